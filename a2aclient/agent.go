@@ -1,0 +1,208 @@
+package a2aclient
+
+import "strings"
+
+// Dialect is one of the A2A wire dialects parley speaks. A dialect fixes
+// both the protocol version and the binding (JSON-RPC or HTTP+JSON).
+type Dialect string
+
+const (
+	DialectV01     Dialect = "v0.1"      // JSON-RPC tasks/send …, `type` parts
+	DialectV02     Dialect = "v0.2"      // JSON-RPC message/send …, `kind` parts
+	DialectV03     Dialect = "v0.3"      // JSON-RPC, as v0.2 plus v0.3 additions
+	DialectV03REST Dialect = "v0.3-rest" // HTTP+JSON under /v1/…
+	DialectV10     Dialect = "v1.0"      // JSON-RPC SendMessage …
+	DialectV10REST Dialect = "v1.0-rest" // HTTP+JSON /message:send …
+	DialectGateway Dialect = "gateway"   // 202-then-poll gateway REST
+	DialectUnknown Dialect = ""
+)
+
+// Label is the dialect as a person reads it, e.g. "v0.3 JSON-RPC".
+func (d Dialect) Label() string {
+	switch d {
+	case DialectV01:
+		return "v0.1 JSON-RPC"
+	case DialectV02:
+		return "v0.2 JSON-RPC"
+	case DialectV03:
+		return "v0.3 JSON-RPC"
+	case DialectV03REST:
+		return "v0.3 REST"
+	case DialectV10:
+		return "v1.0 JSON-RPC"
+	case DialectV10REST:
+		return "v1.0 REST"
+	case DialectGateway:
+		return "gateway REST"
+	}
+	return "unknown dialect"
+}
+
+// Dialects lists every dialect, in the order parley prefers them when a
+// card does not say.
+var Dialects = []Dialect{DialectV10, DialectV10REST, DialectV03, DialectV03REST, DialectV02, DialectV01, DialectGateway}
+
+// ParseDialect accepts a dialect name as written in config or on the
+// command line ("v0.3", "0.3-rest", "v1.0 REST", …).
+func ParseDialect(s string) (Dialect, bool) {
+	norm := normalizeDialectName(s)
+	for _, d := range Dialects {
+		if normalizeDialectName(string(d)) == norm || normalizeDialectName(d.Label()) == norm {
+			return d, true
+		}
+	}
+	return DialectUnknown, false
+}
+
+// Binding is the transport an interface is served over, as cards name it.
+type Binding string
+
+const (
+	BindingJSONRPC Binding = "JSONRPC"
+	BindingREST    Binding = "HTTP+JSON"
+	BindingGRPC    Binding = "GRPC"
+)
+
+// Interface is one endpoint an agent serves, in the card's order of
+// preference. Dialect is parley's reading of binding plus version;
+// DialectUnknown marks an interface parley cannot speak (gRPC).
+type Interface struct {
+	URL             string
+	Binding         Binding
+	ProtocolVersion string
+	Tenant          string
+	Dialect         Dialect
+}
+
+// Agent is an agent card, normalized across versions.
+type Agent struct {
+	Name               string
+	Description        string
+	Version            string
+	ProtocolVersion    string
+	Provider           *Provider
+	DocumentationURL   string
+	IconURL            string
+	Interfaces         []Interface
+	Capabilities       Capabilities
+	DefaultInputModes  []string
+	DefaultOutputModes []string
+	Skills             []Skill
+	SecuritySchemes    []SecurityScheme
+	Security           []SecurityRequirement
+	// CardURL is where the card was found.
+	CardURL string
+	// CardDialect is the card format detected (v0.1 … v1.0, gateway).
+	CardDialect Dialect
+	// Warnings lists problems found in the card, each one sentence.
+	Warnings []string
+	// Raw is the card exactly as served, for --json and the wire view.
+	Raw []byte
+}
+
+// Provider is the organization behind an agent.
+type Provider struct {
+	Organization string
+	URL          string
+}
+
+// Capabilities are the optional features an agent declares.
+type Capabilities struct {
+	Streaming              bool
+	PushNotifications      bool
+	StateTransitionHistory bool
+	ExtendedCard           bool
+	// Gateway dialect flags.
+	TaskManagement bool
+	AgentDiscovery bool
+	Extensions     []Extension
+}
+
+// Extension is a protocol extension an agent supports.
+type Extension struct {
+	URI         string
+	Description string
+	Required    bool
+}
+
+// Skill is something the agent can do.
+type Skill struct {
+	ID          string
+	Name        string
+	Description string
+	Tags        []string
+	Examples    []string
+	InputModes  []string
+	OutputModes []string
+	Security    []SecurityRequirement
+}
+
+// SchemeType names a security scheme's kind.
+type SchemeType string
+
+const (
+	SchemeAPIKey        SchemeType = "apiKey"
+	SchemeHTTP          SchemeType = "http"
+	SchemeOAuth2        SchemeType = "oauth2"
+	SchemeOpenIDConnect SchemeType = "openIdConnect"
+	SchemeMutualTLS     SchemeType = "mutualTLS"
+	// SchemeNamed is a v0.1 scheme known only by name ("Bearer", "Basic", …).
+	SchemeNamed SchemeType = "named"
+)
+
+// SecurityScheme is one way an agent accepts credentials.
+type SecurityScheme struct {
+	Name        string // key in the card's scheme map (v0.1: the scheme itself)
+	Type        SchemeType
+	Description string
+	// HTTP auth: "bearer", "basic", …
+	Scheme       string
+	BearerFormat string
+	// API key: where ("header", "query", "cookie") and under which name.
+	In        string
+	ParamName string
+	// OAuth 2.0 / OpenID Connect.
+	OpenIDConnectURL  string
+	OAuth2MetadataURL string
+	Flows             OAuthFlows
+}
+
+// OAuthFlows are the OAuth 2.0 flows a scheme offers.
+type OAuthFlows struct {
+	AuthorizationCode *OAuthFlow
+	ClientCredentials *OAuthFlow
+	DeviceCode        *OAuthFlow
+	Implicit          *OAuthFlow
+	Password          *OAuthFlow
+}
+
+// OAuthFlow holds one flow's endpoints and scopes.
+type OAuthFlow struct {
+	AuthorizationURL       string
+	TokenURL               string
+	RefreshURL             string
+	DeviceAuthorizationURL string
+	Scopes                 map[string]string
+	PKCERequired           bool
+}
+
+// SecurityRequirement maps scheme names to the scopes needed; all schemes
+// in one requirement apply together, and any one requirement suffices.
+type SecurityRequirement map[string][]string
+
+func normalizeDialectName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimPrefix(s, "v")
+	for _, drop := range []string{"json-rpc", "jsonrpc"} {
+		s = strings.ReplaceAll(s, drop, "")
+	}
+	s = strings.ReplaceAll(s, "http+json", "rest")
+	s = strings.Trim(strings.NewReplacer(" ", "-", "_", "-").Replace(s), "-")
+	if s == "1" {
+		s = "1.0"
+	}
+	if s == "0.3.0" || s == "0.2.0" || s == "0.1.0" {
+		s = s[:3]
+	}
+	return s
+}

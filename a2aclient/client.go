@@ -1,0 +1,352 @@
+package a2aclient
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Options configure a Client. The zero value works.
+type Options struct {
+	HTTPClient *http.Client
+	// Headers are sent with every request (config headers, --header).
+	Headers http.Header
+	// Auth adds credentials to every request, card fetches included.
+	Auth []Authenticator
+	// Dialect forces a dialect instead of detecting one from the card.
+	Dialect Dialect
+	// MaxEventSize caps one SSE event or reply body; default 16 MiB.
+	MaxEventSize int
+	// HeaderTimeout bounds the wait for response headers on calls that
+	// should answer promptly; default 30 s, negative for none.
+	HeaderTimeout time.Duration
+	// PollInterval is the first interval when polling a task; default 1 s.
+	PollInterval time.Duration
+	// Wire observes every request, response and event, redacted.
+	Wire      WireObserver
+	UserAgent string
+}
+
+// Client talks to one agent in the dialect its card and replies call for.
+// It is safe for concurrent use.
+type Client struct {
+	agent *Agent
+	t     *transport
+	opts  Options
+
+	mu         sync.Mutex
+	candidates []Interface
+	cur        int
+	b          binding
+	confirmed  bool
+}
+
+// Resolve fetches the agent card at target (a base URL or a card's URL)
+// and returns a client for the best interface parley speaks.
+func Resolve(ctx context.Context, target string, opts Options) (*Client, error) {
+	t := newTransport(opts)
+	agent, err := fetchAgent(ctx, t, target)
+	if err != nil {
+		if opts.Dialect == DialectUnknown || !errors.Is(err, ErrNoCard) {
+			return nil, err
+		}
+		// A forced dialect can talk to an endpoint that serves no card.
+		agent = &Agent{Name: target, Interfaces: []Interface{{URL: target, Dialect: opts.Dialect}}}
+	}
+	return newClient(agent, t, opts)
+}
+
+// NewClient builds a client from a card already fetched (e.g. stored).
+func NewClient(agent *Agent, opts Options) (*Client, error) {
+	return newClient(agent, newTransport(opts), opts)
+}
+
+func newClient(agent *Agent, t *transport, opts Options) (*Client, error) {
+	c := &Client{agent: agent, t: t, opts: opts}
+	c.candidates = candidates(agent, opts.Dialect)
+	if len(c.candidates) == 0 {
+		return nil, fmt.Errorf("%w (card at %s lists %d interfaces)", ErrNoSupportedInterface, redactURL(agent.CardURL), len(agent.Interfaces))
+	}
+	b, err := newBinding(t, c.candidates[0], agent)
+	if err != nil {
+		return nil, err
+	}
+	c.b = b
+	return c, nil
+}
+
+// Agent returns the agent's card.
+func (c *Client) Agent() *Agent { return c.agent }
+
+// Dialect returns the dialect in use: the card's choice until a reply
+// confirms it, or the one parley fell back to.
+func (c *Client) Dialect() Dialect {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.candidates[c.cur].Dialect
+}
+
+// Endpoint returns the interface in use.
+func (c *Client) Endpoint() Interface {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.candidates[c.cur]
+}
+
+// Confirmed reports whether the agent has answered in the current dialect.
+func (c *Client) Confirmed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.confirmed
+}
+
+// call runs op on the current binding. Until a reply confirms the
+// dialect, a "no such method" answer moves to the next candidate.
+func (c *Client) call(op func(b binding) error) error {
+	for {
+		c.mu.Lock()
+		b, cur, confirmed := c.b, c.cur, c.confirmed
+		c.mu.Unlock()
+		err := op(b)
+		if err == nil || !isDialectMismatch(err) {
+			if err == nil || isAgentAnswer(err) {
+				c.confirm(cur)
+			}
+			return err
+		}
+		if confirmed || !c.advance(cur) {
+			return err
+		}
+	}
+}
+
+func (c *Client) confirm(cur int) {
+	c.mu.Lock()
+	if c.cur == cur {
+		c.confirmed = true
+	}
+	c.mu.Unlock()
+}
+
+// advance moves to the next candidate after cur, returning false when
+// there is none left.
+func (c *Client) advance(cur int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cur != cur { // another goroutine moved on already
+		return true
+	}
+	for next := cur + 1; next < len(c.candidates); next++ {
+		b, err := newBinding(c.t, c.candidates[next], c.agent)
+		if err != nil {
+			continue
+		}
+		c.cur, c.b = next, b
+		return true
+	}
+	return false
+}
+
+// isDialectMismatch reports whether err suggests the server speaks
+// another dialect at this endpoint.
+func isDialectMismatch(err error) bool {
+	if errors.Is(err, ErrMethodNotFound) || errors.Is(err, ErrVersionNotSupported) {
+		return true
+	}
+	var he *HTTPError
+	if errors.As(err, &he) {
+		switch he.StatusCode {
+		case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusUnsupportedMediaType:
+			return he.Kind == nil // a REST "task not found" 404 is an answer
+		}
+	}
+	return false
+}
+
+// isAgentAnswer reports whether err came from an agent that understood the
+// request (a protocol-level error), which confirms the dialect too.
+func isAgentAnswer(err error) bool {
+	var re *RPCError
+	return errors.As(err, &re)
+}
+
+// Send delivers a message and waits for the task to settle (or returns at
+// once with NonBlocking). The reply is a Task or a Message.
+func (c *Client) Send(ctx context.Context, req SendRequest) (*Result, error) {
+	prepare(&req)
+	var res *Result
+	err := c.call(func(b binding) error {
+		var err error
+		res, err = b.send(ctx, &req)
+		return err
+	})
+	return res, err
+}
+
+// Stream delivers a message and follows the reply as a stream of events.
+// Agents or dialects without streaming are polled instead, so callers
+// always get a Stream.
+func (c *Client) Stream(ctx context.Context, req SendRequest) (*Stream, error) {
+	prepare(&req)
+	if !c.agent.Capabilities.Streaming && c.agent.CardDialect != DialectUnknown {
+		return c.sendAndPoll(ctx, req)
+	}
+	var src eventSource
+	err := c.call(func(b binding) error {
+		var err error
+		src, err = b.stream(ctx, &req)
+		return err
+	})
+	if errors.Is(err, ErrStreamingNotSupported) || errors.Is(err, ErrUnsupportedOperation) {
+		return c.sendAndPoll(ctx, req)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newStream(src, req.Message.TaskID), nil
+}
+
+// sendAndPoll sends without blocking and polls the task until it settles.
+func (c *Client) sendAndPoll(ctx context.Context, req SendRequest) (*Stream, error) {
+	req.NonBlocking = true
+	res, err := c.Send(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return newStream(newPollSource(ctx, c, res), ""), nil
+}
+
+// Get fetches a task. historyLength nil leaves the agent's default.
+func (c *Client) Get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	var task *Task
+	err := c.call(func(b binding) error {
+		var err error
+		task, err = b.get(ctx, taskID, historyLength)
+		return err
+	})
+	return task, err
+}
+
+// Cancel asks the agent to cancel a task and returns the task as it is
+// after the request (the cancel may take effect later).
+func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
+	var task *Task
+	err := c.call(func(b binding) error {
+		var err error
+		task, err = b.cancel(ctx, taskID)
+		return err
+	})
+	return task, err
+}
+
+// Resubscribe follows a task that is already running. Where the dialect or
+// agent cannot stream, or the agent refuses, the task is polled instead.
+func (c *Client) Resubscribe(ctx context.Context, taskID string) (*Stream, error) {
+	if c.agent.Capabilities.Streaming || c.agent.CardDialect == DialectUnknown {
+		var src eventSource
+		err := c.call(func(b binding) error {
+			var err error
+			src, err = b.resubscribe(ctx, taskID)
+			return err
+		})
+		if err == nil {
+			return newStream(src, taskID), nil
+		}
+		if !errors.Is(err, ErrUnsupportedOperation) && !errors.Is(err, ErrStreamingNotSupported) && !errors.Is(err, ErrMethodNotFound) {
+			var he *HTTPError
+			if !errors.As(err, &he) || he.StatusCode < 500 && he.StatusCode != 404 && he.StatusCode != 405 {
+				return nil, err
+			}
+		}
+	}
+	return c.Watch(ctx, taskID), nil
+}
+
+// Watch polls a task until it settles, as a stream of changes.
+func (c *Client) Watch(ctx context.Context, taskID string) *Stream {
+	return newStream(newPollSource(ctx, c, &Result{Task: &Task{ID: taskID}}), taskID)
+}
+
+// ListTasks lists tasks where the dialect has a listing (v1.0).
+func (c *Client) ListTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
+	var page *TaskPage
+	err := c.call(func(b binding) error {
+		var err error
+		page, err = b.listTasks(ctx, req)
+		return err
+	})
+	return page, err
+}
+
+// SetPushConfig registers a push-notification target for a task.
+func (c *Client) SetPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
+	var out *PushConfig
+	err := c.call(func(b binding) error {
+		var err error
+		out, err = b.setPushConfig(ctx, cfg)
+		return err
+	})
+	return out, err
+}
+
+// GetPushConfig reads a push-notification config.
+func (c *Client) GetPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
+	var out *PushConfig
+	err := c.call(func(b binding) error {
+		var err error
+		out, err = b.getPushConfig(ctx, taskID, configID)
+		return err
+	})
+	return out, err
+}
+
+// ListPushConfigs lists a task's push-notification configs.
+func (c *Client) ListPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
+	var out []PushConfig
+	err := c.call(func(b binding) error {
+		var err error
+		out, err = b.listPushConfigs(ctx, taskID)
+		return err
+	})
+	return out, err
+}
+
+// DeletePushConfig removes a push-notification config.
+func (c *Client) DeletePushConfig(ctx context.Context, taskID, configID string) error {
+	return c.call(func(b binding) error { return b.deletePushConfig(ctx, taskID, configID) })
+}
+
+// ExtendedCard fetches the authenticated extended card, which may list
+// more skills once the client is signed in.
+func (c *Client) ExtendedCard(ctx context.Context) (*Agent, error) {
+	var out *Agent
+	err := c.call(func(b binding) error {
+		var err error
+		out, err = b.extendedCard(ctx)
+		return err
+	})
+	return out, err
+}
+
+// prepare fills in what every dialect needs: a message id and the role.
+func prepare(req *SendRequest) {
+	if req.Message.ID == "" {
+		req.Message.ID = NewID()
+	}
+	if req.Message.Role == "" {
+		req.Message.Role = RoleUser
+	}
+}
+
+// NewID returns a random UUIDv4 string for message and task ids.
+func NewID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}

@@ -1,0 +1,185 @@
+package a2aclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+)
+
+// rpcIDs numbers JSON-RPC requests; ids need only be unique per client.
+var rpcIDs atomic.Int64
+
+type rpcRequest struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      string `json:"id"`
+	Method  string `json:"method"`
+	Params  any    `json:"params,omitempty"`
+}
+
+type rpcErrorObject struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+type rpcResponse struct {
+	ID     json.RawMessage `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *rpcErrorObject `json:"error"`
+}
+
+// rpc is one JSON-RPC endpoint of one dialect.
+type rpc struct {
+	t       *transport
+	url     string
+	dialect Dialect
+	header  http.Header // extra headers, e.g. A2A-Version
+}
+
+// call performs a JSON-RPC call and returns the raw result.
+func (c *rpc) call(ctx context.Context, op, method string, params any, blocking bool) (json.RawMessage, error) {
+	id, body, err := c.encode(method, params)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encode request: %w", op, err)
+	}
+	resp, err := c.t.doRaw(ctx, request{op: op, method: http.MethodPost, url: c.url, body: body, header: c.headers(), noTimeout: blocking})
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		return nil, statusError(c.url, resp, b)
+	}
+	data, err := c.t.readBody(op, c.url, resp)
+	if err != nil {
+		return nil, err
+	}
+	result, rerr := c.decode(data, id)
+	if rerr != nil && resp.StatusCode >= 300 {
+		if _, isRPC := rerr.(*RPCError); !isRPC {
+			return nil, statusError(c.url, resp, data)
+		}
+	}
+	return result, rerr
+}
+
+// stream performs a streaming JSON-RPC call; each payload is a JSON-RPC
+// response whose result the dialect decodes with decodeEvent.
+func (c *rpc) stream(ctx context.Context, op, method string, params any) (*rpcStream, error) {
+	id, body, err := c.encode(method, params)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encode request: %w", op, err)
+	}
+	ps, resp, err := c.t.openStream(ctx, request{op: op, method: http.MethodPost, url: c.url, body: body, header: c.headers()}, true)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		b, _ := ps.nextPayload()
+		ps.close()
+		return nil, statusError(c.url, resp, b)
+	}
+	if resp.StatusCode >= 300 {
+		b, _ := ps.nextPayload()
+		ps.close()
+		if _, rerr := c.decode(b, id); rerr != nil {
+			if _, isRPC := rerr.(*RPCError); isRPC {
+				return nil, rerr
+			}
+		}
+		return nil, statusError(c.url, resp, b)
+	}
+	return &rpcStream{ps: ps, rpc: c, id: id}, nil
+}
+
+func (c *rpc) headers() http.Header {
+	h := c.header.Clone()
+	if h == nil {
+		h = http.Header{}
+	}
+	h.Set("Content-Type", "application/json")
+	return h
+}
+
+func (c *rpc) encode(method string, params any) (string, []byte, error) {
+	id := strconv.FormatInt(rpcIDs.Add(1), 10)
+	body, err := json.Marshal(rpcRequest{JSONRPC: "2.0", ID: id, Method: method, Params: params})
+	return id, body, err
+}
+
+// decode checks a JSON-RPC response envelope: valid JSON, our id (or
+// null, which some servers send on errors), exactly one of result and
+// error.
+func (c *rpc) decode(data []byte, wantID string) (json.RawMessage, error) {
+	var r rpcResponse
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, &ProtocolError{What: "reply is not valid JSON", Err: err}
+	}
+	if !idMatches(r.ID, wantID) {
+		return nil, &ProtocolError{What: fmt.Sprintf("reply is for request id %s, not %s", truncate(string(r.ID), 40), wantID)}
+	}
+	hasResult := len(r.Result) > 0 && !bytes.Equal(r.Result, []byte("null"))
+	if r.Error != nil && hasResult {
+		return nil, &ProtocolError{What: "reply has both a result and an error"}
+	}
+	if r.Error != nil {
+		var data any
+		if len(r.Error.Data) > 0 {
+			_ = json.Unmarshal(r.Error.Data, &data)
+		}
+		return nil, &RPCError{Code: r.Error.Code, Message: r.Error.Message, Data: data, Dialect: c.dialect, Kind: rpcCodeKind(c.dialect, r.Error.Code)}
+	}
+	if !hasResult {
+		return nil, &ProtocolError{What: "reply has neither a result nor an error"}
+	}
+	return r.Result, nil
+}
+
+// idMatches accepts our id as a string or a number, and a null or missing
+// id (servers send null when they could not read ours).
+func idMatches(raw json.RawMessage, want string) bool {
+	s := string(bytes.TrimSpace(raw))
+	if s == "" || s == "null" {
+		return true
+	}
+	if s == want {
+		return true
+	}
+	var str string
+	if json.Unmarshal(raw, &str) == nil {
+		return str == want
+	}
+	return false
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// rpcStream yields the results of a streamed JSON-RPC call.
+type rpcStream struct {
+	ps  *payloadStream
+	rpc *rpc
+	id  string
+}
+
+// nextResult returns the next result payload, or io.EOF.
+func (s *rpcStream) nextResult() (json.RawMessage, error) {
+	data, err := s.ps.nextPayload()
+	if err != nil {
+		return nil, err
+	}
+	return s.rpc.decode(data, s.id)
+}
+
+func (s *rpcStream) close() error { return s.ps.close() }

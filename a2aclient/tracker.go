@@ -1,0 +1,187 @@
+package a2aclient
+
+import "strings"
+
+// Tracker assembles a task from stream events: status changes replace the
+// status, artifact chunks append to or replace artifacts, and a task
+// snapshot replaces everything. It is not safe for concurrent use.
+//
+// Text chunks appended to an artifact are joined in a builder, so taking
+// in n chunks costs O(total size), not O(n²).
+type Tracker struct {
+	task      Task
+	seen      bool
+	artifacts []*artifactBuilder
+	message   *Message
+}
+
+type artifactBuilder struct {
+	art    Artifact // parts before the open text tail
+	tail   strings.Builder
+	open   bool // the last part is text still being appended to
+	sealed bool
+}
+
+// Apply folds one event into the tracked task.
+func (t *Tracker) Apply(ev Event) {
+	switch {
+	case ev.Task != nil:
+		t.applyTask(ev.Task)
+	case ev.Message != nil:
+		t.message = ev.Message
+		if ev.Message.TaskID != "" && t.task.ID == "" {
+			t.task.ID = ev.Message.TaskID
+			t.task.ContextID = ev.Message.ContextID
+		}
+	case ev.Status != nil:
+		t.adopt(ev.Status.TaskID, ev.Status.ContextID)
+		t.task.Status = ev.Status.Status
+	case ev.Artifact != nil:
+		t.adopt(ev.Artifact.TaskID, ev.Artifact.ContextID)
+		t.applyArtifact(ev.Artifact)
+	}
+}
+
+func (t *Tracker) adopt(taskID, contextID string) {
+	t.seen = true
+	if t.task.ID == "" {
+		t.task.ID = taskID
+	}
+	if t.task.ContextID == "" {
+		t.task.ContextID = contextID
+	}
+}
+
+func (t *Tracker) applyTask(task *Task) {
+	t.seen = true
+	keepHistory := t.task.History
+	t.task = *task
+	if len(task.History) == 0 {
+		t.task.History = keepHistory
+	}
+	t.artifacts = t.artifacts[:0]
+	for _, a := range task.Artifacts {
+		b := &artifactBuilder{}
+		b.add(a.Parts)
+		b.art.ID, b.art.Name, b.art.Description, b.art.Metadata = a.ID, a.Name, a.Description, a.Metadata
+		t.artifacts = append(t.artifacts, b)
+	}
+	t.task.Artifacts = nil
+}
+
+func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
+	b := t.find(u.Artifact.ID)
+	if b == nil || !u.Append {
+		nb := &artifactBuilder{}
+		if b != nil {
+			*b = *nb
+		} else {
+			b = nb
+			t.artifacts = append(t.artifacts, b)
+		}
+		b.art = Artifact{ID: u.Artifact.ID}
+	}
+	if u.Artifact.Name != "" {
+		b.art.Name = u.Artifact.Name
+	}
+	if u.Artifact.Description != "" {
+		b.art.Description = u.Artifact.Description
+	}
+	if u.Artifact.Metadata != nil {
+		b.art.Metadata = u.Artifact.Metadata
+	}
+	b.add(u.Artifact.Parts)
+	b.sealed = u.LastChunk
+}
+
+func (t *Tracker) find(id string) *artifactBuilder {
+	for _, b := range t.artifacts {
+		if b.art.ID == id {
+			return b
+		}
+	}
+	return nil
+}
+
+// add appends parts, joining consecutive text into the open tail.
+func (b *artifactBuilder) add(parts []Part) {
+	for _, p := range parts {
+		if p.Kind == PartText && len(p.Metadata) == 0 {
+			b.open = true
+			b.tail.WriteString(p.Text)
+			continue
+		}
+		b.flush()
+		b.art.Parts = append(b.art.Parts, p)
+	}
+}
+
+func (b *artifactBuilder) flush() {
+	if b.open {
+		b.art.Parts = append(b.art.Parts, TextPart(b.tail.String()))
+		b.tail = strings.Builder{}
+		b.open = false
+	}
+}
+
+func (b *artifactBuilder) artifact() Artifact {
+	a := b.art
+	if b.open {
+		a.Parts = append(a.Parts[:len(a.Parts):len(a.Parts)], TextPart(b.tail.String()))
+	}
+	return a
+}
+
+// Seen reports whether any task event arrived.
+func (t *Tracker) Seen() bool { return t.seen }
+
+// Task returns a snapshot of the assembled task. Snapshots share text
+// with the tracker but are never changed by later events.
+func (t *Tracker) Task() Task {
+	out := t.task
+	out.Artifacts = make([]Artifact, len(t.artifacts))
+	for i, b := range t.artifacts {
+		out.Artifacts[i] = b.artifact()
+	}
+	return out
+}
+
+// Artifact returns the assembled artifact with this id.
+func (t *Tracker) Artifact(id string) (Artifact, bool) {
+	if b := t.find(id); b != nil {
+		return b.artifact(), true
+	}
+	return Artifact{}, false
+}
+
+// Sealed reports whether the artifact's last chunk has arrived.
+func (t *Tracker) Sealed(id string) bool {
+	b := t.find(id)
+	return b != nil && b.sealed
+}
+
+// Message returns the last direct message received, if any.
+func (t *Tracker) Message() *Message { return t.message }
+
+// State is the task's current state.
+func (t *Tracker) State() State { return t.task.Status.State }
+
+// Text joins the text of every artifact in order, or of the reply message
+// when the agent answered with a message.
+func (t *Tracker) Text() string {
+	if !t.seen && t.message != nil {
+		return t.message.Text()
+	}
+	var b strings.Builder
+	for _, a := range t.artifacts {
+		for _, p := range a.art.Parts {
+			if p.Kind == PartText {
+				b.WriteString(p.Text)
+			}
+		}
+		if a.open {
+			b.WriteString(a.tail.String())
+		}
+	}
+	return b.String()
+}

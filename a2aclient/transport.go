@@ -1,0 +1,415 @@
+package a2aclient
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// DefaultMaxEventSize caps one SSE event or one reply body.
+const DefaultMaxEventSize = 16 << 20
+
+// defaultHeaderTimeout bounds the wait for response headers of calls that
+// should answer quickly (card, get, cancel, stream start). A blocking send
+// may legitimately hold the response until the task ends, so it has none.
+const defaultHeaderTimeout = 30 * time.Second
+
+// transport is the HTTP layer shared by every dialect: it applies headers
+// and credentials, observes the wire, and turns failures into typed errors.
+type transport struct {
+	hc            *http.Client
+	headers       http.Header
+	auth          []Authenticator
+	wire          WireObserver
+	maxEvent      int
+	headerTimeout time.Duration
+	userAgent     string
+}
+
+func newTransport(o Options) *transport {
+	t := &transport{
+		hc:            o.HTTPClient,
+		headers:       o.Headers.Clone(),
+		auth:          o.Auth,
+		wire:          o.Wire,
+		maxEvent:      o.MaxEventSize,
+		headerTimeout: o.HeaderTimeout,
+		userAgent:     o.UserAgent,
+	}
+	if t.hc == nil {
+		t.hc = DefaultHTTPClient()
+	}
+	if t.maxEvent <= 0 {
+		t.maxEvent = DefaultMaxEventSize
+	}
+	if t.headerTimeout == 0 {
+		t.headerTimeout = defaultHeaderTimeout
+	}
+	if t.userAgent == "" {
+		t.userAgent = "parley"
+	}
+	return t
+}
+
+// DefaultHTTPClient has connect and TLS timeouts but no overall timeout:
+// streams are bounded by their context, not by a clock. Redirects are
+// followed at most 5 times and never carry credentials to another origin.
+func DefaultHTTPClient() *http.Client {
+	tr := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		TLSHandshakeTimeout:   10 * time.Second,
+		MaxIdleConnsPerHost:   8,
+		IdleConnTimeout:       90 * time.Second,
+		ExpectContinueTimeout: time.Second,
+		ForceAttemptHTTP2:     true,
+		TLSClientConfig:       &tls.Config{MinVersion: tls.VersionTLS12},
+	}
+	return &http.Client{Transport: tr, CheckRedirect: checkRedirect}
+}
+
+// credentialHeaders are stripped on a cross-origin redirect. Go strips
+// Authorization and Cookie itself; API-key headers it cannot know, so the
+// request carries the names it set in its context.
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return fmt.Errorf("stopped after %d redirects", len(via))
+	}
+	first := via[0]
+	if sameOrigin(first.URL, req.URL) {
+		return nil
+	}
+	req.Header.Del("Authorization")
+	req.Header.Del("Cookie")
+	if names, ok := first.Context().Value(credHeadersKey{}).(*credHeaderSet); ok {
+		for _, n := range names.list() {
+			req.Header.Del(n)
+		}
+	}
+	if q, ok := first.Context().Value(credQueryKey{}).(*credHeaderSet); ok {
+		vals := req.URL.Query()
+		for _, n := range q.list() {
+			vals.Del(n)
+		}
+		req.URL.RawQuery = vals.Encode()
+	}
+	return nil
+}
+
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
+}
+
+type credHeadersKey struct{}
+type credQueryKey struct{}
+
+// credHeaderSet records which header or query names carry secrets, so the
+// redirect policy and the wire view can remove them.
+type credHeaderSet struct {
+	mu    sync.Mutex
+	names []string
+}
+
+func (s *credHeaderSet) add(n string) {
+	s.mu.Lock()
+	s.names = append(s.names, n)
+	s.mu.Unlock()
+}
+
+func (s *credHeaderSet) list() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.names...)
+}
+
+// request describes one HTTP exchange.
+type request struct {
+	op        string // for errors: "send message", "fetch the agent card"
+	method    string
+	url       string
+	body      []byte
+	header    http.Header
+	noTimeout bool // blocking sends wait as long as the task runs
+}
+
+// do performs req and returns the response with a success status. The
+// caller must close the body. Error statuses become AuthError or
+// HTTPError; the body excerpt is read here.
+func (t *transport) do(ctx context.Context, req request) (*http.Response, error) {
+	hreq, err := t.newRequest(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := t.roundTrip(hreq, req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	t.observe(WireRecord{Kind: WireResponse, URL: req.url, Status: resp.StatusCode, Header: resp.Header, Body: body})
+	return nil, statusError(req.url, resp, body)
+}
+
+// doRaw is do without the status check, for dialects whose error bodies
+// carry meaning on any status (JSON-RPC errors sent with HTTP 4xx/5xx).
+func (t *transport) doRaw(ctx context.Context, req request) (*http.Response, error) {
+	hreq, err := t.newRequest(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return t.roundTrip(hreq, req)
+}
+
+func (t *transport) newRequest(ctx context.Context, req request) (*http.Request, error) {
+	creds := &credHeaderSet{}
+	query := &credHeaderSet{}
+	ctx = context.WithValue(ctx, credHeadersKey{}, creds)
+	ctx = context.WithValue(ctx, credQueryKey{}, query)
+	var body io.Reader
+	if req.body != nil {
+		body = bytes.NewReader(req.body)
+	}
+	hreq, err := http.NewRequestWithContext(ctx, req.method, req.url, body)
+	if err != nil {
+		return nil, fmt.Errorf("%s: bad URL %q: %w", req.op, redactURL(req.url), err)
+	}
+	for k, vs := range t.headers {
+		for _, v := range vs {
+			hreq.Header.Add(k, v)
+		}
+	}
+	for k, vs := range req.header {
+		hreq.Header[k] = vs
+	}
+	if hreq.Header.Get("User-Agent") == "" {
+		hreq.Header.Set("User-Agent", t.userAgent)
+	}
+	for _, a := range t.auth {
+		applied, err := a.Apply(hreq)
+		if err != nil {
+			return nil, fmt.Errorf("%s: apply credentials: %w", req.op, err)
+		}
+		for _, n := range applied.Headers {
+			creds.add(n)
+		}
+		for _, n := range applied.Query {
+			query.add(n)
+		}
+	}
+	return hreq, nil
+}
+
+// roundTrip sends hreq, bounding the wait for headers unless told not to.
+func (t *transport) roundTrip(hreq *http.Request, req request) (*http.Response, error) {
+	t.observe(WireRecord{Kind: WireRequest, Method: hreq.Method, URL: hreq.URL.String(), Header: hreq.Header, Body: req.body, secrets: secretNames(hreq)})
+	ctx, cancel := context.WithCancelCause(hreq.Context())
+	hreq = hreq.WithContext(ctx)
+	var timer *time.Timer
+	if !req.noTimeout && t.headerTimeout > 0 {
+		timer = time.AfterFunc(t.headerTimeout, func() {
+			cancel(fmt.Errorf("no response within %s", t.headerTimeout))
+		})
+	}
+	resp, err := t.hc.Do(hreq)
+	if timer != nil && !timer.Stop() && err == nil {
+		// The timer fired just as headers arrived; the body is already
+		// cancelled, so report the timeout rather than a confusing read error.
+		resp.Body.Close()
+		err = context.Cause(ctx)
+	}
+	if err != nil {
+		cancel(nil)
+		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+			err = cause
+		}
+		if pctx := hreq.Context(); pctx.Err() != nil && errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, &TransportError{Op: req.op, URL: req.url, Err: err}
+	}
+	resp.Body = &cancelOnClose{ReadCloser: resp.Body, cancel: func() { cancel(nil) }}
+	return resp, nil
+}
+
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel func()
+}
+
+func (c *cancelOnClose) Close() error {
+	err := c.ReadCloser.Close()
+	c.cancel()
+	return err
+}
+
+// readBody reads a whole success body up to the size cap.
+func (t *transport) readBody(op, u string, resp *http.Response) ([]byte, error) {
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.maxEvent)+1))
+	if err != nil {
+		return nil, &TransportError{Op: op, URL: u, Err: err}
+	}
+	if len(body) > t.maxEvent {
+		return nil, &EventTooLargeError{Limit: t.maxEvent}
+	}
+	t.observe(WireRecord{Kind: WireResponse, URL: u, Status: resp.StatusCode, Header: resp.Header, Body: body})
+	return body, nil
+}
+
+// statusError turns an error status into AuthError or HTTPError.
+func statusError(u string, resp *http.Response, body []byte) error {
+	excerpt := bodyExcerpt(body, resp.Header.Get("Content-Type"))
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		return &AuthError{URL: u, StatusCode: resp.StatusCode, Challenge: resp.Header.Get("WWW-Authenticate"), Body: excerpt}
+	}
+	return &HTTPError{URL: u, StatusCode: resp.StatusCode, Status: http.StatusText(resp.StatusCode), Body: excerpt, RetryAfter: retryAfter(resp.Header.Get("Retry-After"))}
+}
+
+// bodyExcerpt makes an error body fit for one line: HTML reduced to its
+// text, whitespace folded, control sequences removed, at most 200 chars.
+func bodyExcerpt(body []byte, contentType string) string {
+	s := string(body)
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "�")
+	}
+	if strings.Contains(contentType, "html") || looksLikeHTML(s) {
+		s = stripTags(s)
+	}
+	s = strings.Join(strings.Fields(termsafe.Line(s)), " ")
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "…"
+	}
+	return s
+}
+
+func looksLikeHTML(s string) bool {
+	t := strings.ToLower(strings.TrimSpace(s))
+	return strings.HasPrefix(t, "<!doctype html") || strings.HasPrefix(t, "<html")
+}
+
+// stripTags keeps the text of an HTML page, dropping tags and the content
+// of script and style elements.
+func stripTags(s string) string {
+	var b strings.Builder
+	lower := strings.ToLower(s)
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		for _, skip := range []string{"script", "style", "head"} {
+			if strings.HasPrefix(lower[i:], "<"+skip) {
+				if end := strings.Index(lower[i:], "</"+skip); end >= 0 {
+					i += end
+				}
+			}
+		}
+		end := strings.IndexByte(s[i:], '>')
+		if end < 0 {
+			break
+		}
+		i += end + 1
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// retryAfter reads a Retry-After header in seconds or as an HTTP date.
+func retryAfter(v string) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := time.Until(t); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// describeNetErr words a network error for a person.
+func describeNetErr(err error) string {
+	var dnsErr *net.DNSError
+	var opErr *net.OpError
+	var certErr *tls.CertificateVerificationError
+	switch {
+	case errors.As(err, &dnsErr):
+		return fmt.Sprintf("the host name %q could not be resolved", dnsErr.Name)
+	case errors.As(err, &certErr):
+		return "the server's TLS certificate is not trusted (" + certErr.Err.Error() + ")"
+	case errors.As(err, &opErr) && opErr.Op == "dial":
+		if strings.Contains(opErr.Err.Error(), "refused") {
+			return "the connection was refused (is the agent running?)"
+		}
+		return "could not connect: " + opErr.Err.Error()
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "the connection closed before the reply was complete"
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return "the agent did not answer in time"
+	}
+	msg := err.Error()
+	// url.Error repeats method and URL; the caller has said those already.
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		msg = ue.Err.Error()
+	}
+	return termsafe.Line(msg)
+}
+
+// redactURL removes credentials from a URL for display: userinfo and the
+// values of query parameters that look like keys or tokens.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return termsafe.Line(raw)
+	}
+	if u.User != nil {
+		u.User = url.User("REDACTED")
+	}
+	if u.RawQuery != "" {
+		q := u.Query()
+		for k := range q {
+			if isSecretName(k) {
+				q.Set(k, "REDACTED")
+			}
+		}
+		u.RawQuery = q.Encode()
+	}
+	return termsafe.Line(u.String())
+}
+
+// isSecretName guesses whether a header or parameter name carries a
+// secret; the names an Authenticator set are redacted regardless.
+func isSecretName(n string) bool {
+	n = strings.ToLower(n)
+	for _, s := range []string{"authorization", "cookie", "key", "token", "secret", "password", "passwd", "signature", "sig", "session", "credential", "auth"} {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func sanitizeLine(s string) string { return termsafe.Line(s) }

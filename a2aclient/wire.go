@@ -1,0 +1,103 @@
+package a2aclient
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// WireKind says which way a wire record went.
+type WireKind string
+
+const (
+	WireRequest  WireKind = "request"
+	WireResponse WireKind = "response"
+	WireEvent    WireKind = "event" // one SSE event's data
+)
+
+// WireRecord is one raw exchange on the wire, for people debugging their
+// own agents. Secrets are already redacted when an observer sees it.
+type WireRecord struct {
+	Time   time.Time
+	Kind   WireKind
+	Method string
+	URL    string
+	Status int
+	Header http.Header
+	Body   []byte
+
+	secrets []string
+}
+
+// WireObserver receives wire records. It is called on the request's
+// goroutine and must not block.
+type WireObserver func(WireRecord)
+
+// maxWireBody caps how much of a body a wire record keeps.
+const maxWireBody = 64 << 10
+
+func (t *transport) observe(r WireRecord) {
+	if t.wire == nil {
+		return
+	}
+	r.Time = time.Now()
+	r.Header = redactHeader(r.Header, r.secrets)
+	r.URL = redactURLWith(r.URL, r.secrets)
+	if len(r.Body) > maxWireBody {
+		r.Body = append(r.Body[:maxWireBody:maxWireBody], "…"...)
+	} else {
+		r.Body = append([]byte(nil), r.Body...)
+	}
+	r.secrets = nil
+	t.wire(r)
+}
+
+// secretNames lists what the authenticators set on a request.
+func secretNames(r *http.Request) []string {
+	var out []string
+	if s, ok := r.Context().Value(credHeadersKey{}).(*credHeaderSet); ok {
+		out = append(out, s.list()...)
+	}
+	if s, ok := r.Context().Value(credQueryKey{}).(*credHeaderSet); ok {
+		out = append(out, s.list()...)
+	}
+	return out
+}
+
+func redactHeader(h http.Header, secrets []string) http.Header {
+	if h == nil {
+		return nil
+	}
+	out := h.Clone()
+	for k := range out {
+		if isSecretName(k) || containsFold(secrets, k) {
+			out[k] = []string{"REDACTED"}
+		}
+	}
+	return out
+}
+
+func redactURLWith(raw string, secrets []string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.RawQuery == "" {
+		return redactURL(raw)
+	}
+	q := u.Query()
+	for k := range q {
+		if containsFold(secrets, k) {
+			q.Set(k, "REDACTED")
+		}
+	}
+	u.RawQuery = q.Encode()
+	return redactURL(u.String())
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
