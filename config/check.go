@@ -1,0 +1,140 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// problem is a validation failure tied to a place in the file: the agent
+// (by index, -1 for top level) and the key, so Parse can find its line.
+type problem struct {
+	agent int
+	key   string
+	msg   string
+}
+
+func (p *problem) Error() string { return p.msg }
+
+func (c *Config) check() error {
+	for action, keys := range c.Keys {
+		if strings.TrimSpace(action) == "" {
+			return &problem{agent: -1, key: "keys", msg: "a key binding has an empty action name"}
+		}
+		if len(keys) == 0 {
+			return &problem{agent: -1, key: action, msg: fmt.Sprintf("key binding %q lists no keys", action)}
+		}
+	}
+	seen := map[string]bool{}
+	for i := range c.Agents {
+		a := &c.Agents[i]
+		if err := a.check(i); err != nil {
+			return err
+		}
+		if seen[a.Name] {
+			return &problem{agent: i, key: "name", msg: fmt.Sprintf("two agents are named %q; names must be unique", a.Name)}
+		}
+		seen[a.Name] = true
+	}
+	return nil
+}
+
+func (a *Agent) check(i int) error {
+	bad := func(key, format string, args ...any) error {
+		return &problem{agent: i, key: key, msg: fmt.Sprintf(format, args...)}
+	}
+	who := fmt.Sprintf("agent %q", a.Name)
+	switch {
+	case strings.TrimSpace(a.Name) == "":
+		return bad("name", "an [[agents]] entry has no name")
+	case strings.Contains(a.Name, "://") || strings.ContainsAny(a.Name, " \t\r\n"):
+		return bad("name", "%s: a name must be one word and not a URL", who)
+	}
+	if u, err := url.Parse(a.URL); a.URL == "" || err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return bad("url", "%s: url must be an http:// or https:// URL, got %q", who, a.URL)
+	}
+	for name, value := range a.Headers {
+		if !headerNameRE.MatchString(name) {
+			return bad(name, "%s: %q is not a valid HTTP header name", who, name)
+		}
+		if IsEnvRef(value) {
+			continue
+		}
+		if strings.HasPrefix(value, "env:") {
+			return bad(name, "%s: header %s: %q is not a valid env:VAR reference", who, name, value)
+		}
+		if sensitiveHeader(name) {
+			return bad(name, "%s: header %s carries a credential, so write it as env:VAR and set that environment variable; parley keeps secrets out of the config file", who, name)
+		}
+	}
+	if a.MaxEventSize < 0 {
+		return bad("max_event_size", "%s: max_event_size cannot be negative", who)
+	}
+	return a.checkAuth(bad, who)
+}
+
+func (a *Agent) checkAuth(bad func(key, format string, args ...any) error, who string) error {
+	auth := NormalizeAuth(a.Auth)
+	switch auth {
+	case "":
+		if a.Token != "" {
+			return bad("token", "%s: token is set but auth is not; add auth = \"bearer\", \"basic\" or \"apikey\"", who)
+		}
+		return nil
+	case AuthBearer, AuthBasic, AuthAPIKey:
+	default:
+		return bad("auth", "%s: unknown auth %q (want bearer, basic or apikey)", who, a.Auth)
+	}
+	switch {
+	case a.Token == "":
+		return bad("auth", "%s: auth = %q needs token = \"env:VAR\" naming the environment variable that holds the secret", who, a.Auth)
+	case !IsEnvRef(a.Token):
+		return bad("token", "%s: token must be an env:VAR reference to an environment variable; parley refuses secrets written into the config file", who)
+	}
+	if auth == AuthBasic && a.Username == "" {
+		return bad("auth", "%s: basic auth needs a username", who)
+	}
+	if auth == AuthAPIKey {
+		if a.APIKeyName == "" {
+			return bad("auth", "%s: apikey auth needs api_key_name (the header, query parameter or cookie name)", who)
+		}
+		switch strings.ToLower(a.APIKeyIn) {
+		case "", "header", "query", "cookie":
+		default:
+			return bad("api_key_in", "%s: api_key_in must be header, query or cookie, got %q", who, a.APIKeyIn)
+		}
+	}
+	return nil
+}
+
+// NormalizeAuth folds the spellings people write ("Bearer", "api-key")
+// into the canonical auth names.
+func NormalizeAuth(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.NewReplacer("-", "", "_", "").Replace(s)
+}
+
+var (
+	headerNameRE = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+	envRefRE     = regexp.MustCompile(`^env:[A-Za-z_][A-Za-z0-9_]*$`)
+)
+
+// IsEnvRef reports whether s is an env:VAR reference.
+func IsEnvRef(s string) bool { return envRefRE.MatchString(s) }
+
+// sensitiveHeader reports whether a header usually carries a credential,
+// which must then come from the environment.
+func sensitiveHeader(name string) bool {
+	n := strings.ToLower(name)
+	switch n {
+	case "authorization", "proxy-authorization", "cookie":
+		return true
+	}
+	for _, w := range []string{"key", "token", "secret", "password", "auth"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}

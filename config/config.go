@@ -1,0 +1,72 @@
+// Package config reads and writes parley's settings file,
+// $XDG_CONFIG_HOME/parley/config.toml: the agents a person talks to, the
+// theme and key overrides. Secrets never live in the file: credentials
+// are written as env:VAR references and read from the environment.
+package config
+
+import (
+	"path/filepath"
+
+	"github.com/adrg/xdg"
+)
+
+// Config is the whole settings file. The zero value is a valid, empty
+// configuration, which is what a missing file means.
+type Config struct {
+	// Theme names the colour theme the TUI uses.
+	Theme string `toml:"theme,omitempty"`
+	// Keys overrides key bindings: action name to the keys that trigger it.
+	Keys KeyMap `toml:"keys,omitempty"`
+	// Agents are the agents known by name.
+	Agents []Agent `toml:"agents,omitempty"`
+}
+
+// Agent is one [[agents]] entry.
+type Agent struct {
+	Name string `toml:"name"`
+	URL  string `toml:"url"`
+	// Dialect forces a wire dialect ("v0.3", "v1.0-rest", …) instead of
+	// detecting one from the card.
+	Dialect string `toml:"dialect,omitempty"`
+	// Headers are sent with every request. A value may be an env:VAR
+	// reference; headers that carry credentials must be.
+	Headers Headers `toml:"headers,omitempty"`
+	// Auth is the credential scheme: "bearer", "basic" or "apikey".
+	Auth string `toml:"auth,omitempty"`
+	// Token is an env:VAR reference to the bearer token, the API key, or
+	// the basic-auth password.
+	Token string `toml:"token,omitempty"`
+	// Username is the basic-auth user name (not a secret).
+	Username string `toml:"username,omitempty"`
+	// APIKeyName and APIKeyIn say where an API key goes: the header,
+	// query parameter or cookie name, and "header" (default), "query" or
+	// "cookie".
+	APIKeyName string `toml:"api_key_name,omitempty"`
+	APIKeyIn   string `toml:"api_key_in,omitempty"`
+	// MaxEventSize caps one streamed event or reply from this agent, in
+	// bytes; 0 means parley's default.
+	MaxEventSize ByteSize `toml:"max_event_size,omitempty"`
+}
+
+// Auth schemes an agent entry may name.
+const (
+	AuthBearer = "bearer"
+	AuthBasic  = "basic"
+	AuthAPIKey = "apikey"
+)
+
+// Path is where the settings file lives, following the XDG base
+// directory rules ($XDG_CONFIG_HOME/parley/config.toml).
+func Path() string {
+	return filepath.Join(xdg.ConfigHome, "parley", "config.toml")
+}
+
+// Agent returns the agent entry with this name.
+func (c *Config) Agent(name string) (*Agent, bool) {
+	for i := range c.Agents {
+		if c.Agents[i].Name == name {
+			return &c.Agents[i], true
+		}
+	}
+	return nil, false
+}

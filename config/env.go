@@ -1,0 +1,59 @@
+package config
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Getenv looks up an environment variable; os.Getenv in production,
+// a map in tests.
+type Getenv func(string) string
+
+// Expand returns a setting's value: the named variable's value for an
+// env:VAR reference, the text itself otherwise. An unset or empty
+// variable is an error, since sending an empty credential only earns a
+// confusing 401.
+func Expand(value string, getenv Getenv) (string, error) {
+	if !strings.HasPrefix(value, "env:") {
+		return value, nil
+	}
+	name := strings.TrimPrefix(value, "env:")
+	v := getenv(name)
+	if v == "" {
+		return "", fmt.Errorf("environment variable %s is not set", name)
+	}
+	return v, nil
+}
+
+// Secret returns the agent's credential (token, API key or password) from
+// the environment, or "" when the agent has no auth.
+func (a *Agent) Secret(getenv Getenv) (string, error) {
+	if a.Token == "" {
+		return "", nil
+	}
+	v, err := Expand(a.Token, getenv)
+	if err != nil {
+		return "", fmt.Errorf("agent %q: %w (it holds the agent's %s credential)", a.Name, err, NormalizeAuth(a.Auth))
+	}
+	return v, nil
+}
+
+// ResolvedHeaders returns the agent's headers with env:VAR references
+// replaced by their values, in a stable order of names.
+func (a *Agent) ResolvedHeaders(getenv Getenv) ([][2]string, error) {
+	names := make([]string, 0, len(a.Headers))
+	for n := range a.Headers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([][2]string, 0, len(names))
+	for _, n := range names {
+		v, err := Expand(a.Headers[n], getenv)
+		if err != nil {
+			return nil, fmt.Errorf("agent %q, header %s: %w", a.Name, n, err)
+		}
+		out = append(out, [2]string{n, v})
+	}
+	return out, nil
+}

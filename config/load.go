@@ -1,0 +1,109 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Error is a problem with the settings file, located by path and, when
+// known, line, so a person can go and fix it.
+type Error struct {
+	Path string
+	Line int // 0 when unknown
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("config file %s, line %d: %s", e.Path, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("config file %s: %s", e.Path, e.Msg)
+}
+
+// Load reads the settings file at path. A missing file is an empty
+// configuration, not an error: a new user has none.
+func Load(path string) (*Config, error) {
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Config{}, nil
+	}
+	if err != nil {
+		return nil, &Error{Path: path, Msg: "cannot read it: " + describeFSErr(err)}
+	}
+	return Parse(path, raw)
+}
+
+// Parse decodes and checks a settings file already read; path is used
+// only in error messages.
+func Parse(path string, raw []byte) (*Config, error) {
+	var cfg Config
+	md, err := toml.Decode(string(raw), &cfg)
+	if err != nil {
+		return nil, decodeError(path, err)
+	}
+	loc := locator{lines: strings.Split(string(raw), "\n")}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("unknown setting %q%s", k.String(), knownHint(k))}
+	}
+	if err := cfg.check(); err != nil {
+		var pe *problem
+		if errors.As(err, &pe) {
+			return nil, &Error{Path: path, Line: loc.find(pe), Msg: pe.msg}
+		}
+		return nil, &Error{Path: path, Msg: err.Error()}
+	}
+	return &cfg, nil
+}
+
+// decodeError turns the TOML library's errors into one located sentence.
+// Syntax errors are ParseErrors with a position; type mismatches are plain
+// errors that spell the line in their text.
+func decodeError(path string, err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		msg := pe.Message
+		if pe.LastKey != "" {
+			msg = fmt.Sprintf("%s (at %q)", msg, pe.LastKey)
+		}
+		return &Error{Path: path, Line: pe.Position.Line, Msg: msg}
+	}
+	m := typeErrRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return &Error{Path: path, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	line, _ := strconv.Atoi(m[1])
+	msg := m[3]
+	if m[2] != "" {
+		msg = fmt.Sprintf("%s has the wrong type: %s", m[2], msg)
+	}
+	return &Error{Path: path, Line: line, Msg: msg}
+}
+
+var typeErrRE = regexp.MustCompile(`^toml: (?:line (\d+) )?(?:\(last key "([^"]*)"\): )?(.*)$`)
+
+// knownHint lists the settings a table accepts, to catch typos.
+func knownHint(k toml.Key) string {
+	switch {
+	case len(k) == 1:
+		return " (known: theme, keys, agents)"
+	case len(k) == 2 && k[0] == "agents":
+		return " in [[agents]] (known: name, url, dialect, headers, auth, token, username, api_key_name, api_key_in, max_event_size)"
+	}
+	return ""
+}
+
+func describeFSErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
