@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -136,10 +137,14 @@ func (c *rpc) decode(data []byte, wantID string) (json.RawMessage, error) {
 		return nil, &RPCError{Code: r.Error.Code, Message: r.Error.Message, Data: data, Dialect: c.dialect, Kind: rpcCodeKind(c.dialect, r.Error.Code)}
 	}
 	if !hasResult {
-		return nil, &ProtocolError{What: "reply has neither a result nor an error"}
+		return nil, &ProtocolError{What: "reply has neither a result nor an error", Err: errNoResult}
 	}
 	return r.Result, nil
 }
+
+// errNoResult marks a reply whose result is null or missing. Methods whose
+// result is null by design (deleting a push config) test for it.
+var errNoResult = errors.New("null or missing result")
 
 // idMatches accepts our id as a string or a number, and a null or missing
 // id (servers send null when they could not read ours).
