@@ -49,6 +49,8 @@ func (a *Agent) Handler() http.Handler {
 	mux.Handle(prefixV01+"/", a.v01Handler())
 	mux.Handle(prefixV02+"/", a.v02Handler())
 	mux.Handle(prefixV03+"/", a.v03Handler())
+	mux.Handle(prefixV10+"/", a.v10Handler())
+	mux.Handle(prefixGateway+"/", a.gatewayHandler())
 	mux.Handle(prefixSecure+"/", a.secureHandler())
 	mux.HandleFunc("/demo-auth", demoAuthPage)
 	mux.HandleFunc("/", a.index)

@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-		"io"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"

@@ -45,6 +45,7 @@ func (a *Agent) v03Handler() http.Handler {
 	mux.HandleFunc(prefixV03+"/.well-known/agent-card.json", serveCard(card))
 	mux.HandleFunc(prefixV03+"/.well-known/agent.json", serveCard(card))
 	mux.Handle(prefixV03+"/jsonrpc", a.newKindDialect(func(base string) any { return a.v03Card(base, true) }))
+	mux.Handle(prefixV03+"/rest/", a.v03RESTHandler())
 	mux.HandleFunc(prefixV03+"/", notFound)
 	return mux
 }

@@ -118,6 +118,7 @@ type status struct {
 type taskView struct {
 	id        string
 	contextID string
+	created   time.Time
 	status    status
 	artifacts []artifact
 	history   []message

@@ -168,6 +168,7 @@ func viewLocked(t *task, historyLength int) taskView {
 	v := taskView{
 		id:        t.id,
 		contextID: t.contextID,
+		created:   t.created,
 		status:    t.st,
 		artifacts: make([]artifact, len(t.artifacts)),
 	}

@@ -1,0 +1,315 @@
+package demoagent
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// A2A v0.3 HTTP+JSON (specification/grpc/a2a.proto at tag v0.3.0, in
+// ProtoJSON form): parts are {"text"}, {"file":{fileWithBytes|fileWithUri,
+// mimeType,name}} or {"data":{"data":{…}}}; message parts live under
+// "content"; roles ROLE_*; states TASK_STATE_* with CANCELLED spelt twice-L.
+//
+// Two wire habits of v0.3 servers in the wild are copied on purpose:
+//   - fileWithBytes holds base64 of the base64 text, because SDKs moved the
+//     JSON-RPC "bytes" string into the proto bytes field (a2a-python, and
+//     a2a-go's v0.3 compat layer, do this). Both forms are accepted.
+//   - "blocking" is a plain proto bool, so leaving it out means a
+//     non-blocking send that returns at once; clients must send
+//     blocking:true to wait.
+
+func (a *Agent) v03RESTHandler() http.Handler {
+	return &restDialect{
+		agent:    a,
+		prefix:   prefixV03 + "/rest/v1",
+		codec:    v03RESTCodec{},
+		cardPath: "/card",
+		card:     func(base string) any { return a.v03Card(base, true) },
+	}
+}
+
+type v03RESTCodec struct{}
+
+type v03Part struct {
+	Text *string `json:"text,omitempty"`
+	File *struct {
+		FileWithURI   string `json:"fileWithUri,omitempty"`
+		FileWithBytes string `json:"fileWithBytes,omitempty"`
+		MimeType      string `json:"mimeType,omitempty"`
+		Name          string `json:"name,omitempty"`
+	} `json:"file,omitempty"`
+	Data *struct {
+		Data any `json:"data"`
+	} `json:"data,omitempty"`
+}
+
+type v03Message struct {
+	MessageID string          `json:"messageId"`
+	ContextID string          `json:"contextId"`
+	TaskID    string          `json:"taskId"`
+	Role      json.RawMessage `json:"role"`
+	Content   []v03Part       `json:"content"`
+	Parts     json.RawMessage `json:"parts"`
+}
+
+type v03Push struct {
+	ID             string `json:"id,omitempty"`
+	URL            string `json:"url"`
+	Token          string `json:"token,omitempty"`
+	Authentication *struct {
+		Schemes     []string `json:"schemes"`
+		Credentials string   `json:"credentials,omitempty"`
+	} `json:"authentication,omitempty"`
+}
+
+func (p *v03Push) config() pushConfig {
+	c := pushConfig{id: p.ID, url: p.URL, token: p.Token}
+	if p.Authentication != nil {
+		c.authSchemes, c.authCredential = p.Authentication.Schemes, p.Authentication.Credentials
+	}
+	return c
+}
+
+func (v03RESTCodec) decodeSend(body []byte) (sendInput, error) {
+	var p struct {
+		Message       *v03Message `json:"message"`
+		Configuration *struct {
+			HistoryLength    *int     `json:"historyLength"`
+			Blocking         bool     `json:"blocking"`
+			PushNotification *v03Push `json:"pushNotification"`
+		} `json:"configuration"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return sendInput{}, fmt.Errorf("invalid SendMessageRequest: %v", err)
+	}
+	m := p.Message
+	if m == nil {
+		return sendInput{}, fmt.Errorf("message is required")
+	}
+	if m.MessageID == "" {
+		return sendInput{}, fmt.Errorf("message.messageId is required")
+	}
+	if err := checkProtoRole(m.Role); err != nil {
+		return sendInput{}, err
+	}
+	if len(m.Content) == 0 {
+		if len(m.Parts) > 0 {
+			return sendInput{}, fmt.Errorf(`message parts go under "content" in v0.3 HTTP+JSON, not "parts"`)
+		}
+		return sendInput{}, fmt.Errorf("message.content must not be empty")
+	}
+	parts := make([]part, 0, len(m.Content))
+	for i, wp := range m.Content {
+		pt, err := wp.decode()
+		if err != nil {
+			return sendInput{}, fmt.Errorf("content %d: %w", i, err)
+		}
+		parts = append(parts, pt)
+	}
+	in := sendInput{
+		req:  sendRequest{msg: message{id: m.MessageID, parts: parts}, taskID: m.TaskID, contextID: m.ContextID},
+		hist: -1,
+	}
+	if c := p.Configuration; c != nil {
+		in.hist, in.blocking = historyParam(c.HistoryLength), c.Blocking
+		if c.PushNotification != nil {
+			cfg := c.PushNotification.config()
+			in.push = &cfg
+		}
+	}
+	return in, nil
+}
+
+// checkProtoRole accepts a ProtoJSON enum: its name or its number.
+func checkProtoRole(raw json.RawMessage) error {
+	var name string
+	if json.Unmarshal(raw, &name) == nil && (name == "ROLE_USER" || name == "ROLE_AGENT") {
+		return nil
+	}
+	var n int
+	if json.Unmarshal(raw, &n) == nil && (n == 1 || n == 2) {
+		return nil
+	}
+	return fmt.Errorf("message.role must be ROLE_USER or ROLE_AGENT, got %s", string(raw))
+}
+
+func (wp v03Part) decode() (part, error) {
+	switch {
+	case wp.Text != nil:
+		return textPart(*wp.Text), nil
+	case wp.Data != nil:
+		if wp.Data.Data == nil {
+			return part{}, fmt.Errorf(`data part needs {"data":{"data":…}}`)
+		}
+		return part{kind: partData, data: wp.Data.Data}, nil
+	case wp.File != nil:
+		b64 := wp.File.FileWithBytes
+		if b64 != "" {
+			b64 = unwrapDoubleBase64(b64)
+		}
+		return fileFrom(wp.File.Name, wp.File.MimeType, b64, wp.File.FileWithURI)
+	}
+	return part{}, fmt.Errorf("part has none of text, file, data")
+}
+
+// unwrapDoubleBase64 returns the inner base64 text when s is base64 of
+// base64 (see the file comment), else s itself.
+func unwrapDoubleBase64(s string) string {
+	outer, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return s
+	}
+	if _, err := base64.StdEncoding.DecodeString(string(outer)); err != nil {
+		return s
+	}
+	return string(outer)
+}
+
+func (v03RESTCodec) decodePush(body []byte) (pushConfig, error) {
+	// The spec text wraps the config as {"config": TaskPushNotificationConfig};
+	// the proto annotation makes the body the TaskPushNotificationConfig.
+	var p struct {
+		Config *struct {
+			PushNotificationConfig *v03Push `json:"pushNotificationConfig"`
+		} `json:"config"`
+		ConfigID               string   `json:"configId"`
+		PushNotificationConfig *v03Push `json:"pushNotificationConfig"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return pushConfig{}, fmt.Errorf("invalid push notification config: %v", err)
+	}
+	pc := p.PushNotificationConfig
+	if p.Config != nil {
+		pc = p.Config.PushNotificationConfig
+	}
+	if pc == nil {
+		return pushConfig{}, fmt.Errorf("pushNotificationConfig is required")
+	}
+	c := pc.config()
+	if c.id == "" {
+		c.id = p.ConfigID
+	}
+	return c, nil
+}
+
+func v03State(s state) string {
+	if s == stateCanceled {
+		return "TASK_STATE_CANCELLED"
+	}
+	return "TASK_STATE_" + strings.ToUpper(strings.ReplaceAll(string(s), "-", "_"))
+}
+
+func protoRole(r role) string {
+	if r == roleAgent {
+		return "ROLE_AGENT"
+	}
+	return "ROLE_USER"
+}
+
+func encodeV03Parts(ps []part) []map[string]any {
+	out := make([]map[string]any, 0, len(ps))
+	for _, p := range ps {
+		switch p.kind {
+		case partText:
+			out = append(out, map[string]any{"text": p.text})
+		case partData:
+			out = append(out, map[string]any{"data": map[string]any{"data": objectData(p)}})
+		case partFile:
+			f := map[string]any{}
+			if p.file.uri != "" {
+				f["fileWithUri"] = p.file.uri
+			} else {
+				inner := base64.StdEncoding.EncodeToString(p.file.bytes)
+				f["fileWithBytes"] = base64.StdEncoding.EncodeToString([]byte(inner))
+			}
+			if p.file.mimeType != "" {
+				f["mimeType"] = p.file.mimeType
+			}
+			if p.file.name != "" {
+				f["name"] = p.file.name
+			}
+			out = append(out, map[string]any{"file": f})
+		}
+	}
+	return out
+}
+
+func (v03RESTCodec) message(m message) any {
+	out := map[string]any{"messageId": m.id, "role": protoRole(m.role), "content": encodeV03Parts(m.parts)}
+	if m.taskID != "" {
+		out["taskId"] = m.taskID
+	}
+	if m.contextID != "" {
+		out["contextId"] = m.contextID
+	}
+	return out
+}
+
+func (c v03RESTCodec) status(st status) map[string]any {
+	m := map[string]any{"state": v03State(st.state), "timestamp": timestamp(st.at)}
+	if st.msg != nil {
+		m["message"] = c.message(*st.msg)
+	}
+	return m
+}
+
+func encodeV03Artifact(a artifact) map[string]any {
+	m := map[string]any{"artifactId": a.id, "name": a.name, "parts": encodeV03Parts(a.parts)}
+	if a.description != "" {
+		m["description"] = a.description
+	}
+	return m
+}
+
+func (c v03RESTCodec) task(v taskView) any {
+	t := map[string]any{"id": v.id, "contextId": v.contextID, "status": c.status(v.status)}
+	if len(v.artifacts) > 0 {
+		arts := make([]map[string]any, 0, len(v.artifacts))
+		for _, a := range v.artifacts {
+			arts = append(arts, encodeV03Artifact(a))
+		}
+		t["artifacts"] = arts
+	}
+	if len(v.history) > 0 {
+		hist := make([]any, 0, len(v.history))
+		for _, m := range v.history {
+			hist = append(hist, c.message(m))
+		}
+		t["history"] = hist
+	}
+	return t
+}
+
+func (c v03RESTCodec) event(taskID, contextID string, e event) any {
+	if e.status != nil {
+		return map[string]any{"statusUpdate": map[string]any{
+			"taskId": taskID, "contextId": contextID, "status": c.status(*e.status), "final": e.status.state.settled(),
+		}}
+	}
+	ch := e.artifact
+	return map[string]any{"artifactUpdate": map[string]any{
+		"taskId": taskID, "contextId": contextID, "artifact": encodeV03Artifact(ch.art), "append": ch.append, "lastChunk": ch.lastChunk,
+	}}
+}
+
+func (v03RESTCodec) push(taskID string, c pushConfig) any {
+	pc := map[string]any{"id": c.id, "url": c.url}
+	if c.token != "" {
+		pc["token"] = c.token
+	}
+	if len(c.authSchemes) > 0 {
+		pc["authentication"] = map[string]any{"schemes": c.authSchemes, "credentials": c.authCredential}
+	}
+	return map[string]any{"name": "tasks/" + taskID + "/pushNotificationConfigs/" + c.id, "pushNotificationConfig": pc}
+}
+
+func (c v03RESTCodec) pushList(taskID string, cs []pushConfig) any {
+	out := make([]any, 0, len(cs))
+	for _, x := range cs {
+		out = append(out, c.push(taskID, x))
+	}
+	return map[string]any{"configs": out}
+}
