@@ -49,10 +49,10 @@ func nextID(prefix string) string { return fmt.Sprintf("%s-%d", prefix, seq.Add(
 type partStyle int
 
 const (
-	styleType partStyle = iota // v0.1: {"type":"text"}
-	styleKind                  // v0.2/v0.3 JSON-RPC: {"kind":"text"}
-	styleV03REST               // {"text"} {"file":{fileWithBytes}} {"data":{"data"}}
-	styleV10                   // {"text"} {"raw"} {"data"}
+	styleType    partStyle = iota // v0.1: {"type":"text"}
+	styleKind                     // v0.2/v0.3 JSON-RPC: {"kind":"text"}
+	styleV03REST                  // {"text"} {"file":{fileWithBytes}} {"data":{"data"}}
+	styleV10                      // {"text"} {"raw"} {"data"}
 )
 
 func readParts(t *testing.T, parts []any, style partStyle) (text string, data []any, files []file) {
