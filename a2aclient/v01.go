@@ -1,0 +1,183 @@
+package a2aclient
+
+import "context"
+
+// The v0.1 dialect: JSON-RPC tasks/send and friends, a task id chosen by
+// the client, sessionId for the conversation, parts tagged with "type",
+// artifacts addressed by index. Replies are always tasks; there is no
+// listing and no extended card. Checked against a2aproject/A2A v0.1.0
+// docs/specification.md and specification/json/a2a.json.
+
+func init() {
+	registerBinding(DialectV01, func(t *transport, iface Interface, _ *Agent) binding {
+		return &v01Binding{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV01}}
+	})
+}
+
+type v01Binding struct {
+	rpc *rpc
+}
+
+// v01SendParams is TaskSendParams. acceptedOutputModes is not in the
+// v0.1.0 schema but was in the first published spec and its samples.
+type v01SendParams struct {
+	ID                  string         `json:"id"`
+	SessionID           string         `json:"sessionId"`
+	Message             kwMessageOut   `json:"message"`
+	AcceptedOutputModes []string       `json:"acceptedOutputModes,omitempty"`
+	HistoryLength       *int           `json:"historyLength,omitempty"`
+	PushNotification    *kwPushConfig  `json:"pushNotification,omitempty"`
+	Metadata            map[string]any `json:"metadata,omitempty"`
+}
+
+type v01TaskParams struct {
+	ID            string `json:"id"`
+	HistoryLength *int   `json:"historyLength,omitempty"`
+}
+
+type v01PushParams struct {
+	ID                     string        `json:"id"`
+	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig"`
+}
+
+func (b *v01Binding) dialect() Dialect { return DialectV01 }
+
+// sendParams picks the task and session ids: the ones the message
+// continues, or new ones, since in v0.1 the client names the task.
+func (b *v01Binding) sendParams(req *SendRequest) v01SendParams {
+	p := v01SendParams{
+		ID:                  req.Message.TaskID,
+		SessionID:           req.Message.ContextID,
+		Message:             kwEncodeMessage(req.Message, kwTagType),
+		AcceptedOutputModes: req.AcceptedOutputModes,
+		HistoryLength:       req.HistoryLength,
+		PushNotification:    kwEncodePush(req.PushConfig, false),
+		Metadata:            req.Metadata,
+	}
+	if p.ID == "" {
+		p.ID = NewID()
+	}
+	if p.SessionID == "" {
+		p.SessionID = NewID()
+	}
+	return p
+}
+
+// adopt records the chosen ids in the request once the agent accepted
+// it, so the stream follows that task. Not before: if the agent turns
+// out to speak another dialect, the retry must not name a task that only
+// parley has heard of.
+func (b *v01Binding) adopt(req *SendRequest, p v01SendParams) {
+	req.Message.TaskID, req.Message.ContextID = p.ID, p.SessionID
+}
+
+func (b *v01Binding) send(ctx context.Context, req *SendRequest) (*Result, error) {
+	p := b.sendParams(req)
+	// v0.1 has no way to ask for a prompt reply: tasks/send may hold the
+	// response until the task settles, so the wait is never cut short.
+	raw, err := b.rpc.call(ctx, "send message", "tasks/send", p, true)
+	if err != nil {
+		return nil, err
+	}
+	b.adopt(req, p)
+	res, err := kwDecodeResult(raw)
+	if err != nil {
+		return nil, err
+	}
+	if t := res.Task; t != nil {
+		if t.ID == "" {
+			t.ID = p.ID
+		}
+		if t.ContextID == "" {
+			t.ContextID = p.SessionID
+		}
+	}
+	return res, nil
+}
+
+func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
+	p := b.sendParams(req)
+	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p)
+	if err != nil {
+		return nil, err
+	}
+	src, err := newKWEvents(s, kwFromV01Stream, p.ID, p.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	b.adopt(req, p)
+	return src, nil
+}
+
+func (b *v01Binding) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	return b.taskCall(ctx, "get task", "tasks/get", v01TaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
+}
+
+func (b *v01Binding) cancel(ctx context.Context, taskID string) (*Task, error) {
+	return b.taskCall(ctx, "cancel task", "tasks/cancel", v01TaskParams{ID: taskID}, taskID)
+}
+
+func (b *v01Binding) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
+	raw, err := b.rpc.call(ctx, op, method, params, false)
+	if err != nil {
+		return nil, err
+	}
+	t, err := kwDecodeTaskResult(raw)
+	if err != nil {
+		return nil, err
+	}
+	if t.ID == "" {
+		t.ID = taskID
+	}
+	return t, nil
+}
+
+func (b *v01Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
+	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v01TaskParams{ID: taskID})
+	if err != nil {
+		return nil, err
+	}
+	return newKWEvents(s, kwFromV01Stream, taskID, "")
+}
+
+func (b *v01Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
+	return nil, unsupported(DialectV01, "task listing")
+}
+
+func (b *v01Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
+	p := v01PushParams{ID: cfg.TaskID, PushNotificationConfig: kwEncodePush(&cfg, false)}
+	return b.pushCall(ctx, "set the push-notification config", "tasks/pushNotification/set", p, cfg.TaskID)
+}
+
+// getPushConfig ignores configID: a v0.1 task has at most one config.
+func (b *v01Binding) getPushConfig(ctx context.Context, taskID, _ string) (*PushConfig, error) {
+	return b.pushCall(ctx, "get the push-notification config", "tasks/pushNotification/get", v01TaskParams{ID: taskID}, taskID)
+}
+
+func (b *v01Binding) pushCall(ctx context.Context, op, method string, params any, taskID string) (*PushConfig, error) {
+	raw, err := b.rpc.call(ctx, op, method, params, false)
+	if err != nil {
+		return nil, err
+	}
+	return kwDecodePush(raw, taskID, true)
+}
+
+// listPushConfigs returns the task's one config, if it has one.
+func (b *v01Binding) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
+	cfg, err := b.getPushConfig(ctx, taskID, "")
+	if err != nil {
+		return nil, err
+	}
+	if cfg.URL == "" {
+		return nil, nil
+	}
+	return []PushConfig{*cfg}, nil
+}
+
+func (b *v01Binding) deletePushConfig(context.Context, string, string) error {
+	return unsupported(DialectV01, "push-notification config deletion")
+}
+
+func (b *v01Binding) extendedCard(context.Context) (*Agent, error) {
+	return nil, unsupported(DialectV01, "authenticated extended card")
+}
