@@ -21,7 +21,7 @@ func fetchAgent(ctx context.Context, t *transport, target string) (*Agent, error
 		return nil, err
 	}
 	var tried []string
-	var lastErr error
+	var lastErr, parseErr error
 	for _, u := range urls {
 		raw, err := fetchCard(ctx, t, u)
 		if err != nil {
@@ -36,11 +36,16 @@ func fetchAgent(ctx context.Context, t *transport, target string) (*Agent, error
 		}
 		agent, err := parseCard(raw, u)
 		if err != nil {
+			// A document that is not a card says more than the 404s of
+			// the paths tried after it, so it is the one reported.
 			tried = append(tried, redactURL(u))
-			lastErr = err
+			lastErr, parseErr = err, err
 			continue
 		}
 		return agent, nil
+	}
+	if parseErr != nil {
+		lastErr = parseErr
 	}
 	return nil, fmt.Errorf("%w at %s (tried %s; last: %v)", ErrNoCard, redactURL(target), strings.Join(tried, ", "), lastErr)
 }

@@ -1,0 +1,232 @@
+package a2aclient
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// endpoints fills Agent.Interfaces in the card's order of preference.
+func (p *cardParser) endpoints() {
+	switch p.a.CardDialect {
+	case DialectGateway:
+		p.gatewayEndpoint()
+	case DialectV10:
+		p.v10Interfaces()
+		// A hybrid card (a v1.0 server with v0.3 compatibility) also
+		// carries the v0.3 fields; they come after the v1.0 interfaces.
+		version := p.o.str("protocolVersion")
+		if version == "" {
+			version = "0.3"
+		}
+		if p.o.present("supportedInterfaces") {
+			p.legacyInterfaces(version, DialectV03, false)
+		} else {
+			p.legacyInterfaces(version, DialectV10, true)
+		}
+		if p.a.ProtocolVersion == "" && len(p.a.Interfaces) > 0 {
+			p.a.ProtocolVersion = p.a.Interfaces[0].ProtocolVersion
+		}
+	default:
+		p.legacyInterfaces(p.o.str("protocolVersion"), p.a.CardDialect, true)
+	}
+	if len(p.a.Interfaces) == 0 {
+		p.warn("The card lists no endpoint parley could use.")
+	}
+}
+
+func (p *cardParser) v10Interfaces() {
+	for i, raw := range p.o.items("supportedInterfaces") {
+		it, ok := asObj(raw)
+		if !ok {
+			p.warn("Interface %d in supportedInterfaces is not an object and was skipped.", i+1)
+			continue
+		}
+		version := it.str("protocolVersion")
+		if version == "" {
+			p.warn("Interface %d in supportedInterfaces has no protocolVersion; parley assumes 1.0.", i+1)
+			version = "1.0"
+		}
+		where := fmt.Sprintf("interface %d", i+1)
+		u := it.str("url")
+		if u == "" {
+			p.warn("Interface %d in supportedInterfaces has no url and was skipped.", i+1)
+			continue
+		}
+		p.addInterface(where, u, it.firstStr("protocolBinding", "transport"), version, it.str("tenant"), DialectV10)
+	}
+}
+
+// legacyInterfaces reads the pre-v1.0 endpoint fields: url with
+// preferredTransport (JSON-RPC when absent), then additionalInterfaces.
+// needURL says whether a missing url falls back to the card's origin
+// (it does when the url is the card's only endpoint).
+func (p *cardParser) legacyInterfaces(version string, fallback Dialect, needURL bool) {
+	main := p.o.str("url")
+	if main == "" && needURL {
+		if origin := p.origin(); origin != "" {
+			p.warn("The card has no url; parley uses the card's own origin %s.", origin)
+			main = origin
+		}
+	}
+	if main != "" {
+		transport := p.o.str("preferredTransport")
+		if fallback == DialectV01 {
+			transport = "" // v0.1 had only JSON-RPC
+		}
+		p.addInterface("url", main, transport, version, "", fallback)
+	}
+	if fallback == DialectV01 {
+		return
+	}
+	for i, raw := range p.o.items("additionalInterfaces") {
+		it, ok := asObj(raw)
+		if !ok || it.str("url") == "" {
+			p.warn("Additional interface %d has no url and was skipped.", i+1)
+			continue
+		}
+		p.addInterface(fmt.Sprintf("additional interface %d", i+1), it.str("url"), it.firstStr("transport", "protocolBinding"), version, "", fallback)
+	}
+}
+
+// addInterface appends one endpoint unless the same one is listed already
+// (v0.3 cards often repeat the main url in additionalInterfaces).
+func (p *cardParser) addInterface(where, rawURL, rawBinding, version, tenant string, fallback Dialect) {
+	b, known := parseBinding(rawBinding)
+	iface := Interface{
+		URL:             p.resolve(rawURL),
+		Binding:         b,
+		ProtocolVersion: version,
+		Tenant:          tenant,
+		Dialect:         interfaceDialect(b, version, fallback),
+	}
+	for _, have := range p.a.Interfaces {
+		if have.URL == iface.URL && have.Binding == iface.Binding && have.Dialect == iface.Dialect {
+			return
+		}
+	}
+	p.a.Interfaces = append(p.a.Interfaces, iface)
+	switch {
+	case !known:
+		p.warn("The card's %s uses transport %q, which parley does not speak.", where, truncate(rawBinding, 40))
+	case b == BindingGRPC:
+		p.warn("The card's %s is gRPC, which parley does not speak.", where)
+	case iface.Dialect == DialectUnknown:
+		p.warn("The card's %s speaks %s version %q, which parley does not speak.", where, b, truncate(version, 20))
+	default:
+		p.checkScheme(where, iface.URL)
+	}
+}
+
+// checkScheme warns about endpoints parley cannot reach or should not
+// trust with credentials.
+func (p *cardParser) checkScheme(where, raw string) {
+	u, err := url.Parse(raw)
+	if err != nil || !u.IsAbs() || u.Host == "" {
+		p.warn("The card's %s URL %q is not a valid absolute URL.", where, truncate(raw, 80))
+		return
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+	case "http":
+		if !isLoopback(u.Hostname()) {
+			p.warn("The card's %s uses plain http:// to %s; messages and credentials travel unencrypted.", where, truncate(u.Host, 80))
+		}
+	default:
+		p.warn("The card's %s URL uses %s://, but parley speaks only http and https.", where, truncate(u.Scheme, 20))
+	}
+}
+
+func isLoopback(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// parseBinding reads a transport name as cards write it. Empty means the
+// v0.3 default, JSON-RPC.
+func parseBinding(s string) (Binding, bool) {
+	k := strings.ToUpper(strings.TrimSpace(s))
+	k = strings.NewReplacer("-", "", "_", "", " ", "").Replace(k)
+	switch k {
+	case "", "JSONRPC", "JSONRPC2.0", "JSONRPC2":
+		return BindingJSONRPC, true
+	case "HTTP+JSON", "HTTPJSON", "REST", "HTTP":
+		return BindingREST, true
+	case "GRPC":
+		return BindingGRPC, true
+	}
+	return Binding(s), false
+}
+
+// interfaceDialect is parley's dialect for a binding at a protocol
+// version; fallback decides when the version is unknown or missing.
+func interfaceDialect(b Binding, version string, fallback Dialect) Dialect {
+	major, minor, ok := parseVersion(version)
+	if version == "" || !ok {
+		major, minor = -1, -1
+	}
+	switch b {
+	case BindingJSONRPC:
+		switch {
+		case major >= 1:
+			return DialectV10
+		case major == 0 && minor >= 3:
+			return DialectV03
+		case major == 0 && minor == 2:
+			return DialectV02
+		case major == 0 && minor <= 1:
+			return DialectV01
+		}
+		switch fallback {
+		case DialectV10REST:
+			return DialectV10
+		case DialectV03REST:
+			return DialectV03
+		}
+		return fallback
+	case BindingREST:
+		switch {
+		case major >= 1:
+			return DialectV10REST
+		case major == 0 && minor >= 2:
+			// v0.2.5 introduced the HTTP+JSON transport; v0.3 defined it.
+			return DialectV03REST
+		case major == 0:
+			return DialectUnknown
+		}
+		switch fallback {
+		case DialectV10, DialectV10REST:
+			return DialectV10REST
+		case DialectV02, DialectV03, DialectV03REST:
+			return DialectV03REST
+		}
+	}
+	return DialectUnknown
+}
+
+// resolve makes a card URL absolute against the card's own URL. A URL
+// that will not parse is kept as written; checkScheme reports it.
+func (p *cardParser) resolve(raw string) string {
+	s := strings.TrimSpace(raw)
+	if s == "" || p.base == nil {
+		return s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.IsAbs() {
+		return s
+	}
+	return p.base.ResolveReference(u).String()
+}
+
+// origin is the card's own scheme and host, the last-resort endpoint.
+func (p *cardParser) origin() string {
+	if p.base == nil || p.base.Host == "" {
+		return ""
+	}
+	return (&url.URL{Scheme: p.base.Scheme, Host: p.base.Host, Path: "/"}).String()
+}
