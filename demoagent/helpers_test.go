@@ -219,3 +219,8 @@ func waitState(t *testing.T, get func() string, want string) {
 	}
 	t.Fatalf("state stayed %q, want %q", got, want)
 }
+
+func dump(v any) string {
+	b, _ := json.MarshalIndent(v, "", "  ")
+	return string(b)
+}
