@@ -168,10 +168,12 @@ func isDialectMismatch(err error) bool {
 }
 
 // isAgentAnswer reports whether err came from an agent that understood the
-// request (a protocol-level error), which confirms the dialect too.
+// request (a protocol-level error), which confirms the dialect too. On
+// HTTP+JSON that is an error status whose body named the A2A error.
 func isAgentAnswer(err error) bool {
 	var re *RPCError
-	return errors.As(err, &re)
+	var he *HTTPError
+	return errors.As(err, &re) || errors.As(err, &he) && he.Kind != nil
 }
 
 // Send delivers a message and waits for the task to settle (or returns at
