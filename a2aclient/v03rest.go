@@ -1,0 +1,144 @@
+package a2aclient
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// The v0.3 HTTP+JSON binding (docs/specification.md §3.2.3 and §7 at
+// v0.3.0; paths from specification/grpc/a2a.proto): routes under /v1,
+// bodies in the v0.3 proto-JSON shape (message parts under "content",
+// file and data parts wrapped), SSE data a bare StreamResponse.
+
+func init() { registerBinding(DialectV03REST, newV03REST) }
+
+type v03REST struct{ e *restEndpoint }
+
+func newV03REST(t *transport, iface Interface, _ *Agent) binding {
+	return &v03REST{e: &restEndpoint{
+		t: t, base: strings.TrimRight(iface.URL, "/") + "/v1", dialect: DialectV03REST, shape: shapeV03,
+		contentType: "application/json",
+		accept:      "application/json",
+	}}
+}
+
+func (b *v03REST) dialect() Dialect { return DialectV03REST }
+
+func (b *v03REST) send(ctx context.Context, req *SendRequest) (*Result, error) {
+	data, err := b.e.do(ctx, restCall{op: "send message", method: http.MethodPost, path: "/message:send",
+		body: toPJSendRequest(req, shapeV03), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
+	if err != nil {
+		return nil, err
+	}
+	return decodeSendResponse(data, shapeV03)
+}
+
+func (b *v03REST) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
+	return b.e.open(ctx, restCall{op: "stream message", method: http.MethodPost, path: "/message:stream",
+		body: toPJSendRequest(req, shapeV03), taskPath: req.Message.TaskID != ""})
+}
+
+func (b *v03REST) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	q := url.Values{}
+	if historyLength != nil {
+		q.Set("historyLength", strconv.Itoa(*historyLength))
+	}
+	data, err := b.e.do(ctx, restCall{op: "get task", method: http.MethodGet, path: "/tasks/" + url.PathEscape(taskID), query: q, taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodeTask(data, shapeV03)
+}
+
+// cancel sends the body the spec shows, {"name": "tasks/{id}"}.
+func (b *v03REST) cancel(ctx context.Context, taskID string) (*Task, error) {
+	data, err := b.e.do(ctx, restCall{op: "cancel task", method: http.MethodPost, path: "/tasks/" + url.PathEscape(taskID) + ":cancel",
+		body: map[string]string{"name": "tasks/" + taskID}, taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodeTask(data, shapeV03)
+}
+
+func (b *v03REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
+	return b.e.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"name": "tasks/" + taskID})
+}
+
+// listTasks uses GET /v1/tasks, which the v0.3 method table lists but its
+// proto does not define; a server without it answers 404, 405 or 501, and
+// that means "no listing here", not "wrong dialect".
+func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
+	q := url.Values{}
+	if req.ContextID != "" {
+		q.Set("contextId", req.ContextID)
+	}
+	if s := pjStateName(req.State, shapeV03); s != "" {
+		q.Set("status", s)
+	}
+	if req.PageSize > 0 {
+		q.Set("pageSize", strconv.Itoa(req.PageSize))
+	}
+	if req.PageToken != "" {
+		q.Set("pageToken", req.PageToken)
+	}
+	if req.HistoryLength != nil {
+		q.Set("historyLength", strconv.Itoa(*req.HistoryLength))
+	}
+	data, err := b.e.do(ctx, restCall{op: "list tasks", method: http.MethodGet, path: "/tasks", query: q})
+	var he *HTTPError
+	if errors.As(err, &he) && he.Kind == nil {
+		switch he.StatusCode {
+		case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotImplemented:
+			return nil, unsupported(DialectV03REST, "task listing")
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decodeTaskPage(data, shapeV03)
+}
+
+// setPushConfig posts a CreateTaskPushNotificationConfigRequest, the body
+// both a2a-python and a2a-go's v0.3 layer read.
+func (b *v03REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
+	body := struct {
+		Parent   string              `json:"parent"`
+		ConfigID string              `json:"configId,omitempty"`
+		Config   *pjTaskPushConfig03 `json:"config"`
+	}{"tasks/" + cfg.TaskID, cfg.ID, toPJTaskPushConfig03(cfg)}
+	data, err := b.e.do(ctx, restCall{op: "set push notification config", method: http.MethodPost,
+		path: pushConfigsPath(cfg.TaskID, ""), body: body, taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodePushConfig(data)
+}
+
+func (b *v03REST) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
+	data, err := b.e.do(ctx, restCall{op: "get push notification config", method: http.MethodGet, path: pushConfigsPath(taskID, configID), taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodePushConfig(data)
+}
+
+func (b *v03REST) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
+	data, err := b.e.do(ctx, restCall{op: "list push notification configs", method: http.MethodGet, path: pushConfigsPath(taskID, ""), taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodePushConfigs(data, taskID)
+}
+
+func (b *v03REST) deletePushConfig(ctx context.Context, taskID, configID string) error {
+	_, err := b.e.do(ctx, restCall{op: "delete push notification config", method: http.MethodDelete, path: pushConfigsPath(taskID, configID), taskPath: true})
+	return err
+}
+
+func (b *v03REST) extendedCard(ctx context.Context) (*Agent, error) {
+	return b.e.card(ctx, "/card")
+}
