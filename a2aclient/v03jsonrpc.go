@@ -1,0 +1,267 @@
+package a2aclient
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"path"
+)
+
+// The v0.2 and v0.3 JSON-RPC dialects: message/send and friends, parts
+// tagged with "kind", replies that are a bare task or message. One binding
+// serves both; they differ in what v0.2 lacks (push-config list and
+// delete before v0.2.5, the extended card as a JSON-RPC method), which is
+// met by falling back rather than by guessing the minor version. Checked
+// against a2aproject/A2A types/src/types.ts at v0.2.0, v0.2.5 and v0.3.0.
+
+func init() {
+	f := func(t *transport, iface Interface, _ *Agent) binding {
+		return &v03Binding{d: iface.Dialect, rpc: &rpc{t: t, url: iface.URL, dialect: iface.Dialect}}
+	}
+	registerBinding(DialectV02, f)
+	registerBinding(DialectV03, f)
+}
+
+type v03Binding struct {
+	d   Dialect
+	rpc *rpc
+}
+
+// v03SendParams is MessageSendParams.
+type v03SendParams struct {
+	Message       kwMessageOut   `json:"message"`
+	Configuration v03SendConfig  `json:"configuration"`
+	Metadata      map[string]any `json:"metadata,omitempty"`
+}
+
+// v03SendConfig always says whether to block: servers disagree on the
+// default. acceptedOutputModes was required in v0.2.0, so v0.2 always
+// sends it, empty if need be.
+type v03SendConfig struct {
+	AcceptedOutputModes    []string      `json:"acceptedOutputModes,omitzero"`
+	Blocking               bool          `json:"blocking"`
+	HistoryLength          *int          `json:"historyLength,omitempty"`
+	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig,omitempty"`
+}
+
+type v03TaskParams struct {
+	ID            string `json:"id"`
+	HistoryLength *int   `json:"historyLength,omitempty"`
+}
+
+type v03PushConfigParams struct {
+	ID                       string `json:"id"`
+	PushNotificationConfigID string `json:"pushNotificationConfigId,omitempty"`
+}
+
+type v03SetPushParams struct {
+	TaskID                 string        `json:"taskId"`
+	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig"`
+}
+
+func (b *v03Binding) dialect() Dialect { return b.d }
+
+func (b *v03Binding) sendParams(req *SendRequest) v03SendParams {
+	p := v03SendParams{
+		Message: kwEncodeMessage(req.Message, kwTagKind),
+		Configuration: v03SendConfig{
+			AcceptedOutputModes:    req.AcceptedOutputModes,
+			Blocking:               !req.NonBlocking,
+			HistoryLength:          req.HistoryLength,
+			PushNotificationConfig: kwEncodePush(req.PushConfig, true),
+		},
+		Metadata: req.Metadata,
+	}
+	if b.d == DialectV02 && p.Configuration.AcceptedOutputModes == nil {
+		p.Configuration.AcceptedOutputModes = []string{}
+	}
+	return p
+}
+
+func (b *v03Binding) send(ctx context.Context, req *SendRequest) (*Result, error) {
+	raw, err := b.rpc.call(ctx, "send message", "message/send", b.sendParams(req), !req.NonBlocking)
+	if err != nil {
+		return nil, err
+	}
+	return kwDecodeResult(raw)
+}
+
+func (b *v03Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
+	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req))
+	if err != nil {
+		return nil, err
+	}
+	return newKWEvents(s, kwFromStream, req.Message.TaskID, req.Message.ContextID)
+}
+
+func (b *v03Binding) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	return b.taskCall(ctx, "get task", "tasks/get", v03TaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
+}
+
+func (b *v03Binding) cancel(ctx context.Context, taskID string) (*Task, error) {
+	return b.taskCall(ctx, "cancel task", "tasks/cancel", v03TaskParams{ID: taskID}, taskID)
+}
+
+func (b *v03Binding) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
+	raw, err := b.rpc.call(ctx, op, method, params, false)
+	if err != nil {
+		return nil, err
+	}
+	t, err := kwDecodeTaskResult(raw)
+	if err != nil {
+		return nil, err
+	}
+	if t.ID == "" {
+		t.ID = taskID
+	}
+	return t, nil
+}
+
+func (b *v03Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
+	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v03TaskParams{ID: taskID})
+	if err != nil {
+		return nil, err
+	}
+	return newKWEvents(s, kwFromStream, taskID, "")
+}
+
+func (b *v03Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
+	return nil, unsupported(b.d, "task listing")
+}
+
+func (b *v03Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
+	p := v03SetPushParams{TaskID: cfg.TaskID, PushNotificationConfig: kwEncodePush(&cfg, true)}
+	raw, err := b.rpc.call(ctx, "set the push-notification config", "tasks/pushNotificationConfig/set", p, false)
+	if err != nil {
+		return nil, err
+	}
+	return kwDecodePush(raw, cfg.TaskID, false)
+}
+
+// getPushConfig sends the config id only when there is one: v0.2 before
+// v0.2.5 knew only the task id.
+func (b *v03Binding) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
+	p := v03PushConfigParams{ID: taskID, PushNotificationConfigID: configID}
+	raw, err := b.rpc.call(ctx, "get the push-notification config", "tasks/pushNotificationConfig/get", p, false)
+	if err != nil {
+		return nil, err
+	}
+	return kwDecodePush(raw, taskID, false)
+}
+
+// listPushConfigs falls back to get on agents older than the list method,
+// where a task has one config at most.
+func (b *v03Binding) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
+	raw, err := b.rpc.call(ctx, "list the push-notification configs", "tasks/pushNotificationConfig/list", v03PushConfigParams{ID: taskID}, false)
+	if errors.Is(err, ErrMethodNotFound) {
+		cfg, gerr := b.getPushConfig(ctx, taskID, "")
+		switch {
+		case errors.Is(gerr, ErrMethodNotFound):
+			return nil, unsupported(b.d, "push-notification config listing")
+		case gerr != nil:
+			return nil, gerr
+		case cfg.URL == "":
+			return nil, nil
+		}
+		return []PushConfig{*cfg}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v03DecodePushList(raw, taskID)
+}
+
+func v03DecodePushList(raw []byte, taskID string) ([]PushConfig, error) {
+	items, err := kwArray(raw)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PushConfig, 0, len(items))
+	for _, item := range items {
+		cfg, err := kwDecodePush(item, taskID, false)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *cfg)
+	}
+	return out, nil
+}
+
+// deletePushConfig accepts the null result the method defines. On an agent
+// without the method it reports an unsupported operation rather than a
+// missing method, which would send the client looking for another dialect.
+func (b *v03Binding) deletePushConfig(ctx context.Context, taskID, configID string) error {
+	p := v03PushConfigParams{ID: taskID, PushNotificationConfigID: configID}
+	_, err := b.rpc.call(ctx, "delete the push-notification config", "tasks/pushNotificationConfig/delete", p, false)
+	switch {
+	case errors.Is(err, errNoResult):
+		return nil
+	case errors.Is(err, ErrMethodNotFound):
+		return unsupported(b.d, "push-notification config deletion")
+	}
+	return err
+}
+
+// extendedCard uses the v0.3 method, and the HTTP endpoint v0.2 defined
+// when the method is missing or the dialect is v0.2.
+func (b *v03Binding) extendedCard(ctx context.Context) (*Agent, error) {
+	if b.d != DialectV02 {
+		raw, err := b.rpc.call(ctx, "get the extended agent card", "agent/getAuthenticatedExtendedCard", nil, false)
+		if err == nil {
+			return parseCard(raw, b.rpc.url)
+		}
+		if !errors.Is(err, ErrMethodNotFound) {
+			return nil, err
+		}
+	}
+	return b.extendedCardByGET(ctx)
+}
+
+// extendedCardByGET fetches {url}/../agent/authenticatedExtendedCard as
+// v0.2.5 specifies, then {url}/agent/authenticatedExtendedCard, which is
+// how the spec's own example reads it. A 404 is marked as "no extended
+// card", not as a sign that the agent speaks another dialect.
+func (b *v03Binding) extendedCardByGET(ctx context.Context) (*Agent, error) {
+	const op = "fetch the extended agent card"
+	var lastErr error
+	for _, u := range v03ExtendedCardURLs(b.rpc.url) {
+		resp, err := b.rpc.t.do(ctx, request{op: op, method: http.MethodGet, url: u, header: http.Header{"Accept": {"application/json"}}})
+		if err != nil {
+			var he *HTTPError
+			if errors.As(err, &he) && (he.StatusCode == http.StatusNotFound || he.StatusCode == http.StatusMethodNotAllowed) {
+				he.Kind = ErrExtendedCardUnavailable
+				lastErr = err
+				continue
+			}
+			return nil, err
+		}
+		raw, err := b.rpc.t.readBody(op, u, resp)
+		if err != nil {
+			return nil, err
+		}
+		return parseCard(raw, u)
+	}
+	if lastErr == nil {
+		lastErr = unsupported(b.d, "authenticated extended card")
+	}
+	return nil, lastErr
+}
+
+func v03ExtendedCardURLs(endpoint string) []string {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return nil
+	}
+	u.RawQuery, u.Fragment = "", ""
+	var out []string
+	for _, rel := range []string{"../agent/authenticatedExtendedCard", "agent/authenticatedExtendedCard"} {
+		v := *u
+		v.Path = path.Join("/", u.Path, rel)
+		v.RawPath = ""
+		if s := v.String(); len(out) == 0 || out[0] != s {
+			out = append(out, s)
+		}
+	}
+	return out
+}
