@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+func (r *runner) card(ctx context.Context, args []string) int {
+	var f agentFlags
+	fs := flag.NewFlagSet("card", flag.ContinueOnError)
+	f.register(fs)
+	pos, err := parseArgs(fs, "card", args)
+	if err == errHelp {
+		return r.help("card")
+	}
+	if err == nil && len(pos) != 1 {
+		err = usagef("card", "the card command takes one agent (a URL or a config name), got %d arguments", len(pos))
+	}
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	c, err := r.client(ctx, pos[0], &f)
+	if err != nil {
+		return r.report(errorExit(ctx, err), err, f.json, "")
+	}
+	view := session.DescribeCard(ctx, c)
+	if f.json {
+		_ = writeJSONLine(r.env.Stdout, view)
+	} else {
+		printCard(r.env.Stdout, view)
+	}
+	return exitOK
+}
+
+// printCard shows a card to a person. Every field came from the agent,
+// so each goes through termsafe.
+func printCard(w io.Writer, v *session.CardJSON) {
+	row := func(label, value string) {
+		if value != "" {
+			fmt.Fprintf(w, "%-14s%s\n", label+":", value)
+		}
+	}
+	row("Name", termsafe.Line(v.Name))
+	row("Description", indent(termsafe.Clean(v.Description), 14))
+	row("Version", termsafe.Line(v.Version))
+	if p := v.Provider; p != nil {
+		row("Provider", strings.TrimSpace(termsafe.Line(p.Organization)+" "+paren(termsafe.Line(p.URL))))
+	}
+	row("Dialect", v.DialectLabel)
+	ep := v.Endpoint
+	row("Endpoint", termsafe.Line(ep.URL))
+	row("Transport", strings.TrimSpace(termsafe.Line(ep.Transport)+" "+paren(versionNote(ep.ProtocolVersion))))
+	for _, i := range v.OtherInterfaces {
+		row("Also at", termsafe.Line(i.URL)+" "+paren(strings.TrimSpace(termsafe.Line(i.Transport)+" "+termsafe.Line(i.ProtocolVersion))))
+	}
+	row("Card", termsafe.Line(v.CardURL))
+	caps := v.Capabilities.List()
+	if len(caps) == 0 {
+		caps = []string{"none declared"}
+	}
+	row("Capabilities", strings.Join(caps, ", "))
+	row("Input modes", lineList(v.DefaultInputModes))
+	row("Output modes", lineList(v.DefaultOutputModes))
+	if len(v.Skills) > 0 {
+		fmt.Fprintln(w, "Skills:")
+		for _, s := range v.Skills {
+			fmt.Fprintf(w, "  %s  %s\n", termsafe.Line(s.ID), termsafe.Line(s.Name))
+			if s.Description != "" {
+				fmt.Fprintf(w, "      %s\n", indent(termsafe.Clean(s.Description), 6))
+			}
+			if len(s.Tags) > 0 {
+				fmt.Fprintf(w, "      tags: %s\n", lineList(s.Tags))
+			}
+			for _, e := range s.Examples {
+				fmt.Fprintf(w, "      example: %s\n", termsafe.Line(e))
+			}
+			if len(s.InputModes) > 0 || len(s.OutputModes) > 0 {
+				fmt.Fprintf(w, "      modes: in %s; out %s\n", orDefault(lineList(s.InputModes)), orDefault(lineList(s.OutputModes)))
+			}
+		}
+	}
+	if len(v.SecuritySchemes) > 0 {
+		fmt.Fprintln(w, "Security:")
+		for _, s := range v.SecuritySchemes {
+			fmt.Fprintf(w, "  %s  %s\n", termsafe.Line(s.Name), termsafe.Line(s.Summary()))
+		}
+	}
+	if len(v.Warnings) > 0 {
+		fmt.Fprintln(w, "Warnings:")
+		for _, msg := range v.Warnings {
+			fmt.Fprintf(w, "  - %s\n", termsafe.Line(msg))
+		}
+	}
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "(" + s + ")"
+}
+
+func versionNote(v string) string {
+	if v == "" {
+		return ""
+	}
+	return "protocol " + v
+}
+
+func lineList(xs []string) string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = termsafe.Line(x)
+	}
+	return strings.Join(out, ", ")
+}
+
+func orDefault(s string) string {
+	if s == "" {
+		return "default"
+	}
+	return s
+}
+
+// indent continues a multi-line value under its first line.
+func indent(s string, n int) string {
+	s = strings.TrimSpace(s)
+	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", n))
+}

@@ -1,0 +1,134 @@
+// Package cli is parley's headless command line: argument parsing,
+// output and exit codes. Everything else (which agent, how a task is
+// followed) lives in session, shared with the TUI.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/session"
+)
+
+// version is set at build time with -ldflags "-X github.com/parley-a2a/parley/cli.version=v1.2.3".
+var version string
+
+// Env is what a run of parley sees of the outside world, so tests can run
+// it in-process.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// Getenv reads environment variables (config credentials).
+	Getenv func(string) string
+	// ConfigPath is the settings file; "" means the XDG default.
+	ConfigPath string
+	// HTTPClient overrides the default HTTP client.
+	HTTPClient *http.Client
+	// PollInterval and ResumeDelay tune following for tests; 0 keeps
+	// the defaults.
+	PollInterval time.Duration
+	ResumeDelay  time.Duration
+}
+
+// Main runs parley with the process's arguments and exits. Ctrl-C (and
+// SIGTERM) cancel the context, which a command in flight notices.
+func Main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
+	stop()
+	os.Exit(code)
+}
+
+type runner struct {
+	env Env
+	dir *session.Directory
+}
+
+// Run runs one parley command line and returns the exit code.
+func Run(ctx context.Context, args []string, env Env) int {
+	if env.Getenv == nil {
+		env.Getenv = os.Getenv
+	}
+	if env.ConfigPath == "" {
+		env.ConfigPath = config.Path()
+	}
+	r := &runner{env: env}
+	if len(args) == 0 {
+		fmt.Fprint(env.Stdout, mainHelp(env.ConfigPath))
+		return exitOK
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "-h", "-help", "--help", "help":
+		if len(rest) > 0 && cmd == "help" {
+			return r.help(rest[0])
+		}
+		fmt.Fprint(env.Stdout, mainHelp(env.ConfigPath))
+		return exitOK
+	case "-version", "--version", "version":
+		fmt.Fprintf(env.Stdout, "parley %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		return exitOK
+	case "-demo", "--demo":
+		return r.demo(ctx, rest)
+	case "card":
+		return r.card(ctx, rest)
+	case "send":
+		return r.send(ctx, rest)
+	case "task":
+		return r.task(ctx, rest)
+	case "demo-agent":
+		return r.demoAgent(ctx, rest)
+	}
+	return r.report(exitUsage, usagef("", "unknown command %q", cmd), false, "")
+}
+
+// directory loads the config file the first time an agent is needed, so
+// a broken config does not stop `parley --help` or `parley demo-agent`.
+func (r *runner) directory() (*session.Directory, error) {
+	if r.dir != nil {
+		return r.dir, nil
+	}
+	cfg, err := config.Load(r.env.ConfigPath)
+	if err != nil {
+		return nil, err
+	}
+	r.dir = session.NewDirectory(session.DirectoryOptions{
+		Config:     cfg,
+		ConfigPath: r.env.ConfigPath,
+		Getenv:     r.env.Getenv,
+		Client: a2aclient.Options{
+			HTTPClient:   r.env.HTTPClient,
+			PollInterval: r.env.PollInterval,
+			UserAgent:    "parley/" + versionString(),
+		},
+	})
+	return r.dir, nil
+}
+
+// client resolves an agent reference with the command's flags applied.
+func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2aclient.Client, error) {
+	dir, err := r.directory()
+	if err != nil {
+		return nil, err
+	}
+	return dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d})
+}
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}

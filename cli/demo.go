@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/session"
+)
+
+// defaultDemoAddr is where `parley demo-agent` listens unless told.
+const defaultDemoAddr = "127.0.0.1:4141"
+
+// demoPacing makes the demo agent stream at a speed a person can watch.
+var demoPacing = demoagent.Options{ChunkDelay: 40 * time.Millisecond, StepDelay: 300 * time.Millisecond}
+
+func (r *runner) demoAgent(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("demo-agent", flag.ContinueOnError)
+	addr := fs.String("addr", defaultDemoAddr, "")
+	pos, err := parseArgs(fs, "demo-agent", args)
+	if err == errHelp {
+		return r.help("demo-agent")
+	}
+	if err == nil && len(pos) > 0 {
+		err = usagef("demo-agent", "the demo-agent command takes no arguments besides --addr, got %q", pos[0])
+	}
+	if err != nil {
+		return r.report(exitUsage, err, false, "")
+	}
+	base, err := demoagent.New(demoPacing).Serve(ctx, *addr)
+	if err != nil {
+		return r.report(exitError, err, false, "")
+	}
+	fmt.Fprintf(r.env.Stdout, `parley demo agent serving at %[1]s (Ctrl-C to stop)
+  card:  %[1]s/.well-known/agent-card.json
+  try:   parley card %[1]s
+         parley send %[1]s "Book a flight to Lisbon"
+`, base)
+	<-ctx.Done()
+	return exitOK
+}
+
+// demoTurn is one message of the scripted tour; answer, if set, replies
+// to the question the agent asks.
+type demoTurn struct {
+	intro, text, answer string
+}
+
+var demoTurns = []demoTurn{
+	{intro: "A Markdown answer, streamed in chunks:", text: "Hello"},
+	{intro: "Structured data and a file:", text: "Show me the itinerary data"},
+	{intro: "A task that needs more input; parley answers the question:", text: "Book a flight to Lisbon", answer: "Amsterdam"},
+	{intro: "A direct message reply, with no task:", text: "ping"},
+	{intro: "A task that fails:", text: "Fail on purpose"},
+}
+
+// demo is the scripted headless tour behind `parley --demo` and
+// `make run`: the demo agent in-process, its card, then a few exchanges.
+func (r *runner) demo(ctx context.Context, args []string) int {
+	if len(args) > 0 {
+		if args[0] == "-h" || args[0] == "--help" {
+			return r.help("demo")
+		}
+		return r.report(exitUsage, usagef("demo", "--demo takes no arguments, got %q", args[0]), false, "")
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	base, err := demoagent.New(demoPacing).Serve(ctx, "127.0.0.1:0")
+	if err != nil {
+		return r.report(exitError, err, false, "")
+	}
+	// The tour must not depend on the user's config file.
+	r.dir = session.NewDirectory(session.DirectoryOptions{Config: &config.Config{}, Client: a2aclient.Options{
+		HTTPClient: r.env.HTTPClient, PollInterval: r.env.PollInterval}})
+	w := r.env.Stdout
+	fmt.Fprintf(w, "parley --demo: the built-in demo agent is running at %s\n\n$ parley card %[1]s\n", base)
+	if code := r.card(ctx, []string{base}); code != exitOK {
+		return code
+	}
+	for _, turn := range demoTurns {
+		fmt.Fprintf(w, "\n%s\n$ parley send %s %s\n", turn.intro, base, shellQuote(turn.text))
+		code, s := r.exchange(ctx, base, &sendFlags{}, textRequest(turn.text, "", ""))
+		if code == exitInterrupted || code == exitUsage || code == exitError || code == exitAuthRefused {
+			return code
+		}
+		if turn.answer != "" && code == exitNeedsInput {
+			fmt.Fprintf(w, "\n$ parley send %s --task %s --context %s %s\n", base, s.TaskID, s.ContextID, shellQuote(turn.answer))
+			if code, _ := r.exchange(ctx, base, &sendFlags{}, textRequest(turn.answer, s.ContextID, s.TaskID)); code != exitOK {
+				return code
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nThat was the tour. Serve the demo agent yourself with 'parley demo-agent' and try 'parley send http://%s \"Book a flight\"'.\n", defaultDemoAddr)
+	return exitOK
+}
+
+func textRequest(text, contextID, taskID string) a2aclient.SendRequest {
+	return a2aclient.SendRequest{Message: a2aclient.Message{
+		Role:      a2aclient.RoleUser,
+		Parts:     []a2aclient.Part{a2aclient.TextPart(text)},
+		ContextID: contextID,
+		TaskID:    taskID,
+	}}
+}

@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"context"
+	"errors"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+)
+
+// Exit codes, as documented in the README and `parley --help`.
+const (
+	exitOK          = 0
+	exitError       = 1
+	exitUsage       = 2
+	exitTaskFailed  = 3 // failed, canceled or rejected
+	exitNeedsInput  = 4 // input-required or auth-required
+	exitAuthRefused = 5 // HTTP 401 or 403
+	exitInterrupted = 130
+)
+
+// stateExit maps how a task ended to an exit code. States that are not an
+// outcome (a task still working, seen by `task get`) exit 0: the command
+// did what was asked.
+func stateExit(state string) int {
+	switch a2aclient.State(state) {
+	case a2aclient.StateFailed, a2aclient.StateCanceled, a2aclient.StateRejected:
+		return exitTaskFailed
+	case a2aclient.StateInputRequired, a2aclient.StateAuthRequired:
+		return exitNeedsInput
+	}
+	return exitOK
+}
+
+// errorExit maps an error to an exit code.
+func errorExit(ctx context.Context, err error) int {
+	var ue *usageError
+	var ae *a2aclient.AuthError
+	switch {
+	case errors.As(err, &ue), errors.Is(err, session.ErrUnknownAgent):
+		return exitUsage
+	case errors.As(err, &ae), errors.Is(err, a2aclient.ErrAuthenticationRequired):
+		return exitAuthRefused
+	case ctx.Err() != nil && errors.Is(err, context.Canceled):
+		return exitInterrupted
+	}
+	return exitError
+}

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// usageError is a mistake in the command line; it exits with code 2 and
+// points at the command's help.
+type usageError struct {
+	cmd string
+	msg string
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(cmd, format string, args ...any) error {
+	return &usageError{cmd: cmd, msg: fmt.Sprintf(format, args...)}
+}
+
+// errHelp means -h or --help was given: print help and exit 0.
+var errHelp = errors.New("help requested")
+
+// parseArgs parses flags wherever they appear among the positional
+// arguments (the standard flag package stops at the first positional
+// one), so `parley send URL "hi" --json` works. Everything after "--" is
+// positional, for text that starts with a dash.
+func parseArgs(fs *flag.FlagSet, cmd string, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var rest []string
+	for i, a := range args {
+		if a == "--" {
+			rest = args[i+1:]
+			args = args[:i]
+			break
+		}
+	}
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, usagef(cmd, "%s", strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	return append(pos, rest...), nil
+}
+
+// headerFlag collects repeated --header 'Name: value' flags.
+type headerFlag struct{ h http.Header }
+
+func (f *headerFlag) String() string { return "" }
+
+func (f *headerFlag) Set(s string) error {
+	name, value, ok := strings.Cut(s, ":")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") {
+		return fmt.Errorf("--header wants 'Name: value', got %q", s)
+	}
+	if f.h == nil {
+		f.h = http.Header{}
+	}
+	f.h.Add(name, strings.TrimSpace(value))
+	return nil
+}
+
+// dialectFlag accepts any spelling a2aclient.ParseDialect knows.
+type dialectFlag struct{ d a2aclient.Dialect }
+
+func (f *dialectFlag) String() string { return string(f.d) }
+
+func (f *dialectFlag) Set(s string) error {
+	d, ok := a2aclient.ParseDialect(s)
+	if !ok {
+		names := make([]string, len(a2aclient.Dialects))
+		for i, d := range a2aclient.Dialects {
+			names[i] = string(d)
+		}
+		return fmt.Errorf("unknown dialect %q (known: %s)", s, strings.Join(names, ", "))
+	}
+	f.d = d
+	return nil
+}
+
+// agentFlags are the flags every command that talks to an agent takes.
+type agentFlags struct {
+	json    bool
+	headers headerFlag
+	dialect dialectFlag
+}
+
+func (a *agentFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&a.json, "json", false, "")
+	fs.Var(&a.headers, "header", "")
+	fs.Var(&a.dialect, "dialect", "")
+}

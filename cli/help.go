@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+func mainHelp(configPath string) string {
+	return strings.ReplaceAll(`parley talks to AI agents over the A2A (Agent2Agent) protocol.
+
+Usage:
+  parley --demo                         a scripted tour against the built-in demo agent
+  parley card AGENT [--json]            show an agent's card
+  parley send AGENT TEXT [flags]        send a message and follow the task to its end
+  parley task get AGENT TASK_ID         show a task
+  parley task cancel AGENT TASK_ID      cancel a task
+  parley task watch AGENT TASK_ID       follow a running task to its end
+  parley demo-agent [--addr HOST:PORT]  serve the built-in demo agent
+  parley help COMMAND                   help for one command
+  parley --version
+
+AGENT is an http(s) URL (the agent's base URL or its card's URL) or the
+name of an [[agents]] entry in CONFIG.
+
+Exit codes:
+  0  completed, or the agent replied with a message
+  3  the task failed, was canceled or was rejected
+  4  the task needs input or authentication (continue with --task and --context)
+  5  the agent refused authentication or authorization (HTTP 401 or 403)
+  2  usage error
+  1  any other error
+  130 interrupted (Ctrl-C); the task keeps running on the agent
+`, "CONFIG", configPath)
+}
+
+var commandHelp = map[string]string{
+	"card": `Usage: parley card AGENT [--json] [--header 'Name: value']... [--dialect D]
+
+Fetches and shows the agent's card: name, description, version, provider,
+the dialect parley detected, the endpoint and transport it will use,
+capabilities, skills, security schemes, and warnings about problems in the
+card. It also checks that the endpoint answers in the declared transport.
+
+  --json          print the card as one JSON object
+  --header H      add an HTTP header to every request (repeatable)
+  --dialect D     force a dialect instead of detecting it
+                  (v0.1, v0.2, v0.3, v0.3-rest, v1.0, v1.0-rest, gateway)
+`,
+	"send": `Usage: parley send AGENT TEXT [flags]
+
+Sends TEXT as one message and follows the task until it completes, fails,
+is canceled or rejected, or needs input or authentication. Streamed text is
+printed as it arrives, then the final state. A cut stream is resumed.
+
+  --json          one JSON object per line for each event, then a result line:
+                  {"type":"result","dialect","contextId","taskId","state",
+                   "text","statusText","artifacts"}
+  --no-stream     send with one blocking call instead of streaming
+  --context ID    continue the conversation with this context id
+  --task ID       answer this task (after input-required or auth-required)
+  --header H      add an HTTP header 'Name: value' to every request (repeatable)
+  --dialect D     force a dialect instead of detecting it
+
+Exit codes: 0 completed or message, 3 failed/canceled/rejected,
+4 input-required/auth-required, 5 HTTP 401/403, 2 usage, 1 other errors,
+130 interrupted (the task keeps running; its id is printed).
+`,
+	"task": `Usage: parley task get|cancel|watch AGENT TASK_ID [--json] [--header H]... [--dialect D]
+
+  get     fetch the task and show its state, status and artifacts
+  cancel  ask the agent to cancel the task and show the task afterwards
+  watch   follow the task until it settles (streaming, or polling where
+          the agent cannot stream)
+
+With --json, watch prints one JSON object per event; every subcommand ends
+with the same result line as 'parley send --json'. Exit codes are those of
+'parley send', except that 'task cancel' exits 0 once the task is canceled.
+`,
+	"demo-agent": `Usage: parley demo-agent [--addr HOST:PORT]
+
+Serves the built-in demo agent, in every A2A dialect, until Ctrl-C.
+The default address is 127.0.0.1:4141. The root card is at
+/.well-known/agent-card.json; each dialect also has its own prefix:
+/v0.1/ /v0.2/ /v0.3/ /v1.0/ /gateway/ and /secure/ (needs credentials).
+
+Keywords pick what the agent does: "book" or "flight" asks a question
+(input-required), "data" returns data and a file, "ping" replies with a
+message, "fail" fails, "reject" rejects, "slow" runs for a minute,
+"sign in" asks for authentication; anything else streams a Markdown answer.
+`,
+	"demo": `Usage: parley --demo
+
+Starts the demo agent in-process on a loopback port, shows its card, then
+sends a few of its example prompts and prints the answers as they stream
+in, answering its question when it asks one.
+`,
+}
+
+func (r *runner) help(cmd string) int {
+	cmd = strings.TrimPrefix(strings.TrimPrefix(cmd, "-"), "-")
+	if h, ok := commandHelp[cmd]; ok {
+		fmt.Fprint(r.env.Stdout, h)
+		return exitOK
+	}
+	return r.report(exitUsage, usagef("", "no help for %q: it is not a command", cmd), false, "")
+}

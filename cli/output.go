@@ -1,0 +1,90 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// writeJSONLine writes v as one line of JSON. Everything an agent sent
+// may be inside, so besides the escaping JSON does itself (C0 controls),
+// C1 controls and DEL are written as \u escapes: the line stays valid,
+// loses nothing, and cannot drive a terminal it is printed on.
+func writeJSONLine(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeControls(buf.Bytes()))
+	return err
+}
+
+func escapeControls(b []byte) []byte {
+	if !bytes.ContainsFunc(b, func(r rune) bool { return r == 0x7f || r >= 0x80 && r <= 0x9f }) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == 0x7f || r >= 0x80 && r <= 0x9f {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return out
+}
+
+// errorJSON is the --json form of an error.
+type errorJSON struct {
+	Type   string `json:"type"` // "error"
+	Error  string `json:"error"`
+	Hint   string `json:"hint,omitempty"`
+	TaskID string `json:"taskId,omitempty"`
+	Code   int    `json:"exitCode"`
+}
+
+// report prints err as one sentence plus what to do about it on stderr,
+// and as an error line on stdout with --json. It returns the exit code.
+func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
+	msg := sentence(err.Error())
+	hint := a2aclient.Hint(err)
+	if ue, ok := err.(*usageError); ok && ue.cmd != "" {
+		hint = fmt.Sprintf("Run 'parley help %s' for usage.", ue.cmd)
+	} else if ok {
+		hint = "Run 'parley --help' for usage."
+	}
+	line := "parley: " + msg
+	if hint != "" {
+		line += " " + hint
+	}
+	fmt.Fprintln(r.env.Stderr, termsafe.Line(line))
+	if asJSON {
+		_ = writeJSONLine(r.env.Stdout, errorJSON{Type: "error", Error: msg, Hint: hint, TaskID: taskID, Code: code})
+	}
+	return code
+}
+
+// sentence makes an error message read as one sentence: first letter up,
+// full stop at the end, on one line.
+func sentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return "Something went wrong."
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	s = strings.ToUpper(string(r)) + s[size:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
+}

@@ -1,0 +1,226 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// textPrinter shows an exchange to a person: streamed text as it
+// arrives, a line for each change of state, then the outcome.
+type textPrinter struct {
+	w io.Writer
+	// shown is the answer text printed so far, to print only what is new
+	// when a snapshot (poll, resubscribe) repeats what streamed already.
+	shown strings.Builder
+	// tail is the artifact that text is being appended to: a chunk for it
+	// is printed as is, without recomputing the whole answer.
+	tail      string
+	known     map[string]bool
+	midLine   bool
+	lastState a2aclient.State
+	lastNote  string
+}
+
+func newTextPrinter(w io.Writer) *textPrinter {
+	return &textPrinter{w: w, known: map[string]bool{}}
+}
+
+func (p *textPrinter) update(u session.Update) {
+	ev := u.Event
+	if ev == nil {
+		return
+	}
+	switch {
+	case ev.Task != nil:
+		p.text(u)
+		p.status(ev.Task.Status)
+	case ev.Status != nil:
+		p.status(ev.Status.Status)
+	case ev.Artifact != nil:
+		p.text(u)
+	case ev.Message != nil:
+		if ev.Message.TaskID == "" && !u.Tracker.Seen() {
+			p.text(u) // a direct reply: its text is the answer
+		} else {
+			p.note(string(ev.Message.Role), ev.Message.Text())
+		}
+	}
+}
+
+// text prints the part of the answer not shown yet.
+func (p *textPrinter) text(u session.Update) {
+	if a := u.Event.Artifact; a != nil && a.Append && a.Artifact.ID == p.tail && plainText(a.Artifact.Parts) {
+		for _, part := range a.Artifact.Parts {
+			p.write(part.Text)
+			p.shown.WriteString(part.Text)
+		}
+		return
+	}
+	full := u.Tracker.Text()
+	shown := p.shown.String()
+	if strings.HasPrefix(full, shown) {
+		p.write(full[len(shown):])
+	} else {
+		// The agent replaced text already shown; show the new version.
+		p.endLine()
+		p.write(full)
+	}
+	p.shown.Reset()
+	p.shown.WriteString(full)
+	p.followTail(u.Event)
+}
+
+// followTail keeps track of which artifact is last in the answer: a new
+// artifact goes to the end; a snapshot or a replaced artifact in the
+// middle leaves no safe tail.
+func (p *textPrinter) followTail(ev *a2aclient.Event) {
+	a := ev.Artifact
+	switch {
+	case a == nil:
+		p.tail = ""
+	case !p.known[a.Artifact.ID]:
+		p.known[a.Artifact.ID] = true
+		p.tail = a.Artifact.ID
+	case a.Artifact.ID != p.tail:
+		p.tail = ""
+	}
+	if ev.Task != nil {
+		for _, art := range ev.Task.Artifacts {
+			p.known[art.ID] = true
+		}
+	}
+}
+
+func plainText(parts []a2aclient.Part) bool {
+	for _, p := range parts {
+		if p.Kind != a2aclient.PartText || len(p.Metadata) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// status prints a line when the state or its message changes.
+func (p *textPrinter) status(st a2aclient.TaskStatus) {
+	note := st.Message.Text()
+	if st.State == p.lastState && note == p.lastNote {
+		return
+	}
+	p.lastState, p.lastNote = st.State, note
+	p.note(string(st.State), note)
+}
+
+func (p *textPrinter) note(label, text string) {
+	p.endLine()
+	line := "[" + termsafe.Line(label) + "]"
+	if text = strings.TrimSpace(termsafe.Clean(text)); text != "" {
+		line += " " + strings.ReplaceAll(text, "\n", "\n  ")
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+func (p *textPrinter) write(s string) {
+	s = termsafe.Clean(s)
+	if s == "" {
+		return
+	}
+	io.WriteString(p.w, s)
+	p.midLine = !strings.HasSuffix(s, "\n")
+}
+
+func (p *textPrinter) endLine() {
+	if p.midLine {
+		fmt.Fprintln(p.w)
+		p.midLine = false
+	}
+}
+
+// finish prints the outcome: the final state if no line showed it yet,
+// files and data the text could not show, and how to continue.
+func (p *textPrinter) finish(s *session.Summary, agentRef string) {
+	if s.State == session.StateMessage {
+		p.endLine()
+		return
+	}
+	if a2aclient.State(s.State) != p.lastState || s.StatusText != p.lastNote {
+		p.lastState, p.lastNote = a2aclient.State(s.State), s.StatusText
+		p.note(s.State, s.StatusText)
+	}
+	p.endLine()
+	for _, a := range s.Artifacts {
+		for _, part := range a.Parts {
+			if line := describePart(a, part); line != "" {
+				fmt.Fprintln(p.w, line)
+			}
+		}
+	}
+	if a2aclient.State(s.State).Interrupted() {
+		fmt.Fprintf(p.w, "Reply with: parley send %s --task %s --context %s 'your answer'\n",
+			shellQuote(agentRef), shellQuote(s.TaskID), shellQuote(s.ContextID))
+	}
+}
+
+// describePart is a one-line view of a part that is not text.
+func describePart(a a2aclient.Artifact, part a2aclient.Part) string {
+	name := termsafe.Line(a.Name)
+	if name == "" {
+		name = termsafe.Line(a.ID)
+	}
+	switch part.Kind {
+	case a2aclient.PartData:
+		b, err := json.Marshal(part.Data)
+		if err != nil {
+			return ""
+		}
+		return fmt.Sprintf("[data] %s: %s", name, termsafe.Line(truncate(string(b), 200)))
+	case a2aclient.PartFile:
+		if part.File == nil {
+			return ""
+		}
+		f := part.File
+		desc := termsafe.Line(f.Name)
+		if desc == "" {
+			desc = name
+		}
+		var facts []string
+		if f.MimeType != "" {
+			facts = append(facts, termsafe.Line(f.MimeType))
+		}
+		if f.URI != "" {
+			facts = append(facts, termsafe.Line(f.URI))
+		} else {
+			facts = append(facts, fmt.Sprintf("%d bytes", len(f.Bytes)))
+		}
+		return fmt.Sprintf("[file] %s (%s)", desc, strings.Join(facts, ", "))
+	}
+	return ""
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !isRuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xc0 != 0x80 }
+
+// shellQuote quotes a value for a copy-pasteable command line.
+func shellQuote(s string) string {
+	s = termsafe.Line(s)
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.:/@=+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+type sendFlags struct {
+	agentFlags
+	noStream  bool
+	contextID string
+	taskID    string
+}
+
+func (r *runner) send(ctx context.Context, args []string) int {
+	var f sendFlags
+	fs := flag.NewFlagSet("send", flag.ContinueOnError)
+	f.register(fs)
+	fs.BoolVar(&f.noStream, "no-stream", false, "")
+	fs.StringVar(&f.contextID, "context", "", "")
+	fs.StringVar(&f.taskID, "task", "", "")
+	pos, err := parseArgs(fs, "send", args)
+	if err == errHelp {
+		return r.help("send")
+	}
+	if err == nil && len(pos) != 2 {
+		err = usagef("send", "the send command takes an agent and the text to send (quote text with spaces), got %d arguments", len(pos))
+	}
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	code, _ := r.exchange(ctx, pos[0], &f, textRequest(pos[1], f.contextID, f.taskID))
+	return code
+}
+
+// exchange sends req to the agent and follows it, printing as it goes.
+// It returns the exit code and how the exchange ended (nil if the agent
+// could not be reached).
+func (r *runner) exchange(ctx context.Context, ref string, f *sendFlags, req a2aclient.SendRequest) (int, *session.Summary) {
+	c, err := r.client(ctx, ref, &f.agentFlags)
+	if err != nil {
+		return r.report(errorExit(ctx, err), err, f.json, ""), nil
+	}
+	out := r.follower(f.json)
+	s, err := session.Exchange(ctx, c, req, r.followOptions(f.noStream, out.update))
+	return r.conclude(ctx, ref, s, err, f.json, out), s
+}
+
+// output receives what following an exchange produces.
+type output struct {
+	update func(session.Update)
+	text   *textPrinter // nil with --json
+}
+
+func (r *runner) follower(asJSON bool) *output {
+	if asJSON {
+		return &output{update: func(u session.Update) {
+			if u.Event != nil {
+				_ = writeJSONLine(r.env.Stdout, session.EventToJSON(*u.Event))
+			}
+		}}
+	}
+	p := newTextPrinter(r.env.Stdout)
+	return &output{update: p.update, text: p}
+}
+
+func (r *runner) followOptions(noStream bool, onEvent func(session.Update)) session.FollowOptions {
+	return session.FollowOptions{
+		NoStream:    noStream,
+		ResumeDelay: r.env.ResumeDelay,
+		OnUpdate: func(u session.Update) {
+			if u.Resume != nil {
+				cause := "it closed early"
+				if u.Resume.Cause != nil {
+					cause = u.Resume.Cause.Error()
+				}
+				fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: the stream broke (%s); resuming task %s (attempt %d of %d)",
+					cause, u.Resume.TaskID, u.Resume.Attempt, u.Resume.Max)))
+				return
+			}
+			onEvent(u)
+		},
+	}
+}
+
+// conclude prints the outcome of an exchange and picks the exit code.
+func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, err error, asJSON bool, out *output) int {
+	if out.text != nil {
+		out.text.endLine()
+	}
+	if err != nil {
+		code := errorExit(ctx, err)
+		if code == exitInterrupted {
+			err = interrupted(ref, s.TaskID)
+		}
+		return r.report(code, err, asJSON, s.TaskID)
+	}
+	if asJSON {
+		_ = writeJSONLine(r.env.Stdout, session.ResultToJSON(s))
+	} else {
+		out.text.finish(s, ref)
+	}
+	return stateExit(s.State)
+}
+
+// interruptedError is Ctrl-C during an exchange: parley stops following,
+// the agent keeps working.
+type interruptedError struct{ ref, taskID string }
+
+func (e *interruptedError) Error() string {
+	if e.taskID == "" {
+		return "interrupted before the agent started a task"
+	}
+	return fmt.Sprintf("interrupted; task %s keeps running on the agent: follow it with 'parley task watch %s %s'",
+		e.taskID, shellQuote(e.ref), shellQuote(e.taskID))
+}
+
+func interrupted(ref, taskID string) error { return &interruptedError{ref: ref, taskID: taskID} }

@@ -1,0 +1,227 @@
+// Package session holds parley's domain state between the wire client
+// (a2aclient) and the user interfaces (the command line and the TUI):
+// which agents are known and how to reach them, and how one exchange
+// with an agent is followed to its end. It has no UI code.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+)
+
+// ErrUnknownAgent is returned for a name that is neither a URL nor an
+// agent in the config file.
+var ErrUnknownAgent = errors.New("unknown agent")
+
+// DirectoryOptions configure a Directory.
+type DirectoryOptions struct {
+	Config *config.Config
+	// ConfigPath is where Config came from, for error messages.
+	ConfigPath string
+	// Getenv resolves env:VAR credentials; os.Getenv when nil.
+	Getenv config.Getenv
+	// Client holds the options every client shares (HTTP client, wire
+	// observer, user agent, poll interval). Per-agent settings are
+	// added on top.
+	Client a2aclient.Options
+}
+
+// Overrides are per-call settings, from command-line flags, that take
+// precedence over the agent's config entry.
+type Overrides struct {
+	Headers http.Header
+	Dialect a2aclient.Dialect
+}
+
+// Directory resolves agents named by config name or URL to clients,
+// applying each agent's headers, credentials, dialect and size limit. It
+// caches one client per agent and overrides, so the card is fetched once.
+// It is safe for concurrent use.
+type Directory struct {
+	o DirectoryOptions
+
+	mu      sync.Mutex
+	clients map[string]*a2aclient.Client
+}
+
+// NewDirectory returns a directory over the given config.
+func NewDirectory(o DirectoryOptions) *Directory {
+	if o.Config == nil {
+		o.Config = &config.Config{}
+	}
+	return &Directory{o: o, clients: map[string]*a2aclient.Client{}}
+}
+
+// Agents lists the agents in the config file.
+func (d *Directory) Agents() []config.Agent { return d.o.Config.Agents }
+
+// Target is an agent as the directory understood a reference to it,
+// before any network call.
+type Target struct {
+	// Name is the config entry's name, "" for a URL not in the config.
+	Name    string
+	URL     string
+	Options a2aclient.Options
+}
+
+// Target resolves ref, a config name or an http(s) URL, into where and
+// how to reach the agent. A URL that matches a config entry's url gets
+// that entry's settings.
+func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
+	entry, err := d.lookup(ref)
+	if err != nil {
+		return nil, err
+	}
+	t := &Target{URL: ref, Options: d.o.Client}
+	t.Options.Headers = d.o.Client.Headers.Clone()
+	if t.Options.Headers == nil {
+		t.Options.Headers = http.Header{}
+	}
+	if entry != nil {
+		t.Name, t.URL = entry.Name, entry.URL
+		if err := d.applyEntry(&t.Options, entry); err != nil {
+			return nil, err
+		}
+	}
+	for name, values := range o.Headers {
+		t.Options.Headers.Del(name)
+		for _, v := range values {
+			t.Options.Headers.Add(name, v)
+		}
+	}
+	if o.Dialect != a2aclient.DialectUnknown {
+		t.Options.Dialect = o.Dialect
+	}
+	return t, nil
+}
+
+// Client returns a client for ref, fetching the agent's card the first
+// time and reusing the client afterwards.
+func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2aclient.Client, error) {
+	t, err := d.Target(ref, o)
+	if err != nil {
+		return nil, err
+	}
+	key := cacheKey(t)
+	d.mu.Lock()
+	c := d.clients[key]
+	d.mu.Unlock()
+	if c != nil {
+		return c, nil
+	}
+	c, err = a2aclient.Resolve(ctx, t.URL, t.Options)
+	if err != nil {
+		return nil, err
+	}
+	d.mu.Lock()
+	if prev := d.clients[key]; prev != nil {
+		c = prev // another caller won the race; share its client
+	} else {
+		d.clients[key] = c
+	}
+	d.mu.Unlock()
+	return c, nil
+}
+
+// lookup finds ref's config entry: by name, or by URL. A URL without an
+// entry is fine (nil entry); a bare word without one is not.
+func (d *Directory) lookup(ref string) (*config.Agent, error) {
+	ref = strings.TrimSpace(ref)
+	if a, ok := d.o.Config.Agent(ref); ok {
+		return a, nil
+	}
+	if !strings.Contains(ref, "://") {
+		where := "the config file"
+		if d.o.ConfigPath != "" {
+			where = "config file " + d.o.ConfigPath
+		}
+		return nil, fmt.Errorf("%w: %q is not a URL and no agent has that name in %s; pass an http:// or https:// URL or add an [[agents]] entry", ErrUnknownAgent, ref, where)
+	}
+	for i := range d.o.Config.Agents {
+		a := &d.o.Config.Agents[i]
+		if strings.TrimSuffix(a.URL, "/") == strings.TrimSuffix(ref, "/") {
+			return a, nil
+		}
+	}
+	return nil, nil
+}
+
+// applyEntry adds a config entry's settings to client options, reading
+// credentials from the environment.
+func (d *Directory) applyEntry(opts *a2aclient.Options, a *config.Agent) error {
+	getenv := d.o.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	where := fmt.Sprintf("agent %q", a.Name)
+	if d.o.ConfigPath != "" {
+		where += " in config file " + d.o.ConfigPath
+	}
+	if a.Dialect != "" {
+		dl, ok := a2aclient.ParseDialect(a.Dialect)
+		if !ok {
+			return fmt.Errorf("%s: unknown dialect %q (known: %s)", where, a.Dialect, dialectNames())
+		}
+		opts.Dialect = dl
+	}
+	if a.MaxEventSize > 0 {
+		opts.MaxEventSize = int(min(int64(a.MaxEventSize), int64(^uint(0)>>1)))
+	}
+	headers, err := a.ResolvedHeaders(getenv)
+	if err != nil {
+		return err
+	}
+	for _, h := range headers {
+		opts.Headers.Set(h[0], h[1])
+	}
+	secret, err := a.Secret(getenv)
+	if err != nil {
+		return err
+	}
+	var auth a2aclient.Authenticator
+	switch config.NormalizeAuth(a.Auth) {
+	case config.AuthBearer:
+		auth = a2aclient.BearerToken{Token: secret}
+	case config.AuthBasic:
+		auth = a2aclient.BasicAuth{Username: a.Username, Password: secret}
+	case config.AuthAPIKey:
+		auth = a2aclient.APIKey{In: a.APIKeyIn, Name: a.APIKeyName, Value: secret}
+	}
+	if auth != nil {
+		opts.Auth = append(append([]a2aclient.Authenticator(nil), opts.Auth...), auth)
+	}
+	return nil
+}
+
+// cacheKey tells clients apart by URL, dialect and headers; credentials
+// come from the config entry, which the URL (or name) already fixes.
+func cacheKey(t *Target) string {
+	var b strings.Builder
+	b.WriteString(t.Name + "\x00" + t.URL + "\x00" + string(t.Options.Dialect))
+	names := make([]string, 0, len(t.Options.Headers))
+	for n := range t.Options.Headers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b.WriteString("\x00" + n + ":" + strings.Join(t.Options.Headers[n], ","))
+	}
+	return b.String()
+}
+
+func dialectNames() string {
+	names := make([]string, len(a2aclient.Dialects))
+	for i, d := range a2aclient.Dialects {
+		names[i] = string(d)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,273 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// FollowOptions tune how an exchange is followed to its end.
+type FollowOptions struct {
+	// NoStream sends with one blocking call, and polls if the task has
+	// not settled when it returns, instead of streaming.
+	NoStream bool
+	// MaxResumes bounds how often a cut stream is resumed (resubscribe,
+	// which falls back to polling); 0 means 3, negative means never.
+	MaxResumes int
+	// ResumeDelay is the pause before the first resume, doubled for each
+	// further one; 0 means 250 ms, negative means none.
+	ResumeDelay time.Duration
+	// OnUpdate hears every event as it arrives and every resume. It runs
+	// on the following goroutine: keep it quick.
+	OnUpdate func(Update)
+}
+
+// Update is one thing that happened while following an exchange.
+// Exactly one of Event and Resume is set.
+type Update struct {
+	Event *a2aclient.Event
+	// Tracker is the task assembled so far, the event applied. It is
+	// valid only during the call.
+	Tracker *a2aclient.Tracker
+	Resume  *Resume
+}
+
+// Resume says a stream was cut before the task settled and is being
+// picked up again.
+type Resume struct {
+	TaskID  string
+	Attempt int
+	Max     int
+	Cause   error // why the last stream ended; nil when it closed cleanly
+}
+
+// CutError means the task did not settle before the stream to it was cut
+// more often than allowed. The task may still be running on the agent.
+type CutError struct {
+	TaskID   string
+	Attempts int
+	Err      error
+}
+
+func (e *CutError) Error() string {
+	msg := fmt.Sprintf("the connection to the agent kept breaking (%d attempts to resume); task %s may still be running", e.Attempts, e.TaskID)
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+func (e *CutError) Unwrap() error { return e.Err }
+
+// Exchange sends one message and follows the reply until the task
+// settles (completed, failed, canceled, rejected, input-required,
+// auth-required) or the agent answers with a message. The summary is
+// never nil: after an error it holds what was learned, including the task
+// id once known, so the task can be followed again.
+func Exchange(ctx context.Context, c *a2aclient.Client, req a2aclient.SendRequest, o FollowOptions) (*Summary, error) {
+	f := newFollower(c, o)
+	f.taskID = req.Message.TaskID
+	cause, err := f.start(ctx, req)
+	if err == nil {
+		err = f.resume(ctx, cause)
+	}
+	return f.finish(ctx, err)
+}
+
+// Follow follows a task that is already running until it settles.
+func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOptions) (*Summary, error) {
+	f := newFollower(c, o)
+	f.taskID = taskID
+	st, err := f.open(ctx, taskID)
+	if err == nil {
+		err = f.resume(ctx, f.drain(st))
+	}
+	return f.finish(ctx, err)
+}
+
+type follower struct {
+	c      *a2aclient.Client
+	o      FollowOptions
+	tr     a2aclient.Tracker
+	taskID string
+}
+
+func newFollower(c *a2aclient.Client, o FollowOptions) *follower {
+	if o.MaxResumes == 0 {
+		o.MaxResumes = 3
+	}
+	if o.ResumeDelay == 0 {
+		o.ResumeDelay = 250 * time.Millisecond
+	}
+	return &follower{c: c, o: o}
+}
+
+// start sends the message and drains the first stream. err means the
+// message may not have been delivered, so nothing is resumed; cause is
+// why the first stream ended early, if it did.
+func (f *follower) start(ctx context.Context, req a2aclient.SendRequest) (cause, err error) {
+	if f.o.NoStream {
+		res, err := f.c.Send(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case res.Task != nil:
+			f.apply(a2aclient.Event{Task: res.Task})
+		case res.Message != nil:
+			f.apply(a2aclient.Event{Message: res.Message})
+		}
+		if f.settled() || f.taskID == "" {
+			return nil, nil
+		}
+		// The agent returned before the task settled: poll it, which is
+		// following as asked, not resuming after a break.
+		return f.drain(f.c.Watch(ctx, f.taskID)), nil
+	}
+	st, err := f.c.Stream(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return f.drain(st), nil
+}
+
+// resume picks the task up again, as often as allowed, until it settles.
+func (f *follower) resume(ctx context.Context, cause error) error {
+	if cause != nil && !resumable(cause) {
+		return cause
+	}
+	for attempt := 1; !f.settled(); attempt++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if f.taskID == "" {
+			if cause != nil {
+				return cause
+			}
+			return &a2aclient.ProtocolError{What: "the stream ended before the agent said which task it started"}
+		}
+		if f.o.MaxResumes < 0 || attempt > f.o.MaxResumes {
+			return &CutError{TaskID: f.taskID, Attempts: attempt - 1, Err: cause}
+		}
+		if f.o.OnUpdate != nil {
+			f.o.OnUpdate(Update{Resume: &Resume{TaskID: f.taskID, Attempt: attempt, Max: f.o.MaxResumes, Cause: cause}})
+		}
+		if err := f.pause(ctx, attempt); err != nil {
+			return err
+		}
+		st, err := f.open(ctx, f.taskID)
+		if err == nil {
+			err = f.drain(st)
+		}
+		if err != nil && !resumable(err) {
+			return err
+		}
+		cause = err
+	}
+	return nil
+}
+
+// open follows a running task: by resubscribing (the client polls where
+// it cannot), or by polling when the user asked for no streaming.
+func (f *follower) open(ctx context.Context, taskID string) (*a2aclient.Stream, error) {
+	if f.o.NoStream {
+		return f.c.Watch(ctx, taskID), nil
+	}
+	return f.c.Resubscribe(ctx, taskID)
+}
+
+func (f *follower) pause(ctx context.Context, attempt int) error {
+	if f.o.ResumeDelay < 0 {
+		return nil
+	}
+	d := f.o.ResumeDelay << min(attempt-1, 6)
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// drain applies every event of st until it ends; nil means the stream
+// closed or settled normally.
+func (f *follower) drain(st *a2aclient.Stream) error {
+	defer st.Close()
+	for {
+		ev, err := st.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		f.apply(ev)
+	}
+}
+
+func (f *follower) apply(ev a2aclient.Event) {
+	f.tr.Apply(ev)
+	if f.taskID == "" {
+		f.taskID = eventTaskID(ev)
+	}
+	if f.o.OnUpdate != nil {
+		f.o.OnUpdate(Update{Event: &ev, Tracker: &f.tr})
+	}
+}
+
+// settled reports whether there is nothing more to wait for: a direct
+// message reply, or a task in a terminal or interrupted state.
+func (f *follower) settled() bool {
+	if m := f.tr.Message(); m != nil && m.TaskID == "" && !f.tr.Seen() {
+		return true
+	}
+	return f.tr.State().Settled()
+}
+
+func (f *follower) finish(ctx context.Context, err error) (*Summary, error) {
+	s := Summarize(&f.tr, f.c.Dialect())
+	if s.TaskID == "" {
+		s.TaskID = f.taskID
+	}
+	if ctx.Err() != nil && err != nil {
+		err = ctx.Err()
+	}
+	return s, err
+}
+
+// resumable reports whether a broken stream is worth picking up again:
+// the connection broke, the agent was briefly unavailable, or the stream
+// was cut in the middle of an event. Refusals and protocol errors in a
+// complete reply are not.
+func resumable(err error) bool {
+	var te *a2aclient.TransportError
+	var he *a2aclient.HTTPError
+	switch {
+	case errors.As(err, &te):
+		return true
+	case errors.As(err, &he):
+		return he.StatusCode == 429 || he.StatusCode >= 500
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return true
+	}
+	return false
+}
+
+func eventTaskID(ev a2aclient.Event) string {
+	switch {
+	case ev.Task != nil:
+		return ev.Task.ID
+	case ev.Status != nil:
+		return ev.Status.TaskID
+	case ev.Artifact != nil:
+		return ev.Artifact.TaskID
+	case ev.Message != nil:
+		return ev.Message.TaskID
+	}
+	return ""
+}
