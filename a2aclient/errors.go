@@ -231,7 +231,7 @@ func rpcCodeKind(d Dialect, code int) error {
 		return ErrExtendedCardUnavailable
 	case -32008:
 		if d == DialectV01 {
-			return ErrPushNotSupported
+			return ErrForbidden // v0.1 AuthorizationFailedError
 		}
 	case -32009:
 		if d == DialectV01 {

@@ -368,6 +368,8 @@ func TestV01ErrorCodes(t *testing.T) {
 		{-32002, ErrTaskNotCancelable},
 		{-32006, ErrStreamingNotSupported},
 		{-32007, ErrAuthenticationRequired},
+		{-32008, ErrForbidden},
+		{-32009, ErrInvalidTaskState},
 	} {
 		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
 			oldrpcError(w, c, tc.code, "spec message")
