@@ -91,7 +91,7 @@ func (r runner) resume(reply string) {
 	}
 	switch r.t.scenario {
 	case scenarioInput:
-		text := fmt.Sprintf("Booked: a flight to Lisbon, leaving from %s.", echo(reply))
+		text := fmt.Sprintf("Booked: a flight to Lisbon. Your travel details: %s", echo(reply))
 		if !r.artifact(artifact{id: newID(), name: "booking", description: "Your booking confirmation", parts: []part{textPart(text)}}, false, true) {
 			return
 		}
