@@ -405,7 +405,7 @@ func cardServer(t *testing.T, card string, paths ...string) *httptest.Server {
 
 const minimalV03 = `{"protocolVersion":"0.3.0","name":"Found","description":"d","url":"/rpc","version":"1","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`
 
-func TestFetchAgentFindsCard(t *testing.T) {
+func TestResolveFindsCard(t *testing.T) {
 	cases := []struct {
 		name   string
 		paths  []string
@@ -421,16 +421,21 @@ func TestFetchAgentFindsCard(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			srv := cardServer(t, minimalV03, c.paths...)
-			a, err := fetchAgent(context.Background(), newTransport(Options{}), srv.URL+c.target)
+			cl, err := Resolve(context.Background(), srv.URL+c.target, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
+			a := cl.Agent()
 			if a.Name != "Found" || a.CardURL != srv.URL+c.paths[0] {
 				t.Errorf("name %q card URL %q", a.Name, a.CardURL)
 			}
 			// The endpoint is relative to where the card was found.
-			if want := srv.URL + "/rpc"; len(a.Interfaces) != 1 || a.Interfaces[0].URL != want {
+			want := srv.URL + "/rpc"
+			if len(a.Interfaces) != 1 || a.Interfaces[0].URL != want {
 				t.Errorf("interfaces %+v, want %s", a.Interfaces, want)
+			}
+			if e := cl.Endpoint(); e.URL != want || e.Dialect != DialectV03 {
+				t.Errorf("endpoint %+v", e)
 			}
 		})
 	}
