@@ -66,12 +66,3 @@ func serveCard(card func(base string) any) http.HandlerFunc {
 		writeJSON(w, http.StatusOK, card(baseURL(r)))
 	}
 }
-
-// stripPrefix returns the path below prefix ("/" for the prefix itself).
-func stripPrefix(path, prefix string) string {
-	rest := strings.TrimPrefix(path, prefix)
-	if rest == "" {
-		return "/"
-	}
-	return rest
-}

@@ -18,7 +18,6 @@ const (
 	errNotCancelable
 	errUnsupported
 	errPushNotFound
-	errInternal
 )
 
 type opError struct {
