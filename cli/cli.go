@@ -17,6 +17,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -37,6 +38,9 @@ type Env struct {
 	// the defaults.
 	PollInterval time.Duration
 	ResumeDelay  time.Duration
+	// DemoAgent paces the demo agent; nil means at a speed people can
+	// watch.
+	DemoAgent *demoagent.Options
 }
 
 // Main runs parley with the process's arguments and exits. Ctrl-C (and

@@ -18,6 +18,13 @@ const defaultDemoAddr = "127.0.0.1:4141"
 // demoPacing makes the demo agent stream at a speed a person can watch.
 var demoPacing = demoagent.Options{ChunkDelay: 40 * time.Millisecond, StepDelay: 300 * time.Millisecond}
 
+func (r *runner) demoOptions() demoagent.Options {
+	if r.env.DemoAgent != nil {
+		return *r.env.DemoAgent
+	}
+	return demoPacing
+}
+
 func (r *runner) demoAgent(ctx context.Context, args []string) int {
 	fs := flag.NewFlagSet("demo-agent", flag.ContinueOnError)
 	addr := fs.String("addr", defaultDemoAddr, "")
@@ -31,7 +38,7 @@ func (r *runner) demoAgent(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(exitUsage, err, false, "")
 	}
-	base, err := demoagent.New(demoPacing).Serve(ctx, *addr)
+	base, err := demoagent.New(r.demoOptions()).Serve(ctx, *addr)
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
@@ -69,7 +76,7 @@ func (r *runner) demo(ctx context.Context, args []string) int {
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	base, err := demoagent.New(demoPacing).Serve(ctx, "127.0.0.1:0")
+	base, err := demoagent.New(r.demoOptions()).Serve(ctx, "127.0.0.1:0")
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}

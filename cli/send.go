@@ -17,14 +17,18 @@ type sendFlags struct {
 	taskID    string
 }
 
-func (r *runner) send(ctx context.Context, args []string) int {
-	var f sendFlags
+func newSendFlagSet(f *sendFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("send", flag.ContinueOnError)
 	f.register(fs)
 	fs.BoolVar(&f.noStream, "no-stream", false, "")
 	fs.StringVar(&f.contextID, "context", "", "")
 	fs.StringVar(&f.taskID, "task", "", "")
-	pos, err := parseArgs(fs, "send", args)
+	return fs
+}
+
+func (r *runner) send(ctx context.Context, args []string) int {
+	var f sendFlags
+	pos, err := parseArgs(newSendFlagSet(&f), "send", args)
 	if err == errHelp {
 		return r.help("send")
 	}
