@@ -1,0 +1,507 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// Conversation is the live state of one context with one agent: its
+// transcript, its tasks, and the exchanges in flight. It is the domain
+// state the UI shows; it knows nothing of Bubble Tea.
+//
+// Exchanges run on their own goroutines and change the conversation under
+// its lock; each change calls the notify hook, which the UI debounces. The
+// UI then takes only what changed with Drain, so the cost of an update
+// does not grow with the length of the conversation.
+type Conversation struct {
+	notify func()
+	now    func() time.Time
+
+	mu        sync.Mutex
+	client    *a2aclient.Client
+	agentName string
+	contextID string
+	items     []*Item
+	byKey     map[string]*Item
+	dirty     map[string]bool
+	tasks     map[string]*TaskInfo
+	order     []string // task ids, oldest first
+	inflight  map[int]*exchange
+	nextID    int
+	waiting   string // task that asked for input or auth
+	lastReq   *a2aclient.SendRequest
+}
+
+type exchange struct {
+	cancel context.CancelFunc
+	taskID string
+}
+
+// NewConversation starts an empty conversation with an agent. notify is
+// called after every change, from any goroutine; it must not block.
+func NewConversation(client *a2aclient.Client, agentName string, notify func()) *Conversation {
+	if notify == nil {
+		notify = func() {}
+	}
+	return &Conversation{
+		notify: notify, now: time.Now, client: client, agentName: agentName,
+		byKey: map[string]*Item{}, dirty: map[string]bool{}, tasks: map[string]*TaskInfo{},
+		inflight: map[int]*exchange{},
+	}
+}
+
+// AgentName is the agent's display name.
+func (c *Conversation) AgentName() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.agentName
+}
+
+// Client is the agent's client.
+func (c *Conversation) Client() *a2aclient.Client {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.client
+}
+
+// SetClient replaces the client, e.g. after the user gave credentials.
+func (c *Conversation) SetClient(cl *a2aclient.Client) {
+	c.mu.Lock()
+	c.client = cl
+	c.mu.Unlock()
+}
+
+// ContextID is the agent's context id, empty until the agent assigns one.
+func (c *Conversation) ContextID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.contextID
+}
+
+// Waiting returns the task waiting for the user's answer and its state,
+// or "" when the next message starts a new task.
+func (c *Conversation) Waiting() (taskID string, state a2aclient.State) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t := c.tasks[c.waiting]; t != nil && t.State.Interrupted() {
+		return t.ID, t.State
+	}
+	return "", ""
+}
+
+// Busy reports whether an exchange is in flight.
+func (c *Conversation) Busy() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.inflight) > 0
+}
+
+// Notice adds parley's own note to the transcript.
+func (c *Conversation) Notice(text string) {
+	c.mu.Lock()
+	c.add(&Item{Kind: ItemNotice, Text: text, Done: true})
+	c.mu.Unlock()
+	c.notify()
+}
+
+// Send sends text (and attachments) to the agent and follows the reply in
+// the background. A task waiting for input gets the message as its answer.
+func (c *Conversation) Send(text string, attachments ...a2aclient.Part) {
+	parts := make([]a2aclient.Part, 0, 1+len(attachments))
+	if strings.TrimSpace(text) != "" {
+		parts = append(parts, a2aclient.TextPart(text))
+	}
+	parts = append(parts, attachments...)
+	if len(parts) == 0 {
+		return
+	}
+	c.mu.Lock()
+	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, Parts: parts, ContextID: c.contextID}
+	if t := c.tasks[c.waiting]; t != nil && t.State.Interrupted() {
+		msg.TaskID = t.ID
+	}
+	c.waiting = ""
+	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: text, Parts: attachments, TaskID: msg.TaskID, Done: true})
+	req := a2aclient.SendRequest{Message: msg}
+	c.lastReq = &req
+	c.mu.Unlock()
+	c.notify()
+	c.start(req, text)
+}
+
+// SendCredentialTurn continues a task that asked for authentication, after
+// the caller has put the credential on the client. The transcript records
+// that a credential was given, never the credential.
+func (c *Conversation) SendCredentialTurn(taskID string) {
+	c.mu.Lock()
+	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, ContextID: c.contextID, TaskID: taskID,
+		Parts: []a2aclient.Part{a2aclient.TextPart("Credentials provided.")}}
+	c.waiting = ""
+	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: "🔒 credentials provided", TaskID: taskID, Secret: true, Done: true})
+	req := a2aclient.SendRequest{Message: msg}
+	c.mu.Unlock()
+	c.notify()
+	c.start(req, "")
+}
+
+// Retry sends the last request again, e.g. after signing in.
+func (c *Conversation) Retry() bool {
+	c.mu.Lock()
+	req := c.lastReq
+	c.mu.Unlock()
+	if req == nil {
+		return false
+	}
+	r := *req
+	c.start(r, "")
+	return true
+}
+
+func (c *Conversation) start(req a2aclient.SendRequest, title string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	id := c.nextID
+	c.nextID++
+	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID}
+	c.inflight[id] = ex
+	client := c.client
+	c.mu.Unlock()
+	go func() {
+		defer cancel()
+		sum, err := Exchange(ctx, client, req, FollowOptions{OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})
+		c.finish(id, ex, sum, err)
+	}()
+}
+
+// Follow picks up a running task (after a stop or a restart).
+func (c *Conversation) Follow(taskID string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	id := c.nextID
+	c.nextID++
+	ex := &exchange{cancel: cancel, taskID: taskID}
+	c.inflight[id] = ex
+	client := c.client
+	if t := c.tasks[taskID]; t != nil {
+		t.Following = true
+	}
+	c.mu.Unlock()
+	c.notify()
+	go func() {
+		defer cancel()
+		sum, err := Follow(ctx, client, taskID, FollowOptions{OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
+		c.finish(id, ex, sum, err)
+	}()
+}
+
+// Stop stops following every exchange in flight and returns the ids of
+// tasks that may still be running on the agent.
+func (c *Conversation) Stop() []string {
+	c.mu.Lock()
+	var running []string
+	for _, ex := range c.inflight {
+		ex.cancel()
+		if ex.taskID != "" {
+			if t := c.tasks[ex.taskID]; t == nil || !t.State.Settled() {
+				running = append(running, ex.taskID)
+			}
+		}
+	}
+	c.mu.Unlock()
+	return running
+}
+
+// Cancel asks the agent to cancel a task. It blocks: call it from a
+// command, not from the UI's update.
+func (c *Conversation) Cancel(ctx context.Context, taskID string) error {
+	task, err := c.Client().Cancel(ctx, taskID)
+	if err != nil {
+		c.fail(taskID, fmt.Errorf("cancel task %s: %w", short(taskID), err))
+		return err
+	}
+	if task != nil && task.ID != "" {
+		c.mu.Lock()
+		c.applyTask(task)
+		c.mu.Unlock()
+		c.notify()
+	}
+	return nil
+}
+
+// Refresh fetches a task's current state. It blocks, like Cancel.
+func (c *Conversation) Refresh(ctx context.Context, taskID string) error {
+	task, err := c.Client().Get(ctx, taskID, nil)
+	if err != nil {
+		c.fail(taskID, fmt.Errorf("refresh task %s: %w", short(taskID), err))
+		return err
+	}
+	c.mu.Lock()
+	c.applyTask(task)
+	c.mu.Unlock()
+	c.notify()
+	return nil
+}
+
+func (c *Conversation) onUpdate(ex *exchange, title string, u Update) {
+	c.mu.Lock()
+	switch {
+	case u.Resume != nil:
+		c.add(&Item{Kind: ItemNotice, TaskID: u.Resume.TaskID, Done: true,
+			Text: fmt.Sprintf("Connection lost; resuming task %s (attempt %d of %d)…", short(u.Resume.TaskID), u.Resume.Attempt, u.Resume.Max)})
+	case u.Event != nil:
+		c.applyEvent(ex, title, *u.Event, u.Tracker)
+	}
+	c.mu.Unlock()
+	c.notify()
+}
+
+func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event, tr *a2aclient.Tracker) {
+	switch {
+	case ev.Message != nil:
+		m := ev.Message
+		c.learnContext(m.ContextID)
+		if m.TaskID != "" {
+			c.task(m.TaskID, title)
+		}
+		key := "msg:" + m.ID
+		if m.ID == "" {
+			key = ""
+		}
+		c.add(&Item{Key: key, Kind: ItemAgent, TaskID: m.TaskID, Text: m.Text(), Parts: nonText(m.Parts), Done: true})
+	case ev.Task != nil:
+		ex.taskID = ev.Task.ID
+		c.applyTask(ev.Task)
+		t := c.task(ev.Task.ID, title)
+		t.Following = true
+		// A snapshot may carry artifacts assembled so far.
+		for _, a := range tr.Task().Artifacts {
+			c.putArtifact(ev.Task.ID, a, tr.Sealed(a.ID))
+		}
+	case ev.Status != nil:
+		s := ev.Status
+		if ex.taskID == "" {
+			ex.taskID = s.TaskID
+		}
+		c.learnContext(s.ContextID)
+		t := c.task(s.TaskID, title)
+		t.Following = true
+		c.applyStatus(t, s.Status)
+	case ev.Artifact != nil:
+		a := ev.Artifact
+		if ex.taskID == "" {
+			ex.taskID = a.TaskID
+		}
+		c.learnContext(a.ContextID)
+		c.task(a.TaskID, title)
+		if art, ok := tr.Artifact(a.Artifact.ID); ok {
+			c.putArtifact(a.TaskID, art, a.LastChunk)
+		}
+	}
+}
+
+// applyTask folds a task snapshot (send reply, get, poll) into the state.
+func (c *Conversation) applyTask(task *a2aclient.Task) {
+	c.learnContext(task.ContextID)
+	t := c.task(task.ID, "")
+	// Artifacts first: a snapshot's state describes the task as it
+	// stands, artifacts included, so "completed" reads last.
+	for _, a := range task.Artifacts {
+		c.putArtifact(task.ID, a, task.Status.State.Terminal())
+	}
+	c.applyStatus(t, task.Status)
+}
+
+func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
+	text := st.Message.Text()
+	changed := t.State != st.State || t.StatusText != text
+	t.State, t.StatusText, t.Updated = st.State, text, c.now()
+	if st.State.Interrupted() {
+		c.waiting = t.ID
+	}
+	if !changed {
+		return
+	}
+	var parts []a2aclient.Part
+	if st.Message != nil {
+		parts = nonText(st.Message.Parts)
+	}
+	// A new state gets a new line; a new message in the same state (a
+	// progress note) updates that line in place.
+	key := fmt.Sprintf("status:%s:%s", t.ID, st.State)
+	if it := c.byKey[key]; it != nil && it.Seq == len(c.items)-1 {
+		it.Text, it.Parts = text, parts
+		c.touch(it)
+		return
+	}
+	if c.byKey[key] != nil {
+		key = fmt.Sprintf("%s:%d", key, len(c.items))
+	}
+	c.add(&Item{Key: key, Kind: ItemStatus, TaskID: t.ID, State: st.State, Text: text, Parts: parts, Done: true})
+}
+
+func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done bool) {
+	key := "art:" + taskID + "/" + a.ID
+	if it := c.byKey[key]; it != nil {
+		it.Parts, it.Name, it.Done = a.Parts, a.Name, done
+		c.touch(it)
+		return
+	}
+	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
+}
+
+func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
+	c.mu.Lock()
+	delete(c.inflight, id)
+	taskID := ex.taskID
+	if sum != nil && sum.TaskID != "" {
+		taskID = sum.TaskID
+	}
+	if t := c.tasks[taskID]; t != nil {
+		t.Following = false
+		// Artifacts still open when the stream ended will not grow.
+		for _, it := range c.items {
+			if it.Kind == ItemArtifact && it.TaskID == taskID && !it.Done && t.State.Settled() {
+				it.Done = true
+				c.touch(it)
+			}
+		}
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, context.Canceled):
+		if taskID != "" {
+			if t := c.tasks[taskID]; t == nil || !t.State.Settled() {
+				c.add(&Item{Kind: ItemNotice, TaskID: taskID, Done: true,
+					Text: fmt.Sprintf("Stopped following task %s; it may still be running on the agent.", short(taskID))})
+			}
+		}
+	default:
+		c.addError(taskID, err)
+	}
+	c.mu.Unlock()
+	c.notify()
+}
+
+func (c *Conversation) fail(taskID string, err error) {
+	c.mu.Lock()
+	c.addError(taskID, err)
+	c.mu.Unlock()
+	c.notify()
+}
+
+func (c *Conversation) addError(taskID string, err error) {
+	c.add(&Item{Kind: ItemError, TaskID: taskID, Text: termsafe.Line(err.Error()), Detail: a2aclient.Hint(err), Err: err, Done: true})
+}
+
+func (c *Conversation) learnContext(id string) {
+	if c.contextID == "" && id != "" {
+		c.contextID = id
+	}
+}
+
+func (c *Conversation) task(id, title string) *TaskInfo {
+	if t := c.tasks[id]; t != nil {
+		if t.Title == "" && title != "" {
+			t.Title = title
+		}
+		return t
+	}
+	now := c.now()
+	t := &TaskInfo{ID: id, ContextID: c.contextID, Title: title, Started: now, Updated: now}
+	c.tasks[id] = t
+	c.order = append(c.order, id)
+	return t
+}
+
+// add appends an item and marks it changed. Caller holds c.mu.
+func (c *Conversation) add(it *Item) {
+	it.Seq = len(c.items)
+	if it.Key == "" {
+		it.Key = fmt.Sprintf("item:%d", it.Seq)
+	}
+	if it.Time.IsZero() {
+		it.Time = c.now()
+	}
+	c.items = append(c.items, it)
+	c.byKey[it.Key] = it
+	c.touch(it)
+}
+
+func (c *Conversation) touch(it *Item) {
+	it.Version++
+	c.dirty[it.Key] = true
+}
+
+// Drain returns copies of the items changed since the last Drain, in
+// transcript order. It is meant for one consumer, the UI.
+func (c *Conversation) Drain() []Item {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.dirty) == 0 {
+		return nil
+	}
+	out := make([]Item, 0, len(c.dirty))
+	for key := range c.dirty {
+		out = append(out, *c.byKey[key])
+	}
+	clear(c.dirty)
+	sortItems(out)
+	return out
+}
+
+// Items returns a copy of the whole transcript, e.g. to open a context.
+func (c *Conversation) Items() []Item {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]Item, len(c.items))
+	for i, it := range c.items {
+		out[i] = *it
+	}
+	clear(c.dirty)
+	return out
+}
+
+// Tasks returns the conversation's tasks, newest first.
+func (c *Conversation) Tasks() []TaskInfo {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]TaskInfo, 0, len(c.order))
+	for i := len(c.order) - 1; i >= 0; i-- {
+		out = append(out, *c.tasks[c.order[i]])
+	}
+	return out
+}
+
+func sortItems(items []Item) {
+	// Insertion sort: Drain returns a handful of items per frame.
+	for i := 1; i < len(items); i++ {
+		for j := i; j > 0 && items[j].Seq < items[j-1].Seq; j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+		}
+	}
+}
+
+func nonText(parts []a2aclient.Part) []a2aclient.Part {
+	var out []a2aclient.Part
+	for _, p := range parts {
+		if p.Kind != a2aclient.PartText {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// short abbreviates an id for display.
+func short(id string) string {
+	if len(id) <= 8 {
+		return id
+	}
+	return id[:8] + "…"
+}

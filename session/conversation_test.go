@@ -1,0 +1,173 @@
+package session
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/demoagent"
+)
+
+func demoConversation(t *testing.T, path string) (*Conversation, *atomic.Int64) {
+	t.Helper()
+	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	t.Cleanup(srv.Close)
+	cl, err := a2aclient.Resolve(context.Background(), srv.URL+path, a2aclient.Options{PollInterval: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int64
+	return NewConversation(cl, "demo", func() { n.Add(1) }), &n
+}
+
+// waitIdle waits for every exchange to finish. Bounded by the test's own
+// deadline, not by a wall-time assertion.
+func waitIdle(t *testing.T, c *Conversation) {
+	t.Helper()
+	for i := 0; c.Busy(); i++ {
+		if i > 5000 {
+			t.Fatal("conversation never went idle")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func kinds(items []Item) string {
+	var b []string
+	for _, it := range items {
+		s := [...]string{"user", "agent", "status", "artifact", "error", "notice"}[it.Kind]
+		if it.Kind == ItemStatus {
+			s += "(" + string(it.State) + ")"
+		}
+		b = append(b, s)
+	}
+	return strings.Join(b, " ")
+}
+
+func TestConversationStreamsMarkdownAnswer(t *testing.T) {
+	for _, path := range []string{"/", "/v0.1/", "/v0.3/", "/v1.0/", "/gateway/"} {
+		t.Run(path, func(t *testing.T) {
+			c, notes := demoConversation(t, path)
+			c.Send("hello there")
+			waitIdle(t, c)
+			items := c.Items()
+			var art *Item
+			for i := range items {
+				if items[i].Kind == ItemArtifact {
+					art = &items[i]
+				}
+			}
+			if art == nil {
+				t.Fatalf("no artifact in %s", kinds(items))
+			}
+			text := a2aclient.Artifact{Parts: art.Parts}
+			if !strings.Contains(text.Text(), "hello there") || !art.Done {
+				t.Errorf("artifact done=%v text=%q", art.Done, text.Text())
+			}
+			if got := kinds(items); !strings.HasPrefix(got, "user") || !strings.HasSuffix(got, "status(completed)") {
+				t.Errorf("transcript = %s", got)
+			}
+			if notes.Load() < 2 {
+				t.Errorf("notify called %d times", notes.Load())
+			}
+			tasks := c.Tasks()
+			if len(tasks) != 1 || tasks[0].State != a2aclient.StateCompleted || tasks[0].Title != "hello there" || tasks[0].Following {
+				t.Errorf("tasks = %+v", tasks)
+			}
+			if c.ContextID() == "" {
+				t.Error("context id not learned")
+			}
+		})
+	}
+}
+
+func TestConversationInputRequiredRoundTrip(t *testing.T) {
+	c, _ := demoConversation(t, "/v0.3/")
+	c.Send("Book a flight to Lisbon")
+	waitIdle(t, c)
+	taskID, state := c.Waiting()
+	if state != a2aclient.StateInputRequired {
+		t.Fatalf("waiting state = %q, transcript %s", state, kinds(c.Items()))
+	}
+	c.Send("From Berlin on the 10th")
+	waitIdle(t, c)
+	if id, _ := c.Waiting(); id != "" {
+		t.Errorf("still waiting on %s", id)
+	}
+	tasks := c.Tasks()
+	if len(tasks) != 1 || tasks[0].ID != taskID || tasks[0].State != a2aclient.StateCompleted {
+		t.Errorf("answer must continue the same task: %+v", tasks)
+	}
+}
+
+func TestConversationDrainReturnsOnlyChanges(t *testing.T) {
+	c, _ := demoConversation(t, "/v1.0/")
+	c.Notice("welcome")
+	if got := c.Drain(); len(got) != 1 || got[0].Text != "welcome" {
+		t.Fatalf("first drain = %+v", got)
+	}
+	if got := c.Drain(); got != nil {
+		t.Fatalf("second drain should be empty, got %d", len(got))
+	}
+	c.Send("ping message")
+	waitIdle(t, c)
+	got := c.Drain()
+	for i := 1; i < len(got); i++ {
+		if got[i].Seq <= got[i-1].Seq {
+			t.Fatalf("drain out of order: %v", got)
+		}
+	}
+	if len(got) < 2 || got[0].Kind != ItemUser || got[len(got)-1].Kind != ItemAgent {
+		t.Errorf("drain after a message reply = %s", kinds(got))
+	}
+}
+
+func TestConversationStopAndCancel(t *testing.T) {
+	c, _ := demoConversation(t, "/v1.0/")
+	c.Send("slow task please")
+	var taskID string
+	for i := 0; taskID == "" && i < 5000; i++ {
+		if ts := c.Tasks(); len(ts) > 0 {
+			taskID = ts[0].ID
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if taskID == "" {
+		t.Fatal("slow task never started")
+	}
+	running := c.Stop()
+	waitIdle(t, c)
+	if len(running) != 1 || running[0] != taskID {
+		t.Fatalf("Stop returned %v", running)
+	}
+	if err := c.Cancel(context.Background(), taskID); err != nil {
+		t.Fatal(err)
+	}
+	if ts := c.Tasks(); ts[0].State != a2aclient.StateCanceled {
+		t.Errorf("state after cancel = %s", ts[0].State)
+	}
+	if !strings.Contains(kinds(c.Items()), "notice") {
+		t.Errorf("stop should leave a notice: %s", kinds(c.Items()))
+	}
+}
+
+func TestConversationErrorIsOneItem(t *testing.T) {
+	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	cl, err := a2aclient.Resolve(context.Background(), srv.URL+"/secure/", a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	c := NewConversation(cl, "secure", nil)
+	c.Send("hello")
+	waitIdle(t, c)
+	items := c.Items()
+	last := items[len(items)-1]
+	if last.Kind != ItemError || !strings.Contains(last.Text, "401") || last.Err == nil {
+		t.Fatalf("last item = %+v", last)
+	}
+}
