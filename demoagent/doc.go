@@ -74,7 +74,7 @@
 //	fail              → working → failed ("The demo agent was asked to fail.")
 //	slow, long        → working, a progress update every max(StepDelay, 1s) for 60 steps,
 //	                    then completed; meant to be canceled
-//	auth, secret, sign in, login
+//	auth, secret, sign in, log in, login
 //	                  → working → auth-required (text + data {"authorizationUrl"});
 //	                    the next message on the task completes it
 //	book, flight, input
