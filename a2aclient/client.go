@@ -352,3 +352,20 @@ func NewID() string {
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
+
+// WithAuth returns a client for the same agent that also sends these
+// credentials, keeping the dialect already learned. The sign-in flow uses
+// it after a 401 or an auth-required task; the original is unchanged.
+func (c *Client) WithAuth(auth ...Authenticator) (*Client, error) {
+	opts := c.opts
+	opts.Auth = append(append([]Authenticator(nil), c.opts.Auth...), auth...)
+	t := newTransport(opts)
+	c.mu.Lock()
+	cands, cur, confirmed := c.candidates, c.cur, c.confirmed
+	c.mu.Unlock()
+	b, err := newBinding(t, cands[cur], c.agent)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{agent: c.agent, t: t, opts: opts, candidates: cands, cur: cur, b: b, confirmed: confirmed}, nil
+}
