@@ -21,6 +21,7 @@ type fakeAgent struct {
 	mu       sync.Mutex
 	handlers map[string]func(w http.ResponseWriter, c rpcCall)
 	calls    []string
+	auth     []string // the Authorization header of every request
 }
 
 type rpcCall struct {
@@ -49,7 +50,16 @@ func (f *fakeAgent) methods() []string {
 	return append([]string(nil), f.calls...)
 }
 
+func (f *fakeAgent) authHeaders() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.auth...)
+}
+
 func (f *fakeAgent) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.auth = append(f.auth, r.Header.Get("Authorization"))
+	f.mu.Unlock()
 	if r.Method == http.MethodGet {
 		if r.URL.Path != "/.well-known/agent-card.json" {
 			http.NotFound(w, r)
