@@ -93,3 +93,31 @@ func TestAgentTextIsCleaned(t *testing.T) {
 		}
 	}
 }
+
+func TestCardWarnsWhenEndpointDoesNotAnswer(t *testing.T) {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/.well-known/agent-card.json" {
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"name":"broken","description":"d","version":"1","protocolVersion":"0.3.0","url":%q,
+				"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`, srv.URL+"/nothing")
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprint(w, "<html>not here</html>")
+	}))
+	t.Cleanup(srv.Close)
+	r := newEnv(t).run("card", srv.URL, "--json")
+	wantCode(t, r, exitOK)
+	warnings, _ := jsonLines(t, r)[0]["warnings"].([]any)
+	found := false
+	for _, w := range warnings {
+		if s, _ := w.(string); strings.Contains(s, srv.URL+"/nothing") && strings.Contains(s, "did not answer") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("warnings = %v, want one about the endpoint", warnings)
+	}
+}
