@@ -21,8 +21,8 @@ import (
 // UI then takes only what changed with Drain, so the cost of an update
 // does not grow with the length of the conversation.
 type Conversation struct {
-	notify func()
-	now    func() time.Time
+	now func() time.Time
+	ui  *Watcher // the default consumer, behind Drain
 
 	mu        sync.Mutex
 	client    *a2aclient.Client
@@ -30,7 +30,7 @@ type Conversation struct {
 	contextID string
 	items     []*Item
 	byKey     map[string]*Item
-	dirty     map[string]bool
+	watchers  []*Watcher
 	tasks     map[string]*TaskInfo
 	order     []string // task ids, oldest first
 	inflight  map[int]*exchange
@@ -47,14 +47,101 @@ type exchange struct {
 // NewConversation starts an empty conversation with an agent. notify is
 // called after every change, from any goroutine; it must not block.
 func NewConversation(client *a2aclient.Client, agentName string, notify func()) *Conversation {
+	c := &Conversation{
+		now: time.Now, client: client, agentName: agentName,
+		byKey: map[string]*Item{}, tasks: map[string]*TaskInfo{},
+		inflight: map[int]*exchange{},
+	}
+	c.ui = c.Watch(notify)
+	return c
+}
+
+// Watcher is one consumer of a conversation's changes (the UI, the
+// context store), each with its own record of what it has not seen.
+type Watcher struct {
+	c      *Conversation
+	notify func()
+	dirty  map[string]bool
+	tasks  bool
+}
+
+// Watch adds a consumer. notify is called after every change, from any
+// goroutine, and must not block; the consumer then calls Drain.
+func (c *Conversation) Watch(notify func()) *Watcher {
 	if notify == nil {
 		notify = func() {}
 	}
-	return &Conversation{
-		notify: notify, now: time.Now, client: client, agentName: agentName,
-		byKey: map[string]*Item{}, dirty: map[string]bool{}, tasks: map[string]*TaskInfo{},
-		inflight: map[int]*exchange{},
+	w := &Watcher{c: c, notify: notify, dirty: map[string]bool{}}
+	c.mu.Lock()
+	for _, it := range c.items {
+		w.dirty[it.Key] = true
 	}
+	w.tasks = len(c.order) > 0
+	c.watchers = append(c.watchers, w)
+	c.mu.Unlock()
+	return w
+}
+
+// Drain returns copies of the items changed since this watcher's last
+// Drain, in transcript order, and the task list if it changed (else nil).
+func (w *Watcher) Drain() ([]Item, []TaskInfo) {
+	c := w.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var items []Item
+	if len(w.dirty) > 0 {
+		items = make([]Item, 0, len(w.dirty))
+		for key := range w.dirty {
+			items = append(items, *c.byKey[key])
+		}
+		clear(w.dirty)
+		sortItems(items)
+	}
+	var tasks []TaskInfo
+	if w.tasks {
+		tasks = c.tasksLocked()
+		w.tasks = false
+	}
+	return items, tasks
+}
+
+// notify tells every watcher that something changed. The task list is
+// flagged on every change: it is small, and most changes touch a task.
+func (c *Conversation) notify() {
+	c.mu.Lock()
+	c.markTasks()
+	ws := append([]*Watcher(nil), c.watchers...)
+	c.mu.Unlock()
+	for _, w := range ws {
+		w.notify()
+	}
+}
+
+// Restore fills an empty conversation with a stored transcript, to
+// continue a context after a restart. Watchers see the items as changed.
+func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo) {
+	c.mu.Lock()
+	c.contextID = contextID
+	for i := range items {
+		it := items[i]
+		it.Seq = len(c.items)
+		c.items = append(c.items, &it)
+		c.byKey[it.Key] = &it
+		c.markDirty(it.Key)
+	}
+	for i := range tasks {
+		t := tasks[i]
+		t.Following = false
+		if c.tasks[t.ID] == nil {
+			c.order = append([]string{t.ID}, c.order...)
+		}
+		c.tasks[t.ID] = &t
+		if t.State.Interrupted() {
+			c.waiting = t.ID
+		}
+	}
+	c.mu.Unlock()
+	c.notify()
 }
 
 // AgentName is the agent's display name.
@@ -436,24 +523,28 @@ func (c *Conversation) add(it *Item) {
 
 func (c *Conversation) touch(it *Item) {
 	it.Version++
-	c.dirty[it.Key] = true
+	c.markDirty(it.Key)
 }
 
-// Drain returns copies of the items changed since the last Drain, in
-// transcript order. It is meant for one consumer, the UI.
+func (c *Conversation) markDirty(key string) {
+	for _, w := range c.watchers {
+		w.dirty[key] = true
+	}
+}
+
+// markTasks flags the task list as changed for every watcher. Task
+// changes are frequent but the list is small, so it is sent whole.
+func (c *Conversation) markTasks() {
+	for _, w := range c.watchers {
+		w.tasks = true
+	}
+}
+
+// Drain returns the items changed since the UI's last Drain, in
+// transcript order.
 func (c *Conversation) Drain() []Item {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.dirty) == 0 {
-		return nil
-	}
-	out := make([]Item, 0, len(c.dirty))
-	for key := range c.dirty {
-		out = append(out, *c.byKey[key])
-	}
-	clear(c.dirty)
-	sortItems(out)
-	return out
+	items, _ := c.ui.Drain()
+	return items
 }
 
 // Items returns a copy of the whole transcript, e.g. to open a context.
@@ -464,7 +555,7 @@ func (c *Conversation) Items() []Item {
 	for i, it := range c.items {
 		out[i] = *it
 	}
-	clear(c.dirty)
+	clear(c.ui.dirty)
 	return out
 }
 
@@ -472,6 +563,10 @@ func (c *Conversation) Items() []Item {
 func (c *Conversation) Tasks() []TaskInfo {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.tasksLocked()
+}
+
+func (c *Conversation) tasksLocked() []TaskInfo {
 	out := make([]TaskInfo, 0, len(c.order))
 	for i := len(c.order) - 1; i >= 0; i-- {
 		out = append(out, *c.tasks[c.order[i]])

@@ -171,3 +171,44 @@ func TestConversationErrorIsOneItem(t *testing.T) {
 		t.Fatalf("last item = %+v", last)
 	}
 }
+
+func TestConversationWatchersDrainIndependently(t *testing.T) {
+	c, _ := demoConversation(t, "/v1.0/")
+	var storeNotes atomic.Int64
+	store := c.Watch(func() { storeNotes.Add(1) })
+	c.Send("hello")
+	waitIdle(t, c)
+	uiItems := c.Drain()
+	items, tasks := store.Drain()
+	if len(items) == 0 || len(items) != len(uiItems) {
+		t.Fatalf("store drained %d items, UI %d", len(items), len(uiItems))
+	}
+	if len(tasks) != 1 || tasks[0].State != a2aclient.StateCompleted {
+		t.Errorf("store tasks = %+v", tasks)
+	}
+	if storeNotes.Load() == 0 {
+		t.Error("store watcher never notified")
+	}
+	if again, tasks := store.Drain(); again != nil || tasks != nil {
+		t.Errorf("second drain: %d items, %d tasks", len(again), len(tasks))
+	}
+}
+
+func TestConversationRestoreContinuesContext(t *testing.T) {
+	c, _ := demoConversation(t, "/v0.3/")
+	c.Send("Book a flight to Lisbon")
+	waitIdle(t, c)
+	items, tasks, ctxID := c.Items(), c.Tasks(), c.ContextID()
+
+	d := NewConversation(c.Client(), "demo", nil)
+	d.Restore(ctxID, items, tasks)
+	if id, state := d.Waiting(); id != tasks[0].ID || state != a2aclient.StateInputRequired {
+		t.Fatalf("restored waiting = %s %s", id, state)
+	}
+	d.Send("From Berlin")
+	waitIdle(t, d)
+	got := d.Tasks()
+	if len(got) != 1 || got[0].State != a2aclient.StateCompleted || d.ContextID() != ctxID {
+		t.Errorf("after answer: %+v ctx %s", got, d.ContextID())
+	}
+}
