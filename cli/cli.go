@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -67,10 +68,16 @@ func Run(ctx context.Context, args []string, env Env) int {
 	}
 	r := &runner{env: env}
 	if len(args) == 0 {
+		if isTerminal() {
+			return r.tui(ctx, nil)
+		}
 		fmt.Fprint(env.Stdout, mainHelp(env.ConfigPath))
 		return exitOK
 	}
 	cmd, rest := args[0], args[1:]
+	if isTUIFlag(cmd) {
+		return r.tui(ctx, args)
+	}
 	switch cmd {
 	case "-h", "-help", "--help", "help":
 		if len(rest) > 0 && cmd == "help" {
@@ -81,8 +88,6 @@ func Run(ctx context.Context, args []string, env Env) int {
 	case "-version", "--version", "version":
 		fmt.Fprintf(env.Stdout, "parley %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		return exitOK
-	case "-demo", "--demo":
-		return r.demo(ctx, rest)
 	case "card":
 		return r.card(ctx, rest)
 	case "send":
@@ -135,4 +140,10 @@ func versionString() string {
 		return bi.Main.Version
 	}
 	return "dev"
+}
+
+// isTUIFlag reports whether the command line opens the terminal UI.
+func isTUIFlag(arg string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return strings.HasPrefix(arg, "-") && (name == "agent" || name == "demo" || name == "theme" || name == "headless")
 }

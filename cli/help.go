@@ -9,7 +9,11 @@ func mainHelp(configPath string) string {
 	return strings.ReplaceAll(`parley talks to AI agents over the A2A (Agent2Agent) protocol.
 
 Usage:
-  parley --demo                         a scripted tour against the built-in demo agent
+  parley                                the terminal UI, with the agents in CONFIG
+                                        (or the built-in demo agent when there are none)
+  parley --agent AGENT [--theme T]      the terminal UI, opened on AGENT (repeatable)
+  parley --demo                         the terminal UI on the built-in demo agent
+  parley --demo --headless              a scripted tour against the demo agent, no UI
   parley card AGENT [--json]            show an agent's card
   parley send AGENT TEXT [flags]        send a message and follow the task to its end
   parley task get AGENT TASK_ID         show a task
@@ -34,6 +38,17 @@ Exit codes:
 }
 
 var commandHelp = map[string]string{
+	"tui": `Usage: parley [--agent AGENT]... [--demo] [--theme NAME]
+
+Opens the terminal UI. Agents come from CONFIG and --agent; with none, or
+with --demo, the built-in demo agent starts on a loopback port.
+
+  --agent AGENT   open on this agent (URL or config name); repeatable
+  --demo          add the built-in demo agent and open on it
+  --headless      with --demo: the scripted tour on standard output, no UI
+  --theme NAME    auto (default), dark, light, high-contrast, or a theme
+                  file NAME.toml in the themes folder beside CONFIG
+`,
 	"card": `Usage: parley card AGENT [--json] [--header 'Name: value']... [--dialect D]
 
 Fetches and shows the agent's card: name, description, version, provider,

@@ -39,6 +39,7 @@ type ComposerKeys struct {
 	Complete key.Binding
 	HistPrev key.Binding
 	HistNext key.Binding
+	Example  key.Binding
 }
 
 // ChatKeys move through the transcript and act on its items.
@@ -98,9 +99,10 @@ func DefaultKeyMap() KeyMap {
 			Send:     bind("send", "enter"),
 			Newline:  bind("newline", "alt+enter", "ctrl+j"),
 			Attach:   bind("attach file", "ctrl+f"),
-			Complete: bind("complete path", "tab"),
+			Complete: bind("complete path (attach)", "tab"),
 			HistPrev: bind("previous input", "ctrl+p"),
 			HistNext: bind("next input", "ctrl+n"),
+			Example:  bind("example prompt", "ctrl+e"),
 		},
 		Chat: ChatKeys{
 			Up:       bind("up", "up", "k"),
@@ -145,7 +147,7 @@ func (k *KeyMap) bindings() map[string]*key.Binding {
 		"global.stop": &k.Global.Stop, "global.quit": &k.Global.Quit,
 		"composer.send": &k.Composer.Send, "composer.newline": &k.Composer.Newline,
 		"composer.attach": &k.Composer.Attach, "composer.complete": &k.Composer.Complete,
-		"composer.history_prev": &k.Composer.HistPrev, "composer.history_next": &k.Composer.HistNext,
+		"composer.history_prev": &k.Composer.HistPrev, "composer.history_next": &k.Composer.HistNext, "composer.example": &k.Composer.Example,
 		"chat.up": &k.Chat.Up, "chat.down": &k.Chat.Down, "chat.page_up": &k.Chat.PageUp,
 		"chat.page_down": &k.Chat.PageDown, "chat.top": &k.Chat.Top, "chat.bottom": &k.Chat.Bottom,
 		"chat.copy": &k.Chat.Copy, "chat.save": &k.Chat.Save, "chat.open": &k.Chat.Open, "chat.details": &k.Chat.Details,
@@ -200,7 +202,7 @@ func (k *KeyMap) MarkdownTable() string {
 		keys  []key.Binding
 	}{
 		{"Everywhere", []key.Binding{k.Global.NextPane, k.Global.PrevPane, k.Global.Help, k.Global.Wire, k.Global.Panes, k.Global.Stop, k.Global.Quit}},
-		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Attach, k.Composer.Complete, k.Composer.HistPrev, k.Composer.HistNext}},
+		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Attach, k.Composer.Complete, k.Composer.HistPrev, k.Composer.HistNext, k.Composer.Example}},
 		{"Chat", []key.Binding{k.Chat.Up, k.Chat.Down, k.Chat.PageUp, k.Chat.PageDown, k.Chat.Top, k.Chat.Bottom, k.Chat.Copy, k.Chat.Save, k.Chat.Open, k.Chat.Details}},
 		{"Agents", []key.Binding{k.Agents.Up, k.Agents.Down, k.Agents.Select, k.Agents.Add, k.Agents.Remove, k.Agents.Rename, k.Agents.Save, k.Agents.Example}},
 		{"Tasks", []key.Binding{k.Tasks.Up, k.Tasks.Down, k.Tasks.Open, k.Tasks.Cancel, k.Tasks.Refresh, k.Tasks.Resubscribe, k.Tasks.CopyID}},

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui"
+)
+
+// isTerminal reports whether parley can open its full-screen UI.
+var isTerminal = func() bool {
+	return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
+}
+
+// tui opens the terminal UI: `parley [--agent A]... [--demo] [--theme T]`.
+// Without a terminal it explains what to do instead.
+func (r *runner) tui(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("parley", flag.ContinueOnError)
+	var agents multiFlag
+	fs.Var(&agents, "agent", "")
+	demo := fs.Bool("demo", false, "")
+	headless := fs.Bool("headless", false, "")
+	theme := fs.String("theme", "", "")
+	pos, err := parseArgs(fs, "tui", args)
+	if err == errHelp {
+		return r.help("tui")
+	}
+	if err == nil && len(pos) > 0 {
+		err = usagef("tui", "unexpected argument %q; to send from a script use 'parley send AGENT TEXT'", pos[0])
+	}
+	if err != nil {
+		return r.report(exitUsage, err, false, "")
+	}
+	if *demo && (*headless || !isTerminal()) {
+		return r.demo(ctx, nil)
+	}
+	if !isTerminal() {
+		return r.report(exitUsage, usagef("tui", "the terminal UI needs a terminal; use 'parley send', 'parley card' or 'parley --demo --headless' from scripts"), false, "")
+	}
+	cfg, err := config.Load(r.env.ConfigPath)
+	if err != nil {
+		return r.report(exitError, err, false, "")
+	}
+	wire := ui.NewWireLog()
+	dir := session.NewDirectory(session.DirectoryOptions{
+		Config: cfg, ConfigPath: r.env.ConfigPath, Getenv: r.env.Getenv,
+		Client: a2aclient.Options{HTTPClient: r.env.HTTPClient, UserAgent: "parley/" + versionString(), Wire: wire.Observe},
+	})
+	refs := []string(agents)
+	welcome, demoURL := false, ""
+	if *demo || (len(refs) == 0 && len(cfg.Agents) == 0) {
+		// With nothing configured, the demo agent is the sensible start.
+		base, err := demoagent.New(r.demoOptions()).Serve(ctx, "127.0.0.1:0")
+		if err != nil {
+			return r.report(exitError, fmt.Errorf("start the demo agent: %w", err), false, "")
+		}
+		demoURL = base + "/"
+		refs = append([]string{demoURL}, refs...)
+		welcome = true
+	}
+	keys := ui.DefaultKeyMap()
+	if err := keys.Override(map[string][]string(toKeyMap(cfg.Keys))); err != nil {
+		return r.report(exitError, fmt.Errorf("%s: %w", r.env.ConfigPath, err), false, "")
+	}
+	all, themeErrs := themes.Load(themesDir(r.env.ConfigPath))
+	for _, e := range themeErrs {
+		fmt.Fprintln(r.env.Stderr, "parley: "+e.Error())
+	}
+	themeName := *theme
+	if themeName == "" {
+		themeName = cfg.Theme
+	}
+	if _, ok := all[themeName]; themeName != "" && themeName != themes.Auto && !ok {
+		return r.report(exitUsage, usagef("tui", "unknown theme %q; built in: auto, dark, light, high-contrast", themeName), false, "")
+	}
+	sel := ""
+	if len(refs) > 0 {
+		sel = refs[0]
+	}
+	err = ui.Run(ctx, ui.Options{
+		Directory: dir, Config: cfg, ConfigPath: r.env.ConfigPath, Agents: refs, Select: sel,
+		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome, Wire: wire, DemoURL: demoURL,
+	})
+	if err != nil && ctx.Err() == nil {
+		return r.report(exitError, fmt.Errorf("the terminal UI stopped: %w", err), false, "")
+	}
+	return exitOK
+}
+
+func toKeyMap(k config.KeyMap) map[string][]string {
+	out := map[string][]string{}
+	for name, keys := range k {
+		out[name] = []string(keys)
+	}
+	return out
+}
+
+func themesDir(configPath string) string {
+	return strings.TrimSuffix(configPath, "config.toml") + "themes"
+}
+
+// multiFlag collects a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

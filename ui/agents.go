@@ -1,0 +1,308 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// agentStatus is where an agent's card resolution stands.
+type agentStatus int
+
+const (
+	agentResolving agentStatus = iota
+	agentReady
+	agentFailed
+)
+
+// agentEntry is one agent of the directory pane.
+type agentEntry struct {
+	id         int
+	name       string
+	ref        string // config name or URL, as the Directory takes it
+	fromConfig bool
+	status     agentStatus
+	client     *a2aclient.Client
+	err        error
+	conv       *session.Conversation
+	example    int // next example prompt to offer
+}
+
+// label is the agent's name as shown: the config name, else the card's.
+func (e *agentEntry) label() string {
+	if e.name != "" {
+		return e.name
+	}
+	if e.client != nil && e.client.Agent().Name != "" {
+		return termsafe.Line(e.client.Agent().Name)
+	}
+	return e.ref
+}
+
+// examples lists the example prompts of every skill of the agent.
+func (e *agentEntry) examples() []string {
+	if e.client == nil {
+		return nil
+	}
+	var out []string
+	for _, s := range e.client.Agent().Skills {
+		for _, ex := range s.Examples {
+			if ex = strings.TrimSpace(termsafe.Line(ex)); ex != "" {
+				out = append(out, ex)
+			}
+		}
+	}
+	return out
+}
+
+// agentsPane lists agents and shows the selected one's card and skills.
+type agentsPane struct {
+	st      *Styles
+	keys    AgentKeys
+	w, h    int
+	focused bool
+	entries []*agentEntry
+	cursor  int // index into entries; len(entries) is the "add agent" row
+	spinner string
+}
+
+func newAgentsPane(st *Styles, keys AgentKeys) *agentsPane {
+	return &agentsPane{st: st, keys: keys}
+}
+
+func (p *agentsPane) SetSize(w, h int)     { p.w, p.h = w, h }
+func (p *agentsPane) SetStyles(st *Styles) { p.st = st }
+func (p *agentsPane) Focus()               { p.focused = true }
+func (p *agentsPane) Blur()                { p.focused = false }
+func (p *agentsPane) SetSpinner(s string)  { p.spinner = s }
+func (p *agentsPane) Selected() *agentEntry {
+	if p.cursor >= 0 && p.cursor < len(p.entries) {
+		return p.entries[p.cursor]
+	}
+	return nil
+}
+
+// agentAction is what a key in the agents pane asks the root to do.
+type agentAction int
+
+const (
+	agentNone agentAction = iota
+	agentUse
+	agentAdd
+	agentRemove
+	agentRename
+	agentSave
+	agentExample
+)
+
+// HandleKey moves the cursor or returns an action for the root.
+func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
+	switch {
+	case key.Matches(msg, p.keys.Up):
+		if p.cursor > 0 {
+			p.cursor--
+		}
+	case key.Matches(msg, p.keys.Down):
+		if p.cursor < len(p.entries) {
+			p.cursor++
+		}
+	case key.Matches(msg, p.keys.Select):
+		if p.cursor == len(p.entries) {
+			return agentAdd
+		}
+		return agentUse
+	case key.Matches(msg, p.keys.Add):
+		return agentAdd
+	case key.Matches(msg, p.keys.Remove):
+		return agentRemove
+	case key.Matches(msg, p.keys.Rename):
+		return agentRename
+	case key.Matches(msg, p.keys.Save):
+		return agentSave
+	case key.Matches(msg, p.keys.Example):
+		return agentExample
+	}
+	return agentNone
+}
+
+// View draws the agent rows, then the selected agent's card below them.
+func (p *agentsPane) View(current *agentEntry) string {
+	var lines []string
+	for i, e := range p.entries {
+		lines = append(lines, p.row(e, i == p.cursor, e == current))
+	}
+	add := p.st.Muted.Render("+ add agent")
+	if p.cursor == len(p.entries) && p.focused {
+		add = p.st.Selected.Render(fit("+ add agent", p.w))
+	}
+	lines = append(lines, add, "")
+	if sel := p.Selected(); sel != nil {
+		lines = append(lines, p.card(sel)...)
+	}
+	if len(lines) > p.h {
+		lines = lines[:p.h]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (p *agentsPane) row(e *agentEntry, selected, current bool) string {
+	badge, dialect, flags := p.st.Muted.Render("○"), "", ""
+	switch e.status {
+	case agentResolving:
+		badge = p.st.Info.Render(p.spinner)
+	case agentReady:
+		badge = p.st.Success.Render("●")
+		dialect = versionLabel(e.client.Dialect())
+		if e.client.Agent().Capabilities.Streaming {
+			flags += "⇶"
+		}
+		if len(e.client.Agent().SecuritySchemes) > 0 {
+			flags += "!"
+		}
+	case agentFailed:
+		badge = p.st.Error.Render("○")
+		flags = "✗"
+	}
+	name := e.label()
+	if current {
+		name = "▸" + name
+	} else {
+		name = " " + name
+	}
+	right := fmt.Sprintf("%-5s %-2s", dialect, flags)
+	nameW := max(p.w-2-len([]rune(right))-1, 4)
+	text := fit(clip(name, nameW), nameW) + " " + right
+	if selected && p.focused {
+		return badge + " " + p.st.Selected.Render(fit(text, p.w-2))
+	}
+	if current {
+		return badge + " " + p.st.Bold.Render(text)
+	}
+	return badge + " " + p.st.Text.Render(text)
+}
+
+// card summarizes the agent: description, provider, capabilities,
+// security, and skills with their examples.
+func (p *agentsPane) card(e *agentEntry) []string {
+	w := max(p.w, 10)
+	if e.status == agentFailed {
+		return wrapPlain(p.st.Error.Render("✗ ")+termsafe.Line(e.err.Error()), w)
+	}
+	if e.client == nil {
+		return []string{p.st.Muted.Render("fetching card…")}
+	}
+	a := e.client.Agent()
+	var out []string
+	out = append(out, p.st.Bold.Render(clip(termsafe.Line(a.Name), w)))
+	if a.Description != "" {
+		out = append(out, wrapStyle(p.st.Text, termsafe.Line(a.Description), w, 3)...)
+	}
+	meta := []string{e.client.Dialect().Label()}
+	if a.Version != "" {
+		meta = append(meta, "v"+termsafe.Line(a.Version))
+	}
+	if a.Provider != nil && a.Provider.Organization != "" {
+		meta = append(meta, termsafe.Line(a.Provider.Organization))
+	}
+	out = append(out, wrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
+	if caps := capabilityList(a.Capabilities); caps != "" {
+		out = append(out, wrapStyle(p.st.Muted, caps, w, 2)...)
+	}
+	for _, s := range a.SecuritySchemes {
+		out = append(out, p.st.Warning.Render(clip("! "+schemeLabel(s), w)))
+	}
+	if len(a.Skills) > 0 {
+		out = append(out, "", p.st.Accent.Render(clip("Skills · "+e.label(), w)))
+	}
+	for _, s := range a.Skills {
+		title := "▸ " + termsafe.Line(s.Name)
+		if len(s.Tags) > 0 {
+			title += "  " + p.st.Muted.Render(termsafe.Line(strings.Join(s.Tags, ", ")))
+		}
+		out = append(out, clip(title, w))
+		if s.Description != "" {
+			out = append(out, wrapStyle(p.st.Muted, "  "+termsafe.Line(s.Description), w, 2)...)
+		}
+		for _, ex := range s.Examples {
+			out = append(out, p.st.String.Render(clip(`  "`+termsafe.Line(ex)+`"`, w)))
+		}
+		if modes := modeList(s.InputModes, s.OutputModes); modes != "" {
+			out = append(out, p.st.Muted.Render(clip("  "+modes, w)))
+		}
+	}
+	return out
+}
+
+func (p *agentsPane) ShortHelp() []key.Binding {
+	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Rename, p.keys.Remove, p.keys.Save}
+}
+
+func (p *agentsPane) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
+}
+
+// versionLabel is the short form for the agent rows: "v1.0", "v0.3", "gw".
+func versionLabel(d a2aclient.Dialect) string {
+	switch d {
+	case a2aclient.DialectV10, a2aclient.DialectV10REST:
+		return "v1.0"
+	case a2aclient.DialectV03, a2aclient.DialectV03REST:
+		return "v0.3"
+	case a2aclient.DialectV02:
+		return "v0.2"
+	case a2aclient.DialectV01:
+		return "v0.1"
+	case a2aclient.DialectGateway:
+		return "gw"
+	}
+	return "?"
+}
+
+func capabilityList(c a2aclient.Capabilities) string {
+	var caps []string
+	if c.Streaming {
+		caps = append(caps, "streaming")
+	}
+	if c.PushNotifications {
+		caps = append(caps, "push")
+	}
+	if c.StateTransitionHistory {
+		caps = append(caps, "history")
+	}
+	if c.ExtendedCard {
+		caps = append(caps, "extended card")
+	}
+	if c.TaskManagement {
+		caps = append(caps, "task management")
+	}
+	return strings.Join(caps, " · ")
+}
+
+func schemeLabel(s a2aclient.SecurityScheme) string {
+	switch s.Type {
+	case a2aclient.SchemeHTTP:
+		return "HTTP " + termsafe.Line(s.Scheme)
+	case a2aclient.SchemeAPIKey:
+		return fmt.Sprintf("API key in %s %s", termsafe.Line(s.In), termsafe.Line(s.ParamName))
+	case a2aclient.SchemeOAuth2:
+		return "OAuth 2.0"
+	case a2aclient.SchemeOpenIDConnect:
+		return "OpenID Connect"
+	case a2aclient.SchemeMutualTLS:
+		return "mutual TLS"
+	}
+	return termsafe.Line(s.Name)
+}
+
+func modeList(in, out []string) string {
+	if len(in) == 0 && len(out) == 0 {
+		return ""
+	}
+	return termsafe.Line(strings.Join(in, ",")) + " → " + termsafe.Line(strings.Join(out, ","))
+}

@@ -1,0 +1,211 @@
+// Package ui is parley's terminal interface: one root model that owns the
+// layout, the focus and message routing, and plain pane structs that draw
+// themselves. Network, disk and heavy rendering happen in commands; what
+// they learn comes back as messages tagged with who asked.
+package ui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// focusArea is which pane has the keyboard.
+type focusArea int
+
+const (
+	focusComposer focusArea = iota
+	focusChat
+	focusAgents
+	focusTasks
+)
+
+// Options configure the UI.
+type Options struct {
+	Directory  *session.Directory
+	Config     *config.Config
+	ConfigPath string
+	// Agents are opened at start besides the config's: URLs or names.
+	Agents []string
+	// Select names the agent to open on (a name or URL); default: the
+	// first of Agents, else the first in the config.
+	Select string
+	// Theme is a theme name or "auto".
+	Theme  string
+	Themes map[string]themes.Theme
+	Keys   KeyMap
+	// Welcome shows the first-run welcome with example prompts.
+	Welcome bool
+	// DemoURL is the in-process demo agent's URL, left out of saves.
+	DemoURL string
+	// Wire receives the wire log the UI shows; set as the directory's
+	// observer by the caller.
+	Wire *WireLog
+}
+
+// Model is the root model.
+type Model struct {
+	opts   Options
+	keys   KeyMap
+	st     *Styles
+	theme  themes.Theme
+	bridge *bridge
+
+	width, height int
+	focus         focusArea
+	narrowList    bool // narrow terminal: the lists replace the chat
+	showHelp      bool
+	showWire      bool
+	prompt        *prompt
+
+	agents   *agentsPane
+	tasks    *tasksPane
+	chat     *chatPane
+	composer *composer
+	wire     *wirePane
+	help     help.Model
+	spin     spinner.Model
+
+	entries  []*agentEntry
+	nextID   int
+	current  *agentEntry
+	status   string
+	statusAt time.Time
+	isErr    bool
+	ticking  bool
+}
+
+// New builds the root model.
+func New(opts Options) *Model {
+	if opts.Themes == nil {
+		opts.Themes = themes.Builtin()
+	}
+	th := pickTheme(opts.Theme, opts.Themes, true)
+	st := NewStyles(th)
+	m := &Model{
+		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(),
+		agents:   newAgentsPane(st, opts.Keys.Agents),
+		tasks:    newTasksPane(st, opts.Keys.Tasks),
+		chat:     newChatPane(st, opts.Keys.Chat),
+		composer: newComposer(st, opts.Keys.Composer),
+		wire:     newWirePane(st, opts.Wire),
+		help:     help.New(),
+		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+	}
+	m.applyHelpStyles()
+	seen := map[string]bool{}
+	for _, ref := range opts.Agents {
+		m.addEntry("", ref, false, seen)
+	}
+	if opts.Config != nil {
+		for _, a := range opts.Config.Agents {
+			m.addEntry(a.Name, a.Name, true, seen)
+		}
+	}
+	m.agents.entries = m.entries
+	if sel := m.find(opts.Select); sel != nil {
+		m.current = sel
+	} else if len(m.entries) > 0 {
+		m.current = m.entries[0]
+	}
+	return m
+}
+
+func (m *Model) addEntry(name, ref string, fromConfig bool, seen map[string]bool) *agentEntry {
+	if seen[ref] {
+		return nil
+	}
+	seen[ref] = true
+	e := &agentEntry{id: m.nextID, name: name, ref: ref, fromConfig: fromConfig}
+	m.nextID++
+	m.entries = append(m.entries, e)
+	return e
+}
+
+func (m *Model) find(ref string) *agentEntry {
+	for _, e := range m.entries {
+		if ref != "" && (e.ref == ref || e.name == ref) {
+			return e
+		}
+	}
+	return nil
+}
+
+// Init resolves every agent's card and asks the terminal's background
+// colour (for the auto theme).
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.composer.Focus(), m.startTicking()}
+	for _, e := range m.entries {
+		cmds = append(cmds, m.resolve(e))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Run starts the program and blocks until the user quits.
+func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
+	m := New(opts)
+	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
+	go m.bridge.run(p.Send)
+	if opts.Wire != nil {
+		opts.Wire.setNotify(func() { p.Send(wireChangedMsg{}) })
+	}
+	defer m.bridge.stop()
+	_, err := p.Run()
+	return err
+}
+
+// resolve fetches an agent's card in the background.
+func (m *Model) resolve(e *agentEntry) tea.Cmd {
+	e.status = agentResolving
+	dir, ref, id := m.opts.Directory, e.ref, e.id
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cl, err := dir.Client(ctx, ref, session.Overrides{})
+		return agentResolvedMsg{id: id, client: cl, err: err}
+	}
+}
+
+// startTicking runs the clock while anything animates; it stops itself
+// when nothing does, so an idle parley costs no CPU.
+func (m *Model) startTicking() tea.Cmd {
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+func (m *Model) animating() bool {
+	for _, e := range m.entries {
+		if e.status == agentResolving {
+			return true
+		}
+	}
+	return m.current != nil && m.current.conv != nil && m.current.conv.Busy()
+}
+
+// focusKeys returns the focused pane's bindings for the footer.
+func (m *Model) focusKeys() []key.Binding {
+	g := m.keys.Global
+	var local []key.Binding
+	switch m.focus {
+	case focusComposer:
+		local = m.composer.ShortHelp()
+	case focusChat:
+		local = m.chat.ShortHelp()
+	case focusAgents:
+		local = m.agents.ShortHelp()
+	case focusTasks:
+		local = m.tasks.ShortHelp()
+	}
+	return append(append(local, g.NextPane), g.Wire, g.Help, g.Quit)
+}

@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// box draws content in a rounded border of exactly w×h cells with a title
+// set into the top edge and an optional note in the bottom edge, the way
+// the sketch in SCREENS.md shows. Content lines are cut or padded to fit.
+func box(st *Styles, title, note, content string, w, h int, focused bool) string {
+	if w < 4 || h < 2 {
+		return ""
+	}
+	bc := st.Border
+	if focused {
+		bc = st.BorderFocus
+	}
+	edge := lipgloss.NewStyle().Foreground(bc)
+	inner := w - 2
+	var b strings.Builder
+	b.WriteString(edge.Render("╭" + titled(title, inner, focused, st, edge) + "╮"))
+	lines := strings.Split(content, "\n")
+	for i := 0; i < h-2; i++ {
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		b.WriteByte('\n')
+		b.WriteString(edge.Render("│"))
+		b.WriteString(fit(line, inner))
+		b.WriteString(edge.Render("│"))
+	}
+	b.WriteByte('\n')
+	b.WriteString(edge.Render("╰" + titled(note, inner, false, st, edge) + "╯"))
+	return b.String()
+}
+
+// titled fills a border edge of width n with ─, setting text in it.
+func titled(text string, n int, focused bool, st *Styles, edge lipgloss.Style) string {
+	if text == "" {
+		return strings.Repeat("─", n)
+	}
+	text = ansi.Truncate(text, n-3, "…")
+	style := st.Muted
+	if focused {
+		style = st.Accent
+	}
+	label := " " + style.Render(text) + " "
+	rest := n - 1 - ansi.StringWidth(label)
+	if rest < 0 {
+		rest = 0
+	}
+	return "─" + label + edge.Render(strings.Repeat("─", rest))
+}
+
+// fit cuts or pads a styled line to exactly n cells.
+func fit(line string, n int) string {
+	w := ansi.StringWidth(line)
+	if w > n {
+		return ansi.Truncate(line, n, "")
+	}
+	return line + strings.Repeat(" ", n-w)
+}

@@ -1,0 +1,179 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// maxComposerLines is how tall the composer grows before it scrolls.
+const maxComposerLines = 6
+
+// composer is the multi-line message editor with input history and
+// attachments.
+type composer struct {
+	st          *Styles
+	keys        ComposerKeys
+	ta          textarea.Model
+	w           int
+	history     []string
+	histIdx     int // len(history) when editing a new message
+	draft       string
+	attachments []a2aclient.Part
+}
+
+func newComposer(st *Styles, keys ComposerKeys) *composer {
+	ta := textarea.New()
+	ta.Prompt = "> "
+	ta.Placeholder = "Message the agent…"
+	ta.ShowLineNumbers = false
+	ta.CharLimit = 0
+	ta.DynamicHeight = true
+	ta.MinHeight = 1
+	ta.MaxHeight = maxComposerLines
+	ta.MaxContentHeight = 0
+	// Enter sends; the composer's own newline keys insert a line break.
+	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys(keys.Newline.Keys()...))
+	c := &composer{st: st, keys: keys, ta: ta}
+	c.SetStyles(st)
+	return c
+}
+
+func (c *composer) SetStyles(st *Styles) {
+	c.st = st
+	s := textarea.DefaultStyles(st.Theme.Dark)
+	s.Focused.Prompt = st.Accent
+	s.Focused.Text = st.Text
+	s.Focused.Placeholder = st.Muted
+	s.Focused.CursorLine = st.Text
+	s.Blurred.Text = st.Muted
+	s.Blurred.Placeholder = st.Muted
+	c.ta.SetStyles(s)
+}
+
+func (c *composer) SetWidth(w int) {
+	c.w = w
+	c.ta.SetWidth(w)
+}
+
+// Height is the number of lines the composer needs now, attachments
+// included.
+func (c *composer) Height() int {
+	h := min(max(c.ta.LineCount(), 1), maxComposerLines)
+	if len(c.attachments) > 0 {
+		h++
+	}
+	return h
+}
+
+func (c *composer) Focus() tea.Cmd { return c.ta.Focus() }
+func (c *composer) Blur()          { c.ta.Blur() }
+func (c *composer) Focused() bool  { return c.ta.Focused() }
+func (c *composer) Value() string  { return c.ta.Value() }
+func (c *composer) Empty() bool {
+	return strings.TrimSpace(c.ta.Value()) == "" && len(c.attachments) == 0
+}
+
+// SetValue replaces the text, e.g. with an example prompt.
+func (c *composer) SetValue(s string) {
+	c.ta.SetValue(s)
+	c.ta.MoveToEnd()
+}
+
+// Attach adds a file part to the next message.
+func (c *composer) Attach(p a2aclient.Part) { c.attachments = append(c.attachments, p) }
+
+// Take returns the message to send and clears the composer, recording the
+// text in the history.
+func (c *composer) Take() (string, []a2aclient.Part) {
+	text := c.ta.Value()
+	atts := c.attachments
+	if strings.TrimSpace(text) != "" && (len(c.history) == 0 || c.history[len(c.history)-1] != text) {
+		c.history = append(c.history, text)
+	}
+	c.histIdx = len(c.history)
+	c.draft = ""
+	c.attachments = nil
+	c.ta.Reset()
+	return text, atts
+}
+
+// HandleKey edits the text; send and global keys are the root's.
+func (c *composer) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, c.keys.HistPrev):
+		c.recall(-1)
+		return nil
+	case key.Matches(msg, c.keys.HistNext):
+		c.recall(1)
+		return nil
+	}
+	var cmd tea.Cmd
+	c.ta, cmd = c.ta.Update(msg)
+	return cmd
+}
+
+// Update passes non-key messages (paste, cursor blink) to the textarea.
+func (c *composer) Update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	c.ta, cmd = c.ta.Update(msg)
+	return cmd
+}
+
+// recall walks the input history; the unsent draft is kept at the end.
+func (c *composer) recall(dir int) {
+	if len(c.history) == 0 {
+		return
+	}
+	if c.histIdx == len(c.history) {
+		c.draft = c.ta.Value()
+	}
+	c.histIdx = min(max(c.histIdx+dir, 0), len(c.history))
+	if c.histIdx == len(c.history) {
+		c.SetValue(c.draft)
+		return
+	}
+	c.SetValue(c.history[c.histIdx])
+}
+
+// View is the editor plus a line naming the attachments.
+func (c *composer) View() string {
+	v := c.ta.View()
+	if len(c.attachments) > 0 {
+		var names []string
+		for _, a := range c.attachments {
+			if a.File != nil {
+				names = append(names, fmt.Sprintf("%s (%s)", a.File.Name, humanSize(len(a.File.Bytes))))
+			}
+		}
+		v += "\n" + c.st.Info.Render(clip("📎 "+strings.Join(names, ", "), c.w))
+	}
+	return v
+}
+
+// Cursor is the textarea's real cursor, for the View's cursor position.
+func (c *composer) Cursor() *tea.Cursor { return c.ta.Cursor() }
+
+func (c *composer) ShortHelp() []key.Binding {
+	return []key.Binding{c.keys.Send, c.keys.Newline, c.keys.Attach, c.keys.HistPrev}
+}
+
+func (c *composer) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{c.keys.Send, c.keys.Newline, c.keys.Attach}, {c.keys.HistPrev, c.keys.HistNext, c.keys.Example}}
+}
+
+// humanSize formats a byte count.
+func humanSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

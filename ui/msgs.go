@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+)
+
+// convChangedMsg says a conversation has new or changed items. It names
+// the conversation, so a late message for one no longer shown is dropped.
+type convChangedMsg struct{ conv *session.Conversation }
+
+// agentResolvedMsg carries the result of fetching an agent's card.
+type agentResolvedMsg struct {
+	id     int // agent entry id: entries may be renamed or removed meanwhile
+	client *a2aclient.Client
+	err    error
+}
+
+// taskActionMsg reports the end of a task action (cancel, refresh).
+type taskActionMsg struct {
+	conv   *session.Conversation
+	taskID string
+	action string
+	err    error
+}
+
+// statusMsg shows a transient line in the footer.
+type statusMsg struct {
+	text  string
+	isErr bool
+}
+
+// tickMsg drives spinners and elapsed times while something runs.
+type tickMsg struct{}
+
+// configSavedMsg reports the result of writing the config file.
+type configSavedMsg struct{ err error }

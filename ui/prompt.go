@@ -1,0 +1,166 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// promptKind says what a modal prompt asks for.
+type promptKind int
+
+const (
+	promptText    promptKind = iota // a line of text
+	promptSecret                    // a masked credential
+	promptConfirm                   // y or n
+	promptPath                      // a file path, with tab completion
+)
+
+// prompt is a modal dialog over the main screen. Its onDone runs when the
+// user answers; esc cancels without calling it.
+type prompt struct {
+	kind   promptKind
+	title  string
+	body   []string // lines of explanation above the input
+	input  textinput.Model
+	onDone func(m *Model, value string) tea.Cmd
+	err    string
+}
+
+func newPrompt(st *Styles, kind promptKind, title string, body []string, initial string, onDone func(*Model, string) tea.Cmd) *prompt {
+	in := textinput.New()
+	in.Prompt = "> "
+	in.SetValue(initial)
+	in.CursorEnd()
+	in.CharLimit = 4096
+	if kind == promptSecret {
+		in.EchoMode = textinput.EchoPassword
+		in.EchoCharacter = '•'
+	}
+	s := textinput.DefaultStyles(st.Theme.Dark)
+	s.Focused.Prompt = st.Accent
+	s.Focused.Text = st.Text
+	in.SetStyles(s)
+	in.Focus()
+	return &prompt{kind: kind, title: title, body: body, input: in, onDone: onDone}
+}
+
+// HandleKey returns done=true when the prompt should close.
+func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	switch msg.String() {
+	case "esc":
+		return nil, true
+	case "enter":
+		if p.kind == promptConfirm {
+			return nil, true
+		}
+		return p.onDone(m, p.input.Value()), true
+	case "tab":
+		if p.kind == promptPath {
+			p.complete()
+			return nil, false
+		}
+	}
+	if p.kind == promptConfirm {
+		switch strings.ToLower(msg.String()) {
+		case "y":
+			return p.onDone(m, "y"), true
+		case "n":
+			return nil, true
+		}
+		return nil, false
+	}
+	var c tea.Cmd
+	p.input, c = p.input.Update(msg)
+	return c, false
+}
+
+// Update passes paste and blink messages to the input.
+func (p *prompt) Update(msg tea.Msg) tea.Cmd {
+	var c tea.Cmd
+	p.input, c = p.input.Update(msg)
+	return c
+}
+
+// complete extends the typed path to the longest common prefix of the
+// entries it matches, as a shell does.
+func (p *prompt) complete() {
+	typed := expandHome(p.input.Value())
+	dir, base := filepath.Split(typed)
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	var matches []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), base) {
+			name := e.Name()
+			if e.IsDir() {
+				name += string(filepath.Separator)
+			}
+			matches = append(matches, name)
+		}
+	}
+	if len(matches) == 0 {
+		return
+	}
+	sort.Strings(matches)
+	common := matches[0]
+	for _, m := range matches[1:] {
+		for !strings.HasPrefix(m, common) {
+			common = common[:len(common)-1]
+		}
+	}
+	prefix, _ := filepath.Split(p.input.Value())
+	p.input.SetValue(prefix + common)
+	p.input.CursorEnd()
+	if len(matches) > 1 {
+		p.err = strings.Join(matches[:min(len(matches), 6)], "  ")
+	} else {
+		p.err = ""
+	}
+}
+
+// View draws the dialog box, w cells wide.
+func (p *prompt) View(st *Styles, w int) string {
+	inner := w - 4
+	var lines []string
+	for _, l := range p.body {
+		lines = append(lines, wrapPlain(l, inner)...)
+	}
+	if len(lines) > 0 {
+		lines = append(lines, "")
+	}
+	note := "enter ok · esc cancel"
+	switch p.kind {
+	case promptConfirm:
+		note = "y yes · n no"
+	case promptPath:
+		note = "tab complete · enter attach · esc cancel"
+	default:
+		p.input.SetWidth(inner - 3)
+		lines = append(lines, p.input.View())
+	}
+	if p.err != "" {
+		lines = append(lines, st.Muted.Render(clip(p.err, inner)))
+	}
+	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(lines, "\n"))
+	return box(st, p.title, note, content, w, len(lines)+2, true)
+}
+
+func expandHome(p string) string {
+	if strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, p[2:])
+		}
+	}
+	return p
+}

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/parley-a2a/parley/themes"
+)
+
+// Styles is every style the UI uses, built once from a theme. Panes take
+// it; nobody hard-codes a colour.
+type Styles struct {
+	Theme themes.Theme
+
+	Text, Muted, Accent, Bold lipgloss.Style
+	User, Agent               lipgloss.Style
+	Success, Warning, Error   lipgloss.Style
+	Info                      lipgloss.Style
+	Selected                  lipgloss.Style
+	Key, String, Number       lipgloss.Style
+
+	Border, BorderFocus color.Color
+	HelpKey, HelpDesc   lipgloss.Style
+}
+
+// NewStyles builds styles from a theme.
+func NewStyles(t themes.Theme) *Styles {
+	c := lipgloss.Color
+	fg := func(s string) lipgloss.Style { return lipgloss.NewStyle().Foreground(c(s)) }
+	return &Styles{
+		Theme: t,
+		Text:  fg(t.Text), Muted: fg(t.Muted), Accent: fg(t.Accent).Bold(true), Bold: fg(t.Text).Bold(true),
+		User: fg(t.User).Bold(true), Agent: fg(t.Agent).Bold(true),
+		Success: fg(t.Success), Warning: fg(t.Warning), Error: fg(t.Error).Bold(true), Info: fg(t.Info),
+		Selected: lipgloss.NewStyle().Foreground(c(t.SelectionFg)).Background(c(t.Selection)).Bold(true),
+		Key:      fg(t.Key), String: fg(t.String), Number: fg(t.Number),
+		Border: c(t.Border), BorderFocus: c(t.BorderFocus),
+		HelpKey: fg(t.Accent), HelpDesc: fg(t.Muted),
+	}
+}

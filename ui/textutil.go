@@ -1,0 +1,40 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// clip cuts a (possibly styled) string to n cells with an ellipsis.
+func clip(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return ansi.Truncate(s, n, "…")
+}
+
+// wrapPlain word-wraps s to width w.
+func wrapPlain(s string, w int) []string {
+	return strings.Split(ansi.Wrap(s, max(w, 1), ""), "\n")
+}
+
+// wrapStyle wraps plain s to width w in style st, keeping at most maxLines
+// lines (the last cut with an ellipsis). Continuation lines keep s's
+// leading indent.
+func wrapStyle(st lipgloss.Style, s string, w, maxLines int) []string {
+	indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	lines := wrapPlain(strings.TrimLeft(s, " "), max(w-len(indent), 1))
+	for i := range lines {
+		lines[i] = indent + lines[i]
+	}
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = clip(lines[maxLines-1]+"…", w)
+	}
+	for i, l := range lines {
+		lines[i] = st.Render(l)
+	}
+	return lines
+}

@@ -1,0 +1,536 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// Update routes a message to whoever it concerns.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+	case tea.BackgroundColorMsg:
+		if m.opts.Theme == "" || m.opts.Theme == themes.Auto {
+			m.setTheme(pickTheme(themes.Auto, m.opts.Themes, msg.IsDark()))
+		}
+	case agentResolvedMsg:
+		return m, m.onResolved(msg)
+	case convChangedMsg:
+		return m, m.onConvChanged(msg.conv)
+	case tickMsg:
+		return m, m.onTick()
+	case taskActionMsg:
+		if msg.err != nil {
+			m.setStatus(fmt.Sprintf("Could not %s task %s.", msg.action, shortID(msg.taskID)), true)
+		} else {
+			m.setStatus(fmt.Sprintf("Task %s: %s done.", shortID(msg.taskID), msg.action), false)
+		}
+	case statusMsg:
+		m.setStatus(msg.text, msg.isErr)
+	case configSavedMsg:
+		if msg.err != nil {
+			m.setStatus("Could not save the config: "+msg.err.Error(), true)
+		} else {
+			m.setStatus("Saved agents to "+m.opts.ConfigPath, false)
+		}
+	case attachedMsg:
+		if msg.err != nil {
+			m.setStatus(msg.err.Error(), true)
+		} else {
+			m.composer.Attach(msg.part)
+			m.layout()
+		}
+	case wireChangedMsg:
+		m.wire.Refresh()
+	case saveFileMsg:
+		return m, saveFile(msg.part)
+	case openFileMsg:
+		return m, openFile(msg.part)
+	case tea.PasteMsg:
+		if m.prompt != nil {
+			return m, m.prompt.Update(msg)
+		}
+		if m.focus == focusComposer {
+			cmd := m.composer.Update(msg)
+			m.layout()
+			return m, cmd
+		}
+	case tea.MouseWheelMsg:
+		if m.showWire {
+			m.wire.HandleMouse(msg)
+		} else {
+			m.chat.HandleMouse(msg)
+		}
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	default:
+		if m.prompt != nil {
+			return m, m.prompt.Update(msg)
+		}
+		return m, m.composer.Update(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
+	var e *agentEntry
+	for _, x := range m.entries {
+		if x.id == msg.id {
+			e = x
+		}
+	}
+	if e == nil {
+		return nil // removed meanwhile
+	}
+	if msg.err != nil {
+		e.status, e.err = agentFailed, msg.err
+		if e == m.current {
+			m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
+		}
+		return nil
+	}
+	e.status, e.client, e.err = agentReady, msg.client, nil
+	if e.conv == nil {
+		var conv *session.Conversation
+		conv = session.NewConversation(msg.client, e.label(), func() { m.bridge.notify(conv) })
+		e.conv = conv
+		if m.opts.Welcome && e == m.current {
+			m.welcome(e)
+		}
+	}
+	if e == m.current {
+		m.showConversation()
+	}
+	return nil
+}
+
+// welcome greets a newcomer with the agent's example prompts.
+func (m *Model) welcome(e *agentEntry) {
+	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.label(), e.client.Dialect().Label())
+	if ex := e.examples(); len(ex) > 0 {
+		text += " Try one of its example prompts — press ctrl+e to put the next one in the composer, then enter:"
+		for _, x := range ex {
+			text += "\n  • " + x
+		}
+	}
+	text += "\nPress f1 for every key, tab to move between panes."
+	e.conv.Notice(text)
+}
+
+// showConversation puts the current agent's conversation on screen.
+func (m *Model) showConversation() {
+	e := m.current
+	if e == nil || e.conv == nil {
+		m.chat.Reset(nil, "")
+		m.tasks.SetTasks(nil)
+		return
+	}
+	m.chat.Reset(e.conv.Items(), e.label())
+	m.tasks.SetTasks(e.conv.Tasks())
+	m.layout()
+}
+
+func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
+	if m.current == nil || m.current.conv != conv {
+		return nil // not on screen; its items are read when it is
+	}
+	items := conv.Drain()
+	m.chat.Upsert(items)
+	m.tasks.SetTasks(conv.Tasks())
+	m.layout() // the composer title may change (answering a task)
+	var cmds []tea.Cmd
+	for _, it := range items {
+		if c := m.maybeSignIn(it); c != nil {
+			cmds = append(cmds, c)
+		}
+	}
+	cmds = append(cmds, m.startTicking())
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) onTick() tea.Cmd {
+	m.ticking = false
+	var cmd tea.Cmd
+	m.spin, cmd = m.spin.Update(spinner.TickMsg{})
+	_ = cmd // the spinner is driven by our own tick
+	now := time.Now()
+	frame := m.spin.View()
+	m.tasks.Tick(now, frame)
+	m.agents.SetSpinner(frame)
+	m.chat.Tick(now)
+	if m.current != nil && m.current.conv != nil {
+		m.tasks.SetTasks(m.current.conv.Tasks())
+	}
+	if m.animating() {
+		return m.startTicking()
+	}
+	return nil
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	g := m.keys.Global
+	if m.prompt != nil {
+		cmd, done := m.prompt.HandleKey(m, msg)
+		if done {
+			m.prompt = nil
+		}
+		return cmd
+	}
+	if key.Matches(msg, g.Quit) {
+		for _, e := range m.entries {
+			if e.conv != nil {
+				e.conv.Stop()
+			}
+		}
+		return tea.Quit
+	}
+	if m.showHelp {
+		if key.Matches(msg, g.Help) || msg.String() == "esc" || msg.String() == "q" {
+			m.showHelp = false
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, g.Help):
+		m.showHelp = true
+		return nil
+	case key.Matches(msg, g.Wire):
+		m.showWire = !m.showWire
+		m.wire.Refresh()
+		return nil
+	case key.Matches(msg, g.NextPane):
+		m.cycleFocus(1)
+		return m.focusCmd()
+	case key.Matches(msg, g.PrevPane):
+		m.cycleFocus(-1)
+		return m.focusCmd()
+	case key.Matches(msg, g.Panes):
+		m.narrowList = !m.narrowList
+		if m.narrowList {
+			m.setFocus(focusAgents)
+		} else {
+			m.setFocus(focusComposer)
+		}
+		m.layout()
+		return m.focusCmd()
+	case key.Matches(msg, g.Stop):
+		if m.showWire {
+			m.showWire = false
+			return nil
+		}
+		if c := m.stopStreaming(); c != nil {
+			return c
+		}
+	}
+	switch m.focus {
+	case focusComposer:
+		return m.composerKey(msg)
+	case focusChat:
+		if m.showWire {
+			m.wire.HandleKey(msg)
+			return nil
+		}
+		return m.chat.HandleKey(msg)
+	case focusAgents:
+		return m.agentKey(m.agents.HandleKey(msg))
+	case focusTasks:
+		return m.taskKey(m.tasks.HandleKey(msg))
+	}
+	return nil
+}
+
+func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Composer
+	switch {
+	case key.Matches(msg, k.Send):
+		return m.send()
+	case key.Matches(msg, k.Attach):
+		m.prompt = newPrompt(m.st, promptPath, "Attach a file", []string{"Path of the file to send with the next message:"}, "", func(m *Model, v string) tea.Cmd {
+			return attachFile(v)
+		})
+		return nil
+	case key.Matches(msg, k.Example) && m.composer.Empty():
+		m.nextExample()
+		return nil
+	}
+	cmd := m.composer.HandleKey(msg)
+	m.layout()
+	return cmd
+}
+
+// send hands the composer's message to the current conversation.
+func (m *Model) send() tea.Cmd {
+	if m.composer.Empty() {
+		return nil
+	}
+	e := m.current
+	if e == nil || e.conv == nil {
+		if e != nil && e.status == agentFailed {
+			m.setStatus(fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.label()), true)
+		} else {
+			m.setStatus("No agent is ready yet; add one with tab → Agents → a.", true)
+		}
+		return nil
+	}
+	text, atts := m.composer.Take()
+	e.conv.Send(text, atts...)
+	m.layout()
+	return m.startTicking()
+}
+
+func (m *Model) nextExample() {
+	e := m.current
+	if e == nil {
+		return
+	}
+	ex := e.examples()
+	if len(ex) == 0 {
+		m.setStatus("This agent lists no example prompts.", false)
+		return
+	}
+	m.composer.SetValue(ex[e.example%len(ex)])
+	e.example++
+	m.layout()
+}
+
+// stopStreaming stops following the current conversation's exchanges and
+// offers to cancel the tasks on the agent too.
+func (m *Model) stopStreaming() tea.Cmd {
+	e := m.current
+	if e == nil || e.conv == nil || !e.conv.Busy() {
+		return nil
+	}
+	running := e.conv.Stop()
+	if len(running) == 0 {
+		return nil
+	}
+	conv, id := e.conv, running[0]
+	m.prompt = newPrompt(m.st, promptConfirm, "Stopped streaming",
+		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", shortID(id), e.label())}, "",
+		func(m *Model, _ string) tea.Cmd { return cancelTask(conv, id) })
+	return nil
+}
+
+func (m *Model) agentKey(a agentAction) tea.Cmd {
+	sel := m.agents.Selected()
+	switch a {
+	case agentUse:
+		if sel == nil {
+			return nil
+		}
+		m.current = sel
+		m.showConversation()
+		m.setFocus(focusComposer)
+		if m.narrowList {
+			m.narrowList = false
+			m.layout()
+		}
+		if sel.status == agentFailed {
+			return tea.Batch(m.resolve(sel), m.startTicking(), m.focusCmd())
+		}
+		return m.focusCmd()
+	case agentAdd:
+		m.prompt = newPrompt(m.st, promptText, "Add an agent", []string{"The agent's base URL or the URL of its card:"}, "https://", func(m *Model, v string) tea.Cmd {
+			return m.addAgent(v)
+		})
+	case agentRemove:
+		if sel == nil {
+			return nil
+		}
+		m.prompt = newPrompt(m.st, promptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(m *Model, _ string) tea.Cmd {
+			m.removeAgent(sel)
+			return nil
+		})
+	case agentRename:
+		if sel == nil {
+			return nil
+		}
+		m.prompt = newPrompt(m.st, promptText, "Rename agent", []string{"New name:"}, sel.label(), func(m *Model, v string) tea.Cmd {
+			if v = termsafe.Line(v); v != "" {
+				sel.name = v
+			}
+			return nil
+		})
+	case agentSave:
+		return m.saveAgents()
+	case agentExample:
+		if sel != nil && sel != m.current {
+			m.current = sel
+			m.showConversation()
+		}
+		m.nextExample()
+		m.setFocus(focusComposer)
+		return m.focusCmd()
+	}
+	return nil
+}
+
+func (m *Model) addAgent(url string) tea.Cmd {
+	if url == "" || url == "https://" {
+		return nil
+	}
+	if e := m.find(url); e != nil {
+		m.current = e
+		m.showConversation()
+		return nil
+	}
+	e := &agentEntry{id: m.nextID, ref: url}
+	m.nextID++
+	m.entries = append(m.entries, e)
+	m.agents.entries = m.entries
+	m.agents.cursor = len(m.entries) - 1
+	m.current = e
+	m.showConversation()
+	return tea.Batch(m.resolve(e), m.startTicking())
+}
+
+func (m *Model) removeAgent(e *agentEntry) {
+	for i, x := range m.entries {
+		if x == e {
+			m.entries = append(m.entries[:i:i], m.entries[i+1:]...)
+			break
+		}
+	}
+	if e.conv != nil {
+		e.conv.Stop()
+	}
+	m.agents.entries = m.entries
+	m.agents.cursor = min(m.agents.cursor, len(m.entries))
+	if m.current == e {
+		m.current = nil
+		if len(m.entries) > 0 {
+			m.current = m.entries[0]
+		}
+		m.showConversation()
+	}
+}
+
+func (m *Model) taskKey(a taskAction) tea.Cmd {
+	t, ok := m.tasks.Selected()
+	if !ok || m.current == nil || m.current.conv == nil {
+		return nil
+	}
+	conv := m.current.conv
+	switch a {
+	case taskOpen:
+		m.setFocus(focusChat)
+		m.setStatus(fmt.Sprintf("Task %s · %s · %s", t.ID, t.State, termsafe.Line(t.StatusText)), false)
+		return m.focusCmd()
+	case taskCancel:
+		m.prompt = newPrompt(m.st, promptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", shortID(t.ID), termsafe.Line(t.Title))}, "", func(m *Model, _ string) tea.Cmd {
+			return cancelTask(conv, t.ID)
+		})
+	case taskRefresh:
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			return taskActionMsg{conv: conv, taskID: t.ID, action: "refresh", err: conv.Refresh(ctx, t.ID)}
+		}
+	case taskResubscribe:
+		conv.Follow(t.ID)
+		return m.startTicking()
+	case taskCopyID:
+		m.setStatus("Copied task id "+t.ID, false)
+		return tea.SetClipboard(t.ID)
+	}
+	return nil
+}
+
+func cancelTask(conv *session.Conversation, id string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return taskActionMsg{conv: conv, taskID: id, action: "cancel", err: conv.Cancel(ctx, id)}
+	}
+}
+
+// maybeSignIn opens the sign-in prompt for a 401/403 error or a task that
+// asks for authentication.
+func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
+	e := m.current
+	if e == nil || e.conv == nil || m.prompt != nil {
+		return nil
+	}
+	var ae *a2aclient.AuthError
+	switch {
+	case it.Kind == session.ItemError && errors.As(it.Err, &ae):
+		m.prompt = signInPrompt(m.st, e, ae.Challenge, "", func(m *Model, cl *a2aclient.Client) {
+			e.conv.Retry()
+		})
+	case it.Kind == session.ItemStatus && it.State == a2aclient.StateAuthRequired:
+		taskID := it.TaskID
+		m.prompt = signInPrompt(m.st, e, "", statusDetail(it), func(m *Model, cl *a2aclient.Client) {
+			e.conv.SendCredentialTurn(taskID)
+		})
+	}
+	return nil
+}
+
+func (m *Model) setStatus(text string, isErr bool) {
+	m.status, m.isErr, m.statusAt = termsafe.Line(text), isErr, time.Now()
+}
+
+func (m *Model) setTheme(th themes.Theme) {
+	m.theme = th
+	m.st = NewStyles(th)
+	m.agents.SetStyles(m.st)
+	m.tasks.SetStyles(m.st)
+	m.chat.SetStyles(m.st)
+	m.composer.SetStyles(m.st)
+	m.wire.SetStyles(m.st)
+	m.applyHelpStyles()
+}
+
+func (m *Model) cycleFocus(dir int) {
+	order := []focusArea{focusComposer, focusChat, focusAgents, focusTasks}
+	if m.narrow() {
+		if m.narrowList {
+			order = []focusArea{focusAgents, focusTasks}
+		} else {
+			order = []focusArea{focusComposer, focusChat}
+		}
+	}
+	i := 0
+	for j, f := range order {
+		if f == m.focus {
+			i = j
+		}
+	}
+	m.setFocus(order[(i+dir+len(order))%len(order)])
+}
+
+func (m *Model) setFocus(f focusArea) {
+	m.focus = f
+	m.composer.Blur()
+	m.chat.Blur()
+	m.agents.Blur()
+	m.tasks.Blur()
+	switch f {
+	case focusChat:
+		m.chat.Focus()
+	case focusAgents:
+		m.agents.Focus()
+	case focusTasks:
+		m.tasks.Focus()
+	}
+}
+
+func (m *Model) focusCmd() tea.Cmd {
+	if m.focus == focusComposer {
+		return m.composer.Focus()
+	}
+	return nil
+}

@@ -1,0 +1,239 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Below narrowWidth (or narrowHeight) the side panes fold away.
+const (
+	narrowWidth  = 100
+	narrowHeight = 20
+	minWidth     = 40
+	minHeight    = 10
+)
+
+// rects are the layout's pane sizes (outer, borders included).
+type rects struct {
+	leftW, agentsH, tasksH int
+	chatW, chatH           int
+	composerH              int
+}
+
+func (m *Model) narrow() bool { return m.width < narrowWidth || m.height < narrowHeight }
+
+// layout computes pane sizes from the window and tells each pane.
+func (m *Model) layout() {
+	r := m.rects()
+	m.composer.SetWidth(m.width - 4)
+	inner := func(v int) int { return max(v-2, 1) }
+	m.chat.SetSize(inner(r.chatW), inner(r.chatH))
+	m.wire.SetSize(inner(r.chatW), inner(r.chatH))
+	m.agents.SetSize(inner(r.leftW), inner(r.agentsH))
+	m.tasks.SetSize(inner(r.leftW), inner(r.tasksH))
+	m.help.SetWidth(m.width)
+}
+
+func (m *Model) rects() rects {
+	var r rects
+	r.composerH = m.composer.Height() + 2
+	body := max(m.height-r.composerH-1, 4) // footer line
+	if m.narrow() {
+		body-- // header line
+		r.chatW, r.chatH = m.width, body
+		r.leftW = m.width
+		r.agentsH = max(body*3/5, 4)
+		r.tasksH = body - r.agentsH
+		return r
+	}
+	r.leftW = min(max(m.width*28/100, 28), 44)
+	r.chatW = m.width - r.leftW
+	r.chatH = body
+	r.agentsH = max(body*3/5, 6)
+	r.tasksH = body - r.agentsH
+	return r
+}
+
+// View draws the whole screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "parley"
+	if m.current != nil {
+		v.WindowTitle = "parley · " + m.current.label()
+	}
+	return v
+}
+
+func (m *Model) render() string {
+	if m.width == 0 {
+		return ""
+	}
+	if m.width < minWidth || m.height < minHeight {
+		return fmt.Sprintf("parley needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, m.width, m.height)
+	}
+	if m.showHelp {
+		return m.helpView()
+	}
+	r := m.rects()
+	var body string
+	if m.narrow() {
+		main := m.chatBox(r.chatW, r.chatH)
+		if m.narrowList {
+			main = lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
+		}
+		body = lipgloss.JoinVertical(lipgloss.Left, m.header(), main)
+	} else {
+		left := lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
+		body = lipgloss.JoinHorizontal(lipgloss.Top, left, m.chatBox(r.chatW, r.chatH))
+	}
+	screen := lipgloss.JoinVertical(lipgloss.Left, body, m.composerBox(r.composerH), m.footer())
+	if m.prompt != nil {
+		w := min(m.width-4, 72)
+		screen = overlay(screen, m.prompt.View(m.st, w), m.width, m.height)
+	}
+	return screen
+}
+
+func (m *Model) agentsBox(w, h int) string {
+	return box(m.st, "Agents", "", m.agents.View(m.current), w, h, m.focus == focusAgents)
+}
+
+func (m *Model) tasksBox(w, h int) string {
+	return box(m.st, "Tasks", "", m.tasks.View(), w, h, m.focus == focusTasks)
+}
+
+func (m *Model) chatBox(w, h int) string {
+	if m.showWire {
+		return box(m.st, "Wire · newest last · secrets redacted", "ctrl+w back", m.wire.View(), w, h, m.focus == focusChat)
+	}
+	note := ""
+	if n := m.chat.NewBelow(); n > 0 {
+		note = fmt.Sprintf("↓ %d new", n)
+	}
+	return box(m.st, m.chatTitle(), note, m.chat.View(), w, h, m.focus == focusChat)
+}
+
+// chatTitle names agent, dialect and context, as the sketch shows.
+func (m *Model) chatTitle() string {
+	e := m.current
+	if e == nil {
+		return "No agent"
+	}
+	parts := []string{e.label()}
+	switch e.status {
+	case agentResolving:
+		parts = append(parts, "connecting…")
+	case agentFailed:
+		parts = append(parts, "unreachable")
+	case agentReady:
+		parts = append(parts, e.client.Dialect().Label())
+		if e.conv != nil {
+			if id := e.conv.ContextID(); id != "" {
+				parts = append(parts, "context "+shortID(id))
+			} else {
+				parts = append(parts, "new context")
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// header is the one-line agent/context summary of the narrow layout.
+func (m *Model) header() string {
+	return m.st.Accent.Render(clip(m.chatTitle(), m.width-20)) + m.st.Muted.Render("  "+m.keys.Global.Panes.Help().Key+" lists")
+}
+
+func (m *Model) composerBox(h int) string {
+	title := "message"
+	if m.current != nil {
+		title = "message " + m.current.label()
+		if m.current.conv != nil {
+			if id, state := m.current.conv.Waiting(); id != "" {
+				title = fmt.Sprintf("answering task %s (%s)", shortID(id), state)
+			}
+		}
+	}
+	return box(m.st, title, "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View()), m.width, h, m.focus == focusComposer)
+}
+
+// footer shows a recent status line, else the focused pane's keys.
+func (m *Model) footer() string {
+	if m.status != "" && time.Since(m.statusAt) < 6*time.Second {
+		style := m.st.Info
+		if m.isErr {
+			style = m.st.Error
+		}
+		return " " + style.Render(clip(m.status, m.width-2))
+	}
+	return " " + clip(m.help.ShortHelpView(m.focusKeys()), m.width-2)
+}
+
+// helpView is the full help overlay: every key of every pane.
+func (m *Model) helpView() string {
+	k := m.keys
+	groups := [][]string{}
+	add := func(title string, bs ...key.Binding) {
+		lines := []string{m.st.Accent.Render(title)}
+		for _, b := range bs {
+			if !b.Enabled() {
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("%s %s", m.st.HelpKey.Render(fmt.Sprintf("%-18s", strings.Join(b.Keys(), " "))), m.st.HelpDesc.Render(b.Help().Desc)))
+		}
+		groups = append(groups, lines)
+	}
+	g := k.Global
+	add("Everywhere", g.NextPane, g.PrevPane, g.Help, g.Wire, g.Panes, g.Stop, g.Quit)
+	c := k.Composer
+	add("Composer", c.Send, c.Newline, c.Attach, c.HistPrev, c.HistNext, c.Example)
+	ch := k.Chat
+	add("Chat", ch.Up, ch.Down, ch.PageUp, ch.PageDown, ch.Top, ch.Bottom, ch.Copy, ch.Save, ch.Open, ch.Details)
+	a := k.Agents
+	add("Agents", a.Up, a.Down, a.Select, a.Add, a.Example, a.Rename, a.Remove, a.Save)
+	t := k.Tasks
+	add("Tasks", t.Up, t.Down, t.Open, t.Cancel, t.Refresh, t.Resubscribe, t.CopyID)
+	colW := 46
+	cols := max((m.width-4)/colW, 1)
+	var rows []string
+	for i := 0; i < len(groups); i += cols {
+		var blocks []string
+		for j := i; j < min(i+cols, len(groups)); j++ {
+			blocks = append(blocks, lipgloss.NewStyle().Width(colW).Render(strings.Join(groups[j], "\n")))
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
+	}
+	badges := m.st.Muted.Render("Agents: ● reachable  ○ unreachable  ⇶ streams  ! needs sign-in\nTasks:  ✓ completed  ? needs input  🔒 needs auth  ✗ failed  ⊘ canceled or rejected")
+	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
+	return box(m.st, "parley · keys", "f1 or esc close", content, m.width, m.height, true)
+}
+
+// overlay draws dialog centred over screen.
+func overlay(screen, dialog string, w, h int) string {
+	lines := strings.Split(screen, "\n")
+	dl := strings.Split(dialog, "\n")
+	dw := 0
+	for _, l := range dl {
+		dw = max(dw, ansi.StringWidth(l))
+	}
+	x := max((w-dw)/2, 0)
+	y := max((h-len(dl))/2, 0)
+	for i, l := range dl {
+		if y+i >= len(lines) {
+			break
+		}
+		base := lines[y+i]
+		left := ansi.Truncate(base, x, "")
+		left += strings.Repeat(" ", max(x-ansi.StringWidth(left), 0))
+		right := ansi.TruncateLeft(base, x+dw, "")
+		lines[y+i] = left + l + right
+	}
+	return strings.Join(lines, "\n")
+}
