@@ -32,17 +32,17 @@ func attachFile(path string) tea.Cmd {
 		path = expandHome(strings.TrimSpace(path))
 		st, err := os.Stat(path)
 		if err != nil {
-			return attachedMsg{err: fmt.Errorf("Cannot attach %s: %w", path, err)}
+			return attachedMsg{err: fmt.Errorf("cannot attach %s: %w", path, err)}
 		}
 		if st.IsDir() {
-			return attachedMsg{err: fmt.Errorf("Cannot attach %s: it is a directory.", path)}
+			return attachedMsg{err: fmt.Errorf("cannot attach %s: it is a directory", path)}
 		}
 		if st.Size() > maxAttachment {
-			return attachedMsg{err: fmt.Errorf("Cannot attach %s: %s is over the %s limit.", path, humanSize(int(st.Size())), humanSize(maxAttachment))}
+			return attachedMsg{err: fmt.Errorf("cannot attach %s: %s is over the %s limit", path, humanSize(int(st.Size())), humanSize(maxAttachment))}
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return attachedMsg{err: fmt.Errorf("Cannot attach %s: %w", path, err)}
+			return attachedMsg{err: fmt.Errorf("cannot attach %s: %w", path, err)}
 		}
 		mt := mime.TypeByExtension(filepath.Ext(path))
 		if mt == "" {

@@ -48,7 +48,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case attachedMsg:
 		if msg.err != nil {
-			m.setStatus(msg.err.Error(), true)
+			m.setStatus(sentence(msg.err.Error()), true)
 		} else {
 			m.composer.Attach(msg.part)
 			m.layout()

@@ -25,7 +25,6 @@ type WireLog struct {
 	records []a2aclient.WireRecord
 	start   int
 	notify  func()
-	pending bool
 }
 
 // NewWireLog returns an empty log.
