@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// maxTextBytes caps the text of one item that is rendered; past it the
+// item says how much was left out. A variable so tests can lower it.
+var maxTextBytes = 1 << 20
+
+// capText cuts s to maxTextBytes at a character boundary and returns
+// how many bytes were left out.
+func capText(s string) (string, int) {
+	if len(s) <= maxTextBytes {
+		return s, 0
+	}
+	cut := maxTextBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut], len(s) - cut
+}
+
+func truncatedNote(st *Styles, shown, left int) string {
+	return st.Muted.Render(fmt.Sprintf("… truncated: showing %s of %s", byteSize(shown), byteSize(shown+left)))
+}
+
+// textLines wraps plain text (the user's, parley's, a status message) to
+// width in one style. It is cleaned all the same: a pasted escape sequence
+// is as harmful as a sent one.
+func textLines(st *Styles, style lipgloss.Style, text string, width int) []string {
+	text, left := capText(text)
+	text = strings.TrimRight(prepareMarkdown(text), "\n")
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(text, max(width, 1), ""), "\n")
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	if left > 0 {
+		lines = append(lines, truncatedNote(st, len(text), left))
+	}
+	return lines
+}
+
+// fileLine is a file part as one line: name, type and size (or where it
+// lives). Name, type and address are agent text.
+func fileLine(st *Styles, f *a2aclient.File) string {
+	if f == nil {
+		return st.Muted.Render("▣ (empty file part)")
+	}
+	name := fileName(f)
+	parts := []string{st.Bold.Render(ansi.Truncate(name, 60, "…"))}
+	if mt := termsafe.Line(f.MimeType); mt != "" {
+		parts = append(parts, st.Muted.Render(ansi.Truncate(mt, 40, "…")))
+	}
+	switch {
+	case len(f.Bytes) > 0:
+		parts = append(parts, st.Muted.Render(byteSize(len(f.Bytes))))
+	case f.URI != "":
+		parts = append(parts, st.Muted.Render("at "+ansi.Truncate(termsafe.Line(f.URI), 60, "…")))
+	}
+	return st.Accent.Render("▣ ") + strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// fileName is the name to show: the part's own, else the last element of
+// its URI's path.
+func fileName(f *a2aclient.File) string {
+	if n := termsafe.Line(f.Name); strings.TrimSpace(n) != "" {
+		return n
+	}
+	if u, err := url.Parse(f.URI); err == nil && u.Path != "" {
+		if b := termsafe.Line(path.Base(u.Path)); b != "/" && b != "." {
+			return b
+		}
+	}
+	return "file"
+}
+
+// byteSize formats a size for people: 512 B, 12.3 KB, 4.0 MB.
+func byteSize(n int) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, i := float64(n)/unit, 0
+	for f >= unit && i < 3 {
+		f /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %s", f, []string{"KB", "MB", "GB", "TB"}[i])
+}
+
+// durationShort formats an elapsed time compactly: 3s, 1m05s, 2h03m.
+func durationShort(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int(d / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%ds", s)
+	case s < 3600:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	}
+	return fmt.Sprintf("%dh%02dm", s/3600, s/60%60)
+}
