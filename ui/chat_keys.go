@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// saveFileMsg asks the root to save a file part the user chose; the root
+// writes it (sanitized name, no overwrite without asking) in a command.
+type saveFileMsg struct{ part a2aclient.Part }
+
+// openFileMsg asks the root to open a file part the user chose.
+type openFileMsg struct{ part a2aclient.Part }
+
+// wheelRows is how far one wheel notch scrolls.
+const wheelRows = 3
+
+// HandleKey acts on a key pressed while the chat has focus.
+func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := &c.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		c.selectUp()
+	case key.Matches(msg, k.Down):
+		c.selectDown()
+	case key.Matches(msg, k.PageUp):
+		c.scrollUp(max(c.h-1, 1))
+	case key.Matches(msg, k.PageDown):
+		c.scrollDown(max(c.h-1, 1))
+	case key.Matches(msg, k.Top):
+		c.home()
+	case key.Matches(msg, k.Bottom):
+		c.end()
+	case key.Matches(msg, k.Copy):
+		if ci := c.selected(); ci != nil {
+			if text := copyText(ci); text != "" {
+				return tea.SetClipboard(text)
+			}
+		}
+	case key.Matches(msg, k.Save):
+		if p, ok := c.selectedFile(); ok {
+			return func() tea.Msg { return saveFileMsg{part: p} }
+		}
+	case key.Matches(msg, k.Open):
+		if p, ok := c.selectedFile(); ok {
+			return func() tea.Msg { return openFileMsg{part: p} }
+		}
+	case key.Matches(msg, k.Details):
+		if ci := c.selected(); ci != nil && ci.it.Kind == session.ItemError {
+			ci.expanded = !ci.expanded
+			c.settle()
+		}
+	}
+	return nil
+}
+
+// HandleMouse scrolls on the wheel.
+func (c *chatPane) HandleMouse(msg tea.MouseWheelMsg) {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		c.scrollUp(wheelRows)
+	case tea.MouseWheelDown:
+		c.scrollDown(wheelRows)
+	}
+}
+
+func (c *chatPane) selected() *chatItem {
+	if c.sel < 0 || c.sel >= len(c.items) {
+		return nil
+	}
+	return c.items[c.sel]
+}
+
+// selectedFile is the selected item's first file part.
+func (c *chatPane) selectedFile() (a2aclient.Part, bool) {
+	if ci := c.selected(); ci != nil && !ci.it.Secret {
+		for _, p := range ci.it.Parts {
+			if p.Kind == a2aclient.PartFile && p.File != nil {
+				return p, true
+			}
+		}
+	}
+	return a2aclient.Part{}, false
+}
+
+// copyText is what Copy puts on the clipboard: the item's text as the
+// agent sent it, cleaned, with data as indented JSON and files by name.
+func copyText(ci *chatItem) string {
+	it := &ci.it
+	var parts []string
+	add := func(s string) {
+		if s = strings.TrimSpace(s); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	switch it.Kind {
+	case session.ItemStatus:
+		add(string(it.State) + ": " + it.Text)
+	case session.ItemError:
+		add(it.Text)
+		add(it.Detail)
+	default:
+		add(it.Text)
+	}
+	if !it.Secret {
+		for _, p := range it.Parts {
+			switch p.Kind {
+			case a2aclient.PartText:
+				add(p.Text)
+			case a2aclient.PartData:
+				if b, err := json.MarshalIndent(p.Data, "", "  "); err == nil {
+					add(string(b))
+				}
+			case a2aclient.PartFile:
+				if p.File != nil {
+					add(strings.TrimSpace(fileName(p.File) + " " + p.File.URI))
+				}
+			}
+		}
+	}
+	text, _ := capText(strings.Join(parts, "\n\n"))
+	return termsafe.Clean(text)
+}
+
+// ShortHelp lists the keys that do something for the selected item.
+func (c *chatPane) ShortHelp() []key.Binding {
+	k := c.keys
+	out := []key.Binding{k.Up, k.Down, k.Copy}
+	if !c.follow {
+		out = append(out, k.Bottom)
+	}
+	if _, ok := c.selectedFile(); ok {
+		out = append(out, k.Save, k.Open)
+	}
+	if ci := c.selected(); ci != nil && ci.it.Kind == session.ItemError {
+		out = append(out, k.Details)
+	}
+	return out
+}
+
+// FullHelp lists every chat key.
+func (c *chatPane) FullHelp() [][]key.Binding {
+	k := c.keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Copy, k.Save, k.Open, k.Details},
+	}
+}
