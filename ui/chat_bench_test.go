@@ -1,0 +1,192 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// Rendering benchmarks (issue 7, target 3): the cost of one streamed
+// chunk as the answer grows, one frame over a long history, and the naive
+// baseline of re-rendering the whole answer per chunk. Run with
+//
+//	go test ./ui/ -run '^$' -bench 'Chat|Naive' -benchmem
+//
+// The chat is 100×38, the inner size of the chat pane in a 120×40
+// terminal with the side panes open.
+const (
+	benchW, benchH = 100, 38
+	benchChunk     = 64      // bytes per streamed chunk, a few tokens
+	benchWindow    = 4 << 10 // bytes appended before the answer is rewound
+)
+
+// benchDoc is a Markdown answer of at least n bytes, shaped like what a
+// model writes: headings, paragraphs, tight lists, code and tables.
+func benchDoc(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "## Step %d\n\n", i)
+		fmt.Fprintf(&b, "The itinerary for day %d starts early: take the **metro** from the hotel to the old town, "+
+			"walk along the river and stop for `pastéis de nata` before the museum opens. Keep the ticket; "+
+			"it is valid for the tram back as well, and the view from the hill is worth the climb.\n\n", i)
+		switch i % 3 {
+		case 0:
+			b.WriteString("- pack light\n- bring a raincoat\n- book the museum online\n- carry some cash\n\n")
+		case 1:
+			b.WriteString("```python\ndef fare(zones):\n    base = 1.65\n    return base + 0.4 * (zones - 1)\n\nprint(fare(3))\n```\n\n")
+		case 2:
+			b.WriteString("| time | place | cost |\n|------|-------|------|\n| 09:00 | Alfama | €0 |\n| 11:00 | Belém | €12 |\n\n")
+		}
+	}
+	return b.String()
+}
+
+func benchChat() *chatPane {
+	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c.SetSize(benchW, benchH)
+	c.Tick(t0)
+	return c
+}
+
+func answerItem(text string, version int) session.Item {
+	return session.Item{Key: "art:t/answer", Seq: 1, Kind: session.ItemArtifact, TaskID: "t", Time: t0,
+		Name: "answer", Version: version, Parts: []a2aclient.Part{a2aclient.TextPart(text)}}
+}
+
+// snapshot copies a stream's state so a benchmark can rewind to it; the
+// slices are clipped, so growing the copy never writes into the original.
+func (s *mdStream) snapshot() mdStream {
+	cp := *s
+	cp.clean = slices.Clip(cp.clean)
+	cp.segs = slices.Clip(cp.segs)
+	cp.stable = slices.Clip(cp.stable)
+	return cp
+}
+
+// benchAppend measures one chunk appended to a streaming answer already
+// size bytes long: Upsert plus the View that follows it. Every
+// benchWindow bytes the answer is rewound to size bytes (untimed), so the
+// answer stays at the size the benchmark is named for.
+func benchAppend(b *testing.B, size int) {
+	doc := benchDoc(size + benchWindow)
+	c := benchChat()
+	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
+	c.Reset([]session.Item{user, answerItem(doc[:size], 1)}, "bench")
+	c.View()
+	base := c.items[1].md[0].snapshot()
+	n, version := size, 1
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if n+benchChunk > size+benchWindow {
+			b.StopTimer()
+			*c.items[1].md[0] = base.snapshot()
+			n = size
+			b.StartTimer()
+		}
+		n += benchChunk
+		version++
+		c.Upsert([]session.Item{answerItem(doc[:n], version)})
+		c.View()
+	}
+}
+
+func BenchmarkChatAppendChunk1KB(b *testing.B)   { benchAppend(b, 1<<10) }
+func BenchmarkChatAppendChunk20KB(b *testing.B)  { benchAppend(b, 20<<10) }
+func BenchmarkChatAppendChunk200KB(b *testing.B) { benchAppend(b, 200<<10) }
+
+// BenchmarkNaiveFullRerender200KB is the baseline: one glamour render of
+// the whole answer per chunk, with a reused renderer.
+func BenchmarkNaiveFullRerender200KB(b *testing.B) {
+	size := 200 << 10
+	doc := benchDoc(size + benchWindow)
+	md := newMarkdown(true)
+	n := size
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if n+benchChunk > size+benchWindow {
+			n = size
+		}
+		n += benchChunk
+		md.render(prepareMarkdown(doc[:n]), benchW)
+	}
+}
+
+// history is a conversation of n items: turns, status lines, answers
+// with Markdown, data artifacts and files.
+func history(n int) []session.Item {
+	items := make([]session.Item, 0, n)
+	for i := 0; len(items) < n; i++ {
+		task := fmt.Sprintf("task-%d", i)
+		when := t0.Add(time.Duration(i) * time.Minute)
+		turn := []session.Item{
+			{Kind: session.ItemUser, Time: when, Text: fmt.Sprintf("Question %d: what should I see on day %d?", i, i%7)},
+			{Kind: session.ItemStatus, TaskID: task, Time: when.Add(time.Second), State: a2aclient.StateWorking},
+			{Kind: session.ItemAgent, TaskID: task, Time: when.Add(2 * time.Second),
+				Text: fmt.Sprintf("On day %d, see **Alfama** in the morning.\n\n- tram 28\n- the castle\n- a fado bar at night", i%7)},
+			{Kind: session.ItemArtifact, TaskID: task, Time: when.Add(3 * time.Second), Name: "costs", Parts: []a2aclient.Part{
+				{Kind: a2aclient.PartData, Data: []any{map[string]any{"item": "tram", "eur": 3.1}, map[string]any{"item": "castle", "eur": 15.0}}},
+				{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "map.pdf", MimeType: "application/pdf", Bytes: make([]byte, 2048)}},
+			}},
+			{Kind: session.ItemStatus, TaskID: task, Time: when.Add(4 * time.Second), State: a2aclient.StateCompleted},
+		}
+		for _, it := range turn {
+			if len(items) == n {
+				break
+			}
+			it.Seq, it.Key, it.Version, it.Done = len(items), fmt.Sprintf("item:%d", len(items)), 1, true
+			items = append(items, it)
+		}
+	}
+	return items
+}
+
+// BenchmarkChatFrame10kHistory is one frame (spinner and clocks moving)
+// of a 10,000-item conversation, following the bottom.
+func BenchmarkChatFrame10kHistory(b *testing.B) {
+	c := benchChat()
+	c.Reset(history(10000), "bench")
+	c.View()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.Tick(t0.Add(time.Duration(i) * 16 * time.Millisecond))
+		c.View()
+	}
+}
+
+// BenchmarkChatFrame10kHistoryScrolled is a frame after scrolling a page
+// up through a 10,000-item conversation: a new window of items renders.
+func BenchmarkChatFrame10kHistoryScrolled(b *testing.B) {
+	c := benchChat()
+	items := history(10000)
+	c.Reset(items, "bench")
+	c.View()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if c.top.item < 10 || c.follow {
+			b.StopTimer()
+			c.Reset(items, "bench") // fresh caches: the pages scrolled to are unrendered
+			c.View()
+			b.StartTimer()
+		}
+		c.scrollUp(benchH - 1)
+		c.View()
+	}
+}
+
+// BenchmarkChatOpen10kHistory opens a 10,000-item conversation and draws
+// its first frame.
+func BenchmarkChatOpen10kHistory(b *testing.B) {
+	c := benchChat()
+	items := history(10000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.Reset(items, "bench")
+		c.View()
+	}
+}
