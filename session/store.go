@@ -1,0 +1,234 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	"github.com/adrg/xdg"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Store keeps every conversation on disk: contexts, their transcripts
+// and tasks, in one SQLite database (pure Go, so nothing to install). It
+// is safe for concurrent use, and several parley processes may share the
+// file: SQLite's WAL mode lets them read while one writes.
+type Store struct {
+	db   *sql.DB
+	path string
+	// readOnly is set when the file was written by a newer parley: it
+	// is read as far as this parley understands it and never modified.
+	readOnly error
+	// commits counts write transactions, so tests can check that
+	// streamed updates are grouped.
+	commits atomic.Int64
+}
+
+// DefaultStorePath is where parley keeps its contexts:
+// $XDG_DATA_HOME/parley/parley.db.
+func DefaultStorePath() string {
+	return filepath.Join(xdg.DataHome, "parley", "parley.db")
+}
+
+// CorruptError means the file at Path is not a parley database, or is
+// damaged. parley never overwrites it.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("the context store %s is not a parley database or is damaged (%v); parley leaves it untouched: move it aside to start a new one, or restore it from a backup", e.Path, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// NewerSchemaError means the database was written by a newer parley. The
+// store is open read-only: listing and reading may work, writing does not.
+type NewerSchemaError struct {
+	Path         string
+	Version      int // the file's schema version
+	KnownVersion int // the newest this parley knows
+}
+
+func (e *NewerSchemaError) Error() string {
+	return fmt.Sprintf("the context store %s was written by a newer parley (schema version %d, this parley knows up to %d); it is open read-only and nothing is recorded: upgrade parley to keep recording",
+		e.Path, e.Version, e.KnownVersion)
+}
+
+// OpenStore opens the database at path, creating it (and its folder,
+// private to the user) if it does not exist, and brings its schema up to
+// date. A file that is not a parley database is reported as a
+// *CorruptError and left alone. A file from a newer parley opens
+// read-only: the store is usable for reading and ReadOnly says why it
+// cannot write.
+func OpenStore(path string) (*Store, error) {
+	if path == "" {
+		path = DefaultStorePath()
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("create the folder for the context store: %w", err)
+	}
+	if err := createPrivate(path); err != nil {
+		return nil, err
+	}
+	version, err := inspect(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{path: path}
+	if version > schemaVersion {
+		s.readOnly = &NewerSchemaError{Path: path, Version: version, KnownVersion: schemaVersion}
+		s.db, err = sql.Open("sqlite", dsn(path, true))
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	s.db, err = sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.migrate(version); err != nil {
+		s.db.Close()
+		return nil, s.wrap(fmt.Errorf("prepare the context store %s: %w", path, err))
+	}
+	return s, nil
+}
+
+// createPrivate creates an empty database file readable only by the
+// user: transcripts are private, and SQLite gives its WAL and shared
+// memory files the permissions of the database file.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("create the context store: %w", err)
+	}
+	return f.Close()
+}
+
+// inspect reads the schema version of an existing file without changing
+// it, and tells a parley database from anything else.
+func inspect(path string) (int, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return 0, fmt.Errorf("open the context store: %w", err)
+	}
+	if info.IsDir() {
+		return 0, &CorruptError{Path: path, Err: errors.New("it is a folder")}
+	}
+	if info.Size() == 0 {
+		return 0, nil
+	}
+	db, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var app, version int
+	err = db.QueryRow("PRAGMA application_id").Scan(&app)
+	if err == nil {
+		err = db.QueryRow("PRAGMA user_version").Scan(&version)
+	}
+	var tables int
+	if err == nil {
+		err = db.QueryRow("SELECT count(*) FROM sqlite_schema").Scan(&tables)
+	}
+	switch {
+	case err != nil && isCorrupt(err):
+		return 0, &CorruptError{Path: path, Err: err}
+	case err != nil:
+		return 0, fmt.Errorf("open the context store %s: %w", path, err)
+	case app == applicationID:
+		return version, nil
+	case tables == 0 && app == 0:
+		return 0, nil // an empty SQLite database: ours to set up
+	}
+	return 0, &CorruptError{Path: path, Err: fmt.Errorf("it is another program's SQLite database (application id %#x)", app)}
+}
+
+// dsn builds the driver's connection string. Every connection waits for
+// another writer instead of failing at once, starts write transactions
+// with the write lock (so two writers never deadlock upgrading), and in
+// WAL mode syncs only at checkpoints: a crash of parley loses nothing
+// committed; only a power cut may lose the last moments.
+func dsn(path string, readOnly bool) string {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(path))
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(5000)")
+	if readOnly {
+		q.Set("mode", "ro")
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Add("_pragma", "foreign_keys(1)")
+		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + esc + "?" + q.Encode()
+}
+
+// isCorrupt reports SQLite's "not a database" and "malformed" errors.
+func isCorrupt(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqlite3.SQLITE_NOTADB || code == sqlite3.SQLITE_CORRUPT
+}
+
+// wrap turns SQLite's corruption errors into a *CorruptError that names
+// the file and what to do.
+func (s *Store) wrap(err error) error {
+	if err != nil && isCorrupt(err) {
+		var ce *CorruptError
+		if !errors.As(err, &ce) {
+			return &CorruptError{Path: s.path, Err: err}
+		}
+	}
+	return err
+}
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// ReadOnly returns why the store cannot be written (a newer parley's
+// file, as a *NewerSchemaError), or nil.
+func (s *Store) ReadOnly() error { return s.readOnly }
+
+// Commits counts the write transactions so far.
+func (s *Store) Commits() int64 { return s.commits.Load() }
+
+// Close closes the database. Close recorders first, so that what they
+// hold is written.
+func (s *Store) Close() error { return s.db.Close() }
+
+// write runs fn in one write transaction.
+func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.readOnly != nil {
+		return s.readOnly
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return s.wrap(err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return s.wrap(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return s.wrap(err)
+	}
+	s.commits.Add(1)
+	return nil
+}

@@ -1,0 +1,134 @@
+package session
+
+import (
+	"bytes"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestStoreFileIsPrivateWithFTS5(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deep", "parley.db")
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("database file mode %v, want 0600", info.Mode().Perm())
+	}
+	var mode string
+	if err := s.db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal mode %q (%v), want wal", mode, err)
+	}
+	var opts string
+	if err := s.db.QueryRow("SELECT group_concat(compile_options, ' ') FROM pragma_compile_options").Scan(&opts); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(opts, "ENABLE_FTS5") {
+		t.Errorf("SQLite built without FTS5: %s", opts)
+	}
+}
+
+func TestStoreRefusesCorruptAndForeignFiles(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.db")
+	content := bytes.Repeat([]byte("this is not a database\n"), 400)
+	if err := os.WriteFile(garbage, content, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	foreign := filepath.Join(dir, "foreign.db")
+	db, err := sql.Open("sqlite", foreign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	foreignBefore := readFile(t, foreign)
+
+	for _, path := range []string{garbage, foreign} {
+		s, err := OpenStore(path)
+		var ce *CorruptError
+		if !errors.As(err, &ce) {
+			if s != nil {
+				s.Close()
+			}
+			t.Fatalf("%s: err = %v, want a CorruptError", path, err)
+		}
+		if ce.Path != path || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "move it aside") {
+			t.Errorf("%s: message %q should name the file and what to do", path, err)
+		}
+	}
+	if !bytes.Equal(readFile(t, garbage), content) || !bytes.Equal(readFile(t, foreign), foreignBefore) {
+		t.Error("a refused file was modified")
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(foreign + suffix); err == nil {
+			t.Errorf("opening the foreign file left %s behind", foreign+suffix)
+		}
+	}
+}
+
+func TestStoreOpensNewerSchemaReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "parley.db")
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := NewConversation(nil, "a", nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "a", Ref: "http://a"}})
+	conv.Notice("hello from an older day")
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A newer parley moved the schema on.
+	if _, err := s.db.Exec("PRAGMA user_version = 99; PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	before := readFile(t, path)
+
+	s, err = OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ne *NewerSchemaError
+	if !errors.As(s.ReadOnly(), &ne) || ne.Version != 99 || !strings.Contains(ne.Error(), "newer parley") || !strings.Contains(ne.Error(), path) {
+		t.Fatalf("ReadOnly() = %v", s.ReadOnly())
+	}
+	list, err := s.ListContexts("", "")
+	if err != nil || len(list) != 1 {
+		t.Errorf("reading a newer file: %v %v", list, err)
+	}
+	if err := s.Rename(list[0].ID, "x"); !errors.As(err, &ne) {
+		t.Errorf("rename = %v, want the newer-schema error", err)
+	}
+	conv = NewConversation(nil, "a", nil)
+	rec = s.Record(conv, RecordOptions{})
+	conv.Notice("not to be written")
+	if err := rec.Close(); !errors.As(err, &ne) {
+		t.Errorf("recording = %v, want the newer-schema error", err)
+	}
+	s.Close()
+	if !bytes.Equal(readFile(t, path), before) {
+		t.Error("the newer parley's file was modified")
+	}
+}

@@ -1,0 +1,189 @@
+package session
+
+import (
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// ContextInfo is one stored context, as the contexts list shows it.
+type ContextInfo struct {
+	ID    int64 // parley's own id for the context, stable and short
+	Agent AgentInfo
+	// ContextID is the agent's contextId, empty until the agent gives
+	// one (and for agents without contexts).
+	ContextID string
+	Title     string // the first user message, on one line
+	Name      string // a name the user gave, if any
+	Created   time.Time
+	Updated   time.Time
+	// LastState is the state of the most recently changed task, or
+	// "message" after a direct reply, or "error".
+	LastState string
+	Messages  int // user and agent messages
+}
+
+// Label is what a list shows: the user's name for the context, else its
+// title.
+func (c ContextInfo) Label() string {
+	if c.Name != "" {
+		return c.Name
+	}
+	if c.Title != "" {
+		return c.Title
+	}
+	return "(untitled)"
+}
+
+// AgentInfo says which agent a context is with, enough to reach it again:
+// by the reference the user gave, or from the stored card without
+// fetching it.
+type AgentInfo struct {
+	Name    string // the card's name
+	Ref     string // the config name or URL the user named the agent by
+	URL     string // the endpoint parley used
+	CardURL string
+	Card    []byte // the card as served; only OpenContext fills it
+	Dialect a2aclient.Dialect
+}
+
+// AgentInfoOf describes the agent behind a client reached as ref.
+func AgentInfoOf(ref string, c *a2aclient.Client) AgentInfo {
+	a := c.Agent()
+	return AgentInfo{Name: a.Name, Ref: ref, URL: c.Endpoint().URL, CardURL: a.CardURL, Card: a.Raw, Dialect: c.Dialect()}
+}
+
+// Kind names, as stored and exported.
+var itemKindNames = map[ItemKind]string{
+	ItemUser: "user", ItemAgent: "agent", ItemStatus: "status",
+	ItemArtifact: "artifact", ItemError: "error", ItemNotice: "notice",
+}
+
+// String is the kind's name: user, agent, status, artifact, error, notice.
+func (k ItemKind) String() string {
+	if s, ok := itemKindNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("kind(%d)", int(k))
+}
+
+// ParseItemKind reads a kind's name; unknown names read as notices, so a
+// newer parley's items still show.
+func ParseItemKind(s string) ItemKind {
+	for k, name := range itemKindNames {
+		if name == s {
+			return k
+		}
+	}
+	return ItemNotice
+}
+
+// encodeParts stores parts in their JSON form, bytes included; nil when
+// there are none.
+func encodeParts(parts []a2aclient.Part) (any, error) {
+	if len(parts) == 0 {
+		return nil, nil
+	}
+	b, err := json.Marshal(partsToJSON(parts))
+	if err != nil {
+		return nil, fmt.Errorf("encode parts: %w", err)
+	}
+	return string(b), nil
+}
+
+func decodeParts(s sql.NullString) ([]a2aclient.Part, error) {
+	if !s.Valid || s.String == "" {
+		return nil, nil
+	}
+	var parts []PartJSON
+	if err := json.Unmarshal([]byte(s.String), &parts); err != nil {
+		return nil, fmt.Errorf("stored parts are unreadable: %w", err)
+	}
+	return partsFromJSON(parts), nil
+}
+
+// maxBody bounds what search indexes of one item, so that a huge
+// artifact rewritten as it streams does not cost its whole size in
+// indexing at every write.
+const maxBody = 256 << 10
+
+// searchBody is what full-text search sees of an item: its text, its
+// name, its text parts, file names and data as JSON. Control characters
+// are dropped, so the snippet markers cannot appear in it.
+func searchBody(it *Item) string {
+	var b strings.Builder
+	add := func(s string) {
+		if s == "" || b.Len() >= maxBody {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(s)
+	}
+	add(it.Text)
+	add(it.Name)
+	for _, p := range it.Parts {
+		switch p.Kind {
+		case a2aclient.PartText:
+			add(p.Text)
+		case a2aclient.PartFile:
+			if p.File != nil {
+				add(p.File.Name)
+			}
+		case a2aclient.PartData:
+			if d, err := json.Marshal(p.Data); err == nil {
+				add(string(d))
+			}
+		}
+	}
+	return cleanBody(b.String())
+}
+
+func cleanBody(s string) string {
+	if len(s) > maxBody {
+		cut := maxBody
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut]
+	}
+	return termsafe.Clean(s)
+}
+
+// titleOf makes a context title from the first user message: its first
+// non-blank line, cut to a length a list can show.
+func titleOf(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.Join(strings.Fields(cleanBody(line)), " ")
+		if line == "" {
+			continue
+		}
+		if utf8.RuneCountInString(line) > 120 {
+			r := []rune(line)
+			line = string(r[:119]) + "…"
+		}
+		return line
+	}
+	return ""
+}
+
+func nanos(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromNanos(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n)
+}

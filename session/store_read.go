@@ -1,0 +1,307 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// ErrNoContext means no stored context has the id asked for.
+var ErrNoContext = errors.New("no such context")
+
+const contextColumns = `id, agent_name, agent_ref, agent_url, card_url, dialect, context_id, title, name, created, updated, last_state, message_count`
+
+type scanner interface{ Scan(...any) error }
+
+func scanContext(row scanner) (ContextInfo, error) {
+	var c ContextInfo
+	var dialect string
+	var created, updated int64
+	err := row.Scan(&c.ID, &c.Agent.Name, &c.Agent.Ref, &c.Agent.URL, &c.Agent.CardURL, &dialect, &c.ContextID,
+		&c.Title, &c.Name, &created, &updated, &c.LastState, &c.Messages)
+	c.Agent.Dialect = a2aclient.Dialect(dialect)
+	c.Created, c.Updated = fromNanos(created), fromNanos(updated)
+	return c, err
+}
+
+// ListContexts lists stored contexts, most recently active first. agent,
+// if not empty, keeps those with that agent (by the reference the user
+// named it by, its card name or its endpoint URL); filter, if not empty,
+// keeps those whose title or name contains it, ignoring case.
+func (s *Store) ListContexts(agent, filter string) ([]ContextInfo, error) {
+	q := `SELECT ` + contextColumns + ` FROM contexts WHERE 1`
+	var args []any
+	if agent != "" {
+		q += ` AND (agent_ref = ? OR agent_name = ? OR agent_url = ?)`
+		args = append(args, agent, agent, agent)
+	}
+	if filter = strings.TrimSpace(filter); filter != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(filter) + "%"
+		q += ` AND (title LIKE ? ESCAPE '\' OR name LIKE ? ESCAPE '\')`
+		args = append(args, like, like)
+	}
+	q += ` ORDER BY updated DESC, id DESC`
+	rows, err := s.db.Query(q, args...)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("list contexts: %w", err))
+	}
+	defer rows.Close()
+	var out []ContextInfo
+	for rows.Next() {
+		c, err := scanContext(rows)
+		if err != nil {
+			return nil, s.wrap(err)
+		}
+		out = append(out, c)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// Context returns one stored context, its card included.
+func (s *Store) Context(id int64) (ContextInfo, error) {
+	row := s.db.QueryRow(`SELECT `+contextColumns+`, card FROM contexts WHERE id = ?`, id)
+	var c ContextInfo
+	var card []byte
+	var dialect string
+	var created, updated int64
+	err := row.Scan(&c.ID, &c.Agent.Name, &c.Agent.Ref, &c.Agent.URL, &c.Agent.CardURL, &dialect, &c.ContextID,
+		&c.Title, &c.Name, &created, &updated, &c.LastState, &c.Messages, &card)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, fmt.Errorf("%w %d", ErrNoContext, id)
+	}
+	if err != nil {
+		return c, s.wrap(fmt.Errorf("read context %d: %w", id, err))
+	}
+	c.Agent.Dialect, c.Agent.Card = a2aclient.Dialect(dialect), card
+	c.Created, c.Updated = fromNanos(created), fromNanos(updated)
+	return c, nil
+}
+
+// FindContext finds a stored context by parley's id for it or by the
+// agent's contextId (the most recent one, if several agents used it).
+func (s *Store) FindContext(ref string) (ContextInfo, error) {
+	ref = strings.TrimSpace(ref)
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
+		c, err := s.Context(id)
+		if !errors.Is(err, ErrNoContext) {
+			return c, err
+		}
+	}
+	var id int64
+	err := s.db.QueryRow(`SELECT id FROM contexts WHERE context_id = ? AND context_id <> '' ORDER BY updated DESC LIMIT 1`, ref).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ContextInfo{}, fmt.Errorf("%w %q: neither parley's id for a context nor a contextId it has stored", ErrNoContext, ref)
+	}
+	if err != nil {
+		return ContextInfo{}, s.wrap(err)
+	}
+	return s.Context(id)
+}
+
+const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret`
+
+func (s *Store) queryItems(q string, args ...any) ([]Item, error) {
+	rows, err := s.db.Query(q, args...)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("read items: %w", err))
+	}
+	defer rows.Close()
+	var out []Item
+	for rows.Next() {
+		var it Item
+		var kind, state string
+		var t int64
+		var parts sql.NullString
+		if err := rows.Scan(&it.Key, &it.Seq, &kind, &t, &it.TaskID, &state, &it.Text, &it.Detail, &parts, &it.Name,
+			&it.Version, &it.Done, &it.Secret); err != nil {
+			return nil, s.wrap(err)
+		}
+		it.Kind, it.State, it.Time = ParseItemKind(kind), a2aclient.State(state), fromNanos(t)
+		if it.Parts, err = decodeParts(parts); err != nil {
+			return nil, fmt.Errorf("item %s: %w", it.Key, err)
+		}
+		out = append(out, it)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// LoadTail returns the last n items of a context, oldest first: the
+// first screen of a long transcript. n <= 0 returns every item.
+func (s *Store) LoadTail(id int64, n int) ([]Item, error) {
+	if n <= 0 {
+		return s.queryItems(`SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq, rowid`, id)
+	}
+	items, err := s.queryItems(`SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, n)
+	reverseItems(items)
+	return items, err
+}
+
+// LoadBefore returns up to n items that come before the item at seq,
+// oldest first: the page above what is shown, when scrolling back.
+func (s *Store) LoadBefore(id int64, seq, n int) ([]Item, error) {
+	items, err := s.queryItems(`SELECT `+itemColumns+` FROM items WHERE context = ? AND seq < ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, seq, n)
+	reverseItems(items)
+	return items, err
+}
+
+// CountItems returns how many items a context has.
+func (s *Store) CountItems(id int64) (int, error) {
+	var n int
+	err := s.db.QueryRow(`SELECT count(*) FROM items WHERE context = ?`, id).Scan(&n)
+	return n, s.wrap(err)
+}
+
+func reverseItems(items []Item) {
+	for i, j := 0, len(items)-1; i < j; i, j = i+1, j-1 {
+		items[i], items[j] = items[j], items[i]
+	}
+}
+
+// Tasks returns a context's tasks, newest first, as Conversation.Tasks
+// does.
+func (s *Store) Tasks(id int64) ([]TaskInfo, error) {
+	return s.queryTasks(`SELECT id, context_id, title, state, status_text, started, updated FROM tasks WHERE context = ? ORDER BY started DESC, rowid DESC`, id)
+}
+
+func (s *Store) queryTasks(q string, args ...any) ([]TaskInfo, error) {
+	rows, err := s.db.Query(q, args...)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("read tasks: %w", err))
+	}
+	defer rows.Close()
+	var out []TaskInfo
+	for rows.Next() {
+		var t TaskInfo
+		var state string
+		var started, updated int64
+		if err := rows.Scan(&t.ID, &t.ContextID, &t.Title, &state, &t.StatusText, &started, &updated); err != nil {
+			return nil, s.wrap(err)
+		}
+		t.State, t.Started, t.Updated = a2aclient.State(state), fromNanos(started), fromNanos(updated)
+		out = append(out, t)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// OpenedContext is a stored context ready to show and to continue:
+// restore Items and Tasks into a Conversation with the agent, then
+// Record it with RecordOptions{Context: Info.ID}.
+type OpenedContext struct {
+	Info  ContextInfo // with the agent's card
+	Items []Item      // the last items, oldest first (all if asked)
+	Total int         // how many items the context has; page back with LoadBefore
+	Tasks []TaskInfo  // newest first
+}
+
+// OpenContext loads a context to show it: its last tail items (every
+// item when tail <= 0), its tasks and its agent.
+func (s *Store) OpenContext(id int64, tail int) (*OpenedContext, error) {
+	info, err := s.Context(id)
+	if err != nil {
+		return nil, err
+	}
+	oc := &OpenedContext{Info: info}
+	if oc.Items, err = s.LoadTail(id, tail); err != nil {
+		return nil, err
+	}
+	if oc.Total, err = s.CountItems(id); err != nil {
+		return nil, err
+	}
+	if oc.Tasks, err = s.Tasks(id); err != nil {
+		return nil, err
+	}
+	return oc, nil
+}
+
+// PendingTask is a stored task that had not reached a terminal state
+// when parley last saw it.
+type PendingTask struct {
+	Context ContextInfo
+	Task    TaskInfo
+}
+
+// Waiting reports whether the task waits for the user (input or
+// credentials) rather than running.
+func (p PendingTask) Waiting() bool { return p.Task.State.Interrupted() }
+
+// PendingTasks lists tasks not in a terminal state, oldest first: those
+// still running on their agent when parley stopped, and those waiting
+// for the user.
+func (s *Store) PendingTasks() ([]PendingTask, error) {
+	rows, err := s.db.Query(`SELECT t.context, t.id FROM tasks t
+		WHERE t.state NOT IN ('completed', 'failed', 'canceled', 'rejected') ORDER BY t.updated, t.rowid`)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("list pending tasks: %w", err))
+	}
+	type ref struct {
+		ctx int64
+		id  string
+	}
+	var refs []ref
+	for rows.Next() {
+		var r ref
+		if err := rows.Scan(&r.ctx, &r.id); err != nil {
+			rows.Close()
+			return nil, s.wrap(err)
+		}
+		refs = append(refs, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap(err)
+	}
+	var out []PendingTask
+	contexts := map[int64]ContextInfo{}
+	for _, r := range refs {
+		info, ok := contexts[r.ctx]
+		if !ok {
+			if info, err = s.Context(r.ctx); err != nil {
+				return nil, err
+			}
+			info.Agent.Card = nil
+			contexts[r.ctx] = info
+		}
+		tasks, err := s.queryTasks(`SELECT id, context_id, title, state, status_text, started, updated FROM tasks WHERE context = ? AND id = ?`, r.ctx, r.id)
+		if err != nil {
+			return nil, err
+		}
+		if len(tasks) == 1 {
+			out = append(out, PendingTask{Context: info, Task: tasks[0]})
+		}
+	}
+	return out, nil
+}
+
+// Rename gives a context a name, shown instead of its first message; an
+// empty name goes back to the first message.
+func (s *Store) Rename(id int64, name string) error {
+	return s.write(context.Background(), func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE contexts SET name = ? WHERE id = ?`, titleOf(name), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w %d", ErrNoContext, id)
+		}
+		return nil
+	})
+}
+
+// Delete removes a context with its items and tasks.
+func (s *Store) Delete(id int64) error {
+	return s.write(context.Background(), func(tx *sql.Tx) error {
+		res, err := tx.Exec(`DELETE FROM contexts WHERE id = ?`, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w %d", ErrNoContext, id)
+		}
+		return nil
+	})
+}

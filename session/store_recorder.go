@@ -1,0 +1,195 @@
+package session
+
+import (
+	"sync"
+	"time"
+)
+
+// RecordOptions say where a recorder writes and how it paces itself.
+type RecordOptions struct {
+	// Context continues a stored context (its ContextInfo.ID); 0 starts
+	// a new one, created with the first change.
+	Context int64
+	Agent   AgentInfo
+	// Delay groups changes: the first change of a group waits this long
+	// for others before the group is written. 0 means 5 ms.
+	Delay time.Duration
+	// OnFlush hears each group once it is committed, with the items and
+	// tasks it held. It runs on the recorder's goroutine.
+	OnFlush func(Flush)
+	// OnError hears a failed write. The group is kept and written with
+	// the next one.
+	OnError func(error)
+}
+
+// Flush is one committed group of changes.
+type Flush struct {
+	Context int64
+	Items   []Item
+	Tasks   []TaskInfo
+}
+
+// Recorder writes a conversation's changes to the store as they happen.
+// Changes are grouped: the first change of a group waits a few
+// milliseconds for more, then the group is written in one transaction.
+// A stream of thousands of chunks that grow one artifact costs one row
+// update per group, not one per chunk, and what the UI shows (after its
+// own debounce of tens of milliseconds) is already committed.
+type Recorder struct {
+	s    *Store
+	conv *Conversation
+	w    *Watcher
+	o    RecordOptions
+
+	kick chan struct{}
+	quit chan struct{}
+	done chan struct{}
+	once sync.Once
+
+	mu      sync.Mutex // one group at a time; guards what follows
+	st      recState
+	pending map[string]Item
+	tasks   []TaskInfo
+	err     error
+	wrote   int // bytes written by the last group
+}
+
+// Record starts recording conv. A conversation continued from the store
+// must be restored (Restore) before Record and before it changes, so the
+// restored items are known as the stored ones they are.
+func (s *Store) Record(conv *Conversation, o RecordOptions) *Recorder {
+	if o.Delay <= 0 {
+		o.Delay = 5 * time.Millisecond
+	}
+	r := &Recorder{
+		s: s, conv: conv, o: o,
+		kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
+		st:      recState{id: o.Context, next: -1, known: map[string]bool{}, remap: map[string]string{}},
+		pending: map[string]Item{},
+	}
+	r.w = conv.Watch(r.notify)
+	if o.Context != 0 {
+		restored, tasks := r.w.Drain()
+		for _, it := range restored {
+			r.st.known[it.Key] = true
+		}
+		r.tasks = tasks // cheap to check; they may have moved on
+	}
+	go r.run()
+	r.notify()
+	return r
+}
+
+func (r *Recorder) notify() {
+	select {
+	case r.kick <- struct{}{}:
+	default:
+	}
+}
+
+// run writes a group after the first change of each, until Close.
+func (r *Recorder) run() {
+	defer close(r.done)
+	for {
+		select {
+		case <-r.kick:
+		case <-r.quit:
+			r.flush()
+			return
+		}
+		t := time.NewTimer(r.delay())
+		select {
+		case <-t.C:
+		case <-r.quit:
+			t.Stop()
+		}
+		r.flush()
+	}
+}
+
+// delay is the grouping window. A group that rewrote a lot (a long
+// artifact still growing) stretches the next window in proportion, so a
+// huge streamed artifact costs a bounded rate of writes, not its size at
+// every chunk; it never exceeds a quarter second.
+func (r *Recorder) delay() time.Duration {
+	r.mu.Lock()
+	wrote := r.wrote
+	r.mu.Unlock()
+	const rate = 16 << 20 // bytes per second worth rewriting
+	d := time.Duration(int64(wrote) * int64(time.Second) / rate)
+	return min(max(d, r.o.Delay), 250*time.Millisecond)
+}
+
+// Flush writes what has changed now, without waiting for the group.
+func (r *Recorder) Flush() error {
+	r.flush()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+func (r *Recorder) flush() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	items, tasks := r.w.Drain()
+	for _, it := range items {
+		r.pending[it.Key] = it
+	}
+	if tasks != nil {
+		r.tasks = tasks
+	}
+	if len(r.pending) == 0 && r.tasks == nil {
+		return
+	}
+	g := group{agent: r.o.Agent, contextID: r.conv.ContextID(), now: time.Now(), tasks: r.tasks}
+	g.items = make([]Item, 0, len(r.pending))
+	for _, it := range r.pending {
+		g.items = append(g.items, it)
+	}
+	sortItems(g.items)
+	if r.st.id == 0 && len(g.items) == 0 {
+		return // nothing said yet: no context to show
+	}
+	d, err := r.s.writeGroup(&r.st, g)
+	if err != nil {
+		r.err = err
+		if r.o.OnError != nil {
+			r.o.OnError(err)
+		}
+		return
+	}
+	r.st.apply(d)
+	r.err, r.wrote = nil, d.wrote
+	clear(r.pending)
+	r.tasks = nil
+	if r.o.OnFlush != nil {
+		r.o.OnFlush(Flush{Context: r.st.id, Items: g.items, Tasks: g.tasks})
+	}
+}
+
+// ID is the stored context's id, 0 until the first change is written.
+func (r *Recorder) ID() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.st.id
+}
+
+// Err is the last write's error, nil once a write succeeds again.
+func (r *Recorder) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+// Close writes everything still pending and stops recording. It returns
+// the error of the last write, if it failed.
+func (r *Recorder) Close() error {
+	r.once.Do(func() {
+		close(r.quit)
+		<-r.done
+		r.conv.unwatch(r.w)
+	})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}

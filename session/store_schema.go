@@ -1,0 +1,116 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// applicationID marks the file as parley's ("PRLY"), so that another
+// program's SQLite database at the same path is never taken for ours.
+const applicationID = 0x50524c59
+
+// migrations bring the schema from version i to i+1; the schema version
+// is SQLite's user_version. Append new steps, never edit old ones: a
+// file at version n has run exactly the first n.
+var migrations = []string{
+	// 1: contexts, their items (upserted by key) and tasks, with full-text
+	// search over the items' searchable text.
+	`
+CREATE TABLE contexts (
+	id            INTEGER PRIMARY KEY,
+	agent_name    TEXT    NOT NULL DEFAULT '',
+	agent_ref     TEXT    NOT NULL DEFAULT '', -- config name or URL, as the user named it
+	agent_url     TEXT    NOT NULL DEFAULT '', -- the endpoint used
+	card_url      TEXT    NOT NULL DEFAULT '',
+	card          BLOB,                        -- the agent card as served
+	dialect       TEXT    NOT NULL DEFAULT '',
+	context_id    TEXT    NOT NULL DEFAULT '', -- the agent's contextId
+	title         TEXT    NOT NULL DEFAULT '', -- the first user message
+	name          TEXT    NOT NULL DEFAULT '', -- a name the user gave
+	created       INTEGER NOT NULL,            -- Unix nanoseconds
+	updated       INTEGER NOT NULL,
+	last_state    TEXT    NOT NULL DEFAULT '',
+	message_count INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX contexts_by_updated ON contexts(updated DESC, id DESC);
+CREATE INDEX contexts_by_agent ON contexts(agent_ref, updated DESC);
+CREATE INDEX contexts_by_context_id ON contexts(context_id);
+
+CREATE TABLE items (
+	context INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
+	key     TEXT    NOT NULL,
+	seq     INTEGER NOT NULL,
+	kind    TEXT    NOT NULL,
+	time    INTEGER NOT NULL,
+	task_id TEXT    NOT NULL DEFAULT '',
+	state   TEXT    NOT NULL DEFAULT '',
+	text    TEXT    NOT NULL DEFAULT '',
+	detail  TEXT    NOT NULL DEFAULT '',
+	parts   TEXT,                          -- JSON array of PartJSON
+	name    TEXT    NOT NULL DEFAULT '',
+	version INTEGER NOT NULL DEFAULT 0,
+	done    INTEGER NOT NULL DEFAULT 0,
+	secret  INTEGER NOT NULL DEFAULT 0,
+	body    TEXT    NOT NULL DEFAULT '',   -- what search sees: text, text parts, names, data
+	UNIQUE (context, key)
+);
+CREATE INDEX items_by_seq ON items(context, seq);
+
+CREATE VIRTUAL TABLE items_fts USING fts5(
+	body, content='items', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+);
+CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
+	INSERT INTO items_fts(rowid, body) VALUES (new.rowid, new.body);
+END;
+CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+	INSERT INTO items_fts(items_fts, rowid, body) VALUES ('delete', old.rowid, old.body);
+END;
+CREATE TRIGGER items_fts_update AFTER UPDATE OF body ON items WHEN old.body IS NOT new.body BEGIN
+	INSERT INTO items_fts(items_fts, rowid, body) VALUES ('delete', old.rowid, old.body);
+	INSERT INTO items_fts(rowid, body) VALUES (new.rowid, new.body);
+END;
+
+CREATE TABLE tasks (
+	context     INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
+	id          TEXT    NOT NULL,
+	context_id  TEXT    NOT NULL DEFAULT '',
+	title       TEXT    NOT NULL DEFAULT '',
+	state       TEXT    NOT NULL DEFAULT '',
+	status_text TEXT    NOT NULL DEFAULT '',
+	started     INTEGER NOT NULL,
+	updated     INTEGER NOT NULL,
+	PRIMARY KEY (context, id)
+);
+CREATE INDEX tasks_open ON tasks(updated)
+	WHERE state NOT IN ('completed', 'failed', 'canceled', 'rejected');
+`,
+}
+
+// schemaVersion is the newest schema this parley knows.
+var schemaVersion = len(migrations)
+
+// migrate runs the steps the file has not run yet, each in its own
+// transaction with the version bump, so a crash mid-way leaves a file at
+// a version it really has. WAL mode is set first: it is a property of
+// the file, kept across opens.
+func (s *Store) migrate(from int) error {
+	if _, err := s.db.Exec("PRAGMA journal_mode=WAL"); err != nil {
+		return err
+	}
+	for v := from; v < schemaVersion; v++ {
+		err := s.write(context.Background(), func(tx *sql.Tx) error {
+			if _, err := tx.Exec(migrations[v]); err != nil {
+				return fmt.Errorf("schema version %d: %w", v+1, err)
+			}
+			if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", v+1, applicationID)); err != nil {
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

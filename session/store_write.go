@@ -1,0 +1,248 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// group is one batch of a recorder's changes, written in one transaction.
+type group struct {
+	agent     AgentInfo
+	contextID string
+	items     []Item // in transcript order
+	tasks     []TaskInfo
+	now       time.Time
+}
+
+// recState is what a recorder knows of its context in the store. A group
+// reads it and returns a delta, applied only once the group committed.
+type recState struct {
+	id   int64 // 0 until the context row exists
+	next int64 // the next item's seq; -1 until read from the store
+	// known holds the conversation's keys that are rows of this context:
+	// items restored from it, and items this recorder inserted. A new
+	// item whose key is taken by an older, unrelated row (keys such as
+	// "status:T:working" repeat across sessions) is stored under remap.
+	known map[string]bool
+	remap map[string]string
+}
+
+type recDelta struct {
+	id       int64
+	next     int64
+	inserted []string
+	remap    map[string]string
+	wrote    int // bytes of item content written, to pace the next group
+}
+
+func (st *recState) apply(d recDelta) {
+	st.id, st.next = d.id, d.next
+	for _, k := range d.inserted {
+		st.known[k] = true
+	}
+	for k, v := range d.remap {
+		st.remap[k] = v
+	}
+}
+
+const (
+	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
+	sqlUpdateItem = `UPDATE items SET kind = ?, time = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
+		version = ?, done = ?, secret = ?, body = ? WHERE context = ? AND key = ? AND version IS NOT ?`
+	sqlUpsertTask = `INSERT INTO tasks (context, id, context_id, title, state, status_text, started, updated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (context, id) DO UPDATE SET
+			context_id = CASE WHEN excluded.context_id <> '' THEN excluded.context_id ELSE tasks.context_id END,
+			title = CASE WHEN excluded.title <> '' THEN excluded.title ELSE tasks.title END,
+			state = excluded.state, status_text = excluded.status_text, updated = excluded.updated
+		WHERE tasks.state IS NOT excluded.state OR tasks.status_text IS NOT excluded.status_text
+			OR tasks.updated IS NOT excluded.updated
+			OR (excluded.title <> '' AND tasks.title IS NOT excluded.title)
+			OR (excluded.context_id <> '' AND tasks.context_id IS NOT excluded.context_id)`
+	sqlTouchContext = `UPDATE contexts SET updated = ?,
+		context_id = CASE WHEN ? <> '' THEN ? ELSE context_id END,
+		last_state = CASE WHEN ? <> '' THEN ? ELSE last_state END,
+		title = CASE WHEN title = '' THEN ? ELSE title END,
+		message_count = message_count + ?
+		WHERE id = ?`
+)
+
+// writeGroup writes one group in one transaction: the context row (made
+// on the first group), then items and tasks. Unchanged items cost a
+// failed WHERE, not a write.
+func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
+	d := recDelta{id: st.id, next: st.next, remap: map[string]string{}}
+	err := s.write(context.Background(), func(tx *sql.Tx) error {
+		if d.id == 0 {
+			res, err := tx.Exec(`INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				g.agent.Name, g.agent.Ref, g.agent.URL, g.agent.CardURL, g.agent.Card, string(g.agent.Dialect), g.contextID, nanos(g.now), nanos(g.now))
+			if err != nil {
+				return fmt.Errorf("add the context: %w", err)
+			}
+			if d.id, err = res.LastInsertId(); err != nil {
+				return err
+			}
+			d.next = 0
+		}
+		if d.next < 0 {
+			if err := tx.QueryRow(`SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`, d.id).Scan(&d.next); err != nil {
+				return err
+			}
+		}
+		w := groupWriter{tx: tx, st: st, d: &d}
+		if err := w.items(g.items); err != nil {
+			return err
+		}
+		if err := w.tasks(g.tasks); err != nil {
+			return err
+		}
+		if !w.changed && g.contextID == "" {
+			return nil
+		}
+		_, err := tx.Exec(sqlTouchContext, nanos(g.now), g.contextID, g.contextID, w.lastState, w.lastState, w.title, w.messages, d.id)
+		return err
+	})
+	return d, err
+}
+
+// groupWriter writes one group's rows and notes what the context row
+// must learn from them.
+type groupWriter struct {
+	tx *sql.Tx
+	st *recState
+	d  *recDelta
+
+	changed   bool
+	messages  int
+	title     string
+	lastState string
+}
+
+func (w *groupWriter) items(items []Item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	ins, err := w.tx.Prepare(sqlInsertItem)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	upd, err := w.tx.Prepare(sqlUpdateItem)
+	if err != nil {
+		return err
+	}
+	defer upd.Close()
+	for i := range items {
+		if err := w.item(ins, upd, &items[i]); err != nil {
+			return fmt.Errorf("store item %s: %w", items[i].Key, err)
+		}
+	}
+	return nil
+}
+
+func (w *groupWriter) item(ins, upd *sql.Stmt, it *Item) error {
+	text, detail, parts := it.Text, it.Detail, it.Parts
+	if it.Secret {
+		// Only the placeholder the transcript shows; never what was typed.
+		detail, parts = "", nil
+	}
+	pj, err := encodeParts(parts)
+	if err != nil {
+		return err
+	}
+	body := searchBody(&Item{Text: text, Name: it.Name, Parts: parts})
+	w.d.wrote += len(text) + len(body)
+	if s, ok := pj.(string); ok {
+		w.d.wrote += len(s)
+	}
+	key := it.Key
+	if k, ok := w.st.remap[key]; ok {
+		key = k
+	} else if k, ok := w.d.remap[key]; ok {
+		key = k
+	}
+	known := w.st.known[it.Key]
+	for attempt := 0; ; attempt++ {
+		if known {
+			res, err := upd.Exec(it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
+				it.Version, it.Done, it.Secret, body, w.d.id, key, it.Version)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n > 0 {
+				w.changed = true
+			}
+			return nil
+		}
+		res, err := ins.Exec(w.d.id, key, w.d.next, it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
+			it.Version, it.Done, it.Secret, body)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			w.inserted(it, key, text)
+			return nil
+		}
+		// The key belongs to an older item of this context: keep both.
+		if attempt > 3 {
+			return fmt.Errorf("no free key")
+		}
+		key = it.Key + "#" + strconv.FormatInt(w.d.next, 10)
+		if attempt > 0 {
+			key += "." + strconv.Itoa(attempt)
+		}
+	}
+}
+
+func (w *groupWriter) inserted(it *Item, key, text string) {
+	w.changed = true
+	w.d.next++
+	w.d.inserted = append(w.d.inserted, it.Key)
+	if key != it.Key {
+		w.d.remap[it.Key] = key
+	}
+	switch it.Kind {
+	case ItemUser:
+		w.messages++
+		if w.title == "" && !it.Secret {
+			w.title = titleOf(text)
+		}
+	case ItemAgent:
+		w.messages++
+		if it.TaskID == "" {
+			w.lastState = StateMessage
+		}
+	case ItemError:
+		w.lastState = "error"
+	}
+}
+
+func (w *groupWriter) tasks(tasks []TaskInfo) error {
+	if len(tasks) == 0 {
+		return nil
+	}
+	up, err := w.tx.Prepare(sqlUpsertTask)
+	if err != nil {
+		return err
+	}
+	defer up.Close()
+	var latest time.Time
+	for _, t := range tasks {
+		res, err := up.Exec(w.d.id, t.ID, t.ContextID, t.Title, string(t.State), t.StatusText, nanos(t.Started), nanos(t.Updated))
+		if err != nil {
+			return fmt.Errorf("store task %s: %w", t.ID, err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			w.changed = true
+			if !t.Updated.Before(latest) && t.State != "" {
+				latest, w.lastState = t.Updated, string(t.State)
+			}
+		}
+	}
+	return nil
+}
