@@ -1,0 +1,238 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/demoagent"
+)
+
+// requestLog records what each request to the demo agent asked for.
+type requestLog struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (l *requestLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		l.mu.Lock()
+		l.seen = append(l.seen, r.Method+" "+r.URL.Path+" "+string(body))
+		l.mu.Unlock()
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (l *requestLog) count(substr string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, s := range l.seen {
+		if strings.Contains(s, substr) {
+			n++
+		}
+	}
+	return n
+}
+
+func (l *requestLog) reset() {
+	l.mu.Lock()
+	l.seen = nil
+	l.mu.Unlock()
+}
+
+// stopMidStream starts a streamed answer, records it until part of the
+// artifact is on disk, then stops following, as quitting parley does.
+func stopMidStream(t *testing.T, s *Store, url string) (int64, string) {
+	t.Helper()
+	conv := NewConversation(resolveDemo(t, url), "parley demo", nil)
+	partial := make(chan struct{}, 1)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfoOf(url, conv.Client()), OnFlush: func(f Flush) {
+		for _, it := range f.Items {
+			if it.Kind == ItemArtifact && !it.Done {
+				select {
+				case partial <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}})
+	conv.Send("Tell me a story")
+	select {
+	case <-partial:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no partial artifact was recorded")
+	}
+	running := conv.Stop()
+	waitIdle(t, conv)
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(running) != 1 {
+		t.Fatalf("running after stop: %v", running)
+	}
+	return rec.ID(), running[0]
+}
+
+func TestResumePendingTasks(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, marker string
+	}{
+		{"resubscribe", "/", "SubscribeToTask"},
+		{"poll", "/gateway/", "GET /gateway/v1/a2a/agents/demo/tasks/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var log requestLog
+			srv := httptest.NewServer(log.wrap(demoagent.New(demoagent.Options{ChunkDelay: 3 * time.Millisecond}).Handler()))
+			t.Cleanup(srv.Close)
+			url := srv.URL + tc.path
+			s := openTestStore(t)
+			id, taskID := stopMidStream(t, s, url)
+
+			pending, err := s.PendingTasks()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(pending) != 1 || pending[0].Task.ID != taskID || pending[0].Context.ID != id || pending[0].Waiting() ||
+				pending[0].Context.Agent.Ref != url {
+				t.Fatalf("pending = %+v", pending)
+			}
+			before, err := s.LoadTail(id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			log.reset()
+			dir := NewDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: 5 * time.Millisecond}})
+			res, err := s.ResumePending(context.Background(), dir, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res) != 1 || res[0].Err != nil || len(res[0].Tasks) != 1 || res[0].Conversation == nil {
+				t.Fatalf("resumed = %+v", res)
+			}
+			waitIdle(t, res[0].Conversation)
+			if err := res[0].Recorder.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if log.count(tc.marker) == 0 {
+				t.Errorf("the task was not followed by %s: %v", tc.name, log.seen)
+			}
+
+			if p, _ := s.PendingTasks(); len(p) != 0 {
+				t.Errorf("still pending: %+v", p)
+			}
+			info, _ := s.Context(id)
+			if info.LastState != "completed" {
+				t.Errorf("last state %q", info.LastState)
+			}
+			task, err := resolveDemo(t, url).Get(context.Background(), taskID, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after, err := s.LoadTail(id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var arts []Item
+			for _, it := range after {
+				if it.Kind == ItemArtifact {
+					arts = append(arts, it)
+				}
+			}
+			if want := partsText(task.Artifacts[0].Parts); len(arts) != 1 || !arts[0].Done || partsText(arts[0].Parts) != want {
+				t.Errorf("artifact after resume = %+v, agent has %q", arts, want)
+			}
+			// What was stored before stays where it was.
+			for i, it := range before {
+				if after[i].Key != it.Key || after[i].Seq != it.Seq {
+					t.Errorf("item %d moved: %s@%d → %s@%d", i, it.Key, it.Seq, after[i].Key, after[i].Seq)
+				}
+			}
+		})
+	}
+}
+
+func TestResumeReportsUnreachableAgent(t *testing.T) {
+	srv := demoServer(t, demoagent.Options{ChunkDelay: 3 * time.Millisecond})
+	s := openTestStore(t)
+	id, taskID := stopMidStream(t, s, srv.URL)
+	srv.Close()
+
+	dir := NewDirectory(DirectoryOptions{})
+	res, err := s.ResumePending(context.Background(), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 1 || res[0].Err == nil || res[0].Conversation != nil || res[0].Context.ID != id || res[0].Tasks[0].ID != taskID {
+		t.Fatalf("resumed = %+v", res)
+	}
+	if !strings.Contains(res[0].Err.Error(), "could not reach") {
+		t.Errorf("error = %v", res[0].Err)
+	}
+	if p, _ := s.PendingTasks(); len(p) != 1 {
+		t.Errorf("the task should stay pending for a retry: %+v", p)
+	}
+}
+
+func TestContinueAnswersTheWaitingTask(t *testing.T) {
+	srv := demoServer(t, demoagent.Options{})
+	s := openTestStore(t)
+	client := resolveDemo(t, srv.URL)
+	conv := NewConversation(client, "parley demo", nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfoOf(srv.URL, client)})
+	conv.Send("Book a flight")
+	waitIdle(t, conv)
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	oc, err := s.OpenContext(rec.ID(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv2, rec2 := s.Continue(oc, client, nil, RecordOptions{})
+	if id, state := conv2.Waiting(); state != a2aclient.StateInputRequired || id != oc.Tasks[0].ID {
+		t.Fatalf("waiting = %q %q", id, state)
+	}
+	conv2.Send("From Paris, tomorrow")
+	waitIdle(t, conv2)
+	if err := rec2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	items, err := s.LoadTail(rec.ID(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The continued conversation's status lines repeat keys of the first
+	// ("status:T:working"); both are kept, in order.
+	if got := kinds(items); got != "user status(submitted) status(working) status(input-required) user status(working) artifact status(completed)" {
+		t.Errorf("stored transcript: %s", got)
+	}
+	for i := 1; i < len(items); i++ {
+		if items[i].Seq <= items[i-1].Seq {
+			t.Errorf("seq not increasing at %d: %d then %d", i, items[i-1].Seq, items[i].Seq)
+		}
+	}
+	info, _ := s.Context(rec.ID())
+	if info.Messages != 2 || info.LastState != "completed" || info.Title != "Book a flight" {
+		t.Errorf("context = %+v", info)
+	}
+}
+
+func partsText(parts []a2aclient.Part) string {
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
