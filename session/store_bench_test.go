@@ -1,0 +1,104 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// fillContext records a context of n items: user turns, agent replies,
+// status lines and Markdown artifacts, as a long conversation has.
+func fillContext(b *testing.B, s *Store, n int) int64 {
+	b.Helper()
+	conv := NewConversation(nil, "bench", nil)
+	conv.Restore("ctx", nil, nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "bench", Ref: "http://bench"}})
+	answer := strings.Repeat("Some **Markdown** text with `code` and a [link](http://x). ", 8)
+	conv.mu.Lock()
+	for i := 0; i < n; i++ {
+		task := fmt.Sprintf("task-%d", i/4)
+		switch i % 4 {
+		case 0:
+			conv.add(&Item{Key: fmt.Sprintf("user:%d", i), Kind: ItemUser, Text: fmt.Sprintf("Question number %d?", i), Done: true})
+		case 1:
+			conv.add(&Item{Key: fmt.Sprintf("status:%d", i), Kind: ItemStatus, TaskID: task, State: a2aclient.StateWorking, Text: "Working on it…", Done: true})
+		case 2:
+			conv.add(&Item{Key: "art:" + task, Kind: ItemArtifact, TaskID: task, Name: "answer", Done: true,
+				Parts: []a2aclient.Part{a2aclient.TextPart(answer)}})
+		case 3:
+			conv.add(&Item{Key: fmt.Sprintf("msg:%d", i), Kind: ItemAgent, TaskID: task, Text: answer, Done: true})
+		}
+	}
+	conv.mu.Unlock()
+	conv.notify()
+	if err := rec.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return rec.ID()
+}
+
+// BenchmarkOpenContext10k opens a 10,000-item context to its first
+// screen: the context, its tasks, the item count and the last 100 items.
+func BenchmarkOpenContext10k(b *testing.B) {
+	s := openTestStore(b)
+	id := fillContext(b, s, 10000)
+	b.Run("first-screen", func(b *testing.B) {
+		for b.Loop() {
+			oc, err := s.OpenContext(id, 100)
+			if err != nil || len(oc.Items) != 100 || oc.Total != 10000 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("page-back", func(b *testing.B) {
+		for b.Loop() {
+			if items, err := s.LoadBefore(id, 5000, 100); err != nil || len(items) != 100 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("everything", func(b *testing.B) {
+		for b.Loop() {
+			if oc, err := s.OpenContext(id, 0); err != nil || len(oc.Items) != 10000 {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkListContexts5k lists 5,000 contexts, unfiltered and filtered
+// as the user types.
+func BenchmarkListContexts5k(b *testing.B) {
+	s := openTestStore(b)
+	for i := 0; i < 5000; i++ {
+		conv := NewConversation(nil, "bench", nil)
+		rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: fmt.Sprintf("agent %d", i%7), Ref: fmt.Sprintf("http://agent%d", i%7)}})
+		conv.mu.Lock()
+		conv.add(&Item{Key: "user:1", Kind: ItemUser, Text: fmt.Sprintf("Conversation %d about topic %d", i, i%97), Done: true})
+		conv.mu.Unlock()
+		conv.notify()
+		if err := rec.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, agent, filter string }{
+		{"all", "", ""}, {"agent", "http://agent3", ""}, {"filter", "", "topic 42"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if list, err := s.ListContexts(tc.agent, tc.filter); err != nil || len(list) == 0 {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("search", func(b *testing.B) {
+		for b.Loop() {
+			if hits, err := s.Search("topic 42", 20); err != nil || len(hits) == 0 {
+				b.Fatal(err)
+			}
+		}
+	})
+}
