@@ -75,6 +75,9 @@ func (c *chatPane) SetSize(w, h int) {
 // SetStyles switches theme: every cached render is dropped, and the
 // Markdown style follows the theme's darkness.
 func (c *chatPane) SetStyles(st *Styles) {
+	if st == c.st {
+		return
+	}
 	c.st = st
 	c.gen++
 	if st.Theme.Dark != c.md.dark {
