@@ -148,7 +148,7 @@ func (c *composer) View() string {
 		var names []string
 		for _, a := range c.attachments {
 			if a.File != nil {
-				names = append(names, fmt.Sprintf("%s (%s)", a.File.Name, humanSize(len(a.File.Bytes))))
+				names = append(names, fmt.Sprintf("%s (%s)", a.File.Name, byteSize(len(a.File.Bytes))))
 			}
 		}
 		v += "\n" + c.st.Info.Render(clip("📎 "+strings.Join(names, ", "), c.w))
@@ -165,15 +165,4 @@ func (c *composer) ShortHelp() []key.Binding {
 
 func (c *composer) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{c.keys.Send, c.keys.Newline, c.keys.Attach}, {c.keys.HistPrev, c.keys.HistNext, c.keys.Example}}
-}
-
-// humanSize formats a byte count.
-func humanSize(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

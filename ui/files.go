@@ -38,7 +38,7 @@ func attachFile(path string) tea.Cmd {
 			return attachedMsg{err: fmt.Errorf("cannot attach %s: it is a directory", path)}
 		}
 		if st.Size() > maxAttachment {
-			return attachedMsg{err: fmt.Errorf("cannot attach %s: %s is over the %s limit", path, humanSize(int(st.Size())), humanSize(maxAttachment))}
+			return attachedMsg{err: fmt.Errorf("cannot attach %s: %s is over the %s limit", path, byteSize(int(st.Size())), byteSize(maxAttachment))}
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -120,7 +120,7 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 	mark, style := stateMark(t.State, p.spinner, p.st)
 	age := ""
 	if !t.State.Settled() && t.Following {
-		age = elapsed(p.now.Sub(t.Started))
+		age = durationShort(p.now.Sub(t.Started))
 	} else if !t.Updated.IsZero() {
 		age = ago(p.now.Sub(t.Updated))
 	}
@@ -182,13 +182,6 @@ func shortID(id string) string {
 		return id
 	}
 	return id[:4] + "…" + id[len(id)-3:]
-}
-
-func elapsed(d time.Duration) string {
-	if d < time.Minute {
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	}
-	return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 func ago(d time.Duration) string {
