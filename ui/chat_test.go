@@ -723,3 +723,22 @@ func TestChatStreamedListIsCut(t *testing.T) {
 		t.Fatalf("cut list differs:\n%s\n---\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestChatJumpToTask(t *testing.T) {
+	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c.SetSize(60, 5)
+	var items []session.Item
+	for i := 0; i < 40; i++ {
+		items = append(items, session.Item{Key: fmt.Sprint(i), Seq: i, Kind: session.ItemNotice, Text: fmt.Sprintf("note %d", i), TaskID: fmt.Sprintf("t%d", i/10), Done: true})
+	}
+	c.Reset(items, "demo")
+	if !c.JumpToTask("t1") {
+		t.Fatal("task t1 not found")
+	}
+	if view := ansi.Strip(c.View()); !strings.Contains(view, "note 10") || strings.Contains(view, "note 39") {
+		t.Errorf("after jump the view shows:\n%s", view)
+	}
+	if c.JumpToTask("nope") {
+		t.Error("jumped to a task with no items")
+	}
+}

@@ -427,7 +427,8 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 	switch a {
 	case taskOpen:
 		m.setFocus(focusChat)
-		m.setStatus(fmt.Sprintf("Task %s · %s · %s", t.ID, t.State, termsafe.Line(t.StatusText)), false)
+		m.chat.JumpToTask(t.ID)
+		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, stateWord(t.State)), false)
 		return m.focusCmd()
 	case taskCancel:
 		m.prompt = newPrompt(m.st, promptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", shortID(t.ID), termsafe.Line(t.Title))}, "", func(m *Model, _ string) tea.Cmd {
