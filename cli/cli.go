@@ -33,6 +33,10 @@ type Env struct {
 	Getenv func(string) string
 	// ConfigPath is the settings file; "" means the XDG default.
 	ConfigPath string
+	// StorePath is the context store's database; "" means the XDG default.
+	StorePath string
+	// Stdin answers confirmation prompts; nil means there is no one to ask.
+	Stdin io.Reader
 	// HTTPClient overrides the default HTTP client.
 	HTTPClient *http.Client
 	// PollInterval and ResumeDelay tune following for tests; 0 keeps
@@ -48,7 +52,7 @@ type Env struct {
 // SIGTERM) cancel the context, which a command in flight notices.
 func Main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
+	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: os.Getenv})
 	stop()
 	os.Exit(code)
 }
@@ -94,6 +98,8 @@ func Run(ctx context.Context, args []string, env Env) int {
 		return r.send(ctx, rest)
 	case "task":
 		return r.task(ctx, rest)
+	case "contexts":
+		return r.contexts(ctx, rest)
 	case "demo-agent":
 		return r.demoAgent(ctx, rest)
 	}

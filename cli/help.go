@@ -19,6 +19,8 @@ Usage:
   parley task get AGENT TASK_ID         show a task
   parley task cancel AGENT TASK_ID      cancel a task
   parley task watch AGENT TASK_ID       follow a running task to its end
+  parley contexts [SUBCOMMAND]          stored conversations: list, show, search,
+                                        export, rename, rm, resume
   parley demo-agent [--addr HOST:PORT]  serve the built-in demo agent
   parley help COMMAND                   help for one command
   parley --version
@@ -62,16 +64,20 @@ card. It also checks that the endpoint answers in the declared transport.
                   (v0.1, v0.2, v0.3, v0.3-rest, v1.0, v1.0-rest, gateway)
 `,
 	"send": `Usage: parley send AGENT TEXT [flags]
+       parley send --context ID TEXT [flags]
 
 Sends TEXT as one message and follows the task until it completes, fails,
 is canceled or rejected, or needs input or authentication. Streamed text is
 printed as it arrives, then the final state. A cut stream is resumed.
+The conversation is kept in the context store, and its id is printed on
+stderr: continue it with 'parley send --context ID TEXT' or in the TUI.
 
   --json          one JSON object per line for each event, then a result line:
                   {"type":"result","dialect","contextId","taskId","state",
-                   "text","statusText","artifacts"}
+                   "text","statusText","artifacts","storeId"}
   --no-stream     send with one blocking call instead of streaming
-  --context ID    continue the conversation with this context id
+  --context ID    continue a conversation: a stored context's id (then AGENT
+                  may be left out) or the agent's contextId
   --task ID       answer this task (after input-required or auth-required)
   --header H      add an HTTP header 'Name: value' to every request (repeatable)
   --dialect D     force a dialect instead of detecting it
@@ -90,6 +96,30 @@ Exit codes: 0 completed or message, 3 failed/canceled/rejected,
 With --json, watch prints one JSON object per event; every subcommand ends
 with the same result line as 'parley send --json'. Exit codes are those of
 'parley send', except that 'task cancel' exits 0 once the task is canceled.
+`,
+	"contexts": `Usage: parley contexts [SUBCOMMAND] [--json]
+
+Every conversation, in the TUI or with 'parley send', is kept in the
+context store, parley.db in $XDG_DATA_HOME/parley (~/.local/share/parley
+by default). ID is the number in the list's first column, or the agent's
+contextId.
+
+  parley contexts [--agent AGENT]     list contexts, most recent first
+  parley contexts show ID             the whole transcript
+  parley contexts search WORDS...     find messages and artifacts with every
+                                      word (the last one also as a prefix)
+  parley contexts export ID [--format md|json]
+                                      the transcript as Markdown (files as
+                                      name, type and size) or JSON (with bytes)
+  parley contexts rename ID NAME      show NAME instead of the first message
+  parley contexts rm ID [--yes]       delete a context; asks first, and needs
+                                      --yes when there is no terminal to ask on
+  parley contexts resume [ID]         follow the tasks left running when parley
+                                      stopped until they settle (resubscribing,
+                                      or polling where the agent cannot stream)
+
+  --json          list, show and search print JSON lines: one context, the
+                  transcript, or one hit per line (matches between ** **)
 `,
 	"demo-agent": `Usage: parley demo-agent [--addr HOST:PORT]
 

@@ -32,14 +32,16 @@ func (r *runner) send(ctx context.Context, args []string) int {
 	if err == errHelp {
 		return r.help("send")
 	}
-	if err == nil && len(pos) != 2 {
+	if err == nil && len(pos) != 2 && (len(pos) != 1 || f.contextID == "") {
 		err = usagef("send", "the send command takes an agent and the text to send (quote text with spaces), got %d arguments", len(pos))
 	}
 	if err != nil {
 		return r.report(exitUsage, err, f.json, "")
 	}
-	code, _ := r.exchange(ctx, pos[0], &f, textRequest(pos[1], f.contextID, f.taskID))
-	return code
+	if len(pos) == 1 {
+		return r.recordedSend(ctx, "", pos[0], &f) // the agent of the stored context
+	}
+	return r.recordedSend(ctx, pos[0], pos[1], &f)
 }
 
 // exchange sends req to the agent and follows it, printing as it goes.
@@ -59,6 +61,8 @@ func (r *runner) exchange(ctx context.Context, ref string, f *sendFlags, req a2a
 type output struct {
 	update func(session.Update)
 	text   *textPrinter // nil with --json
+	// storeID is the stored context's id, added to the result line.
+	storeID int64
 }
 
 func (r *runner) follower(asJSON bool) *output {
@@ -105,11 +109,17 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		return r.report(code, err, asJSON, s.TaskID)
 	}
 	if asJSON {
-		_ = writeJSONLine(r.env.Stdout, session.ResultToJSON(s))
+		_ = writeJSONLine(r.env.Stdout, storedResult{session.ResultToJSON(s), out.storeID})
 	} else {
 		out.text.finish(s, ref)
 	}
 	return stateExit(s.State)
+}
+
+// storedResult is the result with the stored context's id, when recorded.
+type storedResult struct {
+	session.ResultJSON
+	StoreID int64 `json:"storeId,omitempty"`
 }
 
 // interruptedError is Ctrl-C during an exchange: parley stops following,

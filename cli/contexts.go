@@ -1,0 +1,290 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+type contextsFlags struct {
+	json   bool
+	agent  string
+	format string
+	yes    bool
+}
+
+// stdinIsTerminal reports whether a person can answer a prompt.
+var stdinIsTerminal = func(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// contexts is `parley contexts [SUBCOMMAND]`: the stored conversations.
+func (r *runner) contexts(ctx context.Context, args []string) int {
+	var f contextsFlags
+	fs := flag.NewFlagSet("contexts", flag.ContinueOnError)
+	fs.BoolVar(&f.json, "json", false, "")
+	fs.StringVar(&f.agent, "agent", "", "")
+	fs.StringVar(&f.format, "format", "md", "")
+	fs.BoolVar(&f.yes, "yes", false, "")
+	fs.BoolVar(&f.yes, "y", false, "")
+	pos, err := parseArgs(fs, "contexts", args)
+	if err == errHelp {
+		return r.help("contexts")
+	}
+	sub := "list"
+	if err == nil && len(pos) > 0 {
+		sub, pos = pos[0], pos[1:]
+	}
+	if err == nil {
+		err = checkContextsArgs(sub, pos, &f)
+	}
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	st, err := session.OpenStore(r.env.StorePath)
+	if err != nil {
+		return r.report(exitError, err, f.json, "")
+	}
+	defer st.Close()
+	c := contextsCmd{r: r, st: st, f: &f}
+	switch sub {
+	case "list":
+		err = c.list()
+	case "show":
+		err = c.show(pos[0])
+	case "search":
+		err = c.search(strings.Join(pos, " "))
+	case "export":
+		err = c.export(pos[0])
+	case "rename":
+		err = c.rename(pos[0], strings.Join(pos[1:], " "))
+	case "rm":
+		err = c.remove(pos[0])
+	case "resume":
+		return c.resume(ctx, pos)
+	}
+	if err != nil {
+		code := exitError
+		var ue *usageError
+		if errors.Is(err, session.ErrNoContext) || errors.As(err, &ue) {
+			code = exitUsage
+		}
+		return r.report(code, err, f.json, "")
+	}
+	return exitOK
+}
+
+func checkContextsArgs(sub string, pos []string, f *contextsFlags) error {
+	want := map[string][2]int{ // least and most arguments
+		"list": {0, 0}, "show": {1, 1}, "search": {1, 1 << 20}, "export": {1, 1},
+		"rename": {2, 1 << 20}, "rm": {1, 1}, "resume": {0, 1},
+	}
+	n, ok := want[sub]
+	switch {
+	case !ok:
+		return usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm or resume)", sub)
+	case len(pos) < n[0] || len(pos) > n[1]:
+		what := map[string]string{"list": "no arguments", "show": "a context id", "search": "the words to search for",
+			"export": "a context id", "rename": "a context id and the new name", "rm": "a context id", "resume": "at most a context id"}
+		return usagef("contexts", "contexts %s takes %s, got %d arguments", sub, what[sub], len(pos))
+	case f.format != "md" && f.format != "markdown" && f.format != "json":
+		return usagef("contexts", "--format is md or json, not %q", f.format)
+	}
+	return nil
+}
+
+type contextsCmd struct {
+	r  *runner
+	st *session.Store
+	f  *contextsFlags
+}
+
+func (c contextsCmd) out() io.Writer { return c.r.env.Stdout }
+
+func (c contextsCmd) find(ref string) (session.ContextInfo, error) {
+	info, err := c.st.FindContext(ref)
+	if errors.Is(err, session.ErrNoContext) {
+		err = fmt.Errorf("%w; 'parley contexts' lists them", err)
+	}
+	return info, err
+}
+
+func (c contextsCmd) list() error {
+	list, err := c.st.ListContexts(c.f.agent, "")
+	if err != nil {
+		return err
+	}
+	if c.f.json {
+		for _, ci := range list {
+			if err := writeJSONLine(c.out(), session.ContextToJSON(ci)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(c.out(), "No stored contexts yet: every conversation, in the TUI or with 'parley send', is kept here.")
+		return nil
+	}
+	tw := tabwriter.NewWriter(c.out(), 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE\t")
+	for _, ci := range list {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
+			cell(ci.Agent.Name, 24), cell(ci.Label(), 60))
+	}
+	return tw.Flush()
+}
+
+// when shows a time as a list does: the time of day today, else the date.
+func when(t time.Time) string {
+	t = t.Local()
+	if y, m, d := t.Date(); time.Now().Year() == y && time.Now().Month() == m && time.Now().Day() == d {
+		return t.Format("15:04")
+	}
+	return t.Format("2006-01-02 15:04")
+}
+
+// cell cleans text for one table cell and cuts it to width runes; tabs
+// would break the table.
+func cell(s string, width int) string {
+	s = termsafe.Line(s)
+	if s == "" {
+		return "-"
+	}
+	if r := []rune(s); len(r) > width {
+		return string(r[:width-1]) + "…"
+	}
+	return s
+}
+
+func (c contextsCmd) show(ref string) error {
+	info, err := c.find(ref)
+	if err != nil {
+		return err
+	}
+	if c.f.json {
+		tr, err := c.st.Transcript(info.ID)
+		if err != nil {
+			return err
+		}
+		return writeJSONLine(c.out(), tr)
+	}
+	oc, err := c.st.OpenContext(info.ID, 0)
+	if err != nil {
+		return err
+	}
+	return writeTranscript(c.out(), oc)
+}
+
+func (c contextsCmd) export(ref string) error {
+	info, err := c.find(ref)
+	if err != nil {
+		return err
+	}
+	if c.f.format == "json" || c.f.json {
+		return c.st.ExportJSON(c.out(), info.ID)
+	}
+	return c.st.ExportMarkdown(c.out(), info.ID)
+}
+
+// searchHitJSON is one line of `parley contexts search --json`.
+type searchHitJSON struct {
+	Type    string              `json:"type"` // "hit"
+	Context session.ContextJSON `json:"context"`
+	Key     string              `json:"key"`
+	Seq     int                 `json:"seq"`
+	Kind    string              `json:"kind"`
+	TaskID  string              `json:"taskId,omitempty"`
+	Time    time.Time           `json:"time"`
+	Snippet string              `json:"snippet"` // matches between ** and **
+}
+
+func (c contextsCmd) search(query string) error {
+	hits, err := c.st.Search(query, 50)
+	if err != nil {
+		return err
+	}
+	if c.f.json {
+		for _, h := range hits {
+			line := searchHitJSON{Type: "hit", Context: session.ContextToJSON(h.Context), Key: h.Key, Seq: h.Seq,
+				Kind: h.Kind.String(), TaskID: h.TaskID, Time: h.Time, Snippet: mark(h.Snippet, "**", "**")}
+			if err := writeJSONLine(c.out(), line); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(hits) == 0 {
+		fmt.Fprintln(c.out(), "Nothing found.")
+		return nil
+	}
+	open, close := "[", "]"
+	if f, ok := c.out().(*os.File); ok && term.IsTerminal(f.Fd()) {
+		open, close = "\x1b[1;4m", "\x1b[22;24m"
+	}
+	for _, h := range hits {
+		fmt.Fprintf(c.out(), "%d  %s  %s  %s  %s\n", h.Context.ID, when(h.Time), cell(h.Context.Label(), 40), h.Kind,
+			mark(h.Snippet, open, close))
+	}
+	return nil
+}
+
+// mark puts a snippet on one line with its matches between open and
+// close. What the store indexes was cleaned of control sequences, so
+// besides newlines and tabs only the store's markers are left to swap.
+func mark(snippet, open, close string) string {
+	return strings.NewReplacer("\n", " ", "\t", " ", session.SnippetOpen, open, session.SnippetClose, close).Replace(snippet)
+}
+
+func (c contextsCmd) rename(ref, name string) error {
+	info, err := c.find(ref)
+	if err != nil {
+		return err
+	}
+	if err := c.st.Rename(info.ID, name); err != nil {
+		return err
+	}
+	if !c.f.json {
+		fmt.Fprintf(c.out(), "Context %d is now %q.\n", info.ID, termsafe.Line(strings.TrimSpace(name)))
+	}
+	return nil
+}
+
+func (c contextsCmd) remove(ref string) error {
+	info, err := c.find(ref)
+	if err != nil {
+		return err
+	}
+	if !c.f.yes {
+		if c.r.env.Stdin == nil || !stdinIsTerminal(c.r.env.Stdin) {
+			return usagef("contexts", "deleting context %d needs confirmation, and there is no terminal to ask on; pass --yes", info.ID)
+		}
+		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%d messages)? This cannot be undone. [y/N] ",
+			info.ID, termsafe.Line(info.Label()), termsafe.Line(info.Agent.Name), info.Messages)
+		answer, _ := bufio.NewReader(c.r.env.Stdin).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+			fmt.Fprintln(c.r.env.Stderr, "Kept.")
+			return nil
+		}
+	}
+	if err := c.st.Delete(info.ID); err != nil {
+		return err
+	}
+	if !c.f.json {
+		fmt.Fprintf(c.out(), "Deleted context %d.\n", info.ID)
+	}
+	return nil
+}

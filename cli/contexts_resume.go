@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+)
+
+// resumedJSON is one line of `parley contexts resume --json`: a task
+// followed to where it settled, a task waiting for the user, or one that
+// could not be reached (error set).
+type resumedJSON struct {
+	Type    string `json:"type"` // "resumed"
+	StoreID int64  `json:"storeId"`
+	TaskID  string `json:"taskId"`
+	State   string `json:"state"`
+	Error   string `json:"error,omitempty"`
+}
+
+// resume follows the tasks left running when parley last stopped (of one
+// context, or of all), recording into their contexts, until they settle.
+func (c contextsCmd) resume(ctx context.Context, pos []string) int {
+	r := c.r
+	var ids []int64
+	if len(pos) == 1 {
+		info, err := c.find(pos[0])
+		if err != nil {
+			return r.report(exitUsage, err, c.f.json, "")
+		}
+		ids = append(ids, info.ID)
+	} else {
+		pending, err := c.st.PendingTasks()
+		if err != nil {
+			return r.report(exitError, err, c.f.json, "")
+		}
+		seen := map[int64]bool{}
+		for _, p := range pending {
+			if !seen[p.Context.ID] {
+				seen[p.Context.ID] = true
+				ids = append(ids, p.Context.ID)
+			}
+		}
+	}
+	dir, err := r.directory()
+	if err != nil {
+		return r.report(exitError, err, c.f.json, "")
+	}
+	code, followed := exitOK, 0
+	for _, id := range ids {
+		changed := make(chan struct{}, 1)
+		res, err := c.st.Resume(ctx, dir, id, func() {
+			select {
+			case changed <- struct{}{}:
+			default:
+			}
+		})
+		if err != nil {
+			return r.report(exitError, err, c.f.json, "")
+		}
+		for _, t := range res.Waiting {
+			c.resumed(id, t, nil)
+		}
+		if res.Err != nil {
+			for _, t := range res.Tasks {
+				c.resumed(id, t, res.Err)
+			}
+			r.warn(res.Err)
+			code = exitError
+			continue
+		}
+		if res.Conversation == nil {
+			continue
+		}
+		followed += len(res.Tasks)
+		conv := res.Conversation
+		for conv.Busy() {
+			select {
+			case <-changed:
+			case <-ctx.Done():
+				conv.Stop()
+				for conv.Busy() {
+					<-changed
+				}
+			}
+		}
+		if err := res.Recorder.Close(); err != nil {
+			r.warn(fmt.Errorf("context %d was not fully recorded: %w", id, err))
+		}
+		if ctx.Err() != nil {
+			return r.report(exitInterrupted, fmt.Errorf("interrupted; the tasks keep running on the agent: resume them with 'parley contexts resume %d'", id), c.f.json, "")
+		}
+		now := map[string]session.TaskInfo{}
+		for _, t := range conv.Tasks() {
+			now[t.ID] = t
+		}
+		for _, t := range res.Tasks {
+			c.resumed(id, now[t.ID], nil)
+			if now[t.ID].State.Terminal() && now[t.ID].State != a2aclient.StateCompleted && code == exitOK {
+				code = exitTaskFailed
+			}
+		}
+	}
+	if followed == 0 && code == exitOK && !c.f.json {
+		fmt.Fprintln(r.env.Stdout, "No task was left running.")
+	}
+	return code
+}
+
+func (c contextsCmd) resumed(id int64, t session.TaskInfo, err error) {
+	if c.f.json {
+		line := resumedJSON{Type: "resumed", StoreID: id, TaskID: t.ID, State: string(t.State)}
+		if err != nil {
+			line.Error = sentence(err.Error())
+		}
+		_ = writeJSONLine(c.out(), line)
+		return
+	}
+	switch {
+	case err != nil:
+		fmt.Fprintf(c.out(), "Context %d: task %s is interrupted (%s).\n", id, shortID(t.ID), t.State)
+	case t.State.Interrupted():
+		fmt.Fprintf(c.out(), "Context %d: task %s waits for you (%s); answer with 'parley send --context %d TEXT'.\n", id, shortID(t.ID), t.State, id)
+	default:
+		fmt.Fprintf(c.out(), "Context %d: task %s %s.\n", id, shortID(t.ID), firstOf(string(t.State), "unknown"))
+	}
+}

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// storeFlushed, when set, hears every group the recorder commits. The
+// crash test's child process reports them, so the test knows what must
+// be on disk when it kills the child.
+var storeFlushed func(session.Flush)
+
+// openStore opens the context store, or explains on stderr why this run
+// records nothing: a send should not fail because its history cannot be
+// kept.
+func (r *runner) openStore() *session.Store {
+	st, err := session.OpenStore(r.env.StorePath)
+	if err != nil {
+		r.warn(fmt.Errorf("not recording this conversation: %w", err))
+		return nil
+	}
+	if err := st.ReadOnly(); err != nil {
+		r.warn(err)
+	}
+	return st
+}
+
+func (r *runner) warn(err error) {
+	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+sentence(err.Error())))
+}
+
+// recordedSend is `parley send`: one exchange run through a Conversation
+// that the store records, so a conversation started from a script is in
+// the contexts list and continues in the TUI. With --context naming a
+// stored context (parley's id or the agent's contextId) it continues
+// that context: same contextId, same agent unless AGENT is given, and
+// the task waiting for input gets the message as its answer.
+func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlags) int {
+	st := r.openStore()
+	if st != nil {
+		defer st.Close()
+	}
+	var stored *session.ContextInfo
+	if f.contextID != "" && st != nil {
+		c, err := st.FindContext(f.contextID)
+		switch {
+		case err == nil:
+			stored = &c
+		case !errors.Is(err, session.ErrNoContext):
+			r.warn(err)
+		}
+	}
+	if ref == "" {
+		if stored == nil {
+			return r.report(exitUsage, usagef("send", "--context %q is not a stored context, so parley does not know the agent; name it: parley send AGENT TEXT --context ID", f.contextID), f.json, "")
+		}
+		ref = stored.Agent.Ref
+	}
+	client, err := r.client(ctx, ref, &f.agentFlags)
+	if err != nil {
+		return r.report(errorExit(ctx, err), err, f.json, "")
+	}
+	conv := session.NewConversation(client, client.Agent().Name, nil)
+	var rec *session.Recorder
+	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: storeFlushed}
+	if stored != nil {
+		tasks, err := st.Tasks(stored.ID)
+		if err != nil {
+			r.warn(err)
+		}
+		conv.Restore(stored.ContextID, nil, tasks)
+		o.Context = stored.ID
+	} else {
+		conv.Restore(f.contextID, nil, nil)
+	}
+	if st != nil && st.ReadOnly() == nil {
+		rec = st.Record(conv, o)
+	}
+	out := r.follower(f.json)
+	msg := a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(text)}, TaskID: f.taskID}
+	s, err := conv.Exchange(ctx, msg, r.followOptions(f.noStream, out.update))
+	if rec != nil {
+		if err := rec.Close(); err != nil {
+			r.warn(fmt.Errorf("the conversation was not fully recorded: %w", err))
+		}
+		out.storeID = rec.ID()
+	}
+	code := r.conclude(ctx, ref, s, err, f.json, out)
+	if out.storeID != 0 && (s.TaskID != "" || s.ContextID != "" || s.State == session.StateMessage) {
+		next := fmt.Sprintf("parley send --context %d TEXT", out.storeID)
+		if code == exitInterrupted {
+			next = fmt.Sprintf("parley contexts resume %d", out.storeID)
+		}
+		fmt.Fprintf(r.env.Stderr, "parley: saved as context %d; continue with '%s'\n", out.storeID, next)
+	}
+	return code
+}

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// writeTranscript shows a stored context to a person: a header, then one
+// entry per item with its time, multi-line text indented under it.
+// Everything from the agent is cleaned of control sequences.
+func writeTranscript(w io.Writer, oc *session.OpenedContext) error {
+	bw := bufio.NewWriter(w)
+	c := oc.Info
+	fmt.Fprintf(bw, "Context %d: %s\n", c.ID, termsafe.Line(c.Label()))
+	agent := termsafe.Line(c.Agent.Name)
+	if u := firstOf(c.Agent.Ref, c.Agent.URL); u != "" {
+		agent += " (" + termsafe.Line(u) + ")"
+	}
+	fmt.Fprintf(bw, "Agent: %s\n", agent)
+	if c.ContextID != "" {
+		fmt.Fprintf(bw, "contextId: %s\n", termsafe.Line(c.ContextID))
+	}
+	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %d messages\n", c.Created.Local().Format("2006-01-02 15:04"),
+		c.Updated.Local().Format("2006-01-02 15:04"), firstOf(c.LastState, "no state"), c.Messages)
+	for _, it := range oc.Items {
+		bw.WriteString("\n")
+		writeItem(bw, it)
+	}
+	return bw.Flush()
+}
+
+func writeItem(w *bufio.Writer, it session.Item) {
+	head := it.Time.Local().Format("15:04:05") + "  "
+	task := ""
+	if it.TaskID != "" {
+		task = "task " + shortID(it.TaskID) + " "
+	}
+	switch it.Kind {
+	case session.ItemUser:
+		head += "you"
+	case session.ItemAgent:
+		head += "agent"
+	case session.ItemStatus:
+		head += task + "[" + termsafe.Line(string(it.State)) + "]"
+	case session.ItemArtifact:
+		head += task + "artifact"
+		if it.Name != "" {
+			head += " " + termsafe.Line(it.Name)
+		}
+		if !it.Done {
+			head += " (incomplete)"
+		}
+	case session.ItemError:
+		head += "error"
+	case session.ItemNotice:
+		head += "note"
+	}
+	w.WriteString(head + "\n")
+	indentLines(w, it.Text)
+	if it.Detail != "" {
+		indentLines(w, it.Detail)
+	}
+	for _, p := range it.Parts {
+		switch p.Kind {
+		case a2aclient.PartText:
+			indentLines(w, p.Text)
+		case a2aclient.PartData:
+			b, _ := json.MarshalIndent(p.Data, "", "  ")
+			indentLines(w, string(b))
+		case a2aclient.PartFile:
+			f := p.File
+			if f == nil {
+				f = &a2aclient.File{}
+			}
+			desc := "file " + firstOf(termsafe.Line(f.Name), "(unnamed)")
+			if f.MimeType != "" {
+				desc += ", " + termsafe.Line(f.MimeType)
+			}
+			if f.URI != "" {
+				desc += ", " + termsafe.Line(f.URI)
+			} else {
+				desc += fmt.Sprintf(", %d bytes", len(f.Bytes))
+			}
+			indentLines(w, desc)
+		}
+	}
+}
+
+func indentLines(w *bufio.Writer, s string) {
+	s = strings.TrimRight(termsafe.Clean(s), "\n")
+	if strings.TrimSpace(s) == "" {
+		return
+	}
+	for _, line := range strings.Split(s, "\n") {
+		w.WriteString("    " + line + "\n")
+	}
+}
+
+func shortID(id string) string {
+	id = termsafe.Line(id)
+	if r := []rune(id); len(r) > 8 {
+		return string(r[:8]) + "…"
+	}
+	return id
+}
+
+func firstOf(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// storeEnv runs parley with its own context store.
+type storeEnv struct {
+	*testEnv
+	store string
+	stdin io.Reader
+}
+
+func newStoreEnv(t *testing.T) *storeEnv {
+	return &storeEnv{testEnv: newEnv(t), store: filepath.Join(t.TempDir(), "parley.db")}
+}
+
+func (e *storeEnv) run(args ...string) result {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var out, errOut lockedBuffer
+	env := e.env(&out, &errOut)
+	env.StorePath, env.Stdin = e.store, e.stdin
+	code := Run(ctx, args, env)
+	return result{code: code, stdout: out.String(), stderr: errOut.String()}
+}
+
+var savedAs = regexp.MustCompile(`parley: saved as context (\d+); continue with 'parley send --context \d+ TEXT'`)
+
+func storedID(t *testing.T, r result) string {
+	t.Helper()
+	m := savedAs.FindStringSubmatch(r.stderr)
+	if m == nil {
+		t.Fatalf("stderr does not say where the context was saved: %q", r.stderr)
+	}
+	return m[1]
+}
+
+func TestSendRecordsAndContinuesAStoredContext(t *testing.T) {
+	base := demo(t)
+	e := newStoreEnv(t)
+	r := e.run("send", base, "Book a flight", "--json")
+	wantCode(t, r, exitNeedsInput)
+	id := storedID(t, r)
+	res := resultLine(t, r)
+	if fmt.Sprint(res["storeId"]) != id || res["contextId"] == "" {
+		t.Errorf("result line %v, stored as %s", res, id)
+	}
+
+	// The stored context knows the agent and the waiting task: only the
+	// answer is needed.
+	r = e.run("send", "--context", id, "From Paris, tomorrow")
+	wantCode(t, r, exitOK)
+	if storedID(t, r) != id || !strings.Contains(r.stdout, "Booked") {
+		t.Errorf("continuing: stdout %q stderr %q", r.stdout, r.stderr)
+	}
+
+	r = e.run("contexts", "--json")
+	wantCode(t, r, exitOK)
+	list := jsonLines(t, r)
+	if len(list) != 1 || fmt.Sprint(list[0]["id"]) != id || list[0]["messages"] != 2.0 || list[0]["lastState"] != "completed" ||
+		list[0]["title"] != "Book a flight" || list[0]["contextId"] != res["contextId"] {
+		t.Errorf("contexts --json = %v", list)
+	}
+
+	// The agent's contextId finds the same context.
+	r = e.run("send", "--context", res["contextId"].(string), "ping")
+	wantCode(t, r, exitOK)
+	if storedID(t, r) != id {
+		t.Errorf("by contextId: %q", r.stderr)
+	}
+
+	r = e.run("send", "--context", "no-such-context", "hello")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "not a stored context") {
+		t.Errorf("unknown context: %q", r.stderr)
+	}
+}
+
+func TestContextsCommands(t *testing.T) {
+	base := demo(t)
+	e := newStoreEnv(t)
+	r := e.run("contexts")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "No stored contexts") {
+		t.Errorf("empty list: %q", r.stdout)
+	}
+	data := storedID(t, e.run("send", base, "Show me the itinerary data"))
+	answer := storedID(t, e.run("send", base, "Tell me about pelicans"))
+
+	r = e.run("contexts")
+	wantCode(t, r, exitOK)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "TITLE") || !strings.HasPrefix(strings.TrimSpace(lines[1]), answer) ||
+		!strings.Contains(lines[1], "Tell me about pelicans") || !strings.Contains(lines[2], "completed") {
+		t.Errorf("list:\n%s", r.stdout)
+	}
+
+	r = e.run("contexts", "show", data)
+	wantCode(t, r, exitOK)
+	for _, want := range []string{"Context " + data + ": Show me the itinerary data", "you\n    Show me the itinerary data", "[completed]",
+		"artifact itinerary.csv", "file itinerary.csv, text/csv", `"LIS"`} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("show lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r = e.run("contexts", "show", data, "--json")
+	wantCode(t, r, exitOK)
+	tr := jsonLines(t, r)
+	if len(tr) != 1 || tr[0]["type"] != "context" || len(tr[0]["items"].([]any)) < 5 {
+		t.Errorf("show --json = %v", tr)
+	}
+
+	r = e.run("contexts", "search", "pelican")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "[pelicans]") || !strings.HasPrefix(r.stdout, answer+" ") {
+		t.Errorf("search:\n%s", r.stdout)
+	}
+	r = e.run("contexts", "search", "LIS", "--json")
+	wantCode(t, r, exitOK)
+	hits := jsonLines(t, r)
+	if len(hits) == 0 || hits[0]["type"] != "hit" || !strings.Contains(hits[0]["snippet"].(string), "**LIS**") ||
+		fmt.Sprint(hits[0]["context"].(map[string]any)["id"]) != data {
+		t.Errorf("search --json = %v", hits)
+	}
+
+	r = e.run("contexts", "export", data)
+	wantCode(t, r, exitOK)
+	if !strings.HasPrefix(r.stdout, "# Show me the itinerary data\n") || !strings.Contains(r.stdout, "```json") ||
+		!strings.Contains(r.stdout, "- File: itinerary.csv (text/csv,") {
+		t.Errorf("export md:\n%s", r.stdout)
+	}
+	r = e.run("contexts", "export", data, "--format", "json")
+	wantCode(t, r, exitOK)
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || doc["type"] != "context" {
+		t.Errorf("export json: %v\n%s", err, r.stdout)
+	}
+	wantCode(t, e.run("contexts", "export", data, "--format", "pdf"), exitUsage)
+
+	r = e.run("contexts", "rename", data, "My", "trip")
+	wantCode(t, r, exitOK)
+	if r = e.run("contexts"); !strings.Contains(r.stdout, "My trip") {
+		t.Errorf("after rename:\n%s", r.stdout)
+	}
+
+	// Deleting asks first; without a terminal it needs --yes.
+	r = e.run("contexts", "rm", data)
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "--yes") {
+		t.Errorf("rm without a terminal: %q", r.stderr)
+	}
+	defer func(f func(io.Reader) bool) { stdinIsTerminal = f }(stdinIsTerminal)
+	stdinIsTerminal = func(io.Reader) bool { return true }
+	e.stdin = strings.NewReader("n\n")
+	r = e.run("contexts", "rm", data)
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stderr, "Delete context "+data) || !strings.Contains(r.stderr, "Kept.") {
+		t.Errorf("rm answered no: %q", r.stderr)
+	}
+	e.stdin = strings.NewReader("y\n")
+	wantCode(t, e.run("contexts", "rm", data), exitOK)
+	wantCode(t, e.run("contexts", "rm", answer, "--yes"), exitOK)
+	if r = e.run("contexts", "--json"); r.stdout != "" {
+		t.Errorf("left after rm: %s", r.stdout)
+	}
+	r = e.run("contexts", "show", data)
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "No such context") {
+		t.Errorf("show deleted: %q", r.stderr)
+	}
+
+	for _, args := range [][]string{{"contexts", "frobnicate"}, {"contexts", "show"}, {"contexts", "rm", "1", "2"}, {"contexts", "search"}} {
+		r := e.run(args...)
+		wantCode(t, r, exitUsage)
+		if !strings.Contains(r.stderr, "parley help contexts") {
+			t.Errorf("%q: %q", args, r.stderr)
+		}
+	}
+}
+
+func TestContextsReportABadStoreAndSendStillWorks(t *testing.T) {
+	base := demo(t)
+	e := newStoreEnv(t)
+	garbage := []byte(strings.Repeat("not a database ", 300))
+	if err := os.WriteFile(e.store, garbage, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := e.run("contexts")
+	wantCode(t, r, exitError)
+	if !strings.Contains(r.stderr, e.store) || !strings.Contains(r.stderr, "move it aside") {
+		t.Errorf("stderr = %q", r.stderr)
+	}
+	r = e.run("send", base, "ping")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "pong") || !strings.Contains(r.stderr, "Not recording this conversation") {
+		t.Errorf("send with a bad store: stdout %q stderr %q", r.stdout, r.stderr)
+	}
+	if b, _ := os.ReadFile(e.store); string(b) != string(garbage) {
+		t.Error("the bad file was modified")
+	}
+}
