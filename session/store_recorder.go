@@ -64,7 +64,7 @@ func (s *Store) Record(conv *Conversation, o RecordOptions) *Recorder {
 	r := &Recorder{
 		s: s, conv: conv, o: o,
 		kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
-		st:      recState{id: o.Context, next: -1, known: map[string]bool{}, remap: map[string]string{}},
+		st:      recState{id: o.Context, known: map[string]bool{}, remap: map[string]string{}},
 		pending: map[string]Item{},
 	}
 	r.w = conv.Watch(r.notify)

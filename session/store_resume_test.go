@@ -201,6 +201,12 @@ func TestContinueAnswersTheWaitingTask(t *testing.T) {
 		t.Fatal(err)
 	}
 	conv2, rec2 := s.Continue(oc, client, nil, RecordOptions{})
+	if err := rec2.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := s.Context(rec.ID()); !again.Updated.Equal(oc.Info.Updated) {
+		t.Errorf("reopening moved the context's last activity from %v to %v", oc.Info.Updated, again.Updated)
+	}
 	if id, state := conv2.Waiting(); state != a2aclient.StateInputRequired || id != oc.Tasks[0].ID {
 		t.Fatalf("waiting = %q %q", id, state)
 	}

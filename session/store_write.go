@@ -20,8 +20,7 @@ type group struct {
 // recState is what a recorder knows of its context in the store. A group
 // reads it and returns a delta, applied only once the group committed.
 type recState struct {
-	id   int64 // 0 until the context row exists
-	next int64 // the next item's seq; -1 until read from the store
+	id int64 // 0 until the context row exists
 	// known holds the conversation's keys that are rows of this context:
 	// items restored from it, and items this recorder inserted. A new
 	// item whose key is taken by an older, unrelated row (keys such as
@@ -32,14 +31,14 @@ type recState struct {
 
 type recDelta struct {
 	id       int64
-	next     int64
+	next     int64 // the next new item's seq
 	inserted []string
 	remap    map[string]string
 	wrote    int // bytes of item content written, to pace the next group
 }
 
 func (st *recState) apply(d recDelta) {
-	st.id, st.next = d.id, d.next
+	st.id = d.id
 	for _, k := range d.inserted {
 		st.known[k] = true
 	}
@@ -75,7 +74,7 @@ const (
 // on the first group), then items and tasks. Unchanged items cost a
 // failed WHERE, not a write.
 func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
-	d := recDelta{id: st.id, next: st.next, remap: map[string]string{}}
+	d := recDelta{id: st.id, remap: map[string]string{}}
 	err := s.write(context.Background(), func(tx *sql.Tx) error {
 		if d.id == 0 {
 			res, err := tx.Exec(`INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
@@ -87,12 +86,11 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 			if d.id, err = res.LastInsertId(); err != nil {
 				return err
 			}
-			d.next = 0
 		}
-		if d.next < 0 {
-			if err := tx.QueryRow(`SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`, d.id).Scan(&d.next); err != nil {
-				return err
-			}
+		// Read at every group, so that two processes adding to one
+		// context (the TUI and a 'parley send --context') interleave.
+		if err := tx.QueryRow(`SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`, d.id).Scan(&d.next); err != nil {
+			return err
 		}
 		w := groupWriter{tx: tx, st: st, d: &d}
 		if err := w.items(g.items); err != nil {
@@ -101,8 +99,11 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 		if err := w.tasks(g.tasks); err != nil {
 			return err
 		}
-		if !w.changed && g.contextID == "" {
-			return nil
+		if !w.changed {
+			// Nothing new: learn the contextId, but do not move the
+			// context up the list for a conversation merely reopened.
+			_, err := tx.Exec(`UPDATE contexts SET context_id = ? WHERE id = ? AND context_id = '' AND ? <> ''`, g.contextID, d.id, g.contextID)
+			return err
 		}
 		_, err := tx.Exec(sqlTouchContext, nanos(g.now), g.contextID, g.contextID, w.lastState, w.lastState, w.title, w.messages, d.id)
 		return err
