@@ -139,10 +139,10 @@ func (c contextsCmd) list() error {
 		fmt.Fprintln(c.out(), "No stored contexts yet: every conversation, in the TUI or with 'parley send', is kept here.")
 		return nil
 	}
-	tw := tabwriter.NewWriter(c.out(), 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE\t")
+	tw := tabwriter.NewWriter(c.out(), 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE")
 	for _, ci := range list {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
 			cell(ci.Agent.Name, 24), cell(ci.Label(), 60))
 	}
 	return tw.Flush()
