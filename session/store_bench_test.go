@@ -102,3 +102,17 @@ func BenchmarkListContexts5k(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkRecordLatency measures how long a change takes to be committed:
+// the grouping window plus one transaction.
+func BenchmarkRecordLatency(b *testing.B) {
+	s := openTestStore(b)
+	conv := NewConversation(nil, "bench", nil)
+	flushed := make(chan struct{}, 1)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "bench"}, OnFlush: func(Flush) { flushed <- struct{}{} }})
+	defer rec.Close()
+	for b.Loop() {
+		conv.Notice("a change")
+		<-flushed
+	}
+}
