@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -172,6 +173,32 @@ func titleOf(text string) string {
 		return line
 	}
 	return ""
+}
+
+// withoutCredentials drops what in an agent URL could be a secret (user
+// and password, query parameters named like keys or tokens) before it is
+// stored: the store keeps no credentials, and the config entry or the
+// user supplies them again.
+func withoutCredentials(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return raw
+	}
+	u.User = nil
+	if u.RawQuery != "" {
+		q := u.Query()
+		for k := range q {
+			lk := strings.ToLower(k)
+			for _, s := range []string{"key", "token", "secret", "password", "passwd", "sig", "auth", "session", "credential", "cookie"} {
+				if strings.Contains(lk, s) {
+					q.Del(k)
+					break
+				}
+			}
+		}
+		u.RawQuery = q.Encode()
+	}
+	return u.String()
 }
 
 func nanos(t time.Time) int64 {

@@ -380,3 +380,21 @@ func TestStoreSearch(t *testing.T) {
 		t.Errorf("punctuation only: %v %v", hits, err)
 	}
 }
+
+func TestStoreKeepsNoCredentialsFromAgentURLs(t *testing.T) {
+	s := openTestStore(t)
+	conv := NewConversation(nil, "a", nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "a", Ref: "https://me:hunter2@agent.example/a2a?api_key=abc&tenant=t1",
+		URL: "https://agent.example/rpc?access_token=xyz", CardURL: "https://agent.example/card?sig=s"}})
+	conv.Notice("hi")
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Context(rec.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Agent.Ref != "https://agent.example/a2a?tenant=t1" || c.Agent.URL != "https://agent.example/rpc" || c.Agent.CardURL != "https://agent.example/card" {
+		t.Errorf("stored agent = %+v", c.Agent)
+	}
+}

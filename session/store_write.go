@@ -79,7 +79,7 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 		if d.id == 0 {
 			res, err := tx.Exec(`INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				g.agent.Name, g.agent.Ref, g.agent.URL, g.agent.CardURL, g.agent.Card, string(g.agent.Dialect), g.contextID, nanos(g.now), nanos(g.now))
+				g.agent.Name, withoutCredentials(g.agent.Ref), withoutCredentials(g.agent.URL), withoutCredentials(g.agent.CardURL), g.agent.Card, string(g.agent.Dialect), g.contextID, nanos(g.now), nanos(g.now))
 			if err != nil {
 				return fmt.Errorf("add the context: %w", err)
 			}
