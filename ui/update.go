@@ -182,13 +182,7 @@ func (m *Model) onTick() tea.Cmd {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := m.keys.Global
-	if m.prompt != nil {
-		cmd, done := m.prompt.HandleKey(m, msg)
-		if done {
-			m.prompt = nil
-		}
-		return cmd
-	}
+	// Quit comes first: an open prompt must not swallow it.
 	if key.Matches(msg, g.Quit) {
 		for _, e := range m.entries {
 			if e.conv != nil {
@@ -196,6 +190,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		return tea.Quit
+	}
+	if m.prompt != nil {
+		cmd, done := m.prompt.HandleKey(m, msg)
+		if done {
+			m.prompt = nil
+		}
+		return cmd
 	}
 	if m.showHelp {
 		if key.Matches(msg, g.Help) || msg.String() == "esc" || msg.String() == "q" {
