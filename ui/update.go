@@ -54,7 +54,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.layout()
 		}
 	case wireChangedMsg:
-		m.wire.Refresh()
+		// Hidden, the log is read when the view opens (ctrl+w).
+		m.opts.Wire.seen()
+		if m.showWire {
+			m.wire.Refresh()
+		}
 	case saveFileMsg:
 		return m, saveFile(msg.part)
 	case openFileMsg:

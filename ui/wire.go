@@ -25,12 +25,16 @@ type WireLog struct {
 	records []a2aclient.WireRecord
 	start   int
 	notify  func()
+	pending bool // a notification is out and the UI has not handled it yet
 }
 
 // NewWireLog returns an empty log.
 func NewWireLog() *WireLog { return &WireLog{} }
 
-// Observe records one exchange. It never blocks.
+// Observe records one exchange. It never blocks: it runs on the
+// goroutine reading the agent's stream, which must not wait for the UI.
+// One notification covers every record until the UI calls seen, so a
+// fast stream costs the UI one message, not one per event.
 func (l *WireLog) Observe(r a2aclient.WireRecord) {
 	l.mu.Lock()
 	if len(l.records) < wireLogSize {
@@ -40,10 +44,25 @@ func (l *WireLog) Observe(r a2aclient.WireRecord) {
 		l.start = (l.start + 1) % wireLogSize
 	}
 	notify := l.notify
+	if l.pending {
+		notify = nil // the notification that is out covers this record
+	} else if notify != nil {
+		l.pending = true
+	}
 	l.mu.Unlock()
 	if notify != nil {
-		notify()
+		go notify()
 	}
+}
+
+// seen re-arms the notification; the UI calls it as it handles one.
+func (l *WireLog) seen() {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	l.pending = false
+	l.mu.Unlock()
 }
 
 func (l *WireLog) setNotify(f func()) {
@@ -75,7 +94,15 @@ type wirePane struct {
 
 func newWirePane(st *Styles, log *WireLog) *wirePane { return &wirePane{st: st, log: log} }
 
-func (p *wirePane) SetSize(w, h int)     { p.w, p.h = w, h; p.Refresh() }
+// SetSize re-lays the log out only when the size changes: layout runs on
+// every conversation change, and a full log takes milliseconds to lay out.
+func (p *wirePane) SetSize(w, h int) {
+	if w != p.w || h != p.h {
+		p.w, p.h = w, h
+		p.Refresh()
+	}
+}
+
 func (p *wirePane) SetStyles(st *Styles) { p.st = st }
 
 // Refresh re-reads the log. The log is bounded, so this costs the same

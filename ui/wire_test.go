@@ -1,0 +1,79 @@
+package ui
+
+import (
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/themes"
+)
+
+func wireEvent(body string) a2aclient.WireRecord {
+	return a2aclient.WireRecord{Kind: a2aclient.WireEvent, Time: time.Now(), Body: []byte(body)}
+}
+
+// Observe runs on the goroutine reading the agent's stream: it must not
+// wait for the UI, and a burst of records is one notification.
+func TestWireLogObserveNeverWaitsForTheUI(t *testing.T) {
+	l := NewWireLog()
+	var calls atomic.Int32
+	release := make(chan struct{})
+	defer close(release)
+	l.setNotify(func() { calls.Add(1); <-release }) // a UI that is busy
+	done := make(chan struct{})
+	go func() {
+		for range 100 {
+			l.Observe(wireEvent(`{"chunk":1}`))
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Observe waited for the UI to take the notification")
+	}
+	if n := len(l.Records()); n != 100 {
+		t.Fatalf("the log holds %d records, want 100", n)
+	}
+	for calls.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Fatalf("%d notifications for one burst, want 1 until the UI has read the log", n)
+	}
+}
+
+func TestWireLogNotifiesAgainAfterTheUIRead(t *testing.T) {
+	l := NewWireLog()
+	got := make(chan struct{}, 10)
+	l.setNotify(func() { got <- struct{}{} })
+	l.Observe(wireEvent("a"))
+	l.Observe(wireEvent("b"))
+	<-got
+	l.seen()
+	l.Observe(wireEvent("c"))
+	select {
+	case <-got:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notification for a record after the UI read the log")
+	}
+	if len(got) != 0 {
+		t.Fatalf("%d extra notifications", len(got))
+	}
+}
+
+// Refreshing lays out every record: the reason the UI refreshes only
+// when the wire view is shown.
+func BenchmarkWireRefreshFullLog(b *testing.B) {
+	l := NewWireLog()
+	for range wireLogSize {
+		l.Observe(wireEvent(strings.Repeat(`{"x":1} `, 60)))
+	}
+	p := newWirePane(NewStyles(themes.Dark), l)
+	p.SetSize(80, 30)
+	for b.Loop() {
+		p.Refresh()
+	}
+}
