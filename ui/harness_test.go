@@ -1,0 +1,339 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/session"
+)
+
+// flowTimeout is how long a flow step may take. It is generous because the
+// race detector on a busy CI machine is slow; a passing step takes
+// milliseconds.
+const flowTimeout = 20 * time.Second
+
+// frameSep separates frames in the frame log's byte stream.
+const frameSep = "\f"
+
+// frameLog keeps every distinct frame the program drew, colour
+// stripped, and offers them as a stream for teatest.WaitFor.
+type frameLog struct {
+	mu   sync.Mutex
+	all  []string
+	last string
+	buf  bytes.Buffer
+}
+
+func (l *frameLog) add(frame string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if frame == l.last {
+		return
+	}
+	l.last = frame
+	l.all = append(l.all, frame)
+	l.buf.WriteString(frameSep + frame)
+}
+
+// Read hands out frames not read yet.
+func (l *frameLog) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Read(p)
+}
+
+func (l *frameLog) latest() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.last
+}
+
+func (l *frameLog) frames() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.all...)
+}
+
+// recorder wraps the root model: it logs each frame View draws and runs
+// inspections inside the program's own goroutine, so tests read the
+// model's state without racing the event loop.
+type recorder struct {
+	m      *Model
+	frames *frameLog
+}
+
+// inspectMsg runs f on the model inside Update.
+type inspectMsg struct {
+	f    func(*Model)
+	done chan struct{}
+}
+
+func (r recorder) Init() tea.Cmd { return r.m.Init() }
+
+func (r recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if in, ok := msg.(inspectMsg); ok {
+		in.f(r.m)
+		close(in.done)
+		return r, nil
+	}
+	_, cmd := r.m.Update(msg)
+	return r, cmd
+}
+
+func (r recorder) View() tea.View {
+	v := r.m.View()
+	r.frames.add(ansi.Strip(v.Content))
+	return v
+}
+
+// app is parley running in teatest against an in-process demo agent.
+type app struct {
+	t       *testing.T
+	tm      *teatest.TestModel
+	m       *Model
+	frames  *frameLog
+	url     string // the demo agent's base URL, no trailing slash
+	wire    *WireLog
+	welcome bool
+}
+
+// appOptions tweak startApp.
+type appOptions struct {
+	w, h      int
+	path      string // agent path under the demo agent, e.g. "/secure/"
+	demo      demoagent.Options
+	noWelcome bool // skip the first-run welcome, for smaller goldens
+}
+
+// startApp serves the demo agent on loopback (no pacing, so streams
+// finish at once) and opens parley on it with the first-run welcome,
+// as `parley --demo` does.
+func startApp(t *testing.T, o appOptions) *app {
+	t.Helper()
+	if o.w == 0 {
+		o.w, o.h = 120, 36
+	}
+	srv := httptest.NewServer(demoagent.New(o.demo).Handler())
+	wire := NewWireLog()
+	dir := session.NewDirectory(session.DirectoryOptions{
+		Config: &config.Config{},
+		Client: a2aclient.Options{HTTPClient: srv.Client(), Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
+	})
+	path := o.path
+	if path == "" {
+		path = "/"
+	}
+	m := New(Options{
+		Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL + path}, Keys: DefaultKeyMap(),
+		Theme: "dark", Welcome: !o.noWelcome, Wire: wire, DemoURL: srv.URL + "/",
+	})
+	frames := &frameLog{}
+	tm := teatest.NewTestModel(t, recorder{m: m, frames: frames},
+		teatest.WithInitialTermSize(o.w, o.h),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	// What ui.Run does besides running the program.
+	go m.bridge.run(tm.Send)
+	wire.setNotify(func() { tm.Send(wireChangedMsg{}) })
+	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL, wire: wire, welcome: !o.noWelcome}
+	t.Cleanup(func() {
+		a.key("ctrl+c") // stops every conversation's streams
+		tm.WaitFinished(t, teatest.WithFinalTimeout(flowTimeout))
+		m.bridge.stop()
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	return a
+}
+
+// waitScreen waits until the newest frame shows every one of texts, and
+// returns that frame.
+func (a *app) waitScreen(texts ...string) string {
+	a.t.Helper()
+	return a.waitFrame(fmt.Sprintf("the screen to show %q", texts), func(screen string) bool {
+		for _, x := range texts {
+			if !strings.Contains(screen, x) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// waitGone waits until the newest frame no longer shows text.
+func (a *app) waitGone(text string) string {
+	a.t.Helper()
+	return a.waitFrame(fmt.Sprintf("%q to leave the screen", text), func(screen string) bool {
+		return !strings.Contains(screen, text)
+	})
+}
+
+// waitFrame waits until the newest frame satisfies cond, and returns it.
+func (a *app) waitFrame(what string, cond func(screen string) bool) string {
+	a.t.Helper()
+	// Frames drawn before this call were read by earlier waits; start
+	// from the newest one, which is still on screen.
+	screen := a.frames.latest()
+	tb := shortFailTB{TB: a.t, msg: func() string {
+		return fmt.Sprintf("waited %s for %s; the screen:\n%s", flowTimeout, what, a.frames.latest())
+	}}
+	teatest.WaitFor(tb, a.frames, func(b []byte) bool {
+		// b holds every frame read in this wait; only the last matters.
+		if i := bytes.LastIndex(b, []byte(frameSep)); i >= 0 {
+			screen = string(b[i+len(frameSep):])
+		}
+		return cond(screen)
+	}, teatest.WithDuration(flowTimeout), teatest.WithCheckInterval(10*time.Millisecond))
+	return screen
+}
+
+// shortFailTB replaces teatest.WaitFor's failure, which prints every
+// frame so far, with the newest frame only.
+type shortFailTB struct {
+	testing.TB
+	msg func() string
+}
+
+func (s shortFailTB) Fatal(...any) {
+	s.TB.Helper()
+	s.TB.Fatal(s.msg())
+}
+
+// waitState waits until cond holds for the model, read inside Update.
+func (a *app) waitState(what string, cond func(*Model) bool) {
+	a.t.Helper()
+	deadline := time.Now().Add(flowTimeout)
+	for {
+		var ok bool
+		a.inspect(func(m *Model) { ok = cond(m) })
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			a.t.Fatalf("waited %s for %s; the screen:\n%s", flowTimeout, what, a.frames.latest())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// inspect runs f on the model inside the program's event loop.
+func (a *app) inspect(f func(*Model)) {
+	a.t.Helper()
+	done := make(chan struct{})
+	a.tm.Send(inspectMsg{f: f, done: done})
+	select {
+	case <-done:
+	case <-time.After(flowTimeout):
+		a.t.Fatalf("the program did not answer within %s; the screen:\n%s", flowTimeout, a.frames.latest())
+	}
+}
+
+// ready waits until the current agent's card is in and the welcome is
+// on screen.
+func (a *app) ready() {
+	a.t.Helper()
+	a.waitState("the agent to be ready", func(m *Model) bool {
+		return m.current != nil && m.current.conv != nil
+	})
+	if a.welcome {
+		a.waitScreen("Welcome to parley")
+	} else {
+		a.waitScreen(" · new context ")
+	}
+}
+
+// key presses one key by its name as key bindings spell it.
+func (a *app) key(names ...string) {
+	for _, n := range names {
+		a.tm.Send(keyEvent(n))
+	}
+}
+
+// typeText types text into whatever has focus.
+func (a *app) typeText(s string) { a.tm.Type(s) }
+
+// tasks returns the current conversation's tasks.
+func (a *app) tasks() []session.TaskInfo {
+	var out []session.TaskInfo
+	a.inspect(func(m *Model) {
+		if m.current != nil && m.current.conv != nil {
+			out = m.current.conv.Tasks()
+		}
+	})
+	return out
+}
+
+// taskState waits until the newest task reaches state.
+func (a *app) taskState(state a2aclient.State) session.TaskInfo {
+	a.t.Helper()
+	var got session.TaskInfo
+	a.waitState("a task "+string(state), func(m *Model) bool {
+		if m.current == nil || m.current.conv == nil {
+			return false
+		}
+		for _, t := range m.current.conv.Tasks() {
+			if t.State == state {
+				got = t
+				return true
+			}
+		}
+		return false
+	})
+	return got
+}
+
+// keyPress builds the key event whose String() is name.
+func keyEvent(name string) tea.KeyPressMsg {
+	special := map[string]rune{
+		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "f1": tea.KeyF1,
+		"up": tea.KeyUp, "down": tea.KeyDown, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
+	}
+	var k tea.KeyPressMsg
+	rest := name
+	for {
+		switch {
+		case strings.HasPrefix(rest, "ctrl+"):
+			k.Mod |= tea.ModCtrl
+			rest = rest[len("ctrl+"):]
+			continue
+		case strings.HasPrefix(rest, "shift+"):
+			k.Mod |= tea.ModShift
+			rest = rest[len("shift+"):]
+			continue
+		case strings.HasPrefix(rest, "alt+"):
+			k.Mod |= tea.ModAlt
+			rest = rest[len("alt+"):]
+			continue
+		}
+		break
+	}
+	if c, ok := special[rest]; ok {
+		k.Code = c
+	} else {
+		k.Code = []rune(rest)[0]
+		if k.Mod == 0 {
+			k.Text = rest
+		}
+	}
+	return k
+}
+
+func TestKeyEventNames(t *testing.T) {
+	for _, n := range []string{"enter", "tab", "shift+tab", "esc", "f1", "ctrl+e", "ctrl+l", "ctrl+w", "ctrl+c", "c", "y", "a", "alt+enter"} {
+		if got := keyEvent(n).String(); got != n {
+			t.Errorf("keyEvent(%q).String() = %q", n, got)
+		}
+	}
+}
