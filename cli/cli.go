@@ -151,5 +151,5 @@ func versionString() string {
 // isTUIFlag reports whether the command line opens the terminal UI.
 func isTUIFlag(arg string) bool {
 	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-	return strings.HasPrefix(arg, "-") && (name == "agent" || name == "demo" || name == "theme" || name == "headless")
+	return strings.HasPrefix(arg, "-") && (name == "agent" || name == "demo" || name == "theme" || name == "headless" || name == "context")
 }

@@ -14,6 +14,7 @@ Usage:
   parley --agent AGENT [--theme T]      the terminal UI, opened on AGENT (repeatable)
   parley --demo                         the terminal UI on the built-in demo agent
   parley --demo --headless              a scripted tour against the demo agent, no UI
+  parley --context ID                   the terminal UI, continuing a stored conversation
   parley card AGENT [--json]            show an agent's card
   parley send AGENT TEXT [flags]        send a message and follow the task to its end
   parley task get AGENT TASK_ID         show a task
@@ -48,6 +49,7 @@ with --demo, the built-in demo agent starts on a loopback port.
   --agent AGENT   open on this agent (URL or config name); repeatable
   --demo          add the built-in demo agent and open on it
   --headless      with --demo: the scripted tour on standard output, no UI
+  --context ID    open on a stored conversation (see 'parley contexts')
   --theme NAME    auto (default), dark, light, high-contrast, or a theme
                   file NAME.toml in the themes folder beside CONFIG
 `,

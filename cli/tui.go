@@ -31,6 +31,7 @@ func (r *runner) tui(ctx context.Context, args []string) int {
 	demo := fs.Bool("demo", false, "")
 	headless := fs.Bool("headless", false, "")
 	theme := fs.String("theme", "", "")
+	contextRef := fs.String("context", "", "")
 	pos, err := parseArgs(fs, "tui", args)
 	if err == errHelp {
 		return r.help("tui")
@@ -58,9 +59,14 @@ func (r *runner) tui(ctx context.Context, args []string) int {
 	})
 	refs := []string(agents)
 	welcome, demoURL := false, ""
-	if *demo || (len(refs) == 0 && len(cfg.Agents) == 0) {
+	if *demo || (len(refs) == 0 && len(cfg.Agents) == 0 && *contextRef == "") {
 		// With nothing configured, the demo agent is the sensible start.
-		base, err := demoagent.New(r.demoOptions()).Serve(ctx, "127.0.0.1:0")
+		// The usual port first, so stored conversations with the demo
+		// agent can be reopened next time; any free port if it is taken.
+		base, err := demoagent.New(r.demoOptions()).Serve(ctx, defaultDemoAddr)
+		if err != nil {
+			base, err = demoagent.New(r.demoOptions()).Serve(ctx, "127.0.0.1:0")
+		}
 		if err != nil {
 			return r.report(exitError, fmt.Errorf("start the demo agent: %w", err), false, "")
 		}
@@ -87,9 +93,32 @@ func (r *runner) tui(ctx context.Context, args []string) int {
 	if len(refs) > 0 {
 		sel = refs[0]
 	}
+	notice := ""
+	store, err := session.OpenStore(r.env.StorePath)
+	if err != nil {
+		notice = "Conversations are not being saved: " + err.Error()
+		store = nil
+	} else {
+		defer store.Close()
+		if ro := store.ReadOnly(); ro != nil {
+			notice = ro.Error()
+		}
+	}
+	var openID int64
+	if *contextRef != "" {
+		if store == nil {
+			return r.report(exitError, fmt.Errorf("cannot open context %s: %s", *contextRef, notice), false, "")
+		}
+		info, err := store.FindContext(*contextRef)
+		if err != nil {
+			return r.report(exitUsage, err, false, "")
+		}
+		openID = info.ID
+	}
 	err = ui.Run(ctx, ui.Options{
 		Directory: dir, Config: cfg, ConfigPath: r.env.ConfigPath, Agents: refs, Select: sel,
-		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome, Wire: wire, DemoURL: demoURL,
+		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome && openID == 0, Wire: wire, DemoURL: demoURL,
+		Store: store, OpenContext: openID, Notice: notice,
 	})
 	if err != nil && ctx.Err() == nil {
 		return r.report(exitError, fmt.Errorf("the terminal UI stopped: %w", err), false, "")

@@ -39,19 +39,29 @@ func ClientFor(ctx context.Context, dir *Directory, agent AgentInfo) (*a2aclient
 	if errors.As(err, &te) || len(agent.Card) == 0 || ctx.Err() != nil {
 		return nil, err
 	}
-	card, perr := a2aclient.ParseCard(agent.Card, agent.CardURL)
-	if perr != nil {
+	if c, cerr := StoredClient(dir, agent); cerr == nil {
+		return c, nil
+	}
+	return nil, err
+}
+
+// StoredClient builds a client from the card stored with a context,
+// without any network call: a stored conversation can be read, and
+// written to once the agent is back, while the agent is unreachable.
+func StoredClient(dir *Directory, agent AgentInfo) (*a2aclient.Client, error) {
+	ref := firstNonEmpty(agent.Ref, agent.CardURL, agent.URL)
+	if len(agent.Card) == 0 {
+		return nil, errors.New("no card was stored with this context")
+	}
+	card, err := a2aclient.ParseCard(agent.Card, agent.CardURL)
+	if err != nil {
 		return nil, err
 	}
-	t, terr := dir.Target(ref, Overrides{})
-	if terr != nil {
+	t, err := dir.Target(ref, Overrides{})
+	if err != nil {
 		return nil, err
 	}
-	c, cerr := a2aclient.NewClient(card, t.Options)
-	if cerr != nil {
-		return nil, err
-	}
-	return c, nil
+	return a2aclient.NewClient(card, t.Options)
 }
 
 // Resumption is a stored context whose running tasks were picked up

@@ -46,6 +46,13 @@ type Options struct {
 	Welcome bool
 	// DemoURL is the in-process demo agent's URL, left out of saves.
 	DemoURL string
+	// Store keeps every conversation; nil when it could not be opened.
+	Store *session.Store
+	// OpenContext opens on this stored context (its store id), if set.
+	OpenContext int64
+	// Notice is shown in the status line at start (e.g. why nothing is
+	// being saved).
+	Notice string
 	// Wire receives the wire log the UI shows; set as the directory's
 	// observer by the caller.
 	Wire *WireLog
@@ -65,6 +72,9 @@ type Model struct {
 	showHelp      bool
 	showWire      bool
 	prompt        *prompt
+	ctxView       *contextsView
+	ctxSeq        int
+	recorders     []*session.Recorder
 
 	agents   *agentsPane
 	tasks    *tasksPane
@@ -111,6 +121,9 @@ func New(opts Options) *Model {
 		}
 	}
 	m.agents.entries = m.entries
+	if opts.Notice != "" {
+		m.setStatus(opts.Notice, true)
+	}
 	if sel := m.find(opts.Select); sel != nil {
 		m.current = sel
 	} else if len(m.entries) > 0 {
@@ -146,6 +159,10 @@ func (m *Model) Init() tea.Cmd {
 	for _, e := range m.entries {
 		cmds = append(cmds, m.resolve(e))
 	}
+	cmds = append(cmds, m.resumePending())
+	if m.opts.OpenContext != 0 {
+		cmds = append(cmds, m.openStored(m.opts.OpenContext, ""))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -159,6 +176,7 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	}
 	defer m.bridge.stop()
 	_, err := p.Run()
+	m.closeRecorders()
 	return err
 }
 
@@ -207,5 +225,5 @@ func (m *Model) focusKeys() []key.Binding {
 	case focusTasks:
 		local = m.tasks.ShortHelp()
 	}
-	return append(append(local, g.NextPane), g.Wire, g.Help, g.Quit)
+	return append(append(local, g.NextPane), g.Contexts, g.Wire, g.Help, g.Quit)
 }

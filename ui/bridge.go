@@ -23,6 +23,18 @@ type bridge struct {
 	signal  chan struct{}
 	quit    chan struct{}
 	once    sync.Once
+	send    func(tea.Msg) // set by run; guarded by mu
+}
+
+// post delivers a message to the program from any goroutine, once the
+// bridge runs; before that it is dropped.
+func (b *bridge) post(msg tea.Msg) {
+	b.mu.Lock()
+	send := b.send
+	b.mu.Unlock()
+	if send != nil {
+		send(msg)
+	}
 }
 
 func newBridge() *bridge {
@@ -43,6 +55,9 @@ func (b *bridge) notify(c *session.Conversation) {
 // run forwards merged notifications with send until stop is called: the
 // first change goes out at once, later ones at most once a frame.
 func (b *bridge) run(send func(tea.Msg)) {
+	b.mu.Lock()
+	b.send = send
+	b.mu.Unlock()
 	for {
 		select {
 		case <-b.quit:
@@ -57,7 +72,7 @@ func (b *bridge) run(send func(tea.Msg)) {
 		clear(b.pending)
 		b.mu.Unlock()
 		for _, c := range changed {
-			send(convChangedMsg{conv: c})
+			send(convChangedMsg{conv: c}) // nil means "whichever is shown"
 		}
 		select {
 		case <-b.quit:

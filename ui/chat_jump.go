@@ -13,3 +13,16 @@ func (c *chatPane) JumpToTask(taskID string) bool {
 	}
 	return false
 }
+
+// JumpToKey selects the item with this key and scrolls it to the top,
+// for a search hit. It reports whether the item is shown.
+func (c *chatPane) JumpToKey(itemKey string) bool {
+	i, ok := c.byKey[itemKey]
+	if !ok {
+		return false
+	}
+	c.follow, c.sel = false, i
+	c.top = c.headRow(i)
+	c.settle()
+	return true
+}

@@ -17,6 +17,7 @@ type KeyMap struct {
 	Chat     ChatKeys
 	Agents   AgentKeys
 	Tasks    TaskKeys
+	Contexts ContextKeys
 }
 
 // GlobalKeys work in every pane. None is a bare letter, so typing in the
@@ -25,6 +26,7 @@ type GlobalKeys struct {
 	NextPane key.Binding
 	PrevPane key.Binding
 	Help     key.Binding
+	Contexts key.Binding
 	Wire     key.Binding
 	Panes    key.Binding // narrow terminals: swap chat and lists
 	Stop     key.Binding
@@ -90,6 +92,7 @@ func DefaultKeyMap() KeyMap {
 			NextPane: bind("next pane", "tab"),
 			PrevPane: bind("previous pane", "shift+tab"),
 			Help:     bind("help", "f1", "ctrl+_"),
+			Contexts: bind("conversations", "ctrl+o"),
 			Wire:     bind("wire view", "ctrl+w"),
 			Panes:    bind("agents/tasks (narrow)", "ctrl+l"),
 			Stop:     bind("stop streaming", "esc"),
@@ -135,6 +138,7 @@ func DefaultKeyMap() KeyMap {
 			Resubscribe: bind("resubscribe", "s"),
 			CopyID:      bind("copy id", "y"),
 		},
+		Contexts: defaultContextKeys(),
 	}
 }
 
@@ -143,7 +147,7 @@ func DefaultKeyMap() KeyMap {
 func (k *KeyMap) bindings() map[string]*key.Binding {
 	return map[string]*key.Binding{
 		"global.next_pane": &k.Global.NextPane, "global.prev_pane": &k.Global.PrevPane,
-		"global.help": &k.Global.Help, "global.wire": &k.Global.Wire, "global.panes": &k.Global.Panes,
+		"global.help": &k.Global.Help, "global.contexts": &k.Global.Contexts, "global.wire": &k.Global.Wire, "global.panes": &k.Global.Panes,
 		"global.stop": &k.Global.Stop, "global.quit": &k.Global.Quit,
 		"composer.send": &k.Composer.Send, "composer.newline": &k.Composer.Newline,
 		"composer.attach": &k.Composer.Attach, "composer.complete": &k.Composer.Complete,
@@ -157,6 +161,10 @@ func (k *KeyMap) bindings() map[string]*key.Binding {
 		"tasks.up": &k.Tasks.Up, "tasks.down": &k.Tasks.Down, "tasks.open": &k.Tasks.Open,
 		"tasks.cancel": &k.Tasks.Cancel, "tasks.refresh": &k.Tasks.Refresh,
 		"tasks.resubscribe": &k.Tasks.Resubscribe, "tasks.copy_id": &k.Tasks.CopyID,
+		"contexts.up": &k.Contexts.Up, "contexts.down": &k.Contexts.Down, "contexts.open": &k.Contexts.Open,
+		"contexts.rename": &k.Contexts.Rename, "contexts.delete": &k.Contexts.Delete, "contexts.export": &k.Contexts.Export,
+		"contexts.search": &k.Contexts.Search, "contexts.new": &k.Contexts.New, "contexts.scope": &k.Contexts.AllAgent,
+		"contexts.close": &k.Contexts.Close,
 	}
 }
 
@@ -201,11 +209,12 @@ func (k *KeyMap) MarkdownTable() string {
 		title string
 		keys  []key.Binding
 	}{
-		{"Everywhere", []key.Binding{k.Global.NextPane, k.Global.PrevPane, k.Global.Help, k.Global.Wire, k.Global.Panes, k.Global.Stop, k.Global.Quit}},
+		{"Everywhere", []key.Binding{k.Global.NextPane, k.Global.PrevPane, k.Global.Contexts, k.Global.Help, k.Global.Wire, k.Global.Panes, k.Global.Stop, k.Global.Quit}},
 		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Attach, k.Composer.Complete, k.Composer.HistPrev, k.Composer.HistNext, k.Composer.Example}},
 		{"Chat", []key.Binding{k.Chat.Up, k.Chat.Down, k.Chat.PageUp, k.Chat.PageDown, k.Chat.Top, k.Chat.Bottom, k.Chat.Copy, k.Chat.Save, k.Chat.Open, k.Chat.Details}},
 		{"Agents", []key.Binding{k.Agents.Up, k.Agents.Down, k.Agents.Select, k.Agents.Add, k.Agents.Remove, k.Agents.Rename, k.Agents.Save, k.Agents.Example}},
 		{"Tasks", []key.Binding{k.Tasks.Up, k.Tasks.Down, k.Tasks.Open, k.Tasks.Cancel, k.Tasks.Refresh, k.Tasks.Resubscribe, k.Tasks.CopyID}},
+		{"Contexts", []key.Binding{k.Contexts.Up, k.Contexts.Down, k.Contexts.Open, k.Contexts.Search, k.Contexts.Rename, k.Contexts.Delete, k.Contexts.Export, k.Contexts.New, k.Contexts.AllAgent, k.Contexts.Close}},
 	}
 	var b strings.Builder
 	b.WriteString("| Where | Keys | Action |\n|---|---|---|\n")

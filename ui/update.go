@@ -28,6 +28,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case agentResolvedMsg:
 		return m, m.onResolved(msg)
+	case contextsListedMsg:
+		if m.ctxView != nil && msg.seq == m.ctxSeq {
+			m.ctxView.setList(msg.list, msg.hits, msg.err)
+		}
+	case contextOpenedMsg:
+		return m, m.onContextOpened(msg)
+	case resumedMsg:
+		return m, m.onResumed(msg)
+	case storeDoneMsg:
+		if msg.err != nil {
+			m.setStatus(sentence(msg.err.Error()), true)
+		} else {
+			m.setStatus(msg.text, false)
+		}
+		return m, m.queryContexts()
 	case convChangedMsg:
 		return m, m.onConvChanged(msg.conv)
 	case tickMsg:
@@ -66,6 +81,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.PasteMsg:
 		if m.prompt != nil {
 			return m, m.prompt.Update(msg)
+		}
+		if m.ctxView != nil {
+			if a, cmd := m.ctxView.Update(msg); a == ctxRequery {
+				return m, tea.Batch(cmd, m.queryContexts())
+			}
+			return m, nil
 		}
 		if m.focus == focusComposer {
 			cmd := m.composer.Update(msg)
@@ -111,6 +132,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 		var conv *session.Conversation
 		conv = session.NewConversation(msg.client, e.label(), func() { m.bridge.notify(conv) })
 		e.conv = conv
+		m.record(conv, e)
 		if m.opts.Welcome && e == m.current {
 			m.welcome(e)
 		}
@@ -148,7 +170,10 @@ func (m *Model) showConversation() {
 }
 
 func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
-	if m.current == nil || m.current.conv != conv {
+	if conv == nil && m.current != nil {
+		conv = m.current.conv // a resumed conversation: check the one shown
+	}
+	if m.current == nil || conv == nil || m.current.conv != conv {
 		return nil // not on screen; its items are read when it is
 	}
 	items := conv.Drain()
@@ -202,6 +227,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
+	if m.ctxView != nil {
+		return m.contextsKey(msg)
+	}
 	if m.showHelp {
 		if key.Matches(msg, g.Help) || msg.String() == "esc" || msg.String() == "q" {
 			m.showHelp = false
@@ -212,6 +240,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Help):
 		m.showHelp = true
 		return nil
+	case key.Matches(msg, g.Contexts):
+		return m.openContexts()
 	case key.Matches(msg, g.Wire):
 		m.showWire = !m.showWire
 		m.wire.Refresh()

@@ -82,6 +82,13 @@ func (m *Model) render() string {
 	if m.showHelp {
 		return m.helpView()
 	}
+	if m.ctxView != nil {
+		screen := m.ctxView.View(m.width, m.height)
+		if m.prompt != nil {
+			screen = overlay(screen, m.prompt.View(m.st, min(m.width-4, 72)), m.width, m.height)
+		}
+		return screen
+	}
 	r := m.rects()
 	var body string
 	if m.narrow() {
@@ -191,7 +198,7 @@ func (m *Model) helpView() string {
 		groups = append(groups, lines)
 	}
 	g := k.Global
-	add("Everywhere", g.NextPane, g.PrevPane, g.Help, g.Wire, g.Panes, g.Stop, g.Quit)
+	add("Everywhere", g.NextPane, g.PrevPane, g.Contexts, g.Help, g.Wire, g.Panes, g.Stop, g.Quit)
 	c := k.Composer
 	add("Composer", c.Send, c.Newline, c.Attach, c.HistPrev, c.HistNext, c.Example)
 	ch := k.Chat
@@ -200,6 +207,8 @@ func (m *Model) helpView() string {
 	add("Agents", a.Up, a.Down, a.Select, a.Add, a.Example, a.Rename, a.Remove, a.Save)
 	t := k.Tasks
 	add("Tasks", t.Up, t.Down, t.Open, t.Cancel, t.Refresh, t.Resubscribe, t.CopyID)
+	x := k.Contexts
+	add("Contexts (ctrl+o)", x.Up, x.Down, x.Open, x.Search, x.Rename, x.Delete, x.Export, x.New, x.AllAgent, x.Close)
 	colW := 46
 	cols := max((m.width-4)/colW, 1)
 	var rows []string

@@ -1,0 +1,294 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// contextsListedMsg carries a contexts query's result; seq drops answers
+// to queries the user has typed past.
+type contextsListedMsg struct {
+	seq  int
+	list []session.ContextInfo
+	hits []session.SearchHit
+	err  error
+}
+
+// contextOpenedMsg carries a stored context loaded to continue.
+type contextOpenedMsg struct {
+	oc     *session.OpenedContext
+	client *a2aclient.Client
+	jump   string // item key to show, from a search hit
+	err    error
+	// offline says why the agent could not be reached; the context is
+	// shown all the same.
+	offline error
+}
+
+// resumedMsg carries the tasks picked up again at start.
+type resumedMsg struct {
+	res []*session.Resumption
+	err error
+}
+
+// storeDoneMsg reports a store action (rename, delete) and asks the
+// contexts view to refresh.
+type storeDoneMsg struct {
+	text string
+	err  error
+}
+
+// record starts recording a new conversation into the store.
+func (m *Model) record(conv *session.Conversation, e *agentEntry) {
+	if m.opts.Store == nil || m.opts.Store.ReadOnly() != nil {
+		return
+	}
+	rec := m.opts.Store.Record(conv, session.RecordOptions{
+		Agent: session.AgentInfoOf(e.ref, e.client),
+		OnError: func(err error) {
+			m.bridge.post(statusMsg{text: "Could not save the conversation: " + err.Error(), isErr: true})
+		},
+	})
+	m.recorders = append(m.recorders, rec)
+}
+
+// closeRecorders writes what is pending; called when the program ends.
+func (m *Model) closeRecorders() {
+	for _, r := range m.recorders {
+		r.Close()
+	}
+}
+
+// resumePending follows the tasks that were running when parley last
+// stopped, in the background.
+func (m *Model) resumePending() tea.Cmd {
+	store, dir := m.opts.Store, m.opts.Directory
+	if store == nil || store.ReadOnly() != nil {
+		return nil
+	}
+	notify := func() { m.bridge.notify(nil) }
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		res, err := store.ResumePending(ctx, dir, notify)
+		return resumedMsg{res: res, err: err}
+	}
+}
+
+func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setStatus("Could not read unfinished tasks: "+msg.err.Error(), true)
+		return nil
+	}
+	resumed, failed := 0, 0
+	for _, r := range msg.res {
+		if r.Err != nil {
+			failed += len(r.Tasks)
+			m.setStatus(sentence(r.Err.Error())+" Open it with ctrl+o to retry.", true)
+			continue
+		}
+		if r.Conversation == nil {
+			continue
+		}
+		m.recorders = append(m.recorders, r.Recorder)
+		resumed += len(r.Tasks)
+		e := m.entryFor(r.Context.Agent.Ref, r.Conversation.Client())
+		if e.conv == nil || len(e.conv.Items()) <= 1 {
+			e.conv = r.Conversation
+			if e == m.current {
+				m.showConversation()
+			}
+		}
+	}
+	if resumed > 0 && failed == 0 {
+		m.setStatus(fmt.Sprintf("Resumed %d unfinished task(s) from last time.", resumed), false)
+	}
+	return m.startTicking()
+}
+
+// entryFor finds the agent entry for a stored agent ref, adding one
+// (already resolved) when the agent is not in the list.
+func (m *Model) entryFor(ref string, client *a2aclient.Client) *agentEntry {
+	if e := m.find(ref); e != nil {
+		if e.client == nil && client != nil {
+			e.client, e.status = client, agentReady
+		}
+		return e
+	}
+	e := &agentEntry{id: m.nextID, ref: ref, client: client, status: agentReady}
+	m.nextID++
+	m.entries = append(m.entries, e)
+	m.agents.entries = m.entries
+	return e
+}
+
+// openContexts shows the contexts view.
+func (m *Model) openContexts() tea.Cmd {
+	if m.opts.Store == nil {
+		m.setStatus("Conversations are not being saved: the store could not be opened.", true)
+		return nil
+	}
+	ref, label := "", ""
+	if m.current != nil {
+		ref, label = m.current.ref, m.current.label()
+	}
+	m.ctxView = newContextsView(m.st, m.keys.Contexts, ref, label)
+	return m.queryContexts()
+}
+
+func (m *Model) queryContexts() tea.Cmd {
+	v := m.ctxView
+	if v == nil {
+		return nil
+	}
+	m.ctxSeq++
+	seq, store, q, search, agent := m.ctxSeq, m.opts.Store, v.query(), v.search, v.agentFilter()
+	v.loading = true
+	return func() tea.Msg {
+		if search {
+			if q == "" {
+				return contextsListedMsg{seq: seq}
+			}
+			hits, err := store.Search(q, 200)
+			return contextsListedMsg{seq: seq, hits: hits, err: err}
+		}
+		list, err := store.ListContexts(agent, q)
+		return contextsListedMsg{seq: seq, list: list, err: err}
+	}
+}
+
+func (m *Model) contextsKey(msg tea.KeyPressMsg) tea.Cmd {
+	v := m.ctxView
+	action, cmd := v.HandleKey(msg)
+	info, jump, ok := v.selected()
+	switch action {
+	case ctxClose:
+		m.ctxView = nil
+		return m.focusCmd()
+	case ctxRequery:
+		return tea.Batch(cmd, m.queryContexts())
+	case ctxOpen:
+		if !ok {
+			return nil
+		}
+		m.ctxView = nil
+		return tea.Batch(m.openStored(info.ID, jump), m.focusCmd())
+	case ctxNew:
+		m.ctxView = nil
+		m.newConversation()
+		return m.focusCmd()
+	case ctxRename:
+		if !ok {
+			return nil
+		}
+		store := m.opts.Store
+		m.prompt = newPrompt(m.st, promptText, "Rename conversation", []string{"New name:"}, info.Label(), func(m *Model, name string) tea.Cmd {
+			return func() tea.Msg {
+				return storeDoneMsg{text: "Renamed.", err: store.Rename(info.ID, termsafe.Line(name))}
+			}
+		})
+	case ctxDelete:
+		if !ok {
+			return nil
+		}
+		store := m.opts.Store
+		m.prompt = newPrompt(m.st, promptConfirm, "Delete conversation", []string{fmt.Sprintf("Delete %q and everything in it? This cannot be undone.", termsafe.Line(info.Label()))}, "", func(m *Model, _ string) tea.Cmd {
+			return func() tea.Msg {
+				return storeDoneMsg{text: "Deleted.", err: store.Delete(info.ID)}
+			}
+		})
+	case ctxExport:
+		if !ok {
+			return nil
+		}
+		return m.exportContext(info)
+	}
+	return cmd
+}
+
+// exportContext writes the context as Markdown into the downloads folder.
+func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
+	store := m.opts.Store
+	return func() tea.Msg {
+		var b bytes.Buffer
+		if err := store.ExportMarkdown(&b, info.ID); err != nil {
+			return statusMsg{text: "Could not export: " + err.Error(), isErr: true}
+		}
+		name := fmt.Sprintf("parley-%d-%s.md", info.ID, configName(info.Label()))
+		return saveFile(a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})()
+	}
+}
+
+// openStored loads a stored context and a client for its agent.
+func (m *Model) openStored(id int64, jump string) tea.Cmd {
+	store, dir := m.opts.Store, m.opts.Directory
+	m.setStatus("Opening conversation…", false)
+	return func() tea.Msg {
+		oc, err := store.OpenContext(id, 0)
+		if err != nil {
+			return contextOpenedMsg{err: err}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		client, err := session.ClientFor(ctx, dir, oc.Info.Agent)
+		var offline error
+		if err != nil {
+			// Show the transcript anyway; sending fails until the agent
+			// is back, and says so.
+			if client, offline = session.StoredClient(dir, oc.Info.Agent); offline == nil {
+				offline, err = err, nil
+			}
+		}
+		return contextOpenedMsg{oc: oc, client: client, jump: jump, err: err, offline: offline}
+	}
+}
+
+func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setStatus("Could not open the conversation: "+msg.err.Error(), true)
+		return nil
+	}
+	e := m.entryFor(msg.oc.Info.Agent.Ref, msg.client)
+	var conv *session.Conversation
+	conv, rec := m.opts.Store.Continue(msg.oc, msg.client, func() { m.bridge.notify(conv) }, session.RecordOptions{})
+	m.recorders = append(m.recorders, rec)
+	e.conv = conv
+	m.current = e
+	m.showConversation()
+	if msg.jump != "" {
+		m.chat.JumpToKey(msg.jump)
+	}
+	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(msg.oc.Info.Label()), msg.oc.Total), false)
+	if msg.offline != nil {
+		m.setStatus(fmt.Sprintf("Opened %q, but its agent is not reachable now: %s", termsafe.Line(msg.oc.Info.Label()), msg.offline.Error()), true)
+	}
+	m.setFocus(focusComposer)
+	return tea.Batch(m.focusCmd(), m.startTicking())
+}
+
+// newConversation starts a fresh context with the current agent; the old
+// one stays in the store.
+func (m *Model) newConversation() {
+	e := m.current
+	if e == nil || e.client == nil {
+		return
+	}
+	if e.conv != nil && e.conv.Busy() {
+		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+		return
+	}
+	var conv *session.Conversation
+	conv = session.NewConversation(e.client, e.label(), func() { m.bridge.notify(conv) })
+	e.conv = conv
+	m.record(conv, e)
+	m.showConversation()
+	m.setStatus("New conversation with "+e.label()+".", false)
+}
