@@ -164,6 +164,10 @@ func TestFlowUnauthorizedSignInAndRetry(t *testing.T) {
 func TestFlowCancelFromTasksPane(t *testing.T) {
 	a := startApp(t, appOptions{})
 	a.ready()
+	// An earlier, finished task: the newest one is what the pane offers.
+	a.typeText("Hello")
+	a.key("enter")
+	a.taskState(a2aclient.StateCompleted)
 	a.typeText("Try a slow task")
 	a.key("enter")
 	task := a.taskState(a2aclient.StateWorking)

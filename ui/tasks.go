@@ -36,10 +36,12 @@ func (p *tasksPane) SetStyles(st *Styles) { p.st = st }
 func (p *tasksPane) Focus()               { p.focused = true }
 func (p *tasksPane) Blur()                { p.focused = false }
 
-// SetTasks replaces the list, keeping the cursor on the same task.
+// SetTasks replaces the list. While the pane has focus the cursor stays
+// on the same task; otherwise it rests on the newest, so coming to the
+// pane offers the task just started rather than whichever was first.
 func (p *tasksPane) SetTasks(tasks []session.TaskInfo) {
 	var selID string
-	if p.cursor < len(p.tasks) {
+	if p.focused && p.cursor < len(p.tasks) {
 		selID = p.tasks[p.cursor].ID
 	}
 	p.tasks = tasks

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+)
+
+func taskList(ids ...string) []session.TaskInfo {
+	var out []session.TaskInfo
+	for _, id := range ids {
+		out = append(out, session.TaskInfo{ID: id, State: a2aclient.StateWorking})
+	}
+	return out
+}
+
+func selectedID(p *tasksPane) string {
+	t, _ := p.Selected()
+	return t.ID
+}
+
+// Tasks arrive newest first. Away from the pane the cursor follows the
+// newest task, so tab → c cancels the task just started; in the pane it
+// stays where the user put it while the list changes.
+func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
+	p := newTasksPane(NewStyles(themes.Dark), DefaultKeyMap().Tasks)
+	p.SetSize(30, 5)
+	p.SetTasks(taskList("a"))
+	p.SetTasks(taskList("b", "a"))
+	if got := selectedID(p); got != "b" {
+		t.Fatalf("unfocused, the cursor is on %q, want the newest task b", got)
+	}
+	p.Focus()
+	p.HandleKey(keyEvent("down"))
+	p.SetTasks(taskList("c", "b", "a"))
+	if got := selectedID(p); got != "a" {
+		t.Fatalf("focused, the cursor moved to %q, want a where the user put it", got)
+	}
+}
