@@ -321,4 +321,30 @@ func TestFlowQuitFromAPrompt(t *testing.T) {
 	a.tm.WaitFinished(t, teatest.WithFinalTimeout(flowTimeout))
 }
 
+func TestFlowStatusLineGivesWayToKeys(t *testing.T) {
+	old := statusFor
+	// Longer than the composer's last cursor blink (0.53 s), the last
+	// redraw that would otherwise come by itself; set before the
+	// program starts.
+	statusFor = time.Second
+	t.Cleanup(func() { statusFor = old })
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	task := a.taskState(a2aclient.StateCompleted)
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.key("tab", "tab", "tab", "y")
+	a.waitFrame("the status line", func(string) bool {
+		for _, f := range a.frames.frames() {
+			if strings.Contains(f, "Copied task id "+task.ID) {
+				return true
+			}
+		}
+		return false
+	})
+	// No key, no event: the keys come back by themselves.
+	a.waitScreen("enter open • c cancel task")
+}
+
 func (a *app) taskCount() int { return len(a.tasks()) }

@@ -16,9 +16,28 @@ import (
 	"github.com/parley-a2a/parley/themes"
 )
 
+// statusFor is how long a status line replaces the footer's keys.
+var statusFor = 6 * time.Second
+
+// statusExpiredMsg redraws the footer when a status line has had its time.
+type statusExpiredMsg struct{}
+
 // Update routes a message to whoever it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	at := m.statusAt
+	model, cmd := m.route(msg)
+	if m.statusAt != at {
+		// Nothing else may happen for a while; without a redraw the
+		// status would hide the keys until the next key or event.
+		cmd = tea.Batch(cmd, tea.Tick(statusFor, func(time.Time) tea.Msg { return statusExpiredMsg{} }))
+	}
+	return model, cmd
+}
+
+func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case statusExpiredMsg:
+		// The redraw after this message drops the expired status.
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()

@@ -173,7 +173,7 @@ func (m *Model) composerBox(h int) string {
 
 // footer shows a recent status line, else the focused pane's keys.
 func (m *Model) footer() string {
-	if m.status != "" && time.Since(m.statusAt) < 6*time.Second {
+	if m.status != "" && time.Since(m.statusAt) < statusFor {
 		style := m.st.Info
 		if m.isErr {
 			style = m.st.Error
