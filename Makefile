@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build test bench fuzz clean
+.PHONY: run build test unit e2e bench fuzz clean
 
 run: build
 	./$(BIN) --demo
@@ -12,11 +12,18 @@ run: build
 build:
 	$(GO) build -o $(BIN) .
 
-# go vet plus every test with the race detector; keep it under 10 minutes
-# on 2 cores.
-test:
+# go vet, every test with the race detector, then the real binary in tmux;
+# keep it under 10 minutes on 2 cores.
+test: unit e2e
+
+unit:
 	$(GO) vet ./...
 	$(GO) test -race -timeout 9m ./...
+
+# parley in tmux at 120x36 and 80x24, driven by keys against the demo
+# agent; skipped with a message when tmux is not installed.
+e2e:
+	scripts/tmux-e2e.sh
 
 # Benchmarks only (no tests).
 bench:

@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# End-to-end check of the real parley binary in a real terminal: builds
+# parley, runs it in tmux (120x36, then 80x24) against the demo agent,
+# drives it with keys as a person would and reads the screen back with
+# capture-pane. Every wait is bounded; a failure prints the screen.
+#
+#   scripts/tmux-e2e.sh                     run every flow
+#   E2E_CAPTURE=FILE scripts/tmux-e2e.sh    also save the 120x36 screen
+#                                           after a streamed answer
+#
+# Skips (exit 0) when tmux is not installed. Config, data and tmux server
+# are private to the run and removed afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux-e2e: tmux is not installed; skipping the terminal end-to-end test"
+	exit 0
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/parley-e2e.XXXXXX")
+agent_pid=""
+scenario="setup"
+
+# A private tmux server: its socket lives in the work directory, so the
+# run never sees or touches anyone's own tmux sessions.
+tm() { tmux -S "$work/tmux.sock" "$@"; }
+
+cleanup() {
+	tm kill-server >/dev/null 2>&1 || true
+	if [ -n "$agent_pid" ]; then
+		kill "$agent_pid" 2>/dev/null || true
+		wait "$agent_pid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+screen() { tm capture-pane -p -t e2e 2>/dev/null || true; }
+
+fail() {
+	echo "tmux-e2e: FAIL in \"$scenario\": $*" >&2
+	echo "----- screen -----" >&2
+	screen >&2
+	echo "------------------" >&2
+	exit 1
+}
+
+# wait_for TEXT [SECONDS]: poll the screen until it shows TEXT.
+wait_for() {
+	local text=$1 secs=${2:-10} i
+	for ((i = 0; i < secs * 20; i++)); do
+		if screen | grep -qF -- "$text"; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	fail "waited ${secs}s for the screen to show: $text"
+}
+
+# wait_gone TEXT [SECONDS]: poll until the screen no longer shows TEXT.
+wait_gone() {
+	local text=$1 secs=${2:-10} i
+	for ((i = 0; i < secs * 20; i++)); do
+		if ! screen | grep -qF -- "$text"; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	fail "waited ${secs}s for this to leave the screen: $text"
+}
+
+# refute TEXT: the screen must not show TEXT now.
+refute() {
+	if screen | grep -qF -- "$1"; then
+		fail "the screen shows what it must not: $1"
+	fi
+}
+
+keys() { tm send-keys -t e2e "$@"; }
+type_text() { tm send-keys -t e2e -l -- "$1"; }
+
+# start W H [VAR=value...] ARGS...: open parley in a fresh tmux session of
+# W x H cells, with the environment variables given.
+start() {
+	local w=$1 h=$2 vars=""
+	shift 2
+	while [ $# -gt 0 ] && [[ $1 == *=* ]]; do
+		vars="$vars $1"
+		shift
+	done
+	tm kill-session -t e2e >/dev/null 2>&1 || true
+	tm new-session -d -s e2e -x "$w" -y "$h" \
+		"env XDG_CONFIG_HOME='$work/config' XDG_DATA_HOME='$work/data' XDG_STATE_HOME='$work/state' XDG_CACHE_HOME='$work/cache' HOME='$work/home'$vars '$work/parley' $*"
+	tm set-option -t e2e remain-on-exit on >/dev/null
+}
+
+# quit: ctrl+c must end parley with status 0.
+quit() {
+	local i status=""
+	keys C-c
+	for ((i = 0; i < 200; i++)); do
+		status=$(tm display-message -p -t e2e '#{pane_dead} #{pane_dead_status}' 2>/dev/null || true)
+		case $status in "1 "*) break ;; esac
+		sleep 0.05
+	done
+	[ "$status" = "1 0" ] || fail "ctrl+c did not end parley cleanly (pane dead, status: '$status')"
+}
+
+started=$(date +%s)
+mkdir -p "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home"
+echo "tmux-e2e: building parley"
+go build -o "$work/parley" .
+
+# A separate demo agent for adding an agent by URL and its /secure/ copy.
+: >"$work/agent.out" # exists before the background job opens it
+"$work/parley" demo-agent --addr 127.0.0.1:0 >"$work/agent.out" 2>&1 &
+agent_pid=$!
+agent_url=""
+for ((i = 0; i < 100; i++)); do
+	agent_url=$(sed -n 's/^parley demo agent serving at \(http[^ ]*\).*/\1/p' "$work/agent.out")
+	[ -n "$agent_url" ] && break
+	sleep 0.05
+done
+[ -n "$agent_url" ] || { cat "$work/agent.out" >&2; echo "tmux-e2e: the demo agent did not start" >&2; exit 1; }
+
+# ---- 120x36: parley --demo --------------------------------------------
+scenario="first run at 120x36"
+start 120 36 --demo
+wait_for "Welcome to parley" 15
+wait_for "● ▸parley demo"
+wait_for "╭─ Tasks"
+
+scenario="send and stream"
+keys C-e
+wait_for "> Write some markdown"
+keys Enter
+wait_for "This answer is streamed"
+wait_for "Thanks for trying parley!" 15
+wait_for "✓ completed · "
+wait_for "✓ completed    Write some"
+if [ -n "${E2E_CAPTURE:-}" ]; then
+	screen >"$E2E_CAPTURE"
+fi
+
+scenario="input-required round trip"
+type_text "Book a flight to Lisbon"
+keys Enter
+wait_for "Where are you flying from, and when?"
+wait_for "(input-required)"
+wait_for "answering task "
+type_text "From Berlin on the 10th"
+keys Enter
+wait_for "Your flight is booked."
+wait_for "╭─ message parley demo"
+
+scenario="auth-required with a credential"
+type_text "Sign in first"
+keys Enter
+wait_for "needs you to sign in"
+type_text "s3cr3t-e2e"
+wait_for "> ••••••••••"
+refute "s3cr3t-e2e"
+keys Enter
+wait_for "Thanks, you are signed in."
+wait_for "🔒 credentials provided"
+refute "s3cr3t-e2e"
+
+scenario="help overlay"
+keys F1
+wait_for "parley · keys"
+wait_for "cancel task"
+keys Escape
+wait_gone "parley · keys"
+
+scenario="wire view"
+keys C-w
+wait_for "Wire · newest last · secrets redacted"
+wait_for "→ POST"
+refute "s3cr3t-e2e"
+keys C-w
+wait_gone "Wire · newest last"
+
+scenario="cancel from the Tasks pane"
+type_text "Try a slow task"
+keys Enter
+wait_for "working      Try a slow"
+keys Tab Tab Tab c # to Tasks: composer → chat → agents → tasks
+wait_for "Ask the agent to cancel task"
+keys y
+wait_for "⊘ canceled     Try a slow"
+keys Tab # back to the composer
+
+scenario="esc stops streaming"
+type_text "Try a slow task"
+keys Enter
+wait_for "working      Try a slow"
+keys Escape
+wait_for "Stopped streaming"
+wait_for "Cancel it on the"
+keys y
+wait_gone "working      Try a slow"
+wait_for "⊘ canceled     Try a slow"
+
+scenario="add an agent that needs a sign-in (401)"
+keys Tab Tab a # to Agents, add
+wait_for "Add an agent"
+keys C-u
+type_text "$agent_url/secure/"
+keys Enter
+wait_for "! HTTP bearer" 15
+keys Enter # use it: focus goes to the composer
+type_text "ping"
+keys Enter
+wait_for "needs you to sign in"
+wait_for 'realm="parley-demo"'
+type_text "demo-token"
+wait_for "> ••••••••••"
+refute "> demo-token"
+keys Enter
+wait_for "pong: ping"
+
+scenario="resize to 80x24"
+tm resize-window -t e2e -x 80 -y 24
+wait_for "ctrl+l lists"
+wait_gone "╭─ Agents"
+wait_for "pong: ping"
+tm resize-window -t e2e -x 120 -y 36
+wait_for "╭─ Agents"
+wait_for "pong: ping"
+
+scenario="quit at 120x36"
+quit
+
+# ---- 80x24: parley --agent URL ------------------------------------------
+scenario="narrow terminal at 80x24, NO_COLOR"
+start 80 24 NO_COLOR=1 --agent "$agent_url"
+wait_for "ctrl+l lists" 15
+wait_for "parley demo · v1.0 JSON-RPC"
+refute "╭─ Agents"
+# With colours, capture-pane -e shows SGR colour codes (30-38, 40-48,
+# 90-97, 100-107); with NO_COLOR only attributes and the default-colour
+# resets (39, 49) remain.
+if tm capture-pane -e -p -t e2e | grep -qE $'\e\\[([0-9;]*;)?(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;[0-9;]*)?m'; then
+	fail "NO_COLOR is set but the screen has colours"
+fi
+type_text "Show me the itinerary data"
+keys Enter
+wait_for "itinerary.csv" 15
+wait_for "✓ completed · "
+keys C-l
+wait_for "╭─ Agents"
+wait_for "╭─ Tasks"
+wait_for "✓ completed    Show me the itinerary"
+keys C-l
+wait_gone "╭─ Tasks"
+wait_for "itinerary.csv"
+
+scenario="quit at 80x24"
+quit
+
+echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
