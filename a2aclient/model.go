@@ -209,6 +209,21 @@ func (e Event) Kind() string {
 	return "empty"
 }
 
+// TaskID is the id of the task the event belongs to, "" if it names none.
+func (e Event) TaskID() string {
+	switch {
+	case e.Task != nil:
+		return e.Task.ID
+	case e.Status != nil:
+		return e.Status.TaskID
+	case e.Artifact != nil:
+		return e.Artifact.TaskID
+	case e.Message != nil:
+		return e.Message.TaskID
+	}
+	return ""
+}
+
 // Result is what a blocking send returns: a task, or a direct message.
 type Result struct {
 	Task    *Task

@@ -59,7 +59,7 @@ func (s *Stream) Next() (Event, error) {
 // accept drops events for other tasks: a confused or hostile server must
 // not mix tasks into this one's transcript.
 func (s *Stream) accept(ev Event) bool {
-	id := eventTaskID(ev)
+	id := ev.TaskID()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if id == "" {
@@ -90,20 +90,6 @@ func (s *Stream) Close() error {
 	s.closed = true
 	s.mu.Unlock()
 	return s.src.close()
-}
-
-func eventTaskID(ev Event) string {
-	switch {
-	case ev.Task != nil:
-		return ev.Task.ID
-	case ev.Status != nil:
-		return ev.Status.TaskID
-	case ev.Artifact != nil:
-		return ev.Artifact.TaskID
-	case ev.Message != nil:
-		return ev.Message.TaskID
-	}
-	return ""
 }
 
 // settles reports whether ev ends the stream: a direct message reply, or

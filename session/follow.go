@@ -213,7 +213,7 @@ func (f *follower) drain(st *a2aclient.Stream) error {
 func (f *follower) apply(ev a2aclient.Event) {
 	f.tr.Apply(ev)
 	if f.taskID == "" {
-		f.taskID = eventTaskID(ev)
+		f.taskID = ev.TaskID()
 	}
 	if f.o.OnUpdate != nil {
 		f.o.OnUpdate(Update{Event: &ev, Tracker: &f.tr})
@@ -256,18 +256,4 @@ func resumable(err error) bool {
 		return true
 	}
 	return false
-}
-
-func eventTaskID(ev a2aclient.Event) string {
-	switch {
-	case ev.Task != nil:
-		return ev.Task.ID
-	case ev.Status != nil:
-		return ev.Status.TaskID
-	case ev.Artifact != nil:
-		return ev.Artifact.TaskID
-	case ev.Message != nil:
-		return ev.Message.TaskID
-	}
-	return ""
 }
