@@ -118,18 +118,7 @@ func (b *v01Binding) cancel(ctx context.Context, taskID string) (*Task, error) {
 }
 
 func (b *v01Binding) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
-	raw, err := b.rpc.call(ctx, op, method, params, false)
-	if err != nil {
-		return nil, err
-	}
-	t, err := kwDecodeTaskResult(raw)
-	if err != nil {
-		return nil, err
-	}
-	if t.ID == "" {
-		t.ID = taskID
-	}
-	return t, nil
+	return kwTaskCall(ctx, b.rpc, op, method, params, taskID)
 }
 
 func (b *v01Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {

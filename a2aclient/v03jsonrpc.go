@@ -104,7 +104,14 @@ func (b *v03Binding) cancel(ctx context.Context, taskID string) (*Task, error) {
 }
 
 func (b *v03Binding) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
-	raw, err := b.rpc.call(ctx, op, method, params, false)
+	return kwTaskCall(ctx, b.rpc, op, method, params, taskID)
+}
+
+// kwTaskCall is a JSON-RPC call that returns a task (get, cancel) in the
+// type/kind-tagged dialects. Servers that leave the id out of the reply
+// get the one asked for.
+func kwTaskCall(ctx context.Context, r *rpc, op, method string, params any, taskID string) (*Task, error) {
+	raw, err := r.call(ctx, op, method, params, false)
 	if err != nil {
 		return nil, err
 	}
