@@ -29,29 +29,15 @@ func newV03REST(t *transport, iface Interface, _ *Agent) binding {
 func (b *v03REST) dialect() Dialect { return DialectV03REST }
 
 func (b *v03REST) send(ctx context.Context, req *SendRequest) (*Result, error) {
-	data, err := b.e.do(ctx, restCall{op: "send message", method: http.MethodPost, path: "/message:send",
-		body: toPJSendRequest(req, shapeV03), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
-	if err != nil {
-		return nil, err
-	}
-	return decodeSendResponse(data, shapeV03)
+	return b.e.sendMessage(ctx, req)
 }
 
 func (b *v03REST) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	return b.e.open(ctx, restCall{op: "stream message", method: http.MethodPost, path: "/message:stream",
-		body: toPJSendRequest(req, shapeV03), taskPath: req.Message.TaskID != ""})
+	return b.e.streamMessage(ctx, req)
 }
 
 func (b *v03REST) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	q := url.Values{}
-	if historyLength != nil {
-		q.Set("historyLength", strconv.Itoa(*historyLength))
-	}
-	data, err := b.e.do(ctx, restCall{op: "get task", method: http.MethodGet, path: "/tasks/" + url.PathEscape(taskID), query: q, taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodeTask(data, shapeV03)
+	return b.e.getTask(ctx, taskID, historyLength)
 }
 
 // cancel sends the body the spec shows, {"name": "tasks/{id}"}.

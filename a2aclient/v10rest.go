@@ -39,29 +39,15 @@ func newV10REST(t *transport, iface Interface, _ *Agent) binding {
 func (b *v10REST) dialect() Dialect { return DialectV10REST }
 
 func (b *v10REST) send(ctx context.Context, req *SendRequest) (*Result, error) {
-	data, err := b.e.do(ctx, restCall{op: "send message", method: http.MethodPost, path: "/message:send",
-		body: toPJSendRequest(req, shapeV10), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
-	if err != nil {
-		return nil, err
-	}
-	return decodeSendResponse(data, shapeV10)
+	return b.e.sendMessage(ctx, req)
 }
 
 func (b *v10REST) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	return b.e.open(ctx, restCall{op: "stream message", method: http.MethodPost, path: "/message:stream",
-		body: toPJSendRequest(req, shapeV10), taskPath: req.Message.TaskID != ""})
+	return b.e.streamMessage(ctx, req)
 }
 
 func (b *v10REST) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	q := url.Values{}
-	if historyLength != nil {
-		q.Set("historyLength", strconv.Itoa(*historyLength))
-	}
-	data, err := b.e.do(ctx, restCall{op: "get task", method: http.MethodGet, path: "/tasks/" + url.PathEscape(taskID), query: q, taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodeTask(data, shapeV10)
+	return b.e.getTask(ctx, taskID, historyLength)
 }
 
 func (b *v10REST) cancel(ctx context.Context, taskID string) (*Task, error) {
@@ -474,4 +460,32 @@ func (i restErrorInfo) kind(d Dialect, status int, taskPath bool, path string) e
 		}
 	}
 	return nil
+}
+
+// sendMessage, streamMessage and getTask are the same in both REST
+// bindings but for the JSON shape, which the endpoint knows.
+func (e *restEndpoint) sendMessage(ctx context.Context, req *SendRequest) (*Result, error) {
+	data, err := e.do(ctx, restCall{op: "send message", method: http.MethodPost, path: "/message:send",
+		body: toPJSendRequest(req, e.shape), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
+	if err != nil {
+		return nil, err
+	}
+	return decodeSendResponse(data, e.shape)
+}
+
+func (e *restEndpoint) streamMessage(ctx context.Context, req *SendRequest) (eventSource, error) {
+	return e.open(ctx, restCall{op: "stream message", method: http.MethodPost, path: "/message:stream",
+		body: toPJSendRequest(req, e.shape), taskPath: req.Message.TaskID != ""})
+}
+
+func (e *restEndpoint) getTask(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	q := url.Values{}
+	if historyLength != nil {
+		q.Set("historyLength", strconv.Itoa(*historyLength))
+	}
+	data, err := e.do(ctx, restCall{op: "get task", method: http.MethodGet, path: "/tasks/" + url.PathEscape(taskID), query: q, taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodeTask(data, e.shape)
 }
