@@ -74,45 +74,15 @@ func (a *Agent) check(i int) error {
 	return a.checkAuth(bad, who)
 }
 
-func (a *Agent) checkAuth(bad func(key, format string, args ...any) error, who string) error {
-	auth := NormalizeAuth(a.Auth)
-	switch auth {
-	case "":
-		if a.Token != "" {
-			return bad("token", "%s: token is set but auth is not; add auth = \"bearer\", \"basic\" or \"apikey\"", who)
-		}
-		return nil
-	case AuthBearer, AuthBasic, AuthAPIKey:
-	default:
-		return bad("auth", "%s: unknown auth %q (want bearer, basic or apikey)", who, a.Auth)
-	}
-	switch {
-	case a.Token == "":
-		return bad("auth", "%s: auth = %q needs token = \"env:VAR\" naming the environment variable that holds the secret", who, a.Auth)
-	case !IsEnvRef(a.Token):
-		return bad("token", "%s: token must be an env:VAR reference to an environment variable; parley refuses secrets written into the config file", who)
-	}
-	if auth == AuthBasic && a.Username == "" {
-		return bad("auth", "%s: basic auth needs a username", who)
-	}
-	if auth == AuthAPIKey {
-		if a.APIKeyName == "" {
-			return bad("auth", "%s: apikey auth needs api_key_name (the header, query parameter or cookie name)", who)
-		}
-		switch strings.ToLower(a.APIKeyIn) {
-		case "", "header", "query", "cookie":
-		default:
-			return bad("api_key_in", "%s: api_key_in must be header, query or cookie, got %q", who, a.APIKeyIn)
-		}
-	}
-	return nil
-}
-
 // NormalizeAuth folds the spellings people write ("Bearer", "api-key")
 // into the canonical auth names.
 func NormalizeAuth(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer("-", "", "_", "").Replace(s)
+	s = strings.NewReplacer("-", "", "_", "").Replace(s)
+	if s == "openidconnect" {
+		return AuthOIDC
+	}
+	return s
 }
 
 var (

@@ -31,10 +31,12 @@ type Agent struct {
 	// Headers are sent with every request. A value may be an env:VAR
 	// reference; headers that carry credentials must be.
 	Headers Headers `toml:"headers,omitempty"`
-	// Auth is the credential scheme: "bearer", "basic" or "apikey".
+	// Auth is the credential scheme: "bearer", "basic", "apikey",
+	// "oauth2" or "oidc" (OpenID Connect).
 	Auth string `toml:"auth,omitempty"`
-	// Token is an env:VAR reference to the bearer token, the API key, or
-	// the basic-auth password.
+	// Token is where the bearer token, the API key, or the basic-auth
+	// password comes from: "env:VAR" or "cmd:COMMAND". Left out, it is
+	// read from the credentials file (see CredentialsPath).
 	Token string `toml:"token,omitempty"`
 	// Username is the basic-auth user name (not a secret).
 	Username string `toml:"username,omitempty"`
@@ -46,6 +48,9 @@ type Agent struct {
 	// MaxEventSize caps one streamed event or reply from this agent, in
 	// bytes; 0 means parley's default.
 	MaxEventSize ByteSize `toml:"max_event_size,omitempty"`
+	// OAuth and TLS settings, in their own file (auth.go).
+	OAuth
+	TLS
 }
 
 // Auth schemes an agent entry may name.
@@ -53,6 +58,8 @@ const (
 	AuthBearer = "bearer"
 	AuthBasic  = "basic"
 	AuthAPIKey = "apikey"
+	AuthOAuth2 = "oauth2"
+	AuthOIDC   = "oidc"
 )
 
 // Path is where the settings file lives, following the XDG base

@@ -26,10 +26,11 @@ func Expand(value string, getenv Getenv) (string, error) {
 	return v, nil
 }
 
-// Secret returns the agent's credential (token, API key or password) from
-// the environment, or "" when the agent has no auth.
+// Secret returns the agent's credential (token, API key or password)
+// when it comes from the environment, or "" when it does not (no auth, a
+// cmd: reference, the credentials file: see package auth).
 func (a *Agent) Secret(getenv Getenv) (string, error) {
-	if a.Token == "" {
+	if !strings.HasPrefix(a.Token, "env:") {
 		return "", nil
 	}
 	v, err := Expand(a.Token, getenv)

@@ -95,7 +95,7 @@ func knownHint(k toml.Key) string {
 	case len(k) == 1:
 		return " (known: theme, keys, agents)"
 	case len(k) == 2 && k[0] == "agents":
-		return " in [[agents]] (known: name, url, dialect, headers, auth, token, username, api_key_name, api_key_in, max_event_size)"
+		return " in [[agents]] (known: name, url, dialect, headers, auth, token, username, api_key_name, api_key_in, max_event_size, oauth_flow, client_id, client_secret, scopes, issuer, token_url, auth_url, device_url, redirect_port, tls_cert, tls_key, tls_ca)"
 	}
 	return ""
 }
