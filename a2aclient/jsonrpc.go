@@ -96,6 +96,19 @@ func (c *rpc) stream(ctx context.Context, op, method string, params any) (*rpcSt
 		}
 		return nil, statusError(c.url, resp, b)
 	}
+	if ps.ch == nil {
+		// One JSON body instead of a stream: servers answer a streaming
+		// call they refuse with a plain error reply, under HTTP 200
+		// (a2a-go sends "method not found" so). The error belongs to the
+		// call, not to a stream, so the client can fall back to another
+		// dialect rather than confirm this one.
+		if _, rerr := c.decode(ps.single, id); rerr != nil {
+			if _, isRPC := rerr.(*RPCError); isRPC {
+				ps.close()
+				return nil, rerr
+			}
+		}
+	}
 	return &rpcStream{ps: ps, rpc: c, id: id}, nil
 }
 
