@@ -173,6 +173,11 @@ func (b *v03Binding) listPushConfigs(ctx context.Context, taskID string) ([]Push
 		}
 		return []PushConfig{*cfg}, nil
 	}
+	if errors.Is(err, errNoResult) {
+		// The spec says an array, but a Go server encodes a task without
+		// configs as a nil slice: null (a2a-go/v2's v0.3 layer does).
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
