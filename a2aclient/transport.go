@@ -51,6 +51,8 @@ func newTransport(o Options) *transport {
 	}
 	if t.hc == nil {
 		t.hc = DefaultHTTPClient()
+	} else {
+		t.hc = withRedirectPolicy(t.hc)
 	}
 	if t.maxEvent <= 0 {
 		t.maxEvent = DefaultMaxEventSize
@@ -94,6 +96,9 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	req.Header.Del("Authorization")
 	req.Header.Del("Cookie")
+	// Go sets Referer to the previous URL, query and all: an API key sent
+	// as a query parameter would reach the other origin there.
+	req.Header.Del("Referer")
 	if names, ok := first.Context().Value(credHeadersKey{}).(*credHeaderSet); ok {
 		for _, n := range names.list() {
 			req.Header.Del(n)
@@ -107,6 +112,21 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 		req.URL.RawQuery = vals.Encode()
 	}
 	return nil
+}
+
+// withRedirectPolicy returns a copy of a caller's client (one trusting a
+// private CA, say) that applies parley's redirect policy before its own,
+// so credentials stay home whatever client carries them.
+func withRedirectPolicy(hc *http.Client) *http.Client {
+	own := hc.CheckRedirect
+	c := *hc
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if err := checkRedirect(req, via); err != nil || own == nil {
+			return err
+		}
+		return own(req, via)
+	}
+	return &c
 }
 
 func sameOrigin(a, b *url.URL) bool {
