@@ -15,10 +15,7 @@ import (
 
 func TestClientResolve(t *testing.T) {
 	t.Parallel()
-	// Besides the usual peers, a v2 server that serves only its v0.3
-	// bindings: its card is still a v1.0 card, whose v0.3 interfaces
-	// parley must find.
-	targets := append(clTargets(t), clTargetsOf(startGoV2Compat03(t, withV03Only()))...)
+	targets := append(clTargets(t), clV03OnlyTargets(t)...)
 	for _, tg := range targets {
 		t.Run(tg.Name, func(t *testing.T) {
 			for _, url := range []string{tg.Peer.CardURL, tg.Peer.BaseURL, tg.Peer.BaseURL + "/"} {

@@ -76,6 +76,16 @@ func clTargets(t *testing.T) []clTarget {
 	return clTargetsOf(startGoV03(t), startGoV2(t), startGoV2Compat03(t))
 }
 
+// clV03OnlyTargets starts a2a-go/v2 serving only its v0.3 bindings. Its
+// card is still a v1.0 card, whose v0.3 interfaces parley must find.
+func clV03OnlyTargets(t *testing.T) []clTarget {
+	targets := clTargetsOf(startGoV2Compat03(t, withV03Only()))
+	for i := range targets {
+		targets[i].Name = strings.Replace(targets[i].Name, "go-v2-compat/", "go-v2-v03only/", 1)
+	}
+	return targets
+}
+
 func clPeerSlug(p peer) string {
 	switch {
 	case strings.HasPrefix(p.Name, peerGoV2CompName):
