@@ -47,7 +47,9 @@ func (c Choice) Display() string {
 }
 
 // Typed reports whether the person types the credential in.
-func (c Choice) Typed() bool { return c.Kind == KindBearer || c.Kind == KindBasic || c.Kind == KindAPIKey }
+func (c Choice) Typed() bool {
+	return c.Kind == KindBearer || c.Kind == KindBasic || c.Kind == KindAPIKey
+}
 
 // Authenticator makes the typed secret into request credentials.
 func (c Choice) Authenticator(username, secret string) a2aclient.Authenticator {

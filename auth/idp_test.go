@@ -228,19 +228,6 @@ func (p *idp) valid(token string) bool {
 	return err == nil && ti != nil
 }
 
-// protect wraps h so that it needs a token this server issued, the way
-// a resource server (the agent) would check it.
-func (p *idp) protect(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := p.os.ValidationBearerToken(r); err != nil {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="test", error="invalid_token"`)
-			http.Error(w, "sign in first", http.StatusUnauthorized)
-			return
-		}
-		h.ServeHTTP(w, r)
-	})
-}
-
 // browser follows the authorization URL the way a browser would: to the
 // authorize endpoint, then the redirect back to parley's loopback port.
 func browser(t *testing.T, authURL string) {
