@@ -191,13 +191,19 @@ type rpcStream struct {
 	id  string
 }
 
-// nextResult returns the next result payload, or io.EOF.
-func (s *rpcStream) nextResult() (json.RawMessage, error) {
+// nextFast returns the next event when it is a plain text artifact update
+// (fastevents.go, ok=true); otherwise the result payload to decode the
+// general way. At the end of the stream the error is io.EOF.
+func (s *rpcStream) nextFast(shape fastShape, last *fastStrings) (Event, bool, json.RawMessage, error) {
 	data, err := s.ps.nextPayload()
 	if err != nil {
-		return nil, err
+		return Event{}, false, nil, err
 	}
-	return s.rpc.decode(data, s.id)
+	if ev, ok := fastArtifactUpdate(data, s.id, shape, last); ok {
+		return ev, true, nil, nil
+	}
+	raw, err := s.rpc.decode(data, s.id)
+	return Event{}, false, raw, err
 }
 
 func (s *rpcStream) close() error { return s.ps.close() }

@@ -739,6 +739,7 @@ type kwEvents struct {
 	// events carry no session id).
 	taskID, contextID string
 	pending           *Event
+	fast              fastStrings
 }
 
 // newKWEvents wraps s. When the server answered with one JSON body
@@ -766,11 +767,15 @@ func (e *kwEvents) next() (Event, error) {
 		return *ev, nil
 	}
 	for {
-		raw, err := e.s.nextResult()
+		ev, ok, raw, err := e.s.nextFast(fastKind, &e.fast)
 		if err != nil {
 			return Event{}, err
 		}
-		ev, ok, err := kwDecodeEvent(raw, e.from)
+		if ok {
+			e.fill(ev)
+			return ev, nil
+		}
+		ev, ok, err = kwDecodeEvent(raw, e.from)
 		if err != nil {
 			return Event{}, err
 		}

@@ -160,15 +160,21 @@ func (b *v10) open(ctx context.Context, op, method string, params any) (eventSou
 }
 
 // v10Events yields the StreamResponse results of a v1.0 stream.
-type v10Events struct{ s *rpcStream }
+type v10Events struct {
+	s    *rpcStream
+	fast fastStrings
+}
 
 func (e *v10Events) next() (Event, error) {
 	for {
-		raw, err := e.s.nextResult()
+		ev, ok, raw, err := e.s.nextFast(fastV10, &e.fast)
 		if err != nil {
 			return Event{}, withReason(err)
 		}
-		ev, ok, err := decodeStreamResponse(raw, shapeV10)
+		if ok {
+			return ev, nil
+		}
+		ev, ok, err = decodeStreamResponse(raw, shapeV10)
 		if err != nil || ok {
 			return ev, err
 		}

@@ -1,0 +1,160 @@
+package a2aclient
+
+// The fast path for streamed text. A long answer arrives as thousands of
+// artifact-update events of one plain shape; reading each through the
+// JSON-RPC envelope, the kind sniffing and the lenient decoders scanned it
+// about eight times. fastArtifactUpdate reads that one shape in one pass
+// and yields exactly the Event the general path would; anything else
+// (another kind, an extra field, a number, metadata, a part that is not
+// text) returns ok=false and the event goes the general way. The tests
+// check the two paths agree on every input the fast one accepts.
+
+// fastShape is which dialect's artifact update to recognize.
+type fastShape int
+
+const (
+	// fastKind is v0.2/v0.3 JSON-RPC: {"kind":"artifact-update",…} with
+	// parts {"kind":"text","text":…}.
+	fastKind fastShape = iota
+	// fastV10 is v1.0 JSON-RPC: {"artifactUpdate":{…}} with parts
+	// {"text":…}.
+	fastV10
+)
+
+// fastStrings are the last ids seen, reused while they repeat, so a
+// chunk allocates its text and little else.
+type fastStrings struct {
+	taskID, contextID, artifactID, name, description string
+	// Fixed words, compared without allocating.
+	id, jsonrpc, kind, partKind string
+}
+
+// fastArtifactUpdate reads one JSON-RPC response payload holding a text
+// artifact update for request wantID.
+func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastStrings) (Event, bool) {
+	r := fastReader{b: data}
+	var u *ArtifactUpdate
+	var seen uint32
+	r.object(func(key []byte) {
+		switch string(key) {
+		case "jsonrpc":
+			r.once(&seen, 1)
+			if r.str(&last.jsonrpc) != "2.0" {
+				r.fail()
+			}
+		case "id":
+			r.once(&seen, 2)
+			if r.str(&last.id) != wantID {
+				r.fail() // numbers, null and other ids: the general path says
+			}
+		case "result":
+			r.once(&seen, 4)
+			if shape == fastV10 {
+				r.object(func(key []byte) {
+					if string(key) != "artifactUpdate" {
+						r.fail()
+						return
+					}
+					u = r.update(shape, last)
+				})
+			} else {
+				u = r.update(shape, last)
+			}
+		default:
+			r.fail()
+		}
+	})
+	r.end()
+	if r.bad || u == nil {
+		return Event{}, false
+	}
+	return Event{Artifact: u}, true
+}
+
+// update reads the artifact update object itself.
+func (r *fastReader) update(shape fastShape, last *fastStrings) *ArtifactUpdate {
+	u := &ArtifactUpdate{}
+	var seen uint32
+	hasArtifact := false
+	r.object(func(key []byte) {
+		switch string(key) {
+		case "kind":
+			r.once(&seen, 1)
+			if shape != fastKind || r.str(&last.kind) != "artifact-update" {
+				r.fail()
+			}
+		case "taskId":
+			r.once(&seen, 2)
+			u.TaskID = r.str(&last.taskID)
+		case "contextId":
+			r.once(&seen, 4)
+			u.ContextID = r.str(&last.contextID)
+		case "artifact":
+			r.once(&seen, 8)
+			hasArtifact = true
+			r.artifact(&u.Artifact, shape, last)
+		case "append":
+			r.once(&seen, 16)
+			u.Append = r.boolean()
+		case "lastChunk":
+			r.once(&seen, 32)
+			u.LastChunk = r.boolean()
+		default:
+			r.fail()
+		}
+	})
+	// The general path infers a kind-less object's kind, and gives an
+	// artifact without an id a made-up one: leave those to it.
+	if shape == fastKind && seen&1 == 0 || !hasArtifact || u.Artifact.ID == "" {
+		r.fail()
+	}
+	return u
+}
+
+func (r *fastReader) artifact(a *Artifact, shape fastShape, last *fastStrings) {
+	var seen uint32
+	r.object(func(key []byte) {
+		switch string(key) {
+		case "artifactId":
+			r.once(&seen, 1)
+			a.ID = r.str(&last.artifactID)
+		case "name":
+			r.once(&seen, 2)
+			a.Name = r.str(&last.name)
+		case "description":
+			r.once(&seen, 4)
+			a.Description = r.str(&last.description)
+		case "parts":
+			r.once(&seen, 8)
+			r.array(func() {
+				a.Parts = append(a.Parts, Part{Kind: PartText, Text: r.textPart(shape, last)})
+			})
+		default:
+			r.fail()
+		}
+	})
+}
+
+// textPart reads {"kind":"text","text":…} (v0.3) or {"text":…} (v1.0).
+func (r *fastReader) textPart(shape fastShape, last *fastStrings) string {
+	var text string
+	var seen uint32
+	r.object(func(key []byte) {
+		switch string(key) {
+		case "kind":
+			r.once(&seen, 1)
+			if shape != fastKind || r.str(&last.partKind) != "text" {
+				r.fail()
+			}
+		case "text":
+			r.once(&seen, 2)
+			text = r.str(nil)
+		default:
+			r.fail()
+		}
+	})
+	if seen&2 == 0 {
+		r.fail()
+	}
+	return text
+}

@@ -1,0 +1,284 @@
+package a2aclient
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// fastReader reads a strict subset of JSON in one pass: objects whose
+// keys the caller knows, arrays, strings, true and false. It exists for
+// the few event shapes that make up nearly all of a long stream (see
+// fastevents.go); encoding/json scans such an event about eight times on
+// its way through the envelope, the kind sniffing and the lenient
+// decoders, and that was most of the cost of taking a stream in.
+//
+// Anything outside the subset — an unknown or repeated key, a number, a
+// null, an escape it does not handle, invalid UTF-8, trailing bytes —
+// makes the reader give up (bad), and the caller decodes the event the
+// general way. So the fast path never decides what an odd event means;
+// it only recognizes plain ones.
+type fastReader struct {
+	b   []byte
+	i   int
+	bad bool
+	buf []byte // scratch for unescaping
+}
+
+func (r *fastReader) fail() {
+	r.bad = true
+	r.i = len(r.b)
+}
+
+func (r *fastReader) space() {
+	for r.i < len(r.b) {
+		switch r.b[r.i] {
+		case ' ', '\t', '\n', '\r':
+			r.i++
+		default:
+			return
+		}
+	}
+}
+
+// next consumes c if it is the next byte after spaces.
+func (r *fastReader) next(c byte) bool {
+	r.space()
+	if r.i < len(r.b) && r.b[r.i] == c {
+		r.i++
+		return true
+	}
+	return false
+}
+
+// end checks that nothing but spaces follows the value.
+func (r *fastReader) end() {
+	r.space()
+	if r.i != len(r.b) {
+		r.fail()
+	}
+}
+
+// object reads an object, calling field with each key; field must read
+// the member's value (or fail). Keys with escapes are not handled.
+func (r *fastReader) object(field func(key []byte)) {
+	if !r.next('{') {
+		r.fail()
+		return
+	}
+	if r.next('}') {
+		return
+	}
+	for !r.bad {
+		key := r.key()
+		if r.bad || !r.next(':') {
+			r.fail()
+			return
+		}
+		field(key)
+		if r.next(',') {
+			continue
+		}
+		if !r.next('}') {
+			r.fail()
+		}
+		return
+	}
+}
+
+// array reads an array, calling elem with the reader at each element.
+func (r *fastReader) array(elem func()) {
+	if !r.next('[') {
+		r.fail()
+		return
+	}
+	if r.next(']') {
+		return
+	}
+	for !r.bad {
+		elem()
+		if r.next(',') {
+			continue
+		}
+		if !r.next(']') {
+			r.fail()
+		}
+		return
+	}
+}
+
+func (r *fastReader) key() []byte {
+	if !r.next('"') {
+		r.fail()
+		return nil
+	}
+	start := r.i
+	for j := start; j < len(r.b); j++ {
+		switch c := r.b[j]; {
+		case c == '"':
+			r.i = j + 1
+			return r.b[start:j]
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			r.fail()
+			return nil
+		}
+	}
+	r.fail()
+	return nil
+}
+
+// boolean reads true or false.
+func (r *fastReader) boolean() bool {
+	r.space()
+	rest := r.b[r.i:]
+	switch {
+	case len(rest) >= 4 && string(rest[:4]) == "true":
+		r.i += 4
+		return true
+	case len(rest) >= 5 && string(rest[:5]) == "false":
+		r.i += 5
+		return false
+	}
+	r.fail()
+	return false
+}
+
+// str reads a string. When its bytes equal *last, *last is returned and
+// nothing is allocated: ids repeat in every event of a stream.
+func (r *fastReader) str(last *string) string {
+	if !r.next('"') {
+		r.fail()
+		return ""
+	}
+	start := r.i
+	ascii := true
+	for j := start; j < len(r.b); j++ {
+		switch c := r.b[j]; {
+		case c == '"':
+			raw := r.b[start:j]
+			if !ascii && !utf8.Valid(raw) {
+				r.fail()
+				return ""
+			}
+			r.i = j + 1
+			if last != nil {
+				if string(raw) != *last {
+					*last = string(raw)
+				}
+				return *last
+			}
+			return string(raw)
+		case c == '\\':
+			return r.escaped(start)
+		case c < 0x20:
+			r.fail()
+			return ""
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	r.fail()
+	return ""
+}
+
+// escaped reads the rest of a string that has escapes, from start (just
+// after the opening quote), as encoding/json would. Lone surrogates,
+// which encoding/json replaces, are left to it.
+func (r *fastReader) escaped(start int) string {
+	out := r.buf[:0]
+	j := start
+	for j < len(r.b) {
+		c := r.b[j]
+		switch {
+		case c == '"':
+			r.i = j + 1
+			r.buf = out
+			if !utf8.Valid(out) {
+				r.fail()
+				return ""
+			}
+			return string(out)
+		case c < 0x20:
+			r.fail()
+			return ""
+		case c != '\\':
+			out = append(out, c)
+			j++
+			continue
+		}
+		if j+1 >= len(r.b) {
+			break
+		}
+		switch e := r.b[j+1]; e {
+		case '"', '\\', '/':
+			out = append(out, e)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			rr, ok := hex4(r.b, j+2)
+			if !ok {
+				r.fail()
+				return ""
+			}
+			j += 6
+			if utf16.IsSurrogate(rr) {
+				lo, ok := rune(0), false
+				if j+1 < len(r.b) && r.b[j] == '\\' && r.b[j+1] == 'u' {
+					lo, ok = hex4(r.b, j+2)
+				}
+				pair := utf16.DecodeRune(rr, lo)
+				if !ok || pair == utf8.RuneError {
+					r.fail()
+					return ""
+				}
+				rr = pair
+				j += 6
+			}
+			out = utf8.AppendRune(out, rr)
+			continue
+		default:
+			r.fail()
+			return ""
+		}
+		j += 2
+	}
+	r.fail()
+	return ""
+}
+
+func hex4(b []byte, at int) (rune, bool) {
+	if at+4 > len(b) {
+		return 0, false
+	}
+	var v rune
+	for _, c := range b[at : at+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | rune(c)
+	}
+	return v, true
+}
+
+// once marks a key seen, failing on a repeated one: encoding/json keeps
+// the last of repeated keys, which is the general path's business.
+func (r *fastReader) once(seen *uint32, bit uint32) {
+	if *seen&bit != 0 {
+		r.fail()
+	}
+	*seen |= bit
+}
