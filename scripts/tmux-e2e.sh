@@ -49,7 +49,7 @@ fail() {
 
 # wait_for TEXT [SECONDS]: poll the screen until it shows TEXT.
 wait_for() {
-	local text=$1 secs=${2:-10} i
+	local text=$1 secs=${2:-20} i
 	for ((i = 0; i < secs * 20; i++)); do
 		if screen | grep -qF -- "$text"; then
 			return 0
@@ -61,7 +61,7 @@ wait_for() {
 
 # wait_gone TEXT [SECONDS]: poll until the screen no longer shows TEXT.
 wait_gone() {
-	local text=$1 secs=${2:-10} i
+	local text=$1 secs=${2:-20} i
 	for ((i = 0; i < secs * 20; i++)); do
 		if ! screen | grep -qF -- "$text"; then
 			return 0
@@ -103,11 +103,11 @@ start() {
 quit() {
 	local i
 	keys C-c
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < 400; i++)); do
 		[ -s "$work/exit" ] && break
 		sleep 0.05
 	done
-	[ -s "$work/exit" ] || fail "parley was still running 10s after ctrl+c"
+	[ -s "$work/exit" ] || fail "parley was still running 20s after ctrl+c"
 	[ "$(cat "$work/exit")" = 0 ] || fail "ctrl+c ended parley with status $(cat "$work/exit"), want 0"
 }
 
@@ -135,7 +135,7 @@ done
 # ---- 120x36: parley --demo --------------------------------------------
 scenario="first run at 120x36"
 start 120 36 --demo
-wait_for "Welcome to parley" 15
+wait_for "Welcome to parley" 30
 wait_for "● ▸parley demo"
 wait_for "╭─ Tasks"
 
@@ -144,7 +144,7 @@ keys C-e
 wait_for "> Write some markdown"
 keys Enter
 wait_for "This answer is streamed"
-wait_for "Thanks for trying parley!" 15
+wait_for "Thanks for trying parley!" 30
 wait_for "✓ completed · "
 wait_for "✓ completed    Write some"
 if [ -n "${E2E_CAPTURE:-}" ]; then
@@ -216,7 +216,7 @@ wait_for "Add an agent"
 keys C-u
 type_text "$agent_url/secure/"
 keys Enter
-wait_for "! HTTP bearer" 15
+wait_for "! HTTP bearer" 30
 keys Enter # use it: focus goes to the composer
 type_text "ping"
 keys Enter
@@ -243,7 +243,7 @@ quit
 # ---- 80x24: parley --agent URL ------------------------------------------
 scenario="narrow terminal at 80x24, NO_COLOR"
 start 80 24 NO_COLOR=1 --agent "$agent_url"
-wait_for "ctrl+l lists" 15
+wait_for "ctrl+l lists" 30
 wait_for "parley demo · v1.0 JSON-RPC"
 refute "╭─ Agents"
 # With colours, capture-pane -e shows SGR colour codes (30-38, 40-48,
@@ -254,7 +254,7 @@ if tm capture-pane -e -p -t e2e | grep -qE $'\e\\[([0-9;]*;)?(3[0-8]|4[0-8]|9[0-
 fi
 type_text "Show me the itinerary data"
 keys Enter
-wait_for "itinerary.csv" 15
+wait_for "itinerary.csv" 30
 wait_for "✓ completed · "
 keys C-l
 wait_for "╭─ Agents"
