@@ -9,8 +9,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-
-	sse "github.com/tmaxmax/go-sse"
 )
 
 // payloadStream yields the JSON payloads of a streamed reply, one per SSE
@@ -99,12 +97,17 @@ func isEventStream(contentType string, br *bufio.Reader) bool {
 // read parses the SSE body until it ends, fails or the stream is closed.
 func (s *payloadStream) read(r io.Reader) {
 	defer close(s.ch)
-	for ev, err := range sse.Read(r, &sse.ReadConfig{MaxEventSize: s.t.maxEvent}) {
+	events := newSSEReader(r, s.t.maxEvent)
+	for {
 		var p payload
+		data, err := events.next()
+		if err == io.EOF {
+			return
+		}
 		if err != nil {
 			p.err = s.readError(err)
 		} else {
-			data := bytes.TrimSpace([]byte(ev.Data))
+			data = bytes.TrimSpace(data)
 			if len(data) == 0 {
 				continue // keep-alives and empty events
 			}
@@ -123,8 +126,9 @@ func (s *payloadStream) read(r io.Reader) {
 }
 
 func (s *payloadStream) readError(err error) error {
-	if errors.Is(err, bufio.ErrTooLong) {
-		return &EventTooLargeError{Limit: s.t.maxEvent}
+	var tooLarge *EventTooLargeError
+	if errors.As(err, &tooLarge) {
+		return err
 	}
 	return &TransportError{Op: "read the event stream", URL: s.url, Err: err}
 }
