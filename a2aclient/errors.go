@@ -63,6 +63,9 @@ func (e *HTTPError) Error() string {
 	if e.Body != "" {
 		msg += ": " + e.Body
 	}
+	if e.RetryAfter > 0 {
+		msg += fmt.Sprintf(" (it asks to retry after %s)", e.RetryAfter.Round(time.Second))
+	}
 	return msg
 }
 func (e *HTTPError) Unwrap() error { return e.Kind }
@@ -264,6 +267,9 @@ func Hint(err error) string {
 		return "Check the URL, or pass the card's own URL."
 	case errors.As(err, &he):
 		if he.StatusCode == 429 || he.StatusCode == 503 {
+			if he.RetryAfter > 0 {
+				return fmt.Sprintf("The agent is busy; try again in %s.", he.RetryAfter.Round(time.Second))
+			}
 			return "The agent is busy; try again later."
 		}
 		if he.StatusCode >= 500 {

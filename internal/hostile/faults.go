@@ -55,6 +55,10 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 	case UnknownThings:
 		s.unknownThings(w, c, stream)
 	case OtherTask:
+		if !stream {
+			healthy(w, c)
+			return
+		}
 		events(w, c.ID,
 			task("submitted"),
 			status("task-evil", "completed", true),
@@ -63,6 +67,10 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 			chunk(TaskID, "world", true, true),
 			status(TaskID, "completed", true))
 	case AppendMissing:
+		if !stream {
+			healthy(w, c)
+			return
+		}
 		events(w, c.ID,
 			task("submitted"),
 			chunk(TaskID, "Hello ", true, false),
@@ -140,7 +148,7 @@ func invalidUTF8(w http.ResponseWriter, c rpcCall, stream bool) {
 	}
 	events(w, c.ID, task("submitted"))
 	fmt.Fprintf(w, `data: {"jsonrpc":"2.0","id":%s,"result":{"kind":"artifact-update","taskId":%q,"contextId":%q,`+
-		`"artifact":{"artifactId":"answer","name":"\xffname","parts":[{"kind":"text","text":"%s"}]}}}`+"\n\n", c.ID, TaskID, ContextID, text)
+		`"artifact":{"artifactId":"answer","name":"%sname","parts":[{"kind":"text","text":"%s"}]}}}`+"\n\n", c.ID, TaskID, ContextID, "\xff", text)
 	event(w, c.ID, chunk(TaskID, "world", true, true))
 	event(w, c.ID, status(TaskID, "completed", true))
 }
