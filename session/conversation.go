@@ -37,11 +37,13 @@ type Conversation struct {
 	nextID    int
 	waiting   string // task that asked for input or auth
 	lastReq   *a2aclient.SendRequest
+	retry     func() // runs again the request that failed last
 }
 
 type exchange struct {
 	cancel context.CancelFunc
 	taskID string
+	again  func() // the same request, to retry it after a failure
 }
 
 // NewConversation starts an empty conversation with an agent. notify is
@@ -238,11 +240,18 @@ func (c *Conversation) SendCredentialTurn(taskID string) {
 	c.start(req, "")
 }
 
-// Retry sends the last request again, e.g. after signing in.
+// Retry runs again the request that failed last (a send, a stream
+// followed, a task fetched or canceled), else sends the last message
+// again; e.g. after signing in.
 func (c *Conversation) Retry() bool {
 	c.mu.Lock()
-	req := c.lastReq
+	again, req := c.retry, c.lastReq
+	c.retry = nil
 	c.mu.Unlock()
+	if again != nil {
+		again()
+		return true
+	}
 	if req == nil {
 		return false
 	}
@@ -256,7 +265,7 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 	c.mu.Lock()
 	id := c.nextID
 	c.nextID++
-	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID}
+	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID, again: func() { c.start(req, title) }}
 	c.inflight[id] = ex
 	client := c.client
 	c.mu.Unlock()
@@ -273,7 +282,7 @@ func (c *Conversation) Follow(taskID string) {
 	c.mu.Lock()
 	id := c.nextID
 	c.nextID++
-	ex := &exchange{cancel: cancel, taskID: taskID}
+	ex := &exchange{cancel: cancel, taskID: taskID, again: func() { c.Follow(taskID) }}
 	c.inflight[id] = ex
 	client := c.client
 	if t := c.tasks[taskID]; t != nil {
@@ -310,7 +319,7 @@ func (c *Conversation) Stop() []string {
 func (c *Conversation) Cancel(ctx context.Context, taskID string) error {
 	task, err := c.Client().Cancel(ctx, taskID)
 	if err != nil {
-		c.fail(taskID, fmt.Errorf("cancel task %s: %w", short(taskID), err))
+		c.fail(taskID, fmt.Errorf("cancel task %s: %w", short(taskID), err), func() { c.retryBlocking(func(ctx context.Context) { _ = c.Cancel(ctx, taskID) }) })
 		return err
 	}
 	if task != nil && task.ID != "" {
@@ -326,7 +335,7 @@ func (c *Conversation) Cancel(ctx context.Context, taskID string) error {
 func (c *Conversation) Refresh(ctx context.Context, taskID string) error {
 	task, err := c.Client().Get(ctx, taskID, nil)
 	if err != nil {
-		c.fail(taskID, fmt.Errorf("refresh task %s: %w", short(taskID), err))
+		c.fail(taskID, fmt.Errorf("refresh task %s: %w", short(taskID), err), func() { c.retryBlocking(func(ctx context.Context) { _ = c.Refresh(ctx, taskID) }) })
 		return err
 	}
 	c.mu.Lock()
@@ -470,17 +479,29 @@ func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 			}
 		}
 	default:
+		c.retry = ex.again
 		c.addError(taskID, err)
 	}
 	c.mu.Unlock()
 	c.notify()
 }
 
-func (c *Conversation) fail(taskID string, err error) {
+func (c *Conversation) fail(taskID string, err error, again func()) {
 	c.mu.Lock()
+	c.retry = again
 	c.addError(taskID, err)
 	c.mu.Unlock()
 	c.notify()
+}
+
+// retryBlocking runs a blocking call (get, cancel) again in the
+// background, as the UI's commands did the first time.
+func (c *Conversation) retryBlocking(call func(ctx context.Context)) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		call(ctx)
+	}()
 }
 
 func (c *Conversation) addError(taskID string, err error) {

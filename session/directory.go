@@ -10,11 +10,13 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
 )
 
@@ -33,6 +35,9 @@ type DirectoryOptions struct {
 	// observer, user agent, poll interval). Per-agent settings are
 	// added on top.
 	Client a2aclient.Options
+	// Auth builds each agent's credentials and keeps sign-ins; by
+	// default one reading credentials.toml next to the config file.
+	Auth *auth.Manager
 }
 
 // Overrides are per-call settings, from command-line flags, that take
@@ -58,11 +63,36 @@ func NewDirectory(o DirectoryOptions) *Directory {
 	if o.Config == nil {
 		o.Config = &config.Config{}
 	}
+	if o.Auth == nil {
+		o.Auth = auth.NewManager(auth.Options{Getenv: o.Getenv, CredentialsPath: credentialsPath(o.ConfigPath), HTTPClient: o.Client.HTTPClient})
+	}
 	return &Directory{o: o, clients: map[string]*a2aclient.Client{}}
 }
 
 // Agents lists the agents in the config file.
 func (d *Directory) Agents() []config.Agent { return d.o.Config.Agents }
+
+// Auth is the directory's sign-in manager.
+func (d *Directory) Auth() *auth.Manager { return d.o.Auth }
+
+// credentialsPath keeps the credentials file next to the config file, so
+// a --config elsewhere (or a test) has its own.
+func credentialsPath(configPath string) string {
+	if configPath == "" {
+		return config.CredentialsPath()
+	}
+	return filepath.Join(filepath.Dir(configPath), "credentials.toml")
+}
+
+// Entry returns ref's config entry and the key its credentials are kept
+// under (the entry's name, or the URL for an agent not in the config).
+func (d *Directory) Entry(ref string) (*config.Agent, string) {
+	entry, err := d.lookup(ref)
+	if err != nil || entry == nil {
+		return nil, auth.Key("", strings.TrimSpace(ref))
+	}
+	return entry, auth.Key(entry.Name, entry.URL)
+}
 
 // Target is an agent as the directory understood a reference to it,
 // before any network call.
@@ -71,6 +101,7 @@ type Target struct {
 	Name    string
 	URL     string
 	Options a2aclient.Options
+	setup   auth.Setup
 }
 
 // Target resolves ref, a config name or an http(s) URL, into where and
@@ -91,6 +122,23 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 		if err := d.applyEntry(&t.Options, entry); err != nil {
 			return nil, err
 		}
+		setup, err := d.o.Auth.ForAgent(context.Background(), entry, t.Options.HTTPClient)
+		if err != nil {
+			return nil, err
+		}
+		t.setup = setup
+	} else {
+		setup, err := d.o.Auth.ForURL(t.URL)
+		if err != nil {
+			return nil, err
+		}
+		t.setup = setup
+	}
+	if len(t.setup.Auth) > 0 {
+		t.Options.Auth = append(append([]a2aclient.Authenticator(nil), t.Options.Auth...), t.setup.Auth...)
+	}
+	if t.setup.HTTPClient != nil {
+		t.Options.HTTPClient = t.setup.HTTPClient
 	}
 	for name, values := range o.Headers {
 		t.Options.Headers.Del(name)
@@ -122,6 +170,7 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 	if err != nil {
 		return nil, err
 	}
+	t.setup.BindCard(c.Agent())
 	d.mu.Lock()
 	if prev := d.clients[key]; prev != nil {
 		c = prev // another caller won the race; share its client
@@ -155,8 +204,8 @@ func (d *Directory) lookup(ref string) (*config.Agent, error) {
 	return nil, nil
 }
 
-// applyEntry adds a config entry's settings to client options, reading
-// credentials from the environment.
+// applyEntry adds a config entry's settings to client options; its
+// credentials come from the auth manager.
 func (d *Directory) applyEntry(opts *a2aclient.Options, a *config.Agent) error {
 	getenv := d.o.Getenv
 	if getenv == nil {
@@ -182,22 +231,6 @@ func (d *Directory) applyEntry(opts *a2aclient.Options, a *config.Agent) error {
 	}
 	for _, h := range headers {
 		opts.Headers.Set(h[0], h[1])
-	}
-	secret, err := a.Secret(getenv)
-	if err != nil {
-		return err
-	}
-	var auth a2aclient.Authenticator
-	switch config.NormalizeAuth(a.Auth) {
-	case config.AuthBearer:
-		auth = a2aclient.BearerToken{Token: secret}
-	case config.AuthBasic:
-		auth = a2aclient.BasicAuth{Username: a.Username, Password: secret}
-	case config.AuthAPIKey:
-		auth = a2aclient.APIKey{In: a.APIKeyIn, Name: a.APIKeyName, Value: secret}
-	}
-	if auth != nil {
-		opts.Auth = append(append([]a2aclient.Authenticator(nil), opts.Auth...), auth)
 	}
 	return nil
 }
