@@ -263,6 +263,11 @@ func (c *Client) Resubscribe(ctx context.Context, taskID string) (*Stream, error
 			if !errors.As(err, &he) || he.StatusCode < 500 && he.StatusCode != 404 && he.StatusCode != 405 {
 				return nil, err
 			}
+			// A busy agent that says when to come back is not one without
+			// resubscribe: polling it at once would ignore what it asked.
+			if he.RetryAfter > 0 {
+				return nil, err
+			}
 		}
 	}
 	return c.Watch(ctx, taskID), nil

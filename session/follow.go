@@ -81,11 +81,30 @@ func Exchange(ctx context.Context, c *a2aclient.Client, req a2aclient.SendReques
 func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOptions) (*Summary, error) {
 	f := newFollower(c, o)
 	f.taskID = taskID
+	if f.seed(ctx); f.settled() {
+		return f.finish(ctx, nil)
+	}
 	st, err := f.open(ctx, taskID)
 	if err == nil {
 		err = f.resume(ctx, f.drain(st))
 	}
 	return f.finish(ctx, err)
+}
+
+// seed starts following from the task as the agent has it now. Some
+// agents (a2a-go v0.3) send a resubscriber only what happens next, so
+// without it the chunks streamed before parley stopped would be missing
+// from the assembled answer, and a task that ended meanwhile would be
+// resubscribed to for nothing. A failed get is left to the stream (or
+// the polling) to report.
+func (f *follower) seed(ctx context.Context) {
+	if f.o.NoStream {
+		return // polling reads the whole task anyway
+	}
+	task, err := f.c.Get(ctx, f.taskID, nil)
+	if err == nil && task != nil && task.ID != "" {
+		f.apply(a2aclient.Event{Task: task})
+	}
 }
 
 type follower struct {
