@@ -52,7 +52,8 @@ func TestHostileRedirectKeepsCredentialsHome(t *testing.T) {
 			other := hostile.Serve()
 			t.Cleanup(other.Close)
 			home := hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"message/send"}, Location: other.URL})
-			c := hostileClient(t, home, Options{Auth: credentials(), HTTPClient: tc.hc()})
+			byHand := http.Header{"X-Access-Token": {secret + "-by-hand"}}
+			c := hostileClient(t, home, Options{Auth: credentials(), Headers: byHand, HTTPClient: tc.hc()})
 			res, err := c.Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
 			if err != nil {
 				t.Fatal(err)
@@ -68,7 +69,7 @@ func TestHostileRedirectKeepsCredentialsHome(t *testing.T) {
 				t.Errorf("credentials went to another origin in %v", l)
 			}
 			for _, r := range home.Requests() {
-				if len(leaked(r)) != 4 {
+				if len(leaked(r)) != 5 {
 					t.Errorf("the agent's own origin got credentials in only %v", leaked(r))
 				}
 			}

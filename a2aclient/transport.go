@@ -96,6 +96,13 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	}
 	req.Header.Del("Authorization")
 	req.Header.Del("Cookie")
+	// Headers given by hand (config headers, --header) are not known to
+	// be credentials; those named like one are treated as one.
+	for name := range req.Header {
+		if isSecretName(name) {
+			req.Header.Del(name)
+		}
+	}
 	// Go sets Referer to the previous URL, query and all: an API key sent
 	// as a query parameter would reach the other origin there.
 	req.Header.Del("Referer")
