@@ -13,6 +13,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/internal/oauthtest"
 )
 
 func testManager(t *testing.T) (*Manager, string) {
@@ -21,7 +22,7 @@ func testManager(t *testing.T) (*Manager, string) {
 	return NewManager(Options{CredentialsPath: path, Getenv: func(string) string { return "" }}), path
 }
 
-func oidcCard(p *idp, schemeName string) *a2aclient.Agent {
+func oidcCard(p *oauthtest.Server, schemeName string) *a2aclient.Agent {
 	return &a2aclient.Agent{
 		Name: "secured",
 		SecuritySchemes: []a2aclient.SecurityScheme{{
@@ -32,7 +33,7 @@ func oidcCard(p *idp, schemeName string) *a2aclient.Agent {
 }
 
 func TestDiscovery(t *testing.T) {
-	p := startIDP(t, time.Hour)
+	p := oauthtest.Start(t, time.Hour)
 	md, err := Discover(context.Background(), http.DefaultClient, DiscoveryURL(p.URL))
 	if err != nil {
 		t.Fatal(err)
@@ -53,12 +54,12 @@ func TestDiscovery(t *testing.T) {
 }
 
 func TestClientCredentialsFromConfigAndCard(t *testing.T) {
-	p := startIDP(t, time.Hour)
+	p := oauthtest.Start(t, time.Hour)
 	m := NewManager(Options{CredentialsPath: filepath.Join(t.TempDir(), "c.toml"), Getenv: func(k string) string {
-		return map[string]string{"SVC_SECRET": svcSecret}[k]
+		return map[string]string{"SVC_SECRET": oauthtest.SvcSecret}[k]
 	}})
 	entry := &config.Agent{Name: "svc", URL: "http://agent.invalid", Auth: "oauth2",
-		OAuth: config.OAuth{ClientID: svcClient, ClientSecret: "env:SVC_SECRET"}}
+		OAuth: config.OAuth{ClientID: oauthtest.SvcClient, ClientSecret: "env:SVC_SECRET"}}
 	setup, err := m.ForAgent(context.Background(), entry, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -76,14 +77,14 @@ func TestClientCredentialsFromConfigAndCard(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := r.Header.Get("Authorization")
-	if !strings.HasPrefix(h, "Bearer ") || !p.valid(strings.TrimPrefix(h, "Bearer ")) || len(applied.Headers) != 1 {
+	if !strings.HasPrefix(h, "Bearer ") || !p.Valid(strings.TrimPrefix(h, "Bearer ")) || len(applied.Headers) != 1 {
 		t.Fatalf("Authorization = %q (applied %v); the server does not accept it", h, applied)
 	}
 	// Cached: a second request does not ask again.
 	r2 := httptest.NewRequest(http.MethodGet, "http://agent.invalid/", nil)
 	_, _ = setup.Auth[0].Apply(r2)
-	if r2.Header.Get("Authorization") != h || len(p.grantLog()) != 1 {
-		t.Errorf("the token was not cached: grants %v", p.grantLog())
+	if r2.Header.Get("Authorization") != h || len(p.GrantLog()) != 1 {
+		t.Errorf("the token was not cached: grants %v", p.GrantLog())
 	}
 	// The same agent resolved again shares the token.
 	again, _ := m.ForAgent(context.Background(), entry, nil)
@@ -95,11 +96,11 @@ func TestClientCredentialsFromConfigAndCard(t *testing.T) {
 }
 
 func TestClientCredentialsWrongSecretIsAuthError(t *testing.T) {
-	p := startIDP(t, time.Hour)
+	p := oauthtest.Start(t, time.Hour)
 	m, _ := testManager(t)
 	m.o.Getenv = func(string) string { return "wrong" }
 	m.sec.getenv = m.o.Getenv
-	entry := &config.Agent{Name: "svc", Auth: "oauth2", OAuth: config.OAuth{ClientID: svcClient, ClientSecret: "env:S", TokenURL: p.URL + "/token"}}
+	entry := &config.Agent{Name: "svc", Auth: "oauth2", OAuth: config.OAuth{ClientID: oauthtest.SvcClient, ClientSecret: "env:S", TokenURL: p.URL + "/token"}}
 	setup, err := m.ForAgent(context.Background(), entry, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +113,7 @@ func TestClientCredentialsWrongSecretIsAuthError(t *testing.T) {
 
 func TestDeviceCodeFlowWithRefresh(t *testing.T) {
 	t.Parallel()
-	p := startIDP(t, 5*time.Second) // under oauth2's margin: every use refreshes
+	p := oauthtest.Start(t, 5*time.Second) // under oauth2's margin: every use refreshes
 	m, path := testManager(t)
 	card := &a2aclient.Agent{SecuritySchemes: []a2aclient.SecurityScheme{{Name: "device", Type: a2aclient.SchemeOAuth2,
 		Flows: a2aclient.OAuthFlows{DeviceCode: &a2aclient.OAuthFlow{DeviceAuthorizationURL: p.URL + "/device", TokenURL: p.URL + "/token",
@@ -122,10 +123,10 @@ func TestDeviceCodeFlowWithRefresh(t *testing.T) {
 		t.Fatalf("choices = %+v", choices)
 	}
 	// The person approves after the first poll found the code pending.
-	p.onPending = func(code string) { go p.approve(code, true) }
+	p.ApproveWhenPolled(true)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	s, err := m.StartSignIn(ctx, SignInRequest{Key: "dev", Card: card, Choice: choices[pref], ClientID: publicClient})
+	s, err := m.StartSignIn(ctx, SignInRequest{Key: "dev", Card: card, Choice: choices[pref], ClientID: oauthtest.PublicClient})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,10 +142,10 @@ func TestDeviceCodeFlowWithRefresh(t *testing.T) {
 	}
 	first := applyToken(t, a)
 	second := applyToken(t, a)
-	if first == second || !p.valid(second) {
+	if first == second || !p.Valid(second) {
 		t.Errorf("the expired token was not refreshed (or the new one is refused)")
 	}
-	if g := p.grantLog(); !containsStr(g, "refresh_token") || !containsStr(g, "urn:ietf:params:oauth:grant-type:device_code") {
+	if g := p.GrantLog(); !containsStr(g, "refresh_token") || !containsStr(g, "urn:ietf:params:oauth:grant-type:device_code") {
 		t.Errorf("grants = %v", g)
 	}
 	// The refreshed token went to the credentials file, privately, and a
@@ -154,7 +155,7 @@ func TestDeviceCodeFlowWithRefresh(t *testing.T) {
 		t.Fatalf("credentials file: %v, %v", st, err)
 	}
 	e, _, _ := OpenCredFile(path).Get("dev")
-	if e.OAuth == nil || e.OAuth.AccessToken != second || e.OAuth.RefreshToken == "" || e.OAuth.Expiry.IsZero() || e.OAuth.ClientID != publicClient {
+	if e.OAuth == nil || e.OAuth.AccessToken != second || e.OAuth.RefreshToken == "" || e.OAuth.Expiry.IsZero() || e.OAuth.ClientID != oauthtest.PublicClient {
 		t.Fatalf("saved = %+v", e.OAuth)
 	}
 	next, _ := testManagerAt(t, path)
@@ -162,20 +163,20 @@ func TestDeviceCodeFlowWithRefresh(t *testing.T) {
 	if err != nil || len(setup.Auth) != 1 {
 		t.Fatalf("ForURL = %+v, %v", setup, err)
 	}
-	if tok := applyToken(t, setup.Auth[0]); !p.valid(tok) || tok == second {
+	if tok := applyToken(t, setup.Auth[0]); !p.Valid(tok) || tok == second {
 		t.Errorf("the next run's token %q is not a fresh, valid one", tok)
 	}
 }
 
 func TestDeviceCodeDenied(t *testing.T) {
 	t.Parallel()
-	p := startIDP(t, time.Hour)
+	p := oauthtest.Start(t, time.Hour)
 	m, _ := testManager(t)
-	p.onPending = func(code string) { go p.approve(code, false) }
+	p.ApproveWhenPolled(false)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	s, err := m.StartSignIn(ctx, SignInRequest{Key: "dev", Card: oidcCard(p, "oidc"),
-		Choice: Choice{Kind: KindOAuth, Grant: GrantDeviceCode}, ClientID: publicClient})
+		Choice: Choice{Kind: KindOAuth, Grant: GrantDeviceCode}, ClientID: oauthtest.PublicClient})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,14 +187,14 @@ func TestDeviceCodeDenied(t *testing.T) {
 }
 
 func TestAuthorizationCodePKCEWithDiscoveryAndRefresh(t *testing.T) {
-	p := startIDP(t, 5*time.Second)
+	p := oauthtest.Start(t, 5*time.Second)
 	m, _ := testManager(t)
 	card := oidcCard(p, "oidc")
 	choices, pref := Choices(card, "")
 	if choices[pref].Grant != GrantAuthorizationCode || !strings.Contains(choices[pref].Label, "OpenID Connect browser sign-in") {
 		t.Fatalf("choices = %+v (preferred %d)", choices, pref)
 	}
-	entry := &config.Agent{Name: "maps", Auth: "oidc", OAuth: config.OAuth{ClientID: publicClient}}
+	entry := &config.Agent{Name: "maps", Auth: "oidc", OAuth: config.OAuth{ClientID: oauthtest.PublicClient}}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	s, err := m.StartSignIn(ctx, SignInRequest{Key: "maps", Entry: entry, Card: card, Choice: choices[pref]})
@@ -204,14 +205,14 @@ func TestAuthorizationCodePKCEWithDiscoveryAndRefresh(t *testing.T) {
 		!strings.Contains(s.URL, "redirect_uri=http%3A%2F%2F127.0.0.1%3A") || !strings.Contains(s.URL, "scope=openid+agents%3Aread") {
 		t.Fatalf("authorization URL %s", s.URL)
 	}
-	go browser(t, s.URL)
+	go oauthtest.Browser(t, s.URL)
 	a, err := s.Wait(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	first := applyToken(t, a)
 	second := applyToken(t, a)
-	if first == second || !p.valid(second) {
+	if first == second || !p.Valid(second) {
 		t.Error("no refresh with the refresh token")
 	}
 	// The config entry resolved later carries the signed-in token.
@@ -219,25 +220,25 @@ func TestAuthorizationCodePKCEWithDiscoveryAndRefresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tok := applyToken(t, setup.Auth[0]); !p.valid(tok) {
+	if tok := applyToken(t, setup.Auth[0]); !p.Valid(tok) {
 		t.Errorf("the agent's later clients are not signed in")
 	}
 }
 
 func TestAuthorizationCodeWrongStateIgnored(t *testing.T) {
-	p := startIDP(t, time.Hour)
+	p := oauthtest.Start(t, time.Hour)
 	m, _ := testManager(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	s, err := m.StartSignIn(ctx, SignInRequest{Key: "maps", Card: oidcCard(p, "oidc"),
-		Choice: Choice{Kind: KindOAuth, Grant: GrantAuthorizationCode}, ClientID: publicClient})
+		Choice: Choice{Kind: KindOAuth, Grant: GrantAuthorizationCode}, ClientID: oauthtest.PublicClient})
 	if err != nil {
 		t.Fatal(err)
 	}
 	redirect := s.URL[strings.Index(s.URL, "redirect_uri=")+len("redirect_uri="):]
 	redirect, _, _ = strings.Cut(redirect, "&")
 	redirect = strings.NewReplacer("%3A", ":", "%2F", "/").Replace(redirect)
-	loopbackOnly(t, redirect)
+	oauthtest.LoopbackOnly(t, redirect)
 	resp, err := http.Get(redirect + "?code=forged&state=not-ours")
 	if err != nil {
 		t.Fatal(err)
