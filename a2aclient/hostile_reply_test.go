@@ -57,7 +57,7 @@ func TestHostileRetryAfterOnBlockingCalls(t *testing.T) {
 			if !errors.As(err, &he) || he.StatusCode != tc.status || he.RetryAfter < 5*time.Second {
 				t.Fatalf("want HTTP %d with Retry-After, got %v", tc.status, err)
 			}
-			oneLine(t, err, "retry after")
+			oneLine(t, err, "retry after", "slow down")
 			if h := Hint(err); !strings.Contains(h, "try again in") {
 				t.Errorf("hint %q does not say when to try again", h)
 			}

@@ -52,7 +52,8 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool) (*pay
 	}
 	ps := &payloadStream{t: t, url: req.url, body: resp.Body, quit: make(chan struct{})}
 	br := bufio.NewReaderSize(resp.Body, 4096)
-	if !isEventStream(resp.Header.Get("Content-Type"), br) {
+	// An error status carries an error body, whatever type it claims.
+	if resp.StatusCode >= 300 || !isEventStream(resp.Header.Get("Content-Type"), br) {
 		body, err := t.readBody(req.op, req.url, &http.Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: readCloser{br, resp.Body}})
 		if err != nil {
 			return nil, nil, err
