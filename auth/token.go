@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -38,7 +39,7 @@ func (o *OAuthToken) Token(ctx context.Context) (*oauth2.Token, error) {
 	if o.src == nil && o.lazy != nil {
 		src, err := o.lazy(ctx)
 		if err != nil {
-			return nil, err
+			return nil, &setupError{err}
 		}
 		o.src = src
 	}
@@ -63,6 +64,12 @@ func (o *OAuthToken) Token(ctx context.Context) (*oauth2.Token, error) {
 // the command line exits 5 and the terminal UI offers to sign in again.
 func (o *OAuthToken) Apply(r *http.Request) (a2aclient.Applied, error) {
 	tok, err := o.Token(r.Context())
+	var se *setupError
+	if errors.As(err, &se) {
+		// A missing secret or endpoint is the config's problem, not a
+		// refusal: signing in again would not help.
+		return a2aclient.Applied{}, se.err
+	}
 	if err != nil {
 		return a2aclient.Applied{}, fmt.Errorf("%w: could not get an access token for scheme %q: %v", a2aclient.ErrAuthenticationRequired, o.scheme, describeOAuthErr(err))
 	}
@@ -72,6 +79,12 @@ func (o *OAuthToken) Apply(r *http.Request) (a2aclient.Applied, error) {
 	r.Header.Set("Authorization", tok.Type()+" "+tok.AccessToken)
 	return a2aclient.Applied{Headers: []string{"Authorization"}}, nil
 }
+
+// setupError is a sign-in that could not even be attempted.
+type setupError struct{ err error }
+
+func (e *setupError) Error() string { return e.err.Error() }
+func (e *setupError) Unwrap() error { return e.err }
 
 // saveTo makes every new token go to fn (the credentials file).
 func (o *OAuthToken) saveTo(fn func(*oauth2.Token) error) {

@@ -83,6 +83,9 @@ func printCard(w io.Writer, v *session.CardJSON) {
 			if len(s.InputModes) > 0 || len(s.OutputModes) > 0 {
 				fmt.Fprintf(w, "      modes: in %s; out %s\n", orDefault(lineList(s.InputModes)), orDefault(lineList(s.OutputModes)))
 			}
+			if req := session.RequirementText(s.Security); req != "" {
+				fmt.Fprintf(w, "      requires: %s\n", termsafe.Line(req))
+			}
 		}
 	}
 	if len(v.SecuritySchemes) > 0 {
@@ -91,6 +94,7 @@ func printCard(w io.Writer, v *session.CardJSON) {
 			fmt.Fprintf(w, "  %s  %s\n", termsafe.Line(s.Name), termsafe.Line(s.Summary()))
 		}
 	}
+	row("Requires", termsafe.Line(session.RequirementText(v.Security)))
 	if len(v.Warnings) > 0 {
 		fmt.Fprintln(w, "Warnings:")
 		for _, msg := range v.Warnings {

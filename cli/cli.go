@@ -60,6 +60,10 @@ func Main() {
 type runner struct {
 	env Env
 	dir *session.Directory
+	// last is the agent the command talked to, so that a refusal can say
+	// what its card asks for.
+	last    *a2aclient.Client
+	lastRef string
 }
 
 // Run runs one parley command line and returns the exit code.
@@ -94,6 +98,8 @@ func Run(ctx context.Context, args []string, env Env) int {
 		return exitOK
 	case "card":
 		return r.card(ctx, rest)
+	case "login":
+		return r.login(ctx, rest)
 	case "send":
 		return r.send(ctx, rest)
 	case "task":
@@ -135,7 +141,12 @@ func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2acli
 	if err != nil {
 		return nil, err
 	}
-	return dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d})
+	r.lastRef = ref
+	c, err := dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d})
+	if c != nil {
+		r.last = c
+	}
+	return c, err
 }
 
 func versionString() string {

@@ -16,6 +16,7 @@ Usage:
   parley --demo --headless              a scripted tour against the demo agent, no UI
   parley --context ID                   the terminal UI, continuing a stored conversation
   parley card AGENT [--json]            show an agent's card
+  parley login AGENT                    sign in once and save the credential
   parley send AGENT TEXT [flags]        send a message and follow the task to its end
   parley task get AGENT TASK_ID         show a task
   parley task cancel AGENT TASK_ID      cancel a task
@@ -64,6 +65,25 @@ card. It also checks that the endpoint answers in the declared transport.
   --header H      add an HTTP header to every request (repeatable)
   --dialect D     force a dialect instead of detecting it
                   (v0.1, v0.2, v0.3, v0.3-rest, v1.0, v1.0-rest, gateway)
+`,
+	"login": `Usage: parley login AGENT [--flow device|browser|client] [--client-id ID] [--no-open]
+
+Signs in to an agent once and saves the credential in the credentials file
+(credentials.toml next to CONFIG, kept private: mode 0600), so that later
+commands and the terminal UI start signed in. The agent's card says how:
+
+  OAuth 2.0 / OpenID Connect   a device code to enter on another device, or a
+                               browser sign-in that returns to a loopback port
+                               (the URL is printed; a browser opens if it can);
+                               tokens are refreshed when they expire
+  bearer token, API key,       typed without echo (or piped on standard input)
+  basic password
+
+  --flow F        device, browser or client (client credentials); default:
+                  the config's oauth_flow, else the card's first OAuth flow
+  --client-id ID  the OAuth client id, when the config entry names none
+  --no-open       print the browser sign-in URL without opening a browser
+  --header H      add an HTTP header to the card fetch (repeatable)
 `,
 	"send": `Usage: parley send AGENT TEXT [flags]
        parley send --context ID TEXT [flags]

@@ -83,6 +83,9 @@ func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
 	} else if ok {
 		hint = "Run 'parley --help' for usage."
 	}
+	if m, h, ok := r.refusal(err); ok {
+		msg, hint = m, h
+	}
 	line := "parley: " + msg
 	if hint != "" {
 		line += " " + hint

@@ -103,6 +103,8 @@ type SkillJSON struct {
 	Examples    []string `json:"examples,omitempty"`
 	InputModes  []string `json:"inputModes,omitempty"`
 	OutputModes []string `json:"outputModes,omitempty"`
+	// Security is what this skill needs beyond the agent's own.
+	Security []a2aclient.SecurityRequirement `json:"security,omitempty"`
 }
 
 // SchemeJSON is a security scheme.
@@ -136,6 +138,9 @@ func (s SchemeJSON) Summary() string {
 		if len(s.Flows) > 0 {
 			out += " (" + strings.Join(s.Flows, ", ") + ")"
 		}
+		if s.OAuth2MetadataURL != "" {
+			out += " " + s.OAuth2MetadataURL
+		}
 	case a2aclient.SchemeOpenIDConnect:
 		out = "OpenID Connect " + s.OpenIDConnectURL
 	case a2aclient.SchemeMutualTLS:
@@ -147,6 +152,29 @@ func (s SchemeJSON) Summary() string {
 		out += " — " + s.Description
 	}
 	return out
+}
+
+// RequirementText says which schemes a requirement list asks for, for
+// people: alternatives joined by "or", schemes needed together by "+",
+// scopes in brackets: "device [ledger:read], or key + mtls".
+func RequirementText(reqs []a2aclient.SecurityRequirement) string {
+	var alts []string
+	for _, r := range reqs {
+		names := make([]string, 0, len(r))
+		for n := range r {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for i, n := range names {
+			if len(r[n]) > 0 {
+				names[i] = n + " [" + strings.Join(r[n], " ") + "]"
+			}
+		}
+		if len(names) > 0 {
+			alts = append(alts, strings.Join(names, " + "))
+		}
+	}
+	return strings.Join(alts, ", or ")
 }
 
 // DescribeCard describes the client's agent card, after checking that
@@ -185,7 +213,7 @@ func DescribeCard(ctx context.Context, c *a2aclient.Client) *CardJSON {
 	}
 	for _, s := range a.Skills {
 		v.Skills = append(v.Skills, SkillJSON{ID: s.ID, Name: s.Name, Description: s.Description, Tags: s.Tags,
-			Examples: s.Examples, InputModes: s.InputModes, OutputModes: s.OutputModes})
+			Examples: s.Examples, InputModes: s.InputModes, OutputModes: s.OutputModes, Security: s.Security})
 	}
 	for _, s := range a.SecuritySchemes {
 		v.SecuritySchemes = append(v.SecuritySchemes, schemeJSON(s))

@@ -1,0 +1,204 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/auth"
+	"github.com/parley-a2a/parley/session"
+)
+
+// openBrowser opens the browser sign-in; tests replace it.
+var openBrowser = auth.OpenBrowser
+
+// login is `parley login AGENT`: sign in once, in the terminal, and keep
+// the credential in the credentials file so that later commands (and the
+// TUI) start signed in. OAuth agents get a device code or a browser
+// sign-in; agents that take a typed secret read it from the terminal
+// without echo, or from standard input.
+func (r *runner) login(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("login", flag.ContinueOnError)
+	flow := fs.String("flow", "", "")
+	clientID := fs.String("client-id", "", "")
+	noOpen := fs.Bool("no-open", false, "")
+	var f agentFlags
+	f.register(fs)
+	pos, err := parseArgs(fs, "login", args)
+	if err == errHelp {
+		return r.help("login")
+	}
+	if err == nil && len(pos) != 1 {
+		err = usagef("login", "the login command takes one agent (a URL or a config name), got %d arguments", len(pos))
+	}
+	grant := auth.Grant("")
+	switch *flow {
+	case "":
+	case "device":
+		grant = auth.GrantDeviceCode
+	case "browser":
+		grant = auth.GrantAuthorizationCode
+	case "client":
+		grant = auth.GrantClientCredentials
+	default:
+		if err == nil {
+			err = usagef("login", "--flow must be device, browser or client, got %q", *flow)
+		}
+	}
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	ref := pos[0]
+	dir, err := r.directory()
+	if err != nil {
+		return r.report(exitError, err, false, "")
+	}
+	entry, key := dir.Entry(ref)
+	// The card says how to sign in; a card behind sign-in itself leaves
+	// the config and the challenge to go on.
+	var card *a2aclient.Agent
+	challenge := ""
+	c, err := r.client(ctx, ref, &f)
+	var ae *a2aclient.AuthError
+	switch {
+	case err == nil:
+		card = c.Agent()
+	case errors.As(err, &ae):
+		challenge = ae.Challenge
+	default:
+		return r.report(errorExit(ctx, err), err, false, "")
+	}
+	if grant == "" && entry != nil {
+		grant = auth.Grant(entry.OAuthFlow) // config spells flows as auth names them
+	}
+	choice, err := pickChoice(card, challenge, grant)
+	if err != nil {
+		return r.report(exitUsage, usagef("login", "%s", err.Error()), false, "")
+	}
+	if choice.Typed() {
+		return r.loginTyped(dir, key, choice)
+	}
+	if choice.Kind != auth.KindOAuth {
+		return r.report(exitUsage, usagef("login", "this agent wants %s, which is set in its config entry, not by signing in", choice.Label), false, "")
+	}
+	s, err := dir.Auth().StartSignIn(ctx, auth.SignInRequest{Key: key, Entry: entry, Card: card, Choice: choice, ClientID: *clientID})
+	if errors.Is(err, auth.ErrNoClientID) {
+		return r.report(exitUsage, usagef("login", "%s: pass --client-id or set client_id in the agent's config entry", err.Error()), false, "")
+	}
+	if err != nil {
+		return r.report(exitAuthRefused, err, false, "")
+	}
+	defer s.Close()
+	switch {
+	case s.Device != nil:
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", key, s.Device.VerificationURI, s.Device.UserCode)
+		if s.Device.VerificationURIComplete != "" {
+			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", s.Device.VerificationURIComplete)
+		}
+		fmt.Fprintln(r.env.Stderr, "Waiting for you to approve…")
+	case s.URL != "":
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", key, s.URL)
+		if !*noOpen && openBrowser(s.URL) == nil {
+			fmt.Fprintln(r.env.Stderr, "(opened in your browser)")
+		}
+		fmt.Fprintln(r.env.Stderr, "Waiting for the browser to come back…")
+	}
+	if _, err := s.Wait(ctx); err != nil {
+		if ctx.Err() != nil {
+			return r.report(exitInterrupted, errors.New("sign-in interrupted"), false, "")
+		}
+		return r.report(exitAuthRefused, err, false, "")
+	}
+	if err := s.Remember(); err != nil {
+		return r.report(exitError, fmt.Errorf("signed in, but the token could not be saved: %w", err), false, "")
+	}
+	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", key, dir.Auth().CredentialsPath())
+	return exitOK
+}
+
+// pickChoice picks the way to sign in: the flow asked for, else the
+// card's preferred OAuth flow, else what the card or challenge prefers.
+func pickChoice(card *a2aclient.Agent, challenge string, grant auth.Grant) (auth.Choice, error) {
+	cs, pref := auth.Choices(card, challenge)
+	if grant != "" {
+		for _, c := range cs {
+			if c.Kind == auth.KindOAuth && c.Grant == grant {
+				return c, nil
+			}
+		}
+		// The card names no such flow; the config's endpoints may serve it.
+		return auth.Choice{Kind: auth.KindOAuth, Grant: grant, Label: "OAuth 2.0 " + grant.Label()}, nil
+	}
+	if cs[pref].Kind != auth.KindOAuth {
+		for _, c := range cs {
+			if c.Kind == auth.KindOAuth {
+				return c, nil
+			}
+		}
+	}
+	return cs[pref], nil
+}
+
+// loginTyped reads a typed secret and saves it in the credentials file.
+func (r *runner) loginTyped(dir *session.Directory, key string, c auth.Choice) int {
+	if r.env.Stdin == nil {
+		return r.report(exitUsage, usagef("login", "this agent takes a %s; pipe it on standard input", c.What()), false, "")
+	}
+	in := bufio.NewReader(r.env.Stdin)
+	username := ""
+	if c.Kind == auth.KindBasic {
+		fmt.Fprint(r.env.Stderr, "User name: ")
+		line, err := readLine(in)
+		if err != nil {
+			return r.report(exitError, err, false, "")
+		}
+		username = line
+	}
+	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(c.What()), key, c.Label)
+	secret, err := readSecret(r.env.Stdin, in)
+	fmt.Fprintln(r.env.Stderr)
+	if err != nil {
+		return r.report(exitError, err, false, "")
+	}
+	if secret == "" {
+		return r.report(exitUsage, usagef("login", "no %s given", c.What()), false, "")
+	}
+	if err := dir.Auth().Remember(key, c.Entry(username, secret)); err != nil {
+		return r.report(exitError, err, false, "")
+	}
+	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s in %s.\n", c.What(), key, dir.Auth().CredentialsPath())
+	return exitOK
+}
+
+// readSecret reads one line without echo from a terminal, or as is from
+// a pipe (through buffered, which may hold what follows a user name).
+func readSecret(stdin io.Reader, buffered *bufio.Reader) (string, error) {
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		b, err := term.ReadPassword(f.Fd())
+		return strings.TrimSpace(string(b)), err
+	}
+	return readLine(buffered)
+}
+
+func readLine(in *bufio.Reader) (string, error) {
+	line, err := in.ReadString('\n')
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	return strings.TrimSpace(line), nil
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
