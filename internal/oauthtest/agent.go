@@ -41,7 +41,7 @@ func (p *Server) SecuredAgent(t testing.TB, opts demoagent.Options) string {
 				},
 			}}},
 			"securityRequirements": []any{map[string]any{"schemes": map[string]any{"sso": map[string]any{"list": []string{"agents:read"}}}}},
-			"skills": []any{map[string]any{"id": "chat", "name": "Chat", "description": "Anything the demo agent does.", "tags": []string{"demo"}}},
+			"skills":               []any{map[string]any{"id": "chat", "name": "Chat", "description": "Anything the demo agent does.", "tags": []string{"demo"}}},
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(card)
