@@ -357,3 +357,47 @@ func clWaitTaskID(t *testing.T, out *clBuffer) string {
 		}
 	}
 }
+
+// TestCLIFollowsCutTask cuts the stream of a running `parley send` and
+// then follows the same task from a second parley with `task watch`, as
+// a user would after losing a terminal: both end with the whole answer.
+func TestCLIFollowsCutTask(t *testing.T) {
+	t.Parallel()
+	for _, tg := range clTargets(t) {
+		t.Run(tg.Name, func(t *testing.T) {
+			c := newCLCLI(t, tg)
+			out, sent := c.start(clCtx(t), "send", tg.Peer.BaseURL, scenarioCut, "--json")
+			taskID := tg.Peer.Script.WaitCutParked(t)
+			// Cut only once parley has printed every chunk sent so far:
+			// v0.3 servers do not replay what a resubscriber missed.
+			clPoll(t, "the first chunks on stdout", func() bool {
+				return strings.Count(out.String(), `"type":"artifact-update"`) == cutChunksBefore
+			})
+			if n := tg.Peer.CutStreams(); n != 1 {
+				t.Fatalf("cut %d streams, want 1", n)
+			}
+			tg.Peer.WaitResubscribed(t, taskID)
+
+			_, watched := c.start(clCtx(t), "task", "watch", tg.Peer.BaseURL, taskID, "--json")
+			tg.Peer.WaitResubscribed(t, taskID)
+			tg.Peer.Script.ReleaseCut(taskID)
+
+			for what, done := range map[string]<-chan clRun{"send": sent, "task watch": watched} {
+				var r clRun
+				select {
+				case r = <-done:
+				case <-clCtx(t).Done():
+					t.Fatalf("%s did not end", what)
+				}
+				r.wantCode(t, clExitOK)
+				res, _ := r.result(t)
+				clWant(t, what+" task", clField(res, "taskId"), taskID)
+				clWant(t, what+" state", clField(res, "state"), "completed")
+				clWant(t, what+" text", clField(res, "text"), wantAnswer(cutChunksBefore+cutChunksAfter))
+				if what == "send" && !strings.Contains(r.stderr, "the stream broke") {
+					t.Errorf("send did not say it resumed: %s", r.stderr)
+				}
+			}
+		})
+	}
+}
