@@ -87,15 +87,28 @@ func ParseItemKind(s string) ItemKind {
 
 // encodeParts stores parts in their JSON form, bytes included; nil when
 // there are none.
+//
+// It writes the array itself rather than json.Marshal(partsToJSON(…)):
+// encoding/json re-scans and compacts whatever a MarshalJSON method
+// returns, and for an artifact rewritten while it streams that second
+// pass over its whole text cost as much as encoding it. The bytes are
+// the same: MarshalJSON's output is already compact.
 func encodeParts(parts []a2aclient.Part) (any, error) {
 	if len(parts) == 0 {
 		return nil, nil
 	}
-	b, err := json.Marshal(partsToJSON(parts))
-	if err != nil {
-		return nil, fmt.Errorf("encode parts: %w", err)
+	b := []byte{'['}
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		pj, err := PartToJSON(p).MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("encode parts: %w", err)
+		}
+		b = append(b, pj...)
 	}
-	return string(b), nil
+	return string(append(b, ']')), nil
 }
 
 func decodeParts(s sql.NullString) ([]a2aclient.Part, error) {
