@@ -33,7 +33,7 @@ const (
 	clExtSkillName = "Only for signed-in callers"
 )
 
-// clExtendedSkill is the skill only the extended card lists.
+// clExtendedSkill03 is the skill only the extended card lists.
 func clExtendedSkill03() a2a03.AgentSkill {
 	return a2a03.AgentSkill{ID: clExtSkillID, Name: clExtSkillName, Description: "listed on the extended card only", Tags: []string{"test"}}
 }

@@ -248,8 +248,8 @@ func clKind(r peerRequest) string {
 		return "get"
 	case "tasks/resubscribe", "SubscribeToTask":
 		return "subscribe"
-	case "":
-	default:
+	}
+	if r.RPCMethod != "" {
 		return ""
 	}
 	switch {

@@ -39,12 +39,6 @@ func (tg clTarget) forced() a2aclient.Dialect {
 	return a2aclient.DialectUnknown
 }
 
-// snapshotOnResubscribe reports whether the peer hands a resubscriber
-// what it missed:
-// a2a-go/v2 starts a resubscription with a Task snapshot; a2a-go v0.3.15
-// sends only the events that follow.
-func (tg clTarget) snapshotOnResubscribe() bool { return tg.Peer.Name != peerGoV03Name }
-
 // clTargetsOf lists the bindings of the given peers that parley speaks.
 // The order is the card's preference, so the first target of a peer is
 // the one the card picks; the others must be forced.
