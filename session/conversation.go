@@ -1,9 +1,11 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -595,13 +597,12 @@ func (c *Conversation) tasksLocked() []TaskInfo {
 	return out
 }
 
+// sortItems puts items in transcript order. Drain usually returns a
+// handful, but a restored or reopened context hands over all of its items
+// at once, in map order: an insertion sort made opening a 10,000-item
+// context take a second.
 func sortItems(items []Item) {
-	// Insertion sort: Drain returns a handful of items per frame.
-	for i := 1; i < len(items); i++ {
-		for j := i; j > 0 && items[j].Seq < items[j-1].Seq; j-- {
-			items[j], items[j-1] = items[j-1], items[j]
-		}
-	}
+	slices.SortFunc(items, func(a, b Item) int { return cmp.Compare(a.Seq, b.Seq) })
 }
 
 func nonText(parts []a2aclient.Part) []a2aclient.Part {
