@@ -100,10 +100,9 @@ func BenchmarkChatAppendChunk1KB(b *testing.B)   { benchAppend(b, 1<<10) }
 func BenchmarkChatAppendChunk20KB(b *testing.B)  { benchAppend(b, 20<<10) }
 func BenchmarkChatAppendChunk200KB(b *testing.B) { benchAppend(b, 200<<10) }
 
-// BenchmarkNaiveFullRerender200KB is the baseline: one glamour render of
-// the whole answer per chunk, with a reused renderer.
-func BenchmarkNaiveFullRerender200KB(b *testing.B) {
-	size := 200 << 10
+// benchNaive is the baseline: one glamour render of the whole answer
+// per chunk, with a reused renderer, at the sizes of benchAppend.
+func benchNaive(b *testing.B, size int) {
 	doc := benchDoc(size + benchWindow)
 	md := newMarkdown(true)
 	n := size
@@ -116,6 +115,10 @@ func BenchmarkNaiveFullRerender200KB(b *testing.B) {
 		md.render(prepareMarkdown(doc[:n]), benchW)
 	}
 }
+
+func BenchmarkNaiveFullRerender1KB(b *testing.B)   { benchNaive(b, 1<<10) }
+func BenchmarkNaiveFullRerender20KB(b *testing.B)  { benchNaive(b, 20<<10) }
+func BenchmarkNaiveFullRerender200KB(b *testing.B) { benchNaive(b, 200<<10) }
 
 // history is a conversation of n items: turns, status lines, answers
 // with Markdown, data artifacts and files.
