@@ -10,11 +10,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/adrg/xdg"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // maxAttachment caps a file attached to a message.
@@ -62,78 +65,121 @@ func downloadsDir() string {
 }
 
 // safeFileName turns an agent-chosen name into one safe to create in the
-// downloads directory: no separators, no "..", no control characters, no
-// device names, not empty.
+// downloads directory: no separators, no "..", no control or invisible
+// formatting characters (a right-to-left override can make "txt.exe"
+// read as "exe.txt"), no device names, not hidden, not empty, and at most
+// maxFileName bytes of whole characters, keeping a short extension.
 func safeFileName(name string) string {
+	// Whole escape sequences go first, so their parameters do not stay
+	// behind as text.
 	name = strings.Map(func(r rune) rune {
 		switch {
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f:
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f, unicode.Is(unicode.Cf, r):
 			return -1
 		case strings.ContainsRune(`/\:*?"<>|`, r):
 			return '_'
 		}
 		return r
-	}, name)
+	}, termsafe.Line(name))
+	for strings.Contains(name, "..") {
+		name = strings.ReplaceAll(name, "..", ".")
+	}
 	name = strings.Trim(strings.TrimSpace(name), ". ")
-	base := strings.ToUpper(strings.SplitN(name, ".", 2)[0])
-	switch base {
-	case "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "LPT1", "LPT2", "LPT3":
+	base, _, _ := strings.Cut(name, ".")
+	if isDeviceName(strings.TrimSpace(base)) {
 		name = "_" + name
 	}
 	if name == "" {
 		name = "download"
 	}
-	if len(name) > 200 {
-		name = name[:200]
+	if len(name) > maxFileName {
+		ext := filepath.Ext(name)
+		if len(ext) > 16 {
+			ext = ""
+		}
+		name = cutUTF8(strings.TrimSuffix(name, ext), maxFileName-len(ext)) + ext
 	}
 	return name
+}
+
+// maxFileName leaves room under the usual 255-byte limit for the " (n)"
+// a name gets when it is taken.
+const maxFileName = 200
+
+// isDeviceName reports the names Windows keeps for devices whatever their
+// extension: CON, PRN, AUX, NUL, COM0-9, LPT0-9 (digits and superscripts),
+// CONIN$ and CONOUT$.
+func isDeviceName(s string) bool {
+	s = strings.ToUpper(s)
+	switch s {
+	case "CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$":
+		return true
+	}
+	if r := []rune(s); len(r) == 4 && (strings.HasPrefix(s, "COM") || strings.HasPrefix(s, "LPT")) {
+		return unicode.IsDigit(r[3]) || strings.ContainsRune("¹²³", r[3])
+	}
+	return false
+}
+
+// cutUTF8 cuts s to at most n bytes without splitting a character.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // saveFile writes a file part's bytes into the downloads directory under
 // a sanitized name, never overwriting: an existing name gets a number.
 func saveFile(p a2aclient.Part) tea.Cmd {
-	return func() tea.Msg {
-		if p.File == nil {
-			return statusMsg{text: "That item is not a file.", isErr: true}
-		}
-		if len(p.File.Bytes) == 0 {
-			if p.File.URI != "" {
-				return statusMsg{text: "This file is only a link (" + p.File.URI + "); parley does not fetch links by itself.", isErr: true}
-			}
-			return statusMsg{text: "The file is empty; nothing to save.", isErr: true}
-		}
-		dir := downloadsDir()
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return statusMsg{text: "Cannot create " + dir + ": " + err.Error(), isErr: true}
-		}
-		name := safeFileName(p.File.Name)
-		ext := filepath.Ext(name)
-		stem := strings.TrimSuffix(name, ext)
-		for i := 0; i < 1000; i++ {
-			candidate := name
-			if i > 0 {
-				candidate = fmt.Sprintf("%s (%d)%s", stem, i, ext)
-			}
-			path := filepath.Join(dir, candidate)
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-			if errors.Is(err, fs.ErrExist) {
-				continue
-			}
-			if err != nil {
-				return statusMsg{text: "Cannot save " + path + ": " + err.Error(), isErr: true}
-			}
-			_, werr := f.Write(p.File.Bytes)
-			if cerr := f.Close(); werr == nil {
-				werr = cerr
-			}
-			if werr != nil {
-				os.Remove(path)
-				return statusMsg{text: "Cannot save " + path + ": " + werr.Error(), isErr: true}
-			}
-			return statusMsg{text: "Saved " + path}
-		}
-		return statusMsg{text: "Too many files named " + name + " in " + dir + ".", isErr: true}
+	return func() tea.Msg { return saveFileIn(downloadsDir(), p) }
+}
+
+// saveFileIn saves into dir; the tests' way in.
+func saveFileIn(dir string, p a2aclient.Part) statusMsg {
+	if p.File == nil {
+		return statusMsg{text: "That item is not a file.", isErr: true}
 	}
+	if len(p.File.Bytes) == 0 {
+		if p.File.URI != "" {
+			return statusMsg{text: "This file is only a link (" + p.File.URI + "); parley does not fetch links by itself.", isErr: true}
+		}
+		return statusMsg{text: "The file is empty; nothing to save.", isErr: true}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return statusMsg{text: "Cannot create " + dir + ": " + err.Error(), isErr: true}
+	}
+	name := safeFileName(p.File.Name)
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for i := 0; i < 1000; i++ {
+		candidate := name
+		if i > 0 {
+			candidate = fmt.Sprintf("%s (%d)%s", stem, i, ext)
+		}
+		path := filepath.Join(dir, candidate)
+		// O_EXCL: never overwrite, and never follow a link planted there.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return statusMsg{text: "Cannot save " + path + ": " + err.Error(), isErr: true}
+		}
+		_, werr := f.Write(p.File.Bytes)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			os.Remove(path)
+			return statusMsg{text: "Cannot save " + path + ": " + werr.Error(), isErr: true}
+		}
+		return statusMsg{text: "Saved " + path}
+	}
+	return statusMsg{text: "Too many files named " + name + " in " + dir + ".", isErr: true}
 }
 
 // openFile saves the file and opens it with the desktop's default
