@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -40,7 +41,7 @@ func (e *agentEntry) label() string {
 		return e.name
 	}
 	if e.client != nil && e.client.Agent().Name != "" {
-		return termsafe.Line(e.client.Agent().Name)
+		return cardText(e.client.Agent().Name, 64, 1)
 	}
 	return e.ref
 }
@@ -143,7 +144,7 @@ func (p *agentsPane) View(current *agentEntry) string {
 	}
 	lines = append(lines, add, "")
 	if sel := p.Selected(); sel != nil {
-		lines = append(lines, p.card(sel)...)
+		lines = append(lines, p.card(sel, p.h-len(lines))...)
 	}
 	if len(lines) > p.h {
 		lines = lines[:p.h]
@@ -188,8 +189,11 @@ func (p *agentsPane) row(e *agentEntry, selected, current bool) string {
 }
 
 // card summarizes the agent: description, provider, capabilities,
-// security, and skills with their examples.
-func (p *agentsPane) card(e *agentEntry) []string {
+// security, and skills with their examples. A card is the agent's to
+// write and may be huge; it is drawn every frame, so only what fits in
+// budget lines is built, and each text is cut to what its lines can show
+// before it is cleaned and wrapped. Skills left out are counted in a note.
+func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	w := max(p.w, 10)
 	if e.status == agentFailed {
 		return wrapPlain(p.st.Error.Render("✗ ")+termsafe.Line(e.err.Error()), w)
@@ -199,44 +203,90 @@ func (p *agentsPane) card(e *agentEntry) []string {
 	}
 	a := e.client.Agent()
 	var out []string
-	out = append(out, p.st.Bold.Render(clip(termsafe.Line(a.Name), w)))
+	out = append(out, p.st.Bold.Render(clip(cardText(a.Name, w, 1), w)))
 	if a.Description != "" {
-		out = append(out, wrapStyle(p.st.Text, termsafe.Line(a.Description), w, 3)...)
+		out = append(out, wrapStyle(p.st.Text, cardText(a.Description, w, 3), w, 3)...)
 	}
 	meta := []string{e.client.Dialect().Label()}
 	if a.Version != "" {
-		meta = append(meta, "v"+termsafe.Line(a.Version))
+		meta = append(meta, "v"+cardText(a.Version, w, 1))
 	}
 	if a.Provider != nil && a.Provider.Organization != "" {
-		meta = append(meta, termsafe.Line(a.Provider.Organization))
+		meta = append(meta, cardText(a.Provider.Organization, w, 1))
 	}
 	out = append(out, wrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
 	if caps := capabilityList(a.Capabilities); caps != "" {
 		out = append(out, wrapStyle(p.st.Muted, caps, w, 2)...)
 	}
-	for _, s := range a.SecuritySchemes {
+	keep := len(out)
+	for i, s := range a.SecuritySchemes {
+		if len(out) >= budget {
+			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security schemes")
+		}
 		out = append(out, p.st.Warning.Render(clip("! "+schemeLabel(s), w)))
 	}
 	if len(a.Skills) > 0 {
 		out = append(out, "", p.st.Accent.Render(clip("Skills · "+e.label(), w)))
 	}
-	for _, s := range a.Skills {
-		title := "▸ " + termsafe.Line(s.Name)
+	keep = len(out)
+	for i, s := range a.Skills {
+		if len(out) >= budget {
+			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skills")
+		}
+		title := "▸ " + cardText(s.Name, w, 1)
 		if len(s.Tags) > 0 {
-			title += "  " + p.st.Muted.Render(termsafe.Line(strings.Join(s.Tags, ", ")))
+			title += "  " + p.st.Muted.Render(cardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
 		}
 		out = append(out, clip(title, w))
 		if s.Description != "" {
-			out = append(out, wrapStyle(p.st.Muted, "  "+termsafe.Line(s.Description), w, 2)...)
+			out = append(out, wrapStyle(p.st.Muted, "  "+cardText(s.Description, w, 2), w, 2)...)
 		}
-		for _, ex := range s.Examples {
-			out = append(out, p.st.String.Render(clip(`  "`+termsafe.Line(ex)+`"`, w)))
+		for _, ex := range s.Examples[:min(len(s.Examples), max(budget, 0))] {
+			out = append(out, p.st.String.Render(clip(`  "`+cardText(ex, w, 1)+`"`, w)))
 		}
-		if modes := modeList(s.InputModes, s.OutputModes); modes != "" {
-			out = append(out, p.st.Muted.Render(clip("  "+modes, w)))
+		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {
+			out = append(out, p.st.Muted.Render(clip("  "+cardText(modes, w, 1), w)))
 		}
 	}
 	return out
+}
+
+// cutNote ends a card cut short at budget lines with a note of how many
+// items of what were left out, as its last line. The note takes the place
+// of items of its own section, never of the lines before keep; where the
+// section's start does not fit, the note falls below the pane with it.
+func (p *agentsPane) cutNote(out []string, keep, budget, more int, what string) []string {
+	out = out[:max(min(len(out), budget-1), keep)]
+	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… truncated: %d more %s", more, what), max(p.w, 10))))
+}
+
+// cutAll keeps what of a list of card strings one line of width w could
+// show: at most w items, each cut to w cells' worth of bytes.
+func cutAll(list []string, w int) []string {
+	out := make([]string, 0, min(len(list), w))
+	for _, s := range list[:min(len(list), w)] {
+		out = append(out, cutBytes(s, w*4))
+	}
+	return out
+}
+
+// cutBytes cuts s to at most n bytes at a character boundary, marking
+// the cut with an ellipsis.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// cardText cleans a card string for lines lines of width w, cutting it
+// first to what those lines could hold (at four bytes a cell, with one
+// line to spare so wrapping still sees that there was more).
+func cardText(s string, w, lines int) string {
+	return termsafe.Line(cutBytes(s, (lines+1)*w*4))
 }
 
 func (p *agentsPane) ShortHelp() []key.Binding {

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"fmt"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	bad "github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// The whole program against an agent that puts terminal escape sequences
+// in its card, its statuses, artifact names, file names, data keys and
+// values and its error pages: no frame the program draws may carry any
+// sequence but colour, in any pane.
+
+// rawFrames checks each frame as drawn, before colour is stripped.
+type rawFrames struct {
+	recorder
+	mu     *sync.Mutex
+	broken *[]string
+}
+
+func (r rawFrames) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := r.recorder.Update(msg)
+	return r, cmd
+}
+
+func (r rawFrames) View() tea.View {
+	v := r.recorder.View()
+	if why := notOnlySGR(v.Content); why != "" {
+		r.mu.Lock()
+		*r.broken = append(*r.broken, why)
+		r.mu.Unlock()
+	}
+	return v
+}
+
+// notOnlySGR says what in s is not plain text or a colour (SGR) sequence.
+func notOnlySGR(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0x1b:
+			j := i + 1
+			if j < len(s) && s[j] == '[' {
+				for j++; j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':'); j++ {
+				}
+				if j < len(s) && s[j] == 'm' {
+					i = j
+					continue
+				}
+			}
+			return fmt.Sprintf("escape sequence %q", s[i:min(i+12, len(s))])
+		case c == '\n':
+		case c < 0x20 || c == 0x7f:
+			return fmt.Sprintf("control byte %#x", c)
+		}
+	}
+	for _, r := range []rune{0x9b, 0x9d, 0x9c, 0x90, 0x9e, 0x9f} {
+		if strings.ContainsRune(s, r) {
+			return fmt.Sprintf("C1 control %U", r)
+		}
+	}
+	return ""
+}
+
+func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
+	srv := bad.Serve(
+		bad.Fault{Mode: bad.Hostile, Methods: []string{"card"}},
+		bad.Fault{Mode: bad.Hostile, Methods: []string{"message/stream", "message/send", "tasks/get"}, Times: 1},
+		bad.Fault{Mode: bad.Status, Status: http.StatusInternalServerError, ContentType: "text/html",
+			Body: "<html><body><h1>" + bad.Evil + "</h1></body></html>"})
+	t.Cleanup(srv.Close)
+	wire := NewWireLog()
+	dir := session.NewDirectory(session.DirectoryOptions{
+		Config: &config.Config{},
+		Client: a2aclient.Options{Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
+	})
+	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark", Wire: wire})
+	frames := &frameLog{}
+	var mu sync.Mutex
+	var broken []string
+	tm := teatest.NewTestModel(t, rawFrames{recorder: recorder{m: m, frames: frames}, mu: &mu, broken: &broken},
+		teatest.WithInitialTermSize(120, 40),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.TrueColor)))
+	go m.bridge.run(tm.Send)
+	wire.setNotify(func() { tm.Send(wireChangedMsg{}) })
+	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL, wire: wire}
+	t.Cleanup(func() {
+		a.key("ctrl+c")
+		tm.WaitFinished(t, teatest.WithFinalTimeout(flowTimeout))
+		m.bridge.stop()
+	})
+
+	a.ready()
+	a.waitScreen("evil " + bad.EvilPlain)
+	a.typeText("hi")
+	a.key("enter")
+	a.taskState(a2aclient.StateCompleted)
+	a.waitScreen("text "+bad.EvilPlain, "name "+bad.EvilPlain, "status "+bad.EvilPlain)
+	a.typeText("again")
+	a.key("enter")
+	a.waitScreen("HTTP 500")
+	// Every pane and overlay that shows what the agent sent.
+	for _, k := range []string{"tab", "tab", "tab", "ctrl+w", "ctrl+w", "f1", "esc"} {
+		a.key(k)
+	}
+	a.inspect(func(*Model) {}) // the keys above are handled and drawn
+	a.key("shift+tab")
+	a.key("up", "up", "y", "enter")
+	a.inspect(func(*Model) {})
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(broken) > 0 {
+		t.Fatalf("%d frames carried more than colour; the first: %s", len(broken), broken[0])
+	}
+}
+
+// A card is the agent's to write: a megabyte of name and description and
+// ten thousand skills draw as what fits, with a note of what was left
+// out, at a cost per frame that does not grow with the card.
+func TestHostileHugeCardIsCut(t *testing.T) {
+	long := strings.Repeat("word"+bad.Evil+" ", 1<<14)
+	agent := &a2aclient.Agent{Name: long, Description: long,
+		Interfaces: []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}}}
+	for i := range 10000 {
+		agent.Skills = append(agent.Skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: long, Description: long,
+			Tags: []string{long, long}, Examples: []string{long, long, long}, InputModes: []string{long}})
+	}
+	c, err := a2aclient.NewClient(agent, a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p.SetSize(40, 30)
+	p.entries = []*agentEntry{{status: agentReady, client: c}}
+	view := p.View(nil)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 10 {
+		p.View(nil)
+	}
+	runtime.ReadMemStats(&after)
+	if allocs := (after.TotalAlloc - before.TotalAlloc) / 10; allocs > 1<<20 {
+		t.Errorf("one frame of the card allocates %d KB", allocs>>10)
+	}
+	lines := strings.Split(view, "\n")
+	if len(lines) > 30 || !strings.Contains(ansi.Strip(lines[len(lines)-1]), "… truncated: 999") {
+		t.Fatalf("%d lines, the last %q", len(lines), ansi.Strip(lines[len(lines)-1]))
+	}
+	if why := notOnlySGR(view); why != "" {
+		t.Fatal(why)
+	}
+}
