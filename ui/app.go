@@ -75,6 +75,7 @@ type Model struct {
 	ctxView       *contextsView
 	ctxSeq        int
 	recorders     []*session.Recorder
+	lastExample   string // the example prompt last put in the composer
 
 	agents   *agentsPane
 	tasks    *tasksPane

@@ -316,7 +316,8 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			return attachFile(v)
 		})
 		return nil
-	case key.Matches(msg, k.Example) && m.composer.Empty():
+	case key.Matches(msg, k.Example) && (m.composer.Empty() || m.composer.Value() == m.lastExample):
+		// Pressed again on an untouched example: the next one.
 		m.nextExample()
 		return nil
 	}
@@ -355,7 +356,8 @@ func (m *Model) nextExample() {
 		m.setStatus("This agent lists no example prompts.", false)
 		return
 	}
-	m.composer.SetValue(ex[e.example%len(ex)])
+	m.lastExample = ex[e.example%len(ex)]
+	m.composer.SetValue(m.lastExample)
 	e.example++
 	m.layout()
 }

@@ -125,7 +125,11 @@ func (m *Model) chatBox(w, h int) string {
 	if n := m.chat.NewBelow(); n > 0 {
 		note = fmt.Sprintf("↓ %d new", n)
 	}
-	return box(m.st, m.chatTitle(), note, m.chat.View(), w, h, m.focus == focusChat)
+	title := m.chatTitle()
+	if m.narrow() {
+		title = "Chat" // the header line above already names agent and context
+	}
+	return box(m.st, title, note, m.chat.View(), w, h, m.focus == focusChat)
 }
 
 // chatTitle names agent, dialect and context, as the sketch shows.
