@@ -56,6 +56,9 @@ type Options struct {
 	// Wire receives the wire log the UI shows; set as the directory's
 	// observer by the caller.
 	Wire *WireLog
+	// OpenURL opens a sign-in address in a browser; auth.OpenBrowser
+	// when nil (tests replace it).
+	OpenURL func(string) error
 }
 
 // Model is the root model.
@@ -72,6 +75,7 @@ type Model struct {
 	showHelp      bool
 	showWire      bool
 	prompt        *prompt
+	nextSignIn    int // id of the newest sign-in dialog, for its messages
 	ctxView       *contextsView
 	ctxSeq        int
 	recorders     []*session.Recorder

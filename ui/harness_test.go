@@ -3,7 +3,9 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -116,6 +118,15 @@ type appOptions struct {
 	path      string // agent path under the demo agent, e.g. "/secure/"
 	demo      demoagent.Options
 	noWelcome bool // skip the first-run welcome, for smaller goldens
+	// For sign-in tests: a handler in front of the demo agent, the agents
+	// to open instead of the demo's path, a config (with its directory,
+	// where the credentials file goes), a store and a browser opener.
+	wrap      func(http.Handler) http.Handler
+	agents    func(demoURL string) []string
+	cfg       *config.Config
+	configDir string
+	store     *session.Store
+	openURL   func(string) error
 }
 
 // startApp serves the demo agent on loopback (no pacing, so streams
@@ -126,19 +137,34 @@ func startApp(t *testing.T, o appOptions) *app {
 	if o.w == 0 {
 		o.w, o.h = 120, 36
 	}
-	srv := httptest.NewServer(demoagent.New(o.demo).Handler())
+	var h http.Handler = demoagent.New(o.demo).Handler()
+	if o.wrap != nil {
+		h = o.wrap(h)
+	}
+	srv := httptest.NewServer(h)
 	wire := NewWireLog()
+	cfg, cfgPath := o.cfg, ""
+	if cfg == nil {
+		cfg = &config.Config{}
+	}
+	if o.configDir != "" {
+		cfgPath = filepath.Join(o.configDir, "config.toml")
+	}
 	dir := session.NewDirectory(session.DirectoryOptions{
-		Config: &config.Config{},
+		Config: cfg, ConfigPath: cfgPath,
 		Client: a2aclient.Options{HTTPClient: srv.Client(), Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
 	})
 	path := o.path
 	if path == "" {
 		path = "/"
 	}
+	agents := []string{srv.URL + path}
+	if o.agents != nil {
+		agents = o.agents(srv.URL)
+	}
 	m := New(Options{
-		Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL + path}, Keys: DefaultKeyMap(),
-		Theme: "dark", Welcome: !o.noWelcome, Wire: wire, DemoURL: srv.URL + "/",
+		Directory: dir, Config: cfg, ConfigPath: cfgPath, Agents: agents, Keys: DefaultKeyMap(),
+		Theme: "dark", Welcome: !o.noWelcome, Wire: wire, DemoURL: srv.URL + "/", Store: o.store, OpenURL: o.openURL,
 	})
 	frames := &frameLog{}
 	tm := teatest.NewTestModel(t, recorder{m: m, frames: frames},

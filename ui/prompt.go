@@ -30,6 +30,18 @@ type prompt struct {
 	input  textinput.Model
 	onDone func(m *Model, value string) tea.Cmd
 	err    string
+	// ctl, when set, drives a prompt that asks more than one thing (the
+	// sign-in): it sees keys before the input and draws body and note.
+	ctl controller
+}
+
+// controller drives a multi-step prompt.
+type controller interface {
+	// handleKey returns handled=false to let the input have the key.
+	handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (cmd tea.Cmd, done, handled bool)
+	lines() []string
+	note() string
+	wantsInput() bool
 }
 
 func newPrompt(st *Styles, kind promptKind, title string, body []string, initial string, onDone func(*Model, string) tea.Cmd) *prompt {
@@ -52,6 +64,11 @@ func newPrompt(st *Styles, kind promptKind, title string, body []string, initial
 
 // HandleKey returns done=true when the prompt should close.
 func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	if p.ctl != nil {
+		if cmd, done, handled := p.ctl.handleKey(m, p, msg); handled {
+			return cmd, done
+		}
+	}
 	switch msg.String() {
 	case "esc":
 		return nil, true
@@ -132,11 +149,15 @@ func (p *prompt) complete() {
 // View draws the dialog box, w cells wide.
 func (p *prompt) View(st *Styles, w int) string {
 	inner := w - 4
+	body, showInput := p.body, p.kind != promptConfirm
+	if p.ctl != nil {
+		body, showInput = p.ctl.lines(), p.ctl.wantsInput()
+	}
 	var lines []string
-	for _, l := range p.body {
+	for _, l := range body {
 		lines = append(lines, wrapPlain(l, inner)...)
 	}
-	if len(lines) > 0 {
+	if len(lines) > 0 && (p.ctl == nil || showInput) {
 		lines = append(lines, "")
 	}
 	note := "enter ok · esc cancel"
@@ -145,7 +166,11 @@ func (p *prompt) View(st *Styles, w int) string {
 		note = "y yes · n no"
 	case promptPath:
 		note = "tab complete · enter attach · esc cancel"
-	default:
+	}
+	if p.ctl != nil {
+		note = p.ctl.note()
+	}
+	if showInput {
 		p.input.SetWidth(inner - 3)
 		lines = append(lines, p.input.View())
 	}

@@ -47,6 +47,10 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case agentResolvedMsg:
 		return m, m.onResolved(msg)
+	case signInEvent:
+		return m, m.onSignInEvent(msg)
+	case extendedCardMsg:
+		m.onExtendedCard(msg)
 	case contextsListedMsg:
 		if m.ctxView != nil && msg.seq == m.ctxSeq {
 			m.ctxView.setList(msg.list, msg.hits, msg.err)
@@ -143,6 +147,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 		e.status, e.err = agentFailed, msg.err
 		if e == m.current {
 			m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
+			m.signInToCard(e) // a card behind sign-in: ask for the credential
 		}
 		return nil
 	}
@@ -395,6 +400,10 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 			m.layout()
 		}
 		if sel.status == agentFailed {
+			if errors.As(sel.err, new(*a2aclient.AuthError)) && m.prompt == nil {
+				m.signInToCard(sel)
+				return m.focusCmd()
+			}
 			return tea.Batch(m.resolve(sel), m.startTicking(), m.focusCmd())
 		}
 		return m.focusCmd()
@@ -512,28 +521,6 @@ func cancelTask(conv *session.Conversation, id string) tea.Cmd {
 		defer cancel()
 		return taskActionMsg{conv: conv, taskID: id, action: "cancel", err: conv.Cancel(ctx, id)}
 	}
-}
-
-// maybeSignIn opens the sign-in prompt for a 401/403 error or a task that
-// asks for authentication.
-func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
-	e := m.current
-	if e == nil || e.conv == nil || m.prompt != nil {
-		return nil
-	}
-	var ae *a2aclient.AuthError
-	switch {
-	case it.Kind == session.ItemError && errors.As(it.Err, &ae):
-		m.prompt = signInPrompt(m.st, e, ae.Challenge, "", func(m *Model, cl *a2aclient.Client) {
-			e.conv.Retry()
-		})
-	case it.Kind == session.ItemStatus && it.State == a2aclient.StateAuthRequired:
-		taskID := it.TaskID
-		m.prompt = signInPrompt(m.st, e, "", statusDetail(it), func(m *Model, cl *a2aclient.Client) {
-			e.conv.SendCredentialTurn(taskID)
-		})
-	}
-	return nil
 }
 
 func (m *Model) setStatus(text string, isErr bool) {

@@ -1,0 +1,252 @@
+package ui
+
+import (
+	"encoding/base64"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/oauthtest"
+)
+
+// opened records what parley asked the browser to open.
+type opened struct {
+	mu   sync.Mutex
+	urls []string
+	then func(string)
+}
+
+func (o *opened) open(u string) error {
+	o.mu.Lock()
+	o.urls = append(o.urls, u)
+	then := o.then
+	o.mu.Unlock()
+	if then != nil {
+		go then(u)
+	}
+	return nil
+}
+
+func (o *opened) list() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]string(nil), o.urls...)
+}
+
+// osc52 is how a terminal is told to put text on the clipboard.
+func osc52(text string) string {
+	return "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(text))
+}
+
+// The sign-in lists the card's schemes by number; a digit picks another
+// while nothing is typed, and ctrl+s saves the credential privately. The
+// authenticated extended card comes in once signed in.
+func TestFlowSignInChoosesAPIKeyAndSaves(t *testing.T) {
+	cfgDir := t.TempDir()
+	a := startApp(t, appOptions{path: "/secure/", configDir: cfgDir})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	// The card lists the API key first; the challenge asks for Bearer.
+	a.waitScreen("needs you to sign in", "   1 API key in header X-API-Key — Use the key demo-key.", " ▸ 2 HTTP bearer token — Use the token demo-token.",
+		"Paste the bearer token", "enter sign in · ctrl+s and save · tab/1-2 another way · esc cancel")
+	a.typeText("1")
+	a.waitScreen(" ▸ 1 API key in header X-API-Key", "Paste the API key")
+	a.typeText("demo-key")
+	a.waitScreen("> ••••••••")
+	a.key("ctrl+s")
+	a.waitScreen(answerEnd, "✓ completed")
+	path := filepath.Join(cfgDir, "credentials.toml")
+	a.waitState("the credential to be saved", func(*Model) bool { _, err := os.Stat(path); return err == nil })
+	st, _ := os.Stat(path)
+	raw, _ := os.ReadFile(path)
+	if st.Mode().Perm() != 0o600 || !strings.Contains(string(raw), `api_key_name = "X-API-Key"`) || !strings.Contains(string(raw), `token = "demo-key"`) {
+		t.Errorf("credentials file (%v):\n%s", st.Mode(), raw)
+	}
+	// Signed in, the extended card lists a skill the public one hides.
+	a.waitState("the extended card", func(m *Model) bool {
+		for _, s := range m.current.client.Agent().Skills {
+			if s.ID == "extended-hello" {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// A digit typed after the field has text goes into the field: secrets
+// may have digits.
+func TestFlowSignInDigitsInSecret(t *testing.T) {
+	a := startApp(t, appOptions{path: "/secure/"})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen("Paste the bearer token")
+	a.typeText("x1")
+	a.waitScreen(" ▸ 2 HTTP bearer token", "> ••")
+	a.key("tab")
+	a.waitScreen(" ▸ 1 API key in header X-API-Key", "Paste the API key")
+	a.key("esc")
+	a.waitGone("The agent accepts:")
+}
+
+// A card behind sign-in: parley asks for the scheme the challenge names,
+// fetches the card with it, and the agent is ready.
+func TestFlowCardBehindSignIn(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, wrap: func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/secure/.well-known/") && r.Header.Get("Authorization") != "Bearer demo-token" {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="cards"`)
+				http.Error(w, "no card for you", http.StatusUnauthorized)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	}, path: "/secure/"})
+	a.waitScreen("needs you to sign in", " ▸ 1 HTTP bearer token", `realm="cards"`)
+	a.typeText("demo-token")
+	a.key("enter")
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen(answerEnd, "✓ completed")
+}
+
+// An auth-required task with a link: the link is shown, copied (OSC 52)
+// and opened on request, and enter with nothing typed continues the task.
+func TestFlowAuthRequiredLink(t *testing.T) {
+	o := &opened{}
+	a := startApp(t, appOptions{openURL: o.open})
+	a.ready()
+	a.typeText("Sign in first")
+	a.key("enter")
+	link := a.url + "/demo-auth"
+	a.waitScreen("Link: "+link+"  (ctrl+o open · ctrl+y copy)", "Signed in at the link instead?", "enter sign in · ctrl+s and save · esc cancel")
+	a.key("ctrl+y")
+	a.key("ctrl+o")
+	a.waitState("the link to open", func(*Model) bool { return len(o.list()) == 1 })
+	if got := o.list(); got[0] != link {
+		t.Errorf("opened %v", got)
+	}
+	a.key("enter")
+	a.waitScreen("Thanks, you are signed in.", "✓ completed")
+	raw, _ := io.ReadAll(a.tm.Output())
+	if !strings.Contains(string(raw), osc52(link)) {
+		t.Error("the link was not put on the clipboard")
+	}
+}
+
+func securedApp(t *testing.T, accessExp time.Duration, o *opened) (*app, *oauthtest.Server, string) {
+	p := oauthtest.Start(t, accessExp)
+	agent := p.SecuredAgent(t, demoagent.Options{})
+	cfgDir := t.TempDir()
+	cfg := &config.Config{Agents: []config.Agent{{Name: "secured", URL: agent, Auth: "oauth2",
+		OAuth: config.OAuth{ClientID: oauthtest.PublicClient}}}}
+	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, agents: func(string) []string { return nil }, openURL: o.open})
+	return a, p, cfgDir
+}
+
+// An OAuth device sign-in from a 401: the code and address are shown,
+// the code copied, a spinner runs while parley polls; once approved the
+// same request goes again.
+func TestFlowDeviceCodeSignIn(t *testing.T) {
+	o := &opened{}
+	a, p, cfgDir := securedApp(t, 5*time.Second, o)
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen("secured needs you to sign in", " ▸ 1 OAuth 2.0 device code (127.0.0.1", "2 OAuth 2.0 browser sign-in",
+		"Press enter to sign in with OAuth 2.0 device code")
+	a.key("enter")
+	screen := a.waitScreen("/activate and enter  ", "(copied to your clipboard) — waiting… ", "c copy · o open · esc cancel")
+	code := screen[strings.Index(screen, "enter  ")+len("enter  "):]
+	code = strings.Fields(code)[0]
+	p.Approve(code, true)
+	a.waitScreen(answerEnd, "✓ completed")
+	a.waitGone("The agent accepts:")
+	raw, _ := io.ReadAll(a.tm.Output())
+	if !strings.Contains(string(raw), osc52(code)) {
+		t.Errorf("the user code %s was not copied", code)
+	}
+	// Access tokens here live 5 s, under the refresh margin: the next
+	// message goes out with a refreshed token.
+	a.typeText("Again")
+	a.key("enter")
+	a.waitState("two completed tasks", func(m *Model) bool {
+		n := 0
+		for _, t := range m.current.conv.Tasks() {
+			if t.State == a2aclient.StateCompleted {
+				n++
+			}
+		}
+		return n == 2
+	})
+	if g := strings.Join(p.GrantLog(), " "); !strings.Contains(g, "refresh_token") {
+		t.Errorf("grants %s: no refresh", g)
+	}
+	// Not saved: enter, not ctrl+s.
+	if _, err := os.Stat(filepath.Join(cfgDir, "credentials.toml")); err == nil {
+		t.Error("the token was saved without ctrl+s")
+	}
+}
+
+// A browser sign-in opens the address, and esc abandons it: the dialog
+// closes and the loopback listener stops.
+func TestFlowBrowserSignInCancel(t *testing.T) {
+	o := &opened{}
+	a, _, _ := securedApp(t, time.Hour, o)
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen("secured needs you to sign in")
+	a.typeText("2")
+	a.waitScreen(" ▸ 2 OAuth 2.0 browser sign-in")
+	a.key("enter")
+	a.waitScreen("Open this address in a browser on this machine", "waiting for the browser to come back… ")
+	a.waitState("the browser to open", func(*Model) bool { return len(o.list()) == 1 })
+	authURL := o.list()[0]
+	if !strings.Contains(authURL, "code_challenge_method=S256") {
+		t.Fatalf("opened %s", authURL)
+	}
+	a.key("esc")
+	a.waitGone("The agent accepts:")
+	redirect := authURL[strings.Index(authURL, "redirect_uri=")+len("redirect_uri="):]
+	redirect, _, _ = strings.Cut(redirect, "&")
+	redirect = strings.NewReplacer("%3A", ":", "%2F", "/").Replace(redirect)
+	oauthtest.LoopbackOnly(t, redirect)
+	a.waitState("the loopback listener to close", func(*Model) bool {
+		resp, err := http.Get(redirect)
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err != nil
+	})
+}
+
+// A browser sign-in completed, with ctrl+s: the token is saved for the
+// next run and the request goes again.
+func TestFlowBrowserSignInSaved(t *testing.T) {
+	o := &opened{}
+	o.then = func(u string) { oauthtest.Browser(t, u) }
+	a, _, cfgDir := securedApp(t, time.Hour, o)
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen("secured needs you to sign in")
+	a.typeText("2")
+	a.key("ctrl+s")
+	a.waitScreen(answerEnd, "✓ completed")
+	path := filepath.Join(cfgDir, "credentials.toml")
+	a.waitState("the token to be saved", func(*Model) bool {
+		raw, _ := os.ReadFile(path)
+		return strings.Contains(string(raw), "[secured.oauth]")
+	})
+}
