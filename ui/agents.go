@@ -225,6 +225,9 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 		}
 		out = append(out, p.st.Warning.Render(clip("! "+schemeLabel(s), w)))
 	}
+	if req := requirementLine(a.Security); req != "" && len(out) < budget {
+		out = append(out, p.st.Muted.Render(clip("  needs "+req, w)))
+	}
 	if len(a.Skills) > 0 {
 		out = append(out, "", p.st.Accent.Render(clip("Skills · "+e.label(), w)))
 	}
@@ -246,6 +249,9 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 		}
 		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {
 			out = append(out, p.st.Muted.Render(clip("  "+cardText(modes, w, 1), w)))
+		}
+		if req := requirementLine(s.Security); req != "" {
+			out = append(out, p.st.Warning.Render(clip("  ! needs "+req, w)))
 		}
 	}
 	return out
@@ -332,22 +338,6 @@ func capabilityList(c a2aclient.Capabilities) string {
 		caps = append(caps, "task management")
 	}
 	return strings.Join(caps, " · ")
-}
-
-func schemeLabel(s a2aclient.SecurityScheme) string {
-	switch s.Type {
-	case a2aclient.SchemeHTTP:
-		return "HTTP " + termsafe.Line(s.Scheme)
-	case a2aclient.SchemeAPIKey:
-		return fmt.Sprintf("API key in %s %s", termsafe.Line(s.In), termsafe.Line(s.ParamName))
-	case a2aclient.SchemeOAuth2:
-		return "OAuth 2.0"
-	case a2aclient.SchemeOpenIDConnect:
-		return "OpenID Connect"
-	case a2aclient.SchemeMutualTLS:
-		return "mutual TLS"
-	}
-	return termsafe.Line(s.Name)
 }
 
 func modeList(in, out []string) string {
