@@ -15,6 +15,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
+	"github.com/parley-a2a/parley/session"
 )
 
 // opened records what parley asked the browser to open.
@@ -249,4 +250,84 @@ func TestFlowBrowserSignInSaved(t *testing.T) {
 		raw, _ := os.ReadFile(path)
 		return strings.Contains(string(raw), "[secured.oauth]")
 	})
+}
+
+// After an OAuth sign-in saved with ctrl+s, no token is anywhere but the
+// credentials file: not in the context store (database, WAL), not in a
+// frame or what reached the terminal, not in the wire log (whose
+// Authorization is redacted, and which never sees the token requests).
+func TestFlowSignInLeavesNoToken(t *testing.T) {
+	p := oauthtest.Start(t, time.Hour)
+	agent := p.SecuredAgent(t, demoagent.Options{})
+	cfgDir, storeDir := t.TempDir(), t.TempDir()
+	store, err := session.OpenStore(filepath.Join(storeDir, "parley.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	cfg := &config.Config{Agents: []config.Agent{{Name: "secured", URL: agent, Auth: "oauth2", OAuth: config.OAuth{ClientID: oauthtest.PublicClient}}}}
+	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, store: store, agents: func(string) []string { return nil }})
+	p.ApproveWhenPolled(true)
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen("Press enter to sign in with OAuth 2.0 device code")
+	a.key("ctrl+s")
+	a.waitScreen(answerEnd, "✓ completed")
+	credPath := filepath.Join(cfgDir, "credentials.toml")
+	var creds []byte
+	a.waitState("the token to be saved", func(*Model) bool {
+		creds, _ = os.ReadFile(credPath)
+		return strings.Contains(string(creds), "access_token")
+	})
+	a.key("ctrl+w")
+	a.waitScreen("Wire · newest last")
+	var tokens []string
+	for _, line := range strings.Split(string(creds), "\n") {
+		if k, v, ok := strings.Cut(line, " = "); ok && (strings.TrimSpace(k) == "access_token" || strings.TrimSpace(k) == "refresh_token") {
+			tokens = append(tokens, strings.Trim(v, `"`))
+		}
+	}
+	if len(tokens) != 2 {
+		t.Fatalf("credentials file:\n%s", creds)
+	}
+	a.key("ctrl+c")
+	a.tm.WaitFinished(t)
+	store.Close()
+	entries, _ := os.ReadDir(storeDir)
+	for _, e := range entries {
+		raw, _ := os.ReadFile(filepath.Join(storeDir, e.Name()))
+		for _, tok := range tokens {
+			if strings.Contains(string(raw), tok) {
+				t.Errorf("store file %s holds a token", e.Name())
+			}
+		}
+	}
+	raw, _ := io.ReadAll(a.tm.Output())
+	frames := strings.Join(a.frames.frames(), "\n")
+	for _, tok := range tokens {
+		if strings.Contains(string(raw), tok) || strings.Contains(frames, tok) {
+			t.Error("a token reached the screen")
+		}
+	}
+	sawAuth := false
+	for _, r := range a.wire.Records() {
+		if strings.Contains(r.URL, "/token") || strings.Contains(r.URL, "/device") {
+			t.Errorf("a token request is in the wire log: %s", r.URL)
+		}
+		if h := r.Header.Get("Authorization"); h != "" {
+			sawAuth = true
+			if h != "REDACTED" {
+				t.Errorf("wire Authorization = %q", h)
+			}
+		}
+		for _, tok := range tokens {
+			if strings.Contains(string(r.Body), tok) || strings.Contains(r.URL, tok) {
+				t.Errorf("the wire log holds a token: %+v", r)
+			}
+		}
+	}
+	if !sawAuth {
+		t.Error("no signed-in request in the wire log")
+	}
 }
