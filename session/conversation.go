@@ -258,7 +258,7 @@ func (c *Conversation) Retry() bool {
 		return false
 	}
 	r := *req
-	c.start(r, "")
+	c.start(r, r.Message.Text())
 	return true
 }
 
@@ -435,6 +435,17 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	key := fmt.Sprintf("status:%s:%s", t.ID, st.State)
 	if it := c.byKey[key]; it != nil && it.Seq == len(c.items)-1 {
 		it.Text, it.Parts = text, parts
+		c.touch(it)
+		return
+	}
+	// "submitted" followed at once by another state says nothing worth a
+	// line of its own: the new state takes its place.
+	sub := fmt.Sprintf("status:%s:%s", t.ID, a2aclient.StateSubmitted)
+	// The item keeps its key (the UI and the store know it by that);
+	// the new state's key becomes an alias for it.
+	if it := c.byKey[sub]; it != nil && it.Seq == len(c.items)-1 && it.State == a2aclient.StateSubmitted && c.byKey[key] == nil {
+		it.State, it.Text, it.Parts = st.State, text, parts
+		c.byKey[key] = it
 		c.touch(it)
 		return
 	}

@@ -221,7 +221,7 @@ func TestContinueAnswersTheWaitingTask(t *testing.T) {
 	}
 	// The continued conversation's status lines repeat keys of the first
 	// ("status:T:working"); both are kept, in order.
-	if got := kinds(items); got != "user status(submitted) status(working) status(input-required) user status(working) artifact status(completed)" {
+	if got := kinds(items); got != "user status(working) status(input-required) user status(working) artifact status(completed)" {
 		t.Errorf("stored transcript: %s", got)
 	}
 	for i := 1; i < len(items); i++ {
