@@ -230,5 +230,5 @@ func (m *Model) focusKeys() []key.Binding {
 	case focusTasks:
 		local = m.tasks.ShortHelp()
 	}
-	return append(append(local, g.NextPane), g.Contexts, g.Wire, g.Help, g.Quit)
+	return append(append(local, g.NextPane), g.Contexts, g.Help, g.Quit)
 }

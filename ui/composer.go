@@ -160,7 +160,7 @@ func (c *composer) View() string {
 func (c *composer) Cursor() *tea.Cursor { return c.ta.Cursor() }
 
 func (c *composer) ShortHelp() []key.Binding {
-	return []key.Binding{c.keys.Send, c.keys.Newline, c.keys.Attach, c.keys.HistPrev}
+	return []key.Binding{c.keys.Send, c.keys.Newline, c.keys.Example, c.keys.Attach}
 }
 
 func (c *composer) FullHelp() [][]key.Binding {

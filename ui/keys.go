@@ -82,7 +82,21 @@ type TaskKeys struct {
 }
 
 func bind(help string, keys ...string) key.Binding {
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKeys(keys), help))
+}
+
+// helpKeys is how the footer and help name a binding's keys: at most two,
+// arrows as arrows ("↑/k" rather than "up").
+func helpKeys(keys []string) string {
+	arrows := map[string]string{"up": "↑", "down": "↓", "left": "←", "right": "→"}
+	var out []string
+	for _, k := range keys[:min(len(keys), 2)] {
+		if a, ok := arrows[k]; ok {
+			k = a
+		}
+		out = append(out, k)
+	}
+	return strings.Join(out, "/")
 }
 
 // DefaultKeyMap is parley's standard layout.
@@ -101,11 +115,11 @@ func DefaultKeyMap() KeyMap {
 		Composer: ComposerKeys{
 			Send:     bind("send", "enter"),
 			Newline:  bind("newline", "alt+enter", "ctrl+j"),
-			Attach:   bind("attach file", "ctrl+f"),
+			Attach:   bind("attach", "ctrl+f"),
 			Complete: bind("complete path (attach)", "tab"),
 			HistPrev: bind("previous input", "ctrl+p"),
 			HistNext: bind("next input", "ctrl+n"),
-			Example:  bind("example prompt", "ctrl+e"),
+			Example:  bind("example", "ctrl+e"),
 		},
 		Chat: ChatKeys{
 			Up:       bind("up", "up", "k"),
@@ -184,7 +198,7 @@ func (k *KeyMap) Override(keys map[string][]string) error {
 			continue
 		}
 		b.SetKeys(ks...)
-		b.SetHelp(ks[0], b.Help().Desc)
+		b.SetHelp(helpKeys(ks), b.Help().Desc)
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
