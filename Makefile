@@ -29,10 +29,12 @@ e2e:
 bench:
 	$(GO) test -run '^$$' -bench . ./...
 
-# Fuzzing runs one target at a time, e.g.
-#   go test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./config/
+# Every fuzz target in turn, FUZZTIME each (default 30s):
+#   make fuzz FUZZTIME=5m
+# `make test` already runs each target's committed seeds (testdata/fuzz/).
+FUZZTIME ?= 30s
 fuzz:
-	@echo "Run one fuzz target at a time, e.g.: $(GO) test -run '^\$$' -fuzz FuzzParse -fuzztime 30s ./config/"
+	GO=$(GO) FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 
 clean:
 	rm -f $(BIN)
