@@ -111,6 +111,81 @@ quit() {
 	[ "$(cat "$work/exit")" = 0 ] || fail "ctrl+c ended parley with status $(cat "$work/exit"), want 0"
 }
 
+# ---- sign-in (issue 5): kept in its own function --------------------------
+# A 401 leads to the sign-in dialog, which lists the card's schemes; a digit
+# picks the API key, ctrl+s signs in and saves it in credentials.toml (0600).
+# The same request then succeeds, a restarted parley is signed in from the
+# file, the headless command line exits 5 naming the schemes until it has
+# the credential, and an auth-required task with a link is continued with
+# nothing typed. No secret reaches the screen or the context store.
+auth_flows() {
+	local creds="$work/config/parley/credentials.toml" out code
+
+	scenario="headless refusal names the schemes"
+	set +e
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send "$agent_url/secure/" hello 2>&1)
+	code=$?
+	set -e
+	[ "$code" = 5 ] || fail "parley send to /secure/ exited $code, want 5: $out"
+	case "$out" in
+	*'HTTP bearer token (scheme "bearer")'*'API key in header X-API-Key (scheme "apiKey")'*) ;;
+	*) fail "the refusal does not name the schemes: $out" ;;
+	esac
+
+	scenario="401, choose the API key, save it"
+	start 120 36 --agent "$agent_url/secure/"
+	wait_for "! HTTP bearer" 30
+	type_text "ping"
+	keys Enter
+	wait_for "The agent accepts:"
+	wait_for " ▸ 2 HTTP bearer token"
+	wait_for "   1 API key in header X-API-Key"
+	type_text "1"
+	wait_for " ▸ 1 API key in header X-API-Key"
+	wait_for "Paste the API key"
+	type_text "demo-key"
+	wait_for "> ••••••••"
+	refute "> demo-key" # the card's own description names the key
+	keys C-s
+	wait_for "pong: ping"
+	wait_gone "The agent accepts:"
+	[ -f "$creds" ] || fail "ctrl+s did not save $creds"
+	[ "$(stat -c %a "$creds")" = 600 ] || fail "$creds has mode $(stat -c %a "$creds"), want 600"
+	grep -q 'token = "demo-key"' "$creds" || fail "$creds lacks the key"
+
+	scenario="auth-required task continued from its link"
+	type_text "Sign in first"
+	keys Enter
+	wait_for "Link: $agent_url/demo-auth" 30
+	wait_for "Signed in at the link instead?"
+	keys Enter
+	wait_for "Thanks, you are signed in."
+	quit
+
+	scenario="a new run is signed in from the credentials file"
+	start 120 36 --agent "$agent_url/secure/"
+	wait_for "! HTTP bearer" 30
+	type_text "ping again"
+	keys Enter
+	wait_for "pong: ping again"
+	refute "The agent accepts:"
+	quit
+
+	scenario="headless send with the saved credential"
+	env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send "$agent_url/secure/" hello >/dev/null 2>&1 ||
+		fail "parley send with the saved key failed"
+
+	scenario="no secret outside the credentials file"
+	# The demo card's description says "Use the key demo-key." and is
+	# stored with the conversation; the key as sent or saved (a header
+	# value, a JSON or TOML string, a query value) must not be.
+	if grep -rlE --exclude=credentials.toml 'demo-key($|["&;,])' "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home" 2>/dev/null; then
+		fail "a file other than credentials.toml holds the key"
+	fi
+}
+
 started=$(date +%s)
 mkdir -p "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home"
 echo "tmux-e2e: building parley"
@@ -266,5 +341,7 @@ wait_for "itinerary.csv"
 
 scenario="quit at 80x24"
 quit
+
+auth_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
