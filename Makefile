@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build test unit e2e bench fuzz clean
+.PHONY: run build test unit e2e bench fuzz soak clean
 
 run: build
 	./$(BIN) --demo
@@ -35,6 +35,14 @@ bench:
 FUZZTIME ?= 30s
 fuzz:
 	GO=$(GO) FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+
+# Rounds of 200 tasks streaming at once across five agents (one per
+# dialect) into the context store, for SOAKTIME (default 2m), checking
+# that every answer is stored whole and memory does not grow; loopback
+# only. `make test` runs one round of 50.
+SOAKTIME ?= 2m
+soak:
+	$(GO) test -race -run TestSoak -timeout 30m -v ./session/ -args -soak -soaktime=$(SOAKTIME)
 
 clean:
 	rm -f $(BIN)
