@@ -66,6 +66,10 @@ func IsSecretRef(s string) bool {
 	return IsEnvRef(s) || IsCmdRef(s)
 }
 
+// IsCredentialHeader reports whether a header usually carries a
+// credential (Authorization, Cookie, X-Api-Key, …).
+func IsCredentialHeader(name string) bool { return sensitiveHeader(name) }
+
 // IsCmdRef reports whether s is a cmd:COMMAND reference.
 func IsCmdRef(s string) bool {
 	return strings.HasPrefix(s, "cmd:") && strings.TrimSpace(strings.TrimPrefix(s, "cmd:")) != ""

@@ -137,3 +137,17 @@ func TestDirectoryUsesCredentialsFile(t *testing.T) {
 		t.Errorf("Authorization headers %s", got)
 	}
 }
+
+// A credential given by flag wins over the configured one.
+func TestFlagCredentialWinsOverConfig(t *testing.T) {
+	cfg := &config.Config{Agents: []config.Agent{{Name: "a", URL: "https://a.example", Auth: "bearer", Token: "env:T"}}}
+	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: filepath.Join(t.TempDir(), "config.toml"), Getenv: func(string) string { return "configured" }})
+	tg, err := d.Target("a", Overrides{Headers: http.Header{"Authorization": {"Bearer flag"}}})
+	if err != nil || len(tg.Options.Auth) != 0 || tg.Options.Headers.Get("Authorization") != "Bearer flag" {
+		t.Errorf("with a flag: %+v, %v", tg, err)
+	}
+	tg, _ = d.Target("a", Overrides{Headers: http.Header{"X-Team": {"x"}}})
+	if len(tg.Options.Auth) != 1 {
+		t.Errorf("a plain header dropped the configured credential")
+	}
+}
