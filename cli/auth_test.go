@@ -205,3 +205,21 @@ func TestClientCredentialsFromConfig(t *testing.T) {
 		t.Errorf("stderr = %q", r.stderr)
 	}
 }
+
+// Signed in, 'parley card' shows the authenticated extended card.
+func TestCardSignedInShowsExtendedCard(t *testing.T) {
+	base := demo(t)
+	e := newEnv(t)
+	r := e.run("card", base+"/secure/")
+	wantCode(t, r, exitOK)
+	if strings.Contains(r.stdout, "extended-hello") {
+		t.Errorf("the public card shows the extended skill:\n%s", r.stdout)
+	}
+	e.writeConfig("[[agents]]\nname = \"secure\"\nurl = \"" + base + "/secure/\"\nauth = \"bearer\"\ntoken = \"env:T\"\n")
+	e.vars["T"] = "demo-token"
+	r = e.run("card", "secure")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "extended-hello") {
+		t.Errorf("the signed-in card lacks the extended skill:\n%s", r.stdout)
+	}
+}

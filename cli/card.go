@@ -29,6 +29,11 @@ func (r *runner) card(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(errorExit(ctx, err), err, f.json, "")
 	}
+	// Signed in, the agent may show more in its extended card; without
+	// credentials it refuses, and the public card is what there is.
+	if ext, ok, err := session.WithExtendedCard(ctx, c); err == nil && ok {
+		c = ext
+	}
 	view := session.DescribeCard(ctx, c)
 	if f.json {
 		_ = writeJSONLine(r.env.Stdout, view)
