@@ -199,6 +199,7 @@ func (c *chatPane) View() string {
 	if c.w <= 0 || c.h <= 0 {
 		return ""
 	}
+	c.realizeShown()
 	blank := strings.Repeat(" ", c.w)
 	var b strings.Builder
 	row, more := c.viewTop(), len(c.items) > 0

@@ -65,7 +65,8 @@ func (s *mdStream) snapshot() mdStream {
 	cp := *s
 	cp.clean = slices.Clip(cp.clean)
 	cp.segs = slices.Clip(cp.segs)
-	cp.stable = slices.Clip(cp.stable)
+	cp.blocks = slices.Clone(cp.blocks)
+	cp.flat = slices.Clip(cp.flat)
 	return cp
 }
 

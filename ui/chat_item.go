@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 	"time"
 
@@ -26,7 +27,14 @@ type chatItem struct {
 	key   renderKey
 	lines itemLines
 	md    map[int]*mdStream // text renders by part index; -1 is Item.Text
+	spans []mdSpan          // where each text's lines start among lines
 	parts map[int]partRender
+}
+
+// mdSpan places a rendered text among its item's lines.
+type mdSpan struct {
+	s     *mdStream
+	start int
 }
 
 // renderKey is what a cached render depends on. The item's Version
@@ -41,6 +49,7 @@ type renderKey struct {
 // stable lines are shared from one render to the next, not copied.
 type itemLines struct {
 	blocks   [][]string
+	starts   []int // line where each block starts, to find a line by search
 	n        int
 	fileRows []int // lines that show a file part, for the action hint
 }
@@ -48,19 +57,18 @@ type itemLines struct {
 func (l *itemLines) add(block ...string) {
 	if len(block) > 0 {
 		l.blocks = append(l.blocks, block)
+		l.starts = append(l.starts, l.n)
 		l.n += len(block)
 	}
 }
 
 // line returns line i (0 ≤ i < n).
 func (l *itemLines) line(i int) string {
-	for _, b := range l.blocks {
-		if i < len(b) {
-			return b[i]
-		}
-		i -= len(b)
+	b := sort.SearchInts(l.starts, i+1) - 1
+	if b < 0 || i >= l.n {
+		return ""
 	}
-	return ""
+	return l.blocks[b][i-l.starts[b]]
 }
 
 // partRender caches a non-text part's lines while the part is the same
@@ -96,6 +104,7 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 	c.itemRenders++
 	ci.key = key
 	ci.lines = itemLines{}
+	ci.spans = ci.spans[:0]
 	w := max(c.w, 1)
 	it := &ci.it
 	l := &ci.lines
@@ -158,9 +167,10 @@ func (c *chatPane) renderText(ci *chatItem, idx int, text string, w int) {
 	}
 	text, left := capText(text)
 	s.set(text)
-	stable, tail := s.lines(c.md, w, c.gen)
-	ci.lines.add(stable...)
-	ci.lines.add(tail...)
+	ci.spans = append(ci.spans, mdSpan{s, ci.lines.n})
+	for _, b := range s.lines(c.md, w, c.gen) {
+		ci.lines.add(b...)
+	}
 	if left > 0 {
 		ci.lines.add(truncatedNote(c.st, len(text), left))
 	}

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"bytes"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -25,6 +27,14 @@ import (
 //
 // The text is cleaned (termsafe) a line at a time as lines complete, so
 // cleaning, too, is paid once per byte.
+//
+// Rendering is paid only where the answer is looked at. A stream read as
+// it comes turns a few pieces stable per frame, rendered at once; when
+// more than eagerBytes turn stable between two frames (a fast agent, a
+// reopened answer, a new width), they stand in as blank lines of about
+// their height, and the chat renders those it is about to show
+// (chat_lazy.go). A 1 MB answer streamed in a second used to cost glamour
+// seconds of CPU and a frozen screen; now it costs the screens shown.
 type mdStream struct {
 	raw     string // the text last given
 	rawDone int    // bytes of raw consumed into clean: whole lines only
@@ -43,12 +53,36 @@ type mdStream struct {
 	tailPrefix string // the fence opener when the tail continues a cut fence
 	tailTight  bool   // the tail continues a cut fence: no blank line before it
 
-	// Rendered lines, valid for width and gen.
+	// Rendered lines, valid for width and gen: a block per stable
+	// segment, rendered or standing in (see lines), then the tail.
 	width, gen int
-	stable     []string
-	done       int // segments rendered into stable
-	tailSrc    string
-	tail       []string
+	blocks     []mdBlock
+	// flat holds the leading rendered blocks as one run of lines, grown
+	// in place, so a render of a stream read as it comes adds one block
+	// to the item, not one per piece.
+	flat     []string
+	flatN    int        // blocks in flat
+	flatSeen bool       // flat has lines: later blocks keep their separator
+	out      [][]string // blocks as lines, the last lines call's answer
+	starts   []int      // line where each entry of out starts
+	outBlock []int      // the block each entry of out is; -1: rendered lines or the tail; ≤ -2: stand-ins from standAt[-2-v]
+	standAt  []standAt  // every stand-in's place in out
+	tailSrc  string
+	tail     []string
+}
+
+// standAt places a stand-in block among the lines of out.
+type standAt struct{ block, start, n int }
+
+// mdBlock is one stable segment's lines. A segment that has not been
+// rendered stands in as blank lines, about as many as it will take, until
+// the chat shows it (realize): a long answer that arrives faster than the
+// screen is redrawn is rendered where it is looked at, not as a whole.
+type mdBlock struct {
+	real bool
+	// lines has a blank line in front: the separator, used unless the
+	// segment joins tight or is the first with any lines.
+	lines []string
 }
 
 // mdSegment is a stable piece of the source: clean[start:end] wrapped in
@@ -221,33 +255,159 @@ func closesFence(trim string, c byte, n int) bool {
 	return i >= n && strings.TrimSpace(trim[i:]) == ""
 }
 
-// lines renders what changed and returns the item's lines in two parts:
-// the stable lines and the tail, which join with no separator.
-func (s *mdStream) lines(md *markdown, width, gen int) (stable, tail []string) {
+// eagerBytes is how much newly stable text lines renders at once. A
+// stream that a person can read gives a few hundred bytes a frame, all
+// rendered as it comes; past this, the pieces stand in until shown.
+const eagerBytes = 4 << 10
+
+// lazySegments can be turned off by tests that compare with rendering
+// everything.
+var lazySegments = true
+
+// lines renders what changed and returns the item's lines as blocks —
+// the rendered pieces, the stand-ins, the tail — which join with no
+// separator: the blank lines between pieces are part of them.
+func (s *mdStream) lines(md *markdown, width, gen int) [][]string {
 	if width != s.width || gen != s.gen {
 		s.width, s.gen = width, gen
-		s.stable, s.done, s.tailSrc, s.tail = nil, 0, "", nil
+		s.blocks, s.tailSrc, s.tail = s.blocks[:0], "", nil
+		s.flat, s.flatN, s.flatSeen = nil, 0, false
 	}
-	for ; s.done < len(s.segs); s.done++ {
-		seg := s.segs[s.done]
-		out := md.render(seg.prefix+string(s.clean[seg.start:seg.end])+seg.suffix, width)
-		if len(s.stable) > 0 && len(out) > 0 && !seg.tight {
-			s.stable = append(s.stable, "")
+	if n := len(s.blocks); n < len(s.segs) {
+		eager := !lazySegments || s.segs[len(s.segs)-1].end-s.segs[n].start <= eagerBytes
+		for j := n; j < len(s.segs); j++ {
+			if eager {
+				s.blocks = append(s.blocks, mdBlock{real: true, lines: withSep(s.render(md, j))})
+			} else {
+				s.blocks = append(s.blocks, mdBlock{lines: blankLines(1 + s.estimate(j))})
+			}
 		}
-		s.stable = append(s.stable, out...)
 	}
 	src := s.tailPrefix + string(s.clean[s.stableEnd:]) + prepareMarkdown(s.raw[s.rawDone:])
 	if src != s.tailSrc {
 		s.tailSrc = src
-		s.tail = nil
-		if out := md.render(src, width); len(out) > 0 {
-			// The blank line that joins the tail to the stable lines
-			// is part of the tail, so neither slice is copied.
-			if len(s.stable) > 0 && !s.tailTight {
-				out = append([]string{""}, out...)
+		s.tail = withSep(md.render(src, width))
+	}
+	return s.assemble()
+}
+
+// assemble lays the blocks out, choosing which separators show: none
+// before the first block with lines, none where a segment joins tight.
+func (s *mdStream) assemble() [][]string {
+	for ; s.flatN < len(s.blocks) && s.blocks[s.flatN].real; s.flatN++ {
+		if lines := s.blocks[s.flatN].lines; len(lines) > 1 {
+			if !s.flatSeen || s.segs[s.flatN].tight {
+				lines = lines[1:]
 			}
-			s.tail = out
+			s.flatSeen = true
+			s.flat = append(s.flat, lines...)
 		}
 	}
-	return s.stable, s.tail
+	s.out, s.starts, s.outBlock, s.standAt = s.out[:0], s.starts[:0], s.outBlock[:0], s.standAt[:0]
+	seen, at := s.flatSeen, 0
+	if len(s.flat) > 0 {
+		s.out, s.starts, s.outBlock = append(s.out, s.flat), append(s.starts, 0), append(s.outBlock, -1)
+		at = len(s.flat)
+	}
+	// Stand-ins next to each other are one entry of blank lines, so an
+	// answer of thousands of unrendered pieces lays out in a few entries;
+	// standAt remembers where each of them starts.
+	run := 0
+	flush := func() {
+		if run > 0 {
+			s.out = append(s.out, blankLines(run))
+			run = 0
+		}
+	}
+	for j := s.flatN; j < len(s.blocks); j++ {
+		b := &s.blocks[j]
+		lines := b.lines
+		if len(lines) == 1 {
+			continue // only the separator: nothing rendered
+		}
+		if !seen || s.segs[j].tight {
+			lines = lines[1:]
+		}
+		seen = true
+		if b.real {
+			flush()
+			s.starts, s.outBlock, s.out = append(s.starts, at), append(s.outBlock, j), append(s.out, lines)
+		} else {
+			if run == 0 {
+				s.starts, s.outBlock = append(s.starts, at), append(s.outBlock, -2-len(s.standAt))
+			}
+			s.standAt = append(s.standAt, standAt{block: j, start: at, n: len(lines)})
+			run += len(lines)
+		}
+		at += len(lines)
+	}
+	flush()
+	if tail := s.tail; len(tail) > 1 {
+		if !seen || s.tailTight {
+			tail = tail[1:]
+		}
+		s.starts, s.outBlock, s.out = append(s.starts, at), append(s.outBlock, -1), append(s.out, tail)
+	}
+	return s.out
+}
+
+// render renders stable segment j.
+func (s *mdStream) render(md *markdown, j int) []string {
+	seg := s.segs[j]
+	return md.render(seg.prefix+string(s.clean[seg.start:seg.end])+seg.suffix, s.width)
+}
+
+// estimate guesses how many lines segment j takes: its source lines,
+// wrapped. It only places what is off screen.
+func (s *mdStream) estimate(j int) int {
+	seg := s.segs[j]
+	n, w := 0, max(s.width-2, 8)
+	for _, line := range bytes.Split(bytes.TrimRight(s.clean[seg.start:seg.end], "\n"), []byte("\n")) {
+		n += 1 + len(line)/w
+	}
+	return n
+}
+
+// placeholder reports which stand-in block, if any, holds line k of the
+// last lines call's answer, where it starts and how many lines it has.
+func (s *mdStream) placeholder(k int) (block, start, n int, ok bool) {
+	i := sort.SearchInts(s.starts, k+1) - 1
+	if i < 0 || i >= len(s.out) || s.outBlock[i] > -2 {
+		return 0, 0, 0, false // rendered lines, or the tail
+	}
+	run := s.standAt[-2-s.outBlock[i]:]
+	r := sort.Search(len(run), func(r int) bool { return run[r].start > k }) - 1
+	if r < 0 || k >= run[r].start+run[r].n {
+		return 0, 0, 0, false
+	}
+	return run[r].block, run[r].start, run[r].n, true
+}
+
+// realize renders stand-in block j.
+func (s *mdStream) realize(md *markdown, j int) {
+	if j < len(s.blocks) && !s.blocks[j].real {
+		s.blocks[j] = mdBlock{real: true, lines: withSep(s.render(md, j))}
+	}
+}
+
+// withSep puts the separator line in front of rendered lines; nothing
+// rendered stays one line, which assemble drops.
+func withSep(lines []string) []string {
+	return append([]string{""}, lines...)
+}
+
+// blanks backs every stand-in block: n blank lines cost no allocation.
+// Nobody writes to the array; a longer one replaces it when needed.
+var blanks struct {
+	sync.Mutex
+	lines []string
+}
+
+func blankLines(n int) []string {
+	blanks.Lock()
+	defer blanks.Unlock()
+	if len(blanks.lines) < n {
+		blanks.lines = make([]string, max(n, 2*len(blanks.lines), 256))
+	}
+	return blanks.lines[:n:n]
 }
