@@ -125,6 +125,11 @@ func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Clie
 		}
 	case config.AuthOAuth2, config.AuthOIDC:
 		ao := m.oauthFor(a.Name, a, saved)
+		if hc != nil {
+			ao.mu.Lock()
+			ao.hc = hc
+			ao.mu.Unlock()
+		}
 		s.oauth = ao
 		s.Auth = append(s.Auth, ao.tok)
 	case "":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"reflect"
 	"sync"
 
@@ -21,6 +22,9 @@ type agentOAuth struct {
 	settings config.OAuth
 	oidc     bool
 	tok      *OAuthToken
+	// hc carries token requests when the agent has its own HTTP client
+	// (a private CA, a client certificate), else the manager's.
+	hc *http.Client
 
 	mu   sync.Mutex
 	card *a2aclient.Agent
@@ -44,6 +48,7 @@ func (m *Manager) oauthFor(key string, a *config.Agent, saved Entry) *agentOAuth
 		ao.tok.lazy = func(ctx context.Context) (oauth2.TokenSource, error) {
 			// A confidential client needs its secret to refresh.
 			c.ClientSecret, _ = ao.clientSecret(ctx)
+			c.HTTP = ao.httpClient()
 			return c.Refreshing(tok), nil
 		}
 		ao.tok.save = func(t *oauth2.Token) error { return m.saveToken(key, c, t) }
@@ -139,7 +144,7 @@ func flowFor(s *a2aclient.SecurityScheme, g Grant) *a2aclient.OAuthFlow {
 // metadata) says.
 func (ao *agentOAuth) client(ctx context.Context, g Grant, scheme *a2aclient.SecurityScheme) (*OAuthClient, error) {
 	s := ao.settings
-	c := &OAuthClient{ClientID: s.ClientID, Scopes: s.Scopes, RedirectPort: s.RedirectPort, HTTP: ao.m.o.HTTPClient}
+	c := &OAuthClient{ClientID: s.ClientID, Scopes: s.Scopes, RedirectPort: s.RedirectPort, HTTP: ao.httpClient()}
 	if f := flowFor(scheme, g); f != nil {
 		c.AuthURL, c.TokenURL, c.DeviceURL, c.RefreshURL = f.AuthorizationURL, f.TokenURL, f.DeviceAuthorizationURL, f.RefreshURL
 	}
@@ -156,7 +161,7 @@ func (ao *agentOAuth) client(ctx context.Context, g Grant, scheme *a2aclient.Sec
 		doc = scheme.OAuth2MetadataURL
 	}
 	if doc != "" && missing(c, g) {
-		md, err := ao.m.discover(ctx, doc)
+		md, err := ao.m.discover(ctx, ao.httpClient(), doc)
 		if err != nil {
 			return nil, err
 		}
@@ -176,6 +181,15 @@ func (ao *agentOAuth) client(ctx context.Context, g Grant, scheme *a2aclient.Sec
 	}
 	c.ClientSecret = secret
 	return c, nil
+}
+
+func (ao *agentOAuth) httpClient() *http.Client {
+	ao.mu.Lock()
+	defer ao.mu.Unlock()
+	if ao.hc != nil {
+		return ao.hc
+	}
+	return ao.m.o.HTTPClient
 }
 
 func (ao *agentOAuth) cardSnapshot() *a2aclient.Agent {
@@ -224,14 +238,14 @@ func fill(dst *string, v string) {
 }
 
 // discover fetches discovery documents once per run.
-func (m *Manager) discover(ctx context.Context, doc string) (*Metadata, error) {
+func (m *Manager) discover(ctx context.Context, hc *http.Client, doc string) (*Metadata, error) {
 	m.mu.Lock()
 	md := m.discovery[doc]
 	m.mu.Unlock()
 	if md != nil {
 		return md, nil
 	}
-	md, err := Discover(ctx, m.o.HTTPClient, doc)
+	md, err := Discover(ctx, hc, doc)
 	if err != nil {
 		return nil, err
 	}

@@ -143,3 +143,36 @@ func TestMutualTLSRefusesAReadableKey(t *testing.T) {
 		t.Errorf("a CA bundle without certificates: %v", err)
 	}
 }
+
+// An agent with its own CA bundle reaches its authorization server with
+// it too: token requests go through the agent's TLS client.
+func TestOAuthTokenRequestsUseTheAgentsTLSClient(t *testing.T) {
+	idp := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"access_token":"private-ca-token","token_type":"Bearer","expires_in":3600}`))
+	}))
+	defer idp.Close()
+	bundle := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(bundle, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: idp.Certificate().Raw}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	agent := func(ca string) *config.Agent {
+		return &config.Agent{Name: "corp" + ca, Auth: "oauth2", TLS: config.TLS{TLSCA: ca},
+			OAuth: config.OAuth{ClientID: "c", ClientSecret: "env:S", TokenURL: idp.URL + "/token"}}
+	}
+	m := NewManager(Options{CredentialsPath: filepath.Join(t.TempDir(), "c.toml"), Getenv: func(string) string { return "s" }})
+	s, err := m.ForAgent(t.Context(), agent(bundle), nil)
+	if err != nil || s.HTTPClient == nil {
+		t.Fatalf("setup %+v, %v", s, err)
+	}
+	if tok := applyToken(t, s.Auth[0]); tok != "private-ca-token" {
+		t.Errorf("token %q", tok)
+	}
+	// Without the bundle the authorization server is not trusted.
+	s, _ = m.ForAgent(t.Context(), &config.Agent{Name: "plain", Auth: "oauth2",
+		OAuth: config.OAuth{ClientID: "c", ClientSecret: "env:S", TokenURL: idp.URL + "/token"}}, nil)
+	_, err = s.Auth[0].Apply(httptest.NewRequest(http.MethodGet, "http://agent.invalid/", nil))
+	if err == nil || !strings.Contains(err.Error(), "certificate") {
+		t.Errorf("an untrusted authorization server: %v", err)
+	}
+}
