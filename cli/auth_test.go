@@ -223,3 +223,23 @@ func TestCardSignedInShowsExtendedCard(t *testing.T) {
 		t.Errorf("the signed-in card lacks the extended skill:\n%s", r.stdout)
 	}
 }
+
+// A 403 says the credentials are not allowed, and exits 5 too.
+func TestForbiddenExits5(t *testing.T) {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"name":"gate","description":"","version":"1","protocolVersion":"0.3.0","url":"` + srv.URL + `/rpc",
+				"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`))
+			return
+		}
+		http.Error(w, "not for you", http.StatusForbidden)
+	}))
+	defer srv.Close()
+	r := newEnv(t).run("send", srv.URL, "Hello", "--header", "Authorization: Bearer someone-else")
+	wantCode(t, r, exitAuthRefused)
+	if !strings.Contains(r.stderr, "HTTP 403") || !strings.Contains(r.stderr, "Check that your credentials have access") || strings.Contains(r.stderr, "someone-else") {
+		t.Errorf("stderr = %q", r.stderr)
+	}
+}
