@@ -104,7 +104,7 @@ func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, ap
 		d.username = entry.Username
 	}
 	if it != nil {
-		d.asked = statusDetail(*it)
+		d.asked = clipText(statusDetail(*it), 400)
 		d.links = statusLinks(*it)
 	}
 	p := newPrompt(m.st, promptSecret, e.label()+" needs you to sign in", nil, "", nil)
@@ -144,18 +144,26 @@ func (d *signInDialog) lines() []string {
 		out = append(out, d.asked)
 	}
 	for _, l := range d.links {
-		out = append(out, "Link: "+l+"  (ctrl+o open · ctrl+y copy)")
+		out = append(out, "Link: "+clipText(l, 300)+"  (ctrl+o open · ctrl+y copy)")
 	}
 	if len(out) > 0 {
 		out = append(out, "")
 	}
 	out = append(out, "The agent accepts:")
+	// A card may list any number of schemes; the dialog shows the nine a
+	// digit can pick, and the selected one when tab went past them.
 	for i, c := range d.choices {
+		if i >= 9 && i != d.sel {
+			continue
+		}
 		mark := "  "
 		if i == d.sel {
 			mark = "▸ "
 		}
-		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, c.Display()))
+		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, clipText(c.Display(), 200)))
+	}
+	if n := len(d.choices) - 9; n > 0 {
+		out = append(out, fmt.Sprintf("   … %d more (tab)", n))
 	}
 	if d.challenge != "" {
 		out = append(out, " (the agent said: "+termsafe.Line(d.challenge)+")")
@@ -595,6 +603,13 @@ func (m *Model) signInToCard(e *agentEntry) {
 	m.openSignIn(e, ae.Challenge, nil, func(m *Model, a a2aclient.Authenticator) tea.Cmd {
 		return m.useCredential(e, key, a, nil)
 	}, nil)
+}
+
+func clipText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // statusDetail is what an auth-required status asks: its text and any

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
@@ -329,5 +330,33 @@ func TestFlowSignInLeavesNoToken(t *testing.T) {
 	}
 	if !sawAuth {
 		t.Error("no signed-in request in the wire log")
+	}
+}
+
+// A hostile card with many long schemes and a huge auth-required text
+// still makes a dialog of bounded size.
+func TestSignInDialogBounded(t *testing.T) {
+	card := &a2aclient.Agent{}
+	for i := range 40 {
+		card.SecuritySchemes = append(card.SecuritySchemes, a2aclient.SecurityScheme{
+			Name: "s" + strings.Repeat("x", i), Type: a2aclient.SchemeAPIKey, In: "header", ParamName: strings.Repeat("N", 5000),
+			Description: strings.Repeat("d", 5000)})
+	}
+	cs, pref := auth.Choices(card, "")
+	d := &signInDialog{choices: cs, sel: pref, asked: clipText(strings.Repeat("a", 100000), 400), credPath: "/x/credentials.toml"}
+	lines := d.lines()
+	total := 0
+	for _, l := range lines {
+		total += len(l)
+	}
+	if len(lines) > 20 || total > 5000 {
+		t.Errorf("%d lines, %d bytes", len(lines), total)
+	}
+	if !strings.Contains(strings.Join(lines, "\n"), "… 31 more (tab)") {
+		t.Errorf("no note of the choices left out:\n%s", strings.Join(lines, "\n"))
+	}
+	d.sel = 30
+	if !strings.Contains(strings.Join(d.lines(), "\n"), " ▸ 31 API key") {
+		t.Error("the selected choice past nine is not shown")
 	}
 }
