@@ -67,10 +67,17 @@ type output struct {
 
 func (r *runner) follower(asJSON bool) *output {
 	if asJSON {
+		var line []byte // reused: a stream is thousands of lines
 		return &output{update: func(u session.Update) {
-			if u.Event != nil {
-				_ = writeJSONLine(r.env.Stdout, session.EventToJSON(*u.Event))
+			if u.Event == nil {
+				return
 			}
+			var ok bool
+			if line, ok = session.AppendEventLine(line[:0], *u.Event); ok {
+				_, _ = r.env.Stdout.Write(escapeControls(line))
+				return
+			}
+			_ = writeJSONLine(r.env.Stdout, session.EventToJSON(*u.Event))
 		}}
 	}
 	p := newTextPrinter(r.env.Stdout)
