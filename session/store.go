@@ -187,13 +187,20 @@ func isCorrupt(err error) bool {
 	return code == sqlite3.SQLITE_NOTADB || code == sqlite3.SQLITE_CORRUPT
 }
 
-// wrap turns SQLite's corruption errors into a *CorruptError that names
-// the file and what to do.
+// wrap turns SQLite's corruption errors into a *CorruptError, and its
+// full-disk and write errors into a *WriteError, each naming the file
+// and what to do.
 func (s *Store) wrap(err error) error {
 	if err != nil && isCorrupt(err) {
 		var ce *CorruptError
 		if !errors.As(err, &ce) {
 			return &CorruptError{Path: s.path, Err: err}
+		}
+	}
+	if full, ok := writeFailure(err); ok {
+		var we *WriteError
+		if !errors.As(err, &we) {
+			return &WriteError{Path: s.path, Full: full, Err: err}
 		}
 	}
 	return err
