@@ -25,9 +25,16 @@ unit:
 e2e:
 	scripts/tmux-e2e.sh
 
-# Benchmarks only (no tests).
+# The figures of docs/performance.md against the targets of issue 7: the
+# real binary (parley send --json against curl, the TUI in a pty), the Go
+# benchmarks of ingest, rendering and the store, as one table. A few
+# minutes; `scripts/bench.sh -only tui` runs one part.
 bench:
-	$(GO) test -run '^$$' -bench . ./...
+	scripts/bench.sh
+
+# Every Go benchmark of every package, nothing else.
+bench-go:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # Every fuzz target in turn, FUZZTIME each (default 30s):
 #   make fuzz FUZZTIME=5m

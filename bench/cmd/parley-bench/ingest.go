@@ -1,0 +1,137 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/parley-a2a/parley/bench/loopback"
+	"github.com/parley-a2a/parley/session"
+)
+
+// ingest measures `parley send --json URL TEXT` taking in the stream end
+// to end — the real binary, recording into a store of its own, stdout to
+// /dev/null — against curl reading the same bytes.
+func (h *harness) ingest(d loopback.Dialect) error {
+	srv, err := loopback.Start(loopback.Options{Dialect: d, Chunks: h.chunks, ChunkSize: chunkSize})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	events := h.chunks + 2
+	dir, err := os.MkdirTemp(h.tmp, "ingest-")
+	if err != nil {
+		return err
+	}
+	env := []string{"XDG_DATA_HOME=" + filepath.Join(dir, "data"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config")}
+	reqFile := filepath.Join(dir, "request.json")
+	if err := os.WriteFile(reqFile, srv.StreamRequest(), 0o600); err != nil {
+		return err
+	}
+	curl := []string{"curl", "-sN", "-o", os.DevNull, "-X", "POST", "-H", "Content-Type: application/json",
+		"-H", "Accept: text/event-stream", "--data-binary", "@" + reqFile, srv.URL + "/"}
+	send := []string{h.parley, "send", "--json", srv.URL, "go"}
+
+	// One run to check the figures are of a real exchange: every event
+	// printed, the whole answer assembled and recorded. It also creates
+	// the store, as a user's would already exist.
+	if err := h.checkSend(send, env, dir, srv, events); err != nil {
+		return err
+	}
+	if _, _, err := runProc(curl, nil, nil, nil); err != nil {
+		return fmt.Errorf("curl (the floor) failed; is curl installed? %w", err)
+	}
+	var curlWall, curlCPU, wall, cpu series
+	var rss int64
+	for i := 0; i < h.runs; i++ {
+		// Interleaved, so a burst of load elsewhere hits both alike.
+		c, _, err := runProc(curl, nil, nil, nil)
+		if err != nil {
+			return err
+		}
+		curlWall, curlCPU = append(curlWall, c.wall), append(curlCPU, c.cpu)
+		p, _, err := runProc(send, env, nil, nil)
+		if err != nil {
+			return err
+		}
+		wall, cpu = append(wall, p.wall), append(cpu, p.cpu)
+		rss = max(rss, p.rss)
+	}
+	group := "1 ingest " + string(d)
+	ratio := float64(wall.median()) / float64(curlWall.median())
+	rate := float64(events) / wall.median().Seconds()
+	h.add(group, "curl -sN floor: wall (CPU)", fmt.Sprintf("%s (%s)", ms(curlWall.median()), ms(curlCPU.median())), "", nil)
+	h.add(group, "parley send --json: wall (CPU)", fmt.Sprintf("%s (%s)", ms(wall.median()), ms(cpu.median())), "", nil)
+	h.add(group, "wall, parley / curl", fmt.Sprintf("%.1f×", ratio), "≤ 1.3×", pass(ratio <= 1.3))
+	h.add(group, "events/s, recording included", fmt.Sprintf("%.0f", rate), "≥ 60000", pass(rate >= 60000))
+	h.add(group, "peak RSS of parley send", mb(rss), "", nil)
+	h.detail("ingest %s: %d events, %s of SSE; curl wall %s; parley wall %s, CPU %s",
+		d, events, mb(int64(len(srv.StreamBody()))), curlWall, wall, cpu)
+	return nil
+}
+
+// checkSend runs send once with its output kept and checks it.
+func (h *harness) checkSend(send, env []string, dir string, srv *loopback.Server, events int) error {
+	outPath := filepath.Join(dir, "out.jsonl")
+	out, err := os.Create(outPath)
+	if err != nil {
+		return err
+	}
+	_, stderr, err := runProc(send, env, nil, out)
+	out.Close()
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(outPath)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 64<<20)
+	lines, last := 0, ""
+	for sc.Scan() {
+		lines++
+		last = sc.Text()
+	}
+	var res struct {
+		Type, State, Text string
+		StoreID           int64
+	}
+	if err := json.Unmarshal([]byte(last), &res); err != nil || lines != events+1 {
+		return fmt.Errorf("parley send printed %d lines (want %d events and the result): %v", lines, events+1, err)
+	}
+	if res.Type != "result" || res.State != "completed" || res.Text != srv.Answer {
+		return fmt.Errorf("parley send ended %s/%s with %d bytes of text, want completed with %d", res.Type, res.State, len(res.Text), len(srv.Answer))
+	}
+	if !strings.Contains(string(stderr), "saved as context") || res.StoreID == 0 {
+		return fmt.Errorf("parley send did not record the conversation: %s", stderr)
+	}
+	st, err := session.OpenStore(filepath.Join(dir, "data", "parley", "parley.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	oc, err := st.OpenContext(res.StoreID, 0)
+	if err != nil {
+		return err
+	}
+	for _, it := range oc.Items {
+		if it.Kind == session.ItemArtifact {
+			var text strings.Builder
+			for _, p := range it.Parts {
+				text.WriteString(p.Text)
+			}
+			if text.String() != srv.Answer {
+				return fmt.Errorf("the store holds %d bytes of the answer, want %d", text.Len(), len(srv.Answer))
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("the store holds no artifact for the exchange")
+}

@@ -1,0 +1,41 @@
+//go:build linux
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/parley-a2a/parley/bench/loopback"
+)
+
+// serve runs the loopback agent alone until interrupted, and writes the
+// request curl sends, so the figures can be reproduced by hand.
+func serve(args []string) {
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	dialect := fs.String("dialect", "v0.3", "v0.3 or v1.0 (JSON-RPC)")
+	chunks := fs.Int("chunks", 20000, "artifact chunks per stream")
+	size := fs.Int("size", chunkSize, "bytes of answer per chunk")
+	fs.Parse(args)
+	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "parley-bench serve:", err)
+		os.Exit(1)
+	}
+	defer srv.Close()
+	req := filepath.Join(os.TempDir(), "parley-bench-request.json")
+	if err := os.WriteFile(req, srv.StreamRequest(), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "parley-bench serve:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("loopback agent (%s, %d chunks of %d bytes) at %s\n\n", *dialect, *chunks, *size, srv.URL)
+	fmt.Printf("  curl -sN -o /dev/null -X POST -H 'Content-Type: application/json' --data-binary @%s %s/\n", req, srv.URL)
+	fmt.Printf("  parley send --json %s go > /dev/null\n", srv.URL)
+	fmt.Printf("  parley --agent %s\n\nctrl+c stops it.\n", srv.URL)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt)
+	<-stop
+}

@@ -1,0 +1,158 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/bench/loopback"
+	"github.com/parley-a2a/parley/session"
+)
+
+// Stored history for targets 4 and 5.
+const (
+	storedContexts = 1000
+	bigContext     = 10000
+	// lastItemMarker is the text of the big context's last message, on
+	// screen once the context is open.
+	lastItemMarker = "LASTSTOREDMESSAGE"
+)
+
+// startup measures the TUI starting with 1,000 stored contexts, and
+// opening a context of 10,000 messages, in a pty: from exec to the first
+// frame that shows what was asked for.
+func (h *harness) startup() error {
+	srv, err := loopback.Start(loopback.Options{Dialect: loopback.V03, Chunks: 1, ChunkSize: 64})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	dir, err := os.MkdirTemp(h.tmp, "startup-")
+	if err != nil {
+		return err
+	}
+	fillStart := time.Now()
+	bigID, err := fillStore(filepath.Join(dir, "data", "parley", "parley.db"), srv.URL)
+	if err != nil {
+		return fmt.Errorf("fill the store: %w", err)
+	}
+	h.detail("store filled with %d contexts and one of %d items in %s", storedContexts, bigContext, ms(time.Since(fillStart)))
+
+	var first, firstCPU, ready series
+	for i := 0; i < h.runs; i++ {
+		cmd := exec.Command(h.parley, "--agent", srv.URL)
+		cmd.Env = tuiEnv(dir)
+		r, err := startPTY(cmd, tuiCols, tuiRows)
+		if err != nil {
+			return err
+		}
+		at, err := r.waitFromStart("Agents", 20*time.Second)
+		if err == nil {
+			first, firstCPU = append(first, at.Sub(r.start)), append(firstCPU, r.seenCPU)
+			at, err = r.waitFromStart("Loopback bench agent", 20*time.Second)
+			ready = append(ready, at.Sub(r.start))
+		}
+		r.stop()
+		if err != nil {
+			return err
+		}
+	}
+	g := "4 start-up"
+	h.add(g, fmt.Sprintf("exec to first frame, %d contexts stored", storedContexts), fmt.Sprintf("%s (CPU %s)", ms(first.median()), ms(firstCPU.median())),
+		"< 150 ms", pass(first.median() < 150*time.Millisecond))
+	h.add(g, "exec to agent ready (card fetched)", ms(ready.median()), "", nil)
+	h.detail("start-up: first frame %s (CPU %s); agent ready %s", first, firstCPU, ready)
+
+	var open, openCPU series
+	var rss int64
+	for i := 0; i < h.runs; i++ {
+		cmd := exec.Command(h.parley, "--context", strconv.FormatInt(bigID, 10))
+		cmd.Env = tuiEnv(dir)
+		r, err := startPTY(cmd, tuiCols, tuiRows)
+		if err != nil {
+			return err
+		}
+		at, err := r.waitFromStart(lastItemMarker, 30*time.Second)
+		if err == nil {
+			open, openCPU = append(open, at.Sub(r.start)), append(openCPU, r.seenCPU)
+			_, err = r.quiet(300*time.Millisecond, 20*time.Second)
+			rss = max(rss, peakRSS(cmd.Process.Pid))
+		}
+		r.stop()
+		if err != nil {
+			return err
+		}
+	}
+	h.add(g, fmt.Sprintf("exec to a %d-message context shown", bigContext), fmt.Sprintf("%s (CPU %s)", ms(open.median()), ms(openCPU.median())),
+		"< 200 ms", pass(open.median() < 200*time.Millisecond))
+	h.add("5 memory", fmt.Sprintf("peak RSS with a %d-message context open", bigContext), mb(rss), "< 150 MB", pass(rss < 150<<20))
+	h.detail("open %d-message context: %s (CPU %s)", bigContext, open, openCPU)
+	return nil
+}
+
+// fillStore records storedContexts short conversations and one of
+// bigContext items with the agent at url, as parley itself records them,
+// and returns the big one's id.
+func fillStore(path, url string) (int64, error) {
+	st, err := session.OpenStore(path)
+	if err != nil {
+		return 0, err
+	}
+	defer st.Close()
+	agent := session.AgentInfo{Name: "Loopback bench agent", Ref: url, URL: url + "/", Dialect: a2aclient.DialectV03}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	record := func(contextID string, items []session.Item, tasks []session.TaskInfo) (int64, error) {
+		conv := session.NewConversation(nil, agent.Name, nil)
+		rec := st.Record(conv, session.RecordOptions{Agent: agent})
+		conv.Restore(contextID, items, tasks)
+		if err := rec.Close(); err != nil {
+			return 0, err
+		}
+		return rec.ID(), nil
+	}
+	for i := 0; i < storedContexts; i++ {
+		items, tasks := turns(fmt.Sprintf("c%d", i), t0.Add(time.Duration(i)*time.Hour), 4)
+		if _, err := record(fmt.Sprintf("context-%d", i), items, tasks); err != nil {
+			return 0, err
+		}
+	}
+	items, tasks := turns("big", t0, bigContext)
+	items[len(items)-1].Text = "The last word: " + lastItemMarker
+	return record("context-big", items, tasks)
+}
+
+// turns is a conversation of n items: a question, the task working, a
+// Markdown answer and a reply message, over and over.
+func turns(prefix string, t0 time.Time, n int) ([]session.Item, []session.TaskInfo) {
+	answer := strings.Repeat("Some **Markdown** text with `code` and a [link](http://x). ", 6) +
+		"\n\n- a list item\n- another one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+	items := make([]session.Item, 0, n)
+	var tasks []session.TaskInfo
+	for i := 0; i < n; i++ {
+		task := fmt.Sprintf("%s-task-%d", prefix, i/4)
+		at := t0.Add(time.Duration(i) * time.Second)
+		it := session.Item{Key: fmt.Sprintf("%s-%d", prefix, i), Seq: i, Time: at, TaskID: task, Version: 1, Done: true}
+		switch i % 4 {
+		case 0:
+			it.Kind, it.Text, it.TaskID = session.ItemUser, fmt.Sprintf("Question number %d: what next?", i/4), ""
+			tasks = append(tasks, session.TaskInfo{ID: task, ContextID: prefix, Title: it.Text,
+				State: a2aclient.StateCompleted, Started: at, Updated: at.Add(3 * time.Second)})
+		case 1:
+			it.Kind, it.State, it.Text = session.ItemStatus, a2aclient.StateWorking, "Working on it…"
+		case 2:
+			it.Kind, it.Name = session.ItemArtifact, "answer"
+			it.Parts = []a2aclient.Part{a2aclient.TextPart(answer)}
+		case 3:
+			it.Kind, it.Text = session.ItemAgent, "Done; anything else?"
+		}
+		items = append(items, it)
+	}
+	return items, tasks
+}
