@@ -73,7 +73,14 @@ func (s *Store) Record(conv *Conversation, o RecordOptions) *Recorder {
 		for _, it := range restored {
 			r.st.known[it.Key] = true
 		}
-		r.tasks = tasks // cheap to check; they may have moved on
+		// Running tasks may have moved on since they were stored; ended
+		// ones cannot, and writing back the thousands a long context
+		// holds made reopening it cost a transaction of no-op upserts.
+		for _, t := range tasks {
+			if !t.State.Terminal() {
+				r.tasks = append(r.tasks, t)
+			}
+		}
 	}
 	go r.run()
 	r.notify()
