@@ -105,13 +105,16 @@ func (s *Store) FindContext(ref string) (ContextInfo, error) {
 
 const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret`
 
-func (s *Store) queryItems(q string, args ...any) ([]Item, error) {
+// queryItems reads items; size is how many to expect, so a long context
+// is read into one slice rather than grown a dozen times over (an Item
+// is a large struct, and opening 10,000 of them spent 20 ms growing).
+func (s *Store) queryItems(size int, q string, args ...any) ([]Item, error) {
 	rows, err := s.db.Query(q, args...)
 	if err != nil {
 		return nil, s.wrap(fmt.Errorf("read items: %w", err))
 	}
 	defer rows.Close()
-	var out []Item
+	out := make([]Item, 0, size)
 	for rows.Next() {
 		var it Item
 		var kind, state string
@@ -134,9 +137,13 @@ func (s *Store) queryItems(q string, args ...any) ([]Item, error) {
 // first screen of a long transcript. n <= 0 returns every item.
 func (s *Store) LoadTail(id int64, n int) ([]Item, error) {
 	if n <= 0 {
-		return s.queryItems(`SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq, rowid`, id)
+		total, err := s.CountItems(id)
+		if err != nil {
+			return nil, err
+		}
+		return s.queryItems(total, `SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq, rowid`, id)
 	}
-	items, err := s.queryItems(`SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, n)
+	items, err := s.queryItems(min(n, 4096), `SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, n)
 	reverseItems(items)
 	return items, err
 }
@@ -144,7 +151,7 @@ func (s *Store) LoadTail(id int64, n int) ([]Item, error) {
 // LoadBefore returns up to n items that come before the item at seq,
 // oldest first: the page above what is shown, when scrolling back.
 func (s *Store) LoadBefore(id int64, seq, n int) ([]Item, error) {
-	items, err := s.queryItems(`SELECT `+itemColumns+` FROM items WHERE context = ? AND seq < ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, seq, n)
+	items, err := s.queryItems(max(min(n, seq, 4096), 0), `SELECT `+itemColumns+` FROM items WHERE context = ? AND seq < ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, seq, n)
 	reverseItems(items)
 	return items, err
 }
