@@ -103,6 +103,7 @@ func TestFullDiskLosesNothing(t *testing.T) {
 	args := []string{"send", srv.URL + "/", "Tell me a story"}
 
 	t.Run("file size limit", func(t *testing.T) {
+		t.Parallel()
 		store := filepath.Join(t.TempDir(), "parley.db")
 		st, err := session.OpenStore(store)
 		if err != nil {
@@ -121,6 +122,7 @@ func TestFullDiskLosesNothing(t *testing.T) {
 	})
 
 	t.Run("full tmpfs", func(t *testing.T) {
+		t.Parallel()
 		dir, out := t.TempDir(), t.TempDir()
 		store := filepath.Join(dir, "parley.db")
 		cmd := fullDiskChild(store, args, tmpfsEnv+"=200k", tmpfsOutEnv+"="+out)

@@ -116,3 +116,31 @@ func TestHostileFollowRetriesABusyAgent(t *testing.T) {
 		t.Fatalf("summary %+v, err %v, resumes %+v", s, err, resumes)
 	}
 }
+
+// Where the agent cannot resubscribe, a cut stream is followed by
+// polling; the conversation shows that the connection was lost and is
+// being resumed.
+func TestHostileCutStreamPolledAndShown(t *testing.T) {
+	srv := hostile.Serve(
+		hostile.Fault{Mode: hostile.CutStream, Methods: []string{"message/stream"}, Times: 1},
+		hostile.Fault{Mode: hostile.Unsupported, Methods: []string{"tasks/resubscribe"}})
+	conv := NewConversation(hostileFollowClient(t, srv), "hostile", nil)
+	s, err := conv.Exchange(hostileFollowCtx(t), a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("hi")}}, FollowOptions{ResumeDelay: -1})
+	if err != nil || s.State != "completed" || s.Text != hostile.Answer {
+		t.Fatalf("summary %+v, err %v", s, err)
+	}
+	polled := false
+	for _, r := range srv.Requests() {
+		polled = polled || r.RPC == "tasks/get"
+	}
+	if !polled {
+		t.Error("the task was not polled")
+	}
+	shown := false
+	for _, it := range conv.Items() {
+		shown = shown || it.Kind == ItemNotice && strings.Contains(it.Text, "Connection lost; resuming task task-1")
+	}
+	if !shown {
+		t.Errorf("the transcript does not show the resume: %+v", conv.Items())
+	}
+}

@@ -21,6 +21,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		}
 		w.WriteHeader(f.Status)
 		fmt.Fprint(w, f.Body)
+	case Unsupported:
+		writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "error": map[string]any{"code": -32601, "message": "Method not found"}})
 	case Redirect:
 		code := f.Status
 		if code == 0 {

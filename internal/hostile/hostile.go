@@ -46,6 +46,7 @@ const (
 	SilentStream   Mode = "silent-stream"    // SSE headers, then nothing
 	SlowStream     Mode = "slow-stream"      // the first event, Options.Pause, then the rest
 	CutStream      Mode = "cut-stream"       // the first events, then the connection drops mid-event
+	Unsupported    Mode = "unsupported"      // JSON-RPC "method not found"
 	Redirect       Mode = "redirect"         // Fault.Status (default 307) to Fault.Location + the request path
 	Hostile        Mode = "hostile-text"     // terminal escape sequences in every string
 )
