@@ -43,6 +43,22 @@ func (o *opened) list() []string {
 	return append([]string(nil), o.urls...)
 }
 
+// outputShows reads what reached the terminal until it holds want: the
+// program writes a clipboard sequence when it gets to it, not at once.
+func (a *app) outputShows(want string) bool {
+	var seen strings.Builder
+	deadline := time.Now().Add(flowTimeout)
+	for time.Now().Before(deadline) {
+		b, _ := io.ReadAll(a.tm.Output())
+		seen.Write(b)
+		if strings.Contains(seen.String(), want) {
+			return true
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return false
+}
+
 // osc52 is how a terminal is told to put text on the clipboard.
 func osc52(text string) string {
 	return "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(text))
@@ -140,8 +156,7 @@ func TestFlowAuthRequiredLink(t *testing.T) {
 	}
 	a.key("enter")
 	a.waitScreen("Thanks, you are signed in.", "✓ completed")
-	raw, _ := io.ReadAll(a.tm.Output())
-	if !strings.Contains(string(raw), osc52(link)) {
+	if !a.outputShows(osc52(link)) {
 		t.Error("the link was not put on the clipboard")
 	}
 }
@@ -174,8 +189,7 @@ func TestFlowDeviceCodeSignIn(t *testing.T) {
 	p.Approve(code, true)
 	a.waitScreen(answerEnd, "✓ completed")
 	a.waitGone("The agent accepts:")
-	raw, _ := io.ReadAll(a.tm.Output())
-	if !strings.Contains(string(raw), osc52(code)) {
+	if !a.outputShows(osc52(code)) {
 		t.Errorf("the user code %s was not copied", code)
 	}
 	// Access tokens here live 5 s, under the refresh margin: the next

@@ -76,8 +76,11 @@ func Start(t testing.TB, accessExp time.Duration) *Server {
 	mgr.SetAuthorizeCodeTokenCfg(cfg)
 	mgr.SetPasswordTokenCfg(cfg) // the device grant issues its tokens as this grant
 	mgr.SetClientTokenCfg(&manage.Config{AccessTokenExp: accessExp})
+	// Refresh tokens rotate (the old one is revoked), but an access token
+	// stays good until it expires, as most servers do: with every use
+	// refreshing, requests in flight would otherwise carry revoked tokens.
 	mgr.SetRefreshTokenCfg(&manage.RefreshingConfig{AccessTokenExp: accessExp, RefreshTokenExp: time.Hour,
-		IsGenerateRefresh: true, IsRemoveAccess: true, IsRemoveRefreshing: true})
+		IsGenerateRefresh: true, IsRemoveAccess: false, IsRemoveRefreshing: true})
 	// RFC 8252: a loopback redirect may use any port.
 	mgr.SetValidateURIHandler(func(base, redirect string) error {
 		b, err1 := url.Parse(base)
