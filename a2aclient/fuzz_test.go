@@ -20,7 +20,7 @@ import (
 // `make fuzz` runs each target for a while.
 
 // typed reports whether err is one of the errors parley words for people.
-func typed(err error) bool {
+func typedError(err error) bool {
 	var pe *ProtocolError
 	var te *TransportError
 	var he *HTTPError
@@ -33,13 +33,13 @@ func typed(err error) bool {
 
 func checkTyped(t *testing.T, what string, err error) {
 	t.Helper()
-	if err != nil && !typed(err) {
+	if err != nil && !typedError(err) {
 		t.Fatalf("%s: untyped error %T: %v", what, err, err)
 	}
 }
 
 // addSeeds adds every file under testdata/<dir> as a seed.
-func addSeeds(f *testing.F, dir string) {
+func addFileSeeds(f *testing.F, dir string) {
 	paths, _ := filepath.Glob(filepath.Join("testdata", dir, "*"))
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
@@ -49,7 +49,7 @@ func addSeeds(f *testing.F, dir string) {
 }
 
 func FuzzParseCard(f *testing.F) {
-	addSeeds(f, "cards")
+	addFileSeeds(f, "cards")
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		a, err := ParseCard(raw, "https://agent.example/.well-known/agent-card.json")
 		checkTyped(t, "card", err)
@@ -156,7 +156,7 @@ func FuzzStreamBody(f *testing.F) {
 		d := fuzzDialects[int(in[0])%len(fuzzDialects)]
 		sse := in[0]&0x80 == 0
 		body := in[1:]
-		hc := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		hc := &http.Client{Transport: fuzzRoundTrip(func(r *http.Request) (*http.Response, error) {
 			h := http.Header{}
 			if sse {
 				h.Set("Content-Type", "text/event-stream")
@@ -201,6 +201,6 @@ func FuzzStreamBody(f *testing.F) {
 	})
 }
 
-type roundTripFunc func(*http.Request) (*http.Response, error)
+type fuzzRoundTrip func(*http.Request) (*http.Response, error)
 
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+func (f fuzzRoundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

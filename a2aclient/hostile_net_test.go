@@ -36,7 +36,7 @@ func hostileClient(t *testing.T, srv *hostile.Server, o Options) *Client {
 }
 
 // follow drains a stream into a tracker.
-func follow(st *Stream) (*Tracker, error) {
+func followAll(st *Stream) (*Tracker, error) {
 	var tr Tracker
 	defer st.Close()
 	for {
@@ -52,7 +52,7 @@ func follow(st *Stream) (*Tracker, error) {
 }
 
 // oneLine checks an error reads as one clean line a person can act on.
-func oneLine(t *testing.T, err error, wants ...string) {
+func oneCleanLine(t *testing.T, err error, wants ...string) {
 	t.Helper()
 	if err == nil {
 		t.Fatal("want an error, got none")
@@ -80,7 +80,7 @@ func TestHostileConnectionRefused(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("want a TransportError, got %T %v", err, err)
 	}
-	oneLine(t, err, "refused", addr)
+	oneCleanLine(t, err, "refused", addr)
 }
 
 func TestHostileDNSFailure(t *testing.T) {
@@ -89,7 +89,7 @@ func TestHostileDNSFailure(t *testing.T) {
 	if !errors.As(err, &dnsErr) {
 		t.Skipf("this machine does not resolve names itself (a proxy?): %v", err)
 	}
-	oneLine(t, err, `"parley-test.invalid" could not be resolved`)
+	oneCleanLine(t, err, `"parley-test.invalid" could not be resolved`)
 }
 
 func TestHostileTLSUntrusted(t *testing.T) {
@@ -100,7 +100,7 @@ func TestHostileTLSUntrusted(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("want a TransportError, got %T %v", err, err)
 	}
-	oneLine(t, err, "certificate is not trusted")
+	oneCleanLine(t, err, "certificate is not trusted")
 }
 
 // A private CA is trusted by giving the client an HTTP client that
@@ -135,7 +135,7 @@ func TestHostileConnectTimeout(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("want a TransportError, got %T %v", err, err)
 	}
-	oneLine(t, err, "no response within 30ms")
+	oneCleanLine(t, err, "no response within 30ms")
 }
 
 // A server that accepts and never answers is cut off by the header
@@ -144,9 +144,9 @@ func TestHostileHeaderTimeout(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.Silent, Methods: []string{"tasks/get", "message/stream"}})
 	c := hostileClient(t, srv, Options{HeaderTimeout: 30 * time.Millisecond})
 	_, err := c.Get(hostileCtx(t), hostile.TaskID, nil)
-	oneLine(t, err, "get task", "no response within 30ms")
+	oneCleanLine(t, err, "get task", "no response within 30ms")
 	_, err = c.Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
-	oneLine(t, err, "stream message", "no response within 30ms")
+	oneCleanLine(t, err, "stream message", "no response within 30ms")
 }
 
 // A long-lived stream is not a slow reply: once the headers are in, the
@@ -158,7 +158,7 @@ func TestHostileSlowStreamIsNotTimedOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := follow(st)
+	tr, err := followAll(st)
 	if err != nil || tr.State() != StateCompleted || tr.Text() != hostile.Answer {
 		t.Fatalf("state %s, text %q, err %v", tr.State(), tr.Text(), err)
 	}

@@ -11,28 +11,28 @@ import (
 // Redirects are followed a few times, and credentials never follow one
 // to another origin, in any of the places an agent may want them.
 
-const secret = "s3cret"
+const redirectSecret = "s3cret"
 
-func credentials() []Authenticator {
+func redirectCredentials() []Authenticator {
 	return []Authenticator{
-		BearerToken{Token: secret + "-bearer"},
-		APIKey{In: "header", Name: "X-Api-Key", Value: secret + "-header"},
-		APIKey{In: "query", Name: "api_key", Value: secret + "-query"},
-		APIKey{In: "cookie", Name: "sid", Value: secret + "-cookie"},
+		BearerToken{Token: redirectSecret + "-bearer"},
+		APIKey{In: "header", Name: "X-Api-Key", Value: redirectSecret + "-header"},
+		APIKey{In: "query", Name: "api_key", Value: redirectSecret + "-query"},
+		APIKey{In: "cookie", Name: "sid", Value: redirectSecret + "-cookie"},
 	}
 }
 
 // leaked lists where a request carried a credential.
-func leaked(r hostile.Request) []string {
+func leakedCredentials(r hostile.Request) []string {
 	var out []string
 	for k, vs := range r.Header {
 		for _, v := range vs {
-			if strings.Contains(v, secret) {
+			if strings.Contains(v, redirectSecret) {
 				out = append(out, "header "+k)
 			}
 		}
 	}
-	if strings.Contains(r.Query, secret) {
+	if strings.Contains(r.Query, redirectSecret) {
 		out = append(out, "query "+r.Query)
 	}
 	return out
@@ -52,8 +52,8 @@ func TestHostileRedirectKeepsCredentialsHome(t *testing.T) {
 			other := hostile.Serve()
 			t.Cleanup(other.Close)
 			home := hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"message/send"}, Location: other.URL})
-			byHand := http.Header{"X-Access-Token": {secret + "-by-hand"}}
-			c := hostileClient(t, home, Options{Auth: credentials(), Headers: byHand, HTTPClient: tc.hc()})
+			byHand := http.Header{"X-Access-Token": {redirectSecret + "-by-hand"}}
+			c := hostileClient(t, home, Options{Auth: redirectCredentials(), Headers: byHand, HTTPClient: tc.hc()})
 			res, err := c.Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
 			if err != nil {
 				t.Fatal(err)
@@ -65,12 +65,12 @@ func TestHostileRedirectKeepsCredentialsHome(t *testing.T) {
 			if len(reqs) != 1 || reqs[0].RPC != "message/send" {
 				t.Fatalf("the other origin saw %+v", reqs)
 			}
-			if l := leaked(reqs[0]); len(l) > 0 {
+			if l := leakedCredentials(reqs[0]); len(l) > 0 {
 				t.Errorf("credentials went to another origin in %v", l)
 			}
 			for _, r := range home.Requests() {
-				if len(leaked(r)) != 5 {
-					t.Errorf("the agent's own origin got credentials in only %v", leaked(r))
+				if len(leakedCredentials(r)) != 5 {
+					t.Errorf("the agent's own origin got credentials in only %v", leakedCredentials(r))
 				}
 			}
 		})
@@ -81,13 +81,13 @@ func TestHostileRedirectedCardKeepsCredentialsHome(t *testing.T) {
 	other := hostile.Serve()
 	t.Cleanup(other.Close)
 	home := hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"card"}, Status: http.StatusFound, Location: other.URL})
-	hostileClient(t, home, Options{Auth: credentials()})
+	hostileClient(t, home, Options{Auth: redirectCredentials()})
 	reqs := other.Requests()
 	if len(reqs) == 0 {
 		t.Fatal("the redirect was not followed")
 	}
 	for _, r := range reqs {
-		if l := leaked(r); len(l) > 0 {
+		if l := leakedCredentials(r); len(l) > 0 {
 			t.Errorf("the card fetch sent credentials to another origin in %v", l)
 		}
 	}
@@ -95,14 +95,14 @@ func TestHostileRedirectedCardKeepsCredentialsHome(t *testing.T) {
 
 func TestHostileRedirectSameOriginKeepsCredentials(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"message/send"}, Times: 1, Location: "/moved"})
-	c := hostileClient(t, srv, Options{Auth: credentials()})
+	c := hostileClient(t, srv, Options{Auth: redirectCredentials()})
 	if _, err := c.Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}}); err != nil {
 		t.Fatal(err)
 	}
 	reqs := srv.Requests()
 	last := reqs[len(reqs)-1]
-	if !strings.HasPrefix(last.Path, "/moved") || len(leaked(last)) != 4 {
-		t.Fatalf("the same-origin redirect went to %s with credentials in %v", last.Path, leaked(last))
+	if !strings.HasPrefix(last.Path, "/moved") || len(leakedCredentials(last)) != 4 {
+		t.Fatalf("the same-origin redirect went to %s with credentials in %v", last.Path, leakedCredentials(last))
 	}
 }
 
@@ -110,7 +110,7 @@ func TestHostileRedirectLoopStops(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"message/send"}, Location: "/again"})
 	c := hostileClient(t, srv, Options{})
 	_, err := c.Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
-	oneLine(t, err, "stopped after 5 redirects")
+	oneCleanLine(t, err, "stopped after 5 redirects")
 	if n := len(srv.Requests()); n > 8 {
 		t.Errorf("the loop ran %d requests", n)
 	}

@@ -16,19 +16,19 @@ import (
 // Malformed and hostile replies: a clear error or a correct result,
 // never a panic or a hang.
 
-var hi = SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}}
+var sayHi = SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}}
 
 func TestHostileHTMLErrorPage(t *testing.T) {
 	page := "<!DOCTYPE html><html><head><title>x</title><style>body{}</style></head><body>\n<h1>Internal\tServer Error</h1>\n" +
 		"<script>alert(1)</script><p>\x1b]0;pwned\x07Try later.</p>" + strings.Repeat("<p>filler</p>", 500) + "</body></html>"
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.Status, Status: 500, ContentType: "text/html", Body: page})
 	c := hostileClient(t, srv, Options{})
-	_, err := c.Send(hostileCtx(t), hi)
+	_, err := c.Send(hostileCtx(t), sayHi)
 	var he *HTTPError
 	if !errors.As(err, &he) || he.StatusCode != 500 {
 		t.Fatalf("want HTTP 500, got %T %v", err, err)
 	}
-	oneLine(t, err, "HTTP 500", "Internal Server Error Try later.")
+	oneCleanLine(t, err, "HTTP 500", "Internal Server Error Try later.")
 	for _, bad := range []string{"alert", "body{}", "pwned"} {
 		if strings.Contains(err.Error(), bad) {
 			t.Errorf("the error shows %q: %s", bad, err)
@@ -49,15 +49,15 @@ func TestHostileRetryAfterOnBlockingCalls(t *testing.T) {
 		srv := hostile.Serve(hostile.Fault{Mode: hostile.Status, Status: tc.status, RetryAfter: tc.header, Body: "slow down"})
 		c := hostileClient(t, srv, Options{})
 		for _, call := range []func() error{
-			func() error { _, err := c.Send(hostileCtx(t), hi); return err },
-			func() error { _, err := c.Stream(hostileCtx(t), hi); return err },
+			func() error { _, err := c.Send(hostileCtx(t), sayHi); return err },
+			func() error { _, err := c.Stream(hostileCtx(t), sayHi); return err },
 		} {
 			err := call()
 			var he *HTTPError
 			if !errors.As(err, &he) || he.StatusCode != tc.status || he.RetryAfter < 5*time.Second {
 				t.Fatalf("want HTTP %d with Retry-After, got %v", tc.status, err)
 			}
-			oneLine(t, err, "retry after", "slow down")
+			oneCleanLine(t, err, "retry after", "slow down")
 			if h := Hint(err); !strings.Contains(h, "try again in") {
 				t.Errorf("hint %q does not say when to try again", h)
 			}
@@ -70,7 +70,7 @@ func TestHostileRetryAfterWhilePolling(t *testing.T) {
 	t.Parallel()
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.Status, Methods: []string{"tasks/get"}, Times: 1, Status: 429, RetryAfter: "1"})
 	c := hostileClient(t, srv, Options{PollInterval: time.Millisecond})
-	tr, err := follow(c.Watch(hostileCtx(t), hostile.TaskID))
+	tr, err := followAll(c.Watch(hostileCtx(t), hostile.TaskID))
 	if err != nil || tr.State() != StateCompleted {
 		t.Fatalf("state %s, err %v", tr.State(), err)
 	}
@@ -92,19 +92,19 @@ func TestHostileMalformedReplies(t *testing.T) {
 	for _, mode := range []hostile.Mode{hostile.InvalidJSON, hostile.WrongID, hostile.ResultAndError} {
 		t.Run(string(mode), func(t *testing.T) {
 			c := hostileClient(t, hostile.Serve(hostile.Fault{Mode: mode}), Options{})
-			_, err := c.Send(hostileCtx(t), hi)
+			_, err := c.Send(hostileCtx(t), sayHi)
 			var pe *ProtocolError
 			if !errors.As(err, &pe) {
 				t.Errorf("send: want a ProtocolError, got %T %v", err, err)
 			}
-			st, err := c.Stream(hostileCtx(t), hi)
+			st, err := c.Stream(hostileCtx(t), sayHi)
 			if err == nil {
-				_, err = follow(st)
+				_, err = followAll(st)
 			}
 			if !errors.As(err, &pe) {
 				t.Errorf("stream: want a ProtocolError, got %T %v", err, err)
 			}
-			oneLine(t, err, "not valid A2A")
+			oneCleanLine(t, err, "not valid A2A")
 		})
 	}
 }
@@ -114,11 +114,11 @@ func TestHostileOddRepliesGiveTheAnswer(t *testing.T) {
 	for _, mode := range []hostile.Mode{hostile.UnknownThings, hostile.OtherTask, hostile.AppendMissing, hostile.InvalidUTF8} {
 		t.Run(string(mode), func(t *testing.T) {
 			c := hostileClient(t, hostile.Serve(hostile.Fault{Mode: mode}), Options{})
-			st, err := c.Stream(hostileCtx(t), hi)
+			st, err := c.Stream(hostileCtx(t), sayHi)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tr, err := follow(st)
+			tr, err := followAll(st)
 			if err != nil || tr.State() != StateCompleted {
 				t.Fatalf("state %s, err %v", tr.State(), err)
 			}
@@ -136,7 +136,7 @@ func TestHostileOddRepliesGiveTheAnswer(t *testing.T) {
 			if mode == hostile.UnknownThings && len(task.Artifacts[0].Parts) < 2 {
 				t.Errorf("the unknown part kind was lost: %+v", task.Artifacts[0].Parts)
 			}
-			res, err := c.Send(hostileCtx(t), hi)
+			res, err := c.Send(hostileCtx(t), sayHi)
 			if err != nil || res.Task == nil || res.Task.Status.State != StateCompleted {
 				t.Fatalf("send: %+v, %v", res, err)
 			}
@@ -145,14 +145,14 @@ func TestHostileOddRepliesGiveTheAnswer(t *testing.T) {
 }
 
 // heapAlloc is the live heap after a collection.
-func heapAlloc() uint64 {
+func liveHeapBytes() uint64 {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc
 }
 
-func totalAlloc() uint64 {
+func allocatedBytes() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.TotalAlloc
@@ -166,22 +166,22 @@ func TestHostileHugeEvent(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.HugeLine, HugeSize: line})
 	c := hostileClient(t, srv, Options{MaxEventSize: limit})
 	for _, how := range []string{"stream", "send"} {
-		before := totalAlloc()
+		before := allocatedBytes()
 		var err error
 		if how == "stream" {
 			var st *Stream
-			if st, err = c.Stream(hostileCtx(t), hi); err == nil {
-				_, err = follow(st)
+			if st, err = c.Stream(hostileCtx(t), sayHi); err == nil {
+				_, err = followAll(st)
 			}
 		} else {
-			_, err = c.Send(hostileCtx(t), hi)
+			_, err = c.Send(hostileCtx(t), sayHi)
 		}
-		allocated := totalAlloc() - before
+		allocated := allocatedBytes() - before
 		var tooLarge *EventTooLargeError
 		if !errors.As(err, &tooLarge) || tooLarge.Limit != limit {
 			t.Fatalf("%s: want EventTooLargeError, got %T %v", how, err, err)
 		}
-		oneLine(t, err, "1 MiB limit")
+		oneCleanLine(t, err, "1 MiB limit")
 		if allocated > 8*limit {
 			t.Errorf("%s: refusing a %d MB line allocated %d MB", how, line>>20, allocated>>20)
 		}
@@ -194,9 +194,9 @@ func TestHostileHugeEvent(t *testing.T) {
 // The default cap (16 MiB) refuses it too.
 func TestHostileHugeEventDefaultCap(t *testing.T) {
 	c := hostileClient(t, hostile.Serve(hostile.Fault{Mode: hostile.HugeLine, Methods: []string{"message/stream"}}), Options{})
-	st, err := c.Stream(hostileCtx(t), hi)
+	st, err := c.Stream(hostileCtx(t), sayHi)
 	if err == nil {
-		_, err = follow(st)
+		_, err = followAll(st)
 	}
 	var tooLarge *EventTooLargeError
 	if !errors.As(err, &tooLarge) || tooLarge.Limit != DefaultMaxEventSize {
@@ -211,7 +211,7 @@ func TestHostileEndlessKeepAlives(t *testing.T) {
 	c := hostileClient(t, srv, Options{})
 	ctx, cancel := context.WithCancel(hostileCtx(t))
 	defer cancel()
-	st, err := c.Stream(ctx, hi)
+	st, err := c.Stream(ctx, sayHi)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,9 +221,9 @@ func TestHostileEndlessKeepAlives(t *testing.T) {
 		done <- err
 	}()
 	waitSent(t, srv, 1<<20)
-	base := heapAlloc()
+	base := liveHeapBytes()
 	waitSent(t, srv, 4<<20)
-	if grown := int64(heapAlloc()) - int64(base); grown > 1<<20 {
+	if grown := int64(liveHeapBytes()) - int64(base); grown > 1<<20 {
 		t.Errorf("the heap grew by %d KB while 3 MB of keep-alives streamed", grown>>10)
 	}
 	select {
