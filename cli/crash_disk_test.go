@@ -64,7 +64,7 @@ func tmpfsChild(size string) int {
 	code := crashChild()
 	out := os.Getenv(tmpfsOutEnv)
 	for _, suffix := range []string{"", "-wal"} {
-		if err := copyFile(store+suffix, filepath.Join(out, filepath.Base(store)+suffix)); err != nil && !os.IsNotExist(err) {
+		if err := copyStoreFile(store+suffix, filepath.Join(out, filepath.Base(store)+suffix)); err != nil && !os.IsNotExist(err) {
 			fmt.Fprintln(os.Stderr, "copy the store out:", err)
 			return 98
 		}
@@ -72,7 +72,7 @@ func tmpfsChild(size string) int {
 	return code
 }
 
-func copyFile(from, to string) error {
+func copyStoreFile(from, to string) error {
 	in, err := os.Open(from)
 	if err != nil {
 		return err

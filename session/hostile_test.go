@@ -30,7 +30,7 @@ func hostileFollowCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-func noDelay(resumes *[]Resume) FollowOptions {
+func hostileNoDelay(resumes *[]Resume) FollowOptions {
 	return FollowOptions{ResumeDelay: -1, OnUpdate: func(u Update) {
 		if u.Resume != nil {
 			*resumes = append(*resumes, *u.Resume)
@@ -43,7 +43,7 @@ func noDelay(resumes *[]Resume) FollowOptions {
 func TestHostileCutStreamResumes(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.CutStream, Methods: []string{"message/stream"}, Times: 1})
 	var resumes []Resume
-	s, err := Exchange(hostileFollowCtx(t), hostileFollowClient(t, srv), hello(), noDelay(&resumes))
+	s, err := Exchange(hostileFollowCtx(t), hostileFollowClient(t, srv), hello(), hostileNoDelay(&resumes))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestHostileCutStreamResumes(t *testing.T) {
 func TestHostileCutStreamGivesUp(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.CutStream, Methods: []string{"message/stream", "tasks/resubscribe"}})
 	var resumes []Resume
-	o := noDelay(&resumes)
+	o := hostileNoDelay(&resumes)
 	o.MaxResumes = 2
 	s, err := Exchange(hostileFollowCtx(t), hostileFollowClient(t, srv), hello(), o)
 	var cut *CutError
@@ -82,7 +82,7 @@ func TestHostileResumeHonoursRetryAfter(t *testing.T) {
 		hostile.Fault{Mode: hostile.CutStream, Methods: []string{"message/stream"}, Times: 1},
 		hostile.Fault{Mode: hostile.Status, Methods: []string{"tasks/resubscribe"}, Times: 1, Status: 503, RetryAfter: "1"})
 	var resumes []Resume
-	s, err := Exchange(hostileFollowCtx(t), hostileFollowClient(t, srv), hello(), noDelay(&resumes))
+	s, err := Exchange(hostileFollowCtx(t), hostileFollowClient(t, srv), hello(), hostileNoDelay(&resumes))
 	if err != nil || s.State != "completed" || s.Text != hostile.Answer {
 		t.Fatalf("summary %+v, err %v", s, err)
 	}
@@ -111,7 +111,7 @@ func TestHostileFollowRetriesABusyAgent(t *testing.T) {
 		hostile.Fault{Mode: hostile.Status, Methods: []string{"tasks/get"}, Times: 1, Status: 503, RetryAfter: "1"},
 		hostile.Fault{Mode: hostile.Status, Methods: []string{"tasks/resubscribe"}, Times: 1, Status: 503, RetryAfter: "1"})
 	var resumes []Resume
-	s, err := Follow(hostileFollowCtx(t), hostileFollowClient(t, srv), hostile.TaskID, noDelay(&resumes))
+	s, err := Follow(hostileFollowCtx(t), hostileFollowClient(t, srv), hostile.TaskID, hostileNoDelay(&resumes))
 	if err != nil || s.State != "completed" || s.Text != hostile.Answer || len(resumes) != 1 {
 		t.Fatalf("summary %+v, err %v, resumes %+v", s, err, resumes)
 	}

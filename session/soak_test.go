@@ -47,12 +47,12 @@ func TestSoakConcurrentStreams(t *testing.T) {
 	}
 	defer store.Close()
 	goroutines := runtime.NumGoroutine()
-	before := liveHeap()
+	before := soakHeap()
 	start := time.Now()
 	var firstHeap uint64
 	for round := 1; round <= rounds && time.Since(start) < bound; round++ {
 		soakRound(t, store, perAgent)
-		heap := liveHeap()
+		heap := soakHeap()
 		if round == 1 {
 			firstHeap = heap
 			if heap > before+32<<20 {
@@ -100,7 +100,7 @@ func soakRound(t *testing.T, store *Store, perAgent int) {
 	}
 	deadline := time.Now().Add(60 * time.Second)
 	for _, a := range agents {
-		for !settled(a.conv, perAgent) {
+		for !soakSettled(a.conv, perAgent) {
 			if time.Now().After(deadline) {
 				buf := make([]byte, 1<<20)
 				t.Fatalf("tasks did not finish in 60 s (a deadlock?): %+v\n%s", a.conv.Tasks(), buf[:runtime.Stack(buf, true)])
@@ -144,9 +144,9 @@ func soakRound(t *testing.T, store *Store, perAgent int) {
 	}
 }
 
-// settled reports whether all n tasks of conv completed and nothing is
+// soakSettled reports whether all n tasks of conv completed and nothing is
 // still being followed.
-func settled(conv *Conversation, n int) bool {
+func soakSettled(conv *Conversation, n int) bool {
 	if conv.Busy() {
 		return false
 	}
@@ -160,8 +160,8 @@ func settled(conv *Conversation, n int) bool {
 	return done == n
 }
 
-// liveHeap is the heap in use after a collection.
-func liveHeap() uint64 {
+// soakHeap is the heap in use after a collection.
+func soakHeap() uint64 {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
