@@ -121,7 +121,7 @@ func (h *harness) goFigures(r benchResult) {
 			continue
 		}
 		per[size] = inc
-		measured := fmt.Sprintf("%s", us(inc))
+		measured := us(inc)
 		if naive, ok := r.dur("NaiveFullRerender" + size); ok {
 			measured += fmt.Sprintf(" (naive %s, %.0f× faster)", us(naive), float64(naive)/float64(inc))
 		}

@@ -67,13 +67,6 @@ func (s series) median() time.Duration {
 	return (c[len(c)/2-1] + c[len(c)/2]) / 2
 }
 
-func (s series) min() time.Duration {
-	if len(s) == 0 {
-		return 0
-	}
-	return slices.Min(s)
-}
-
 func (s series) String() string {
 	out := ""
 	for i, d := range s {

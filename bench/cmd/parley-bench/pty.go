@@ -238,13 +238,6 @@ func (r *ptyRun) maxGap(from, to time.Time) (gap time.Duration, frames int) {
 	return gap, frames
 }
 
-// contains reports whether the output, stripped of escapes, holds s.
-func (r *ptyRun) contains(s string) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return strings.Contains(ansi.Strip(string(r.out)), s)
-}
-
 func (r *ptyRun) tail() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
