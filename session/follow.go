@@ -86,9 +86,11 @@ func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOpt
 	}
 	st, err := f.open(ctx, taskID)
 	if err == nil {
-		err = f.resume(ctx, f.drain(st))
+		err = f.drain(st)
 	}
-	return f.finish(ctx, err)
+	// A first attempt that met a broken connection or a busy agent is
+	// retried like any cut stream; resume returns other errors as they are.
+	return f.finish(ctx, f.resume(ctx, err))
 }
 
 // seed starts following from the task as the agent has it now. Some
@@ -174,7 +176,7 @@ func (f *follower) resume(ctx context.Context, cause error) error {
 		if f.o.OnUpdate != nil {
 			f.o.OnUpdate(Update{Resume: &Resume{TaskID: f.taskID, Attempt: attempt, Max: f.o.MaxResumes, Cause: cause}})
 		}
-		if err := f.pause(ctx, attempt); err != nil {
+		if err := f.pause(ctx, attempt, cause); err != nil {
 			return err
 		}
 		st, err := f.open(ctx, f.taskID)
@@ -198,11 +200,24 @@ func (f *follower) open(ctx context.Context, taskID string) (*a2aclient.Stream, 
 	return f.c.Resubscribe(ctx, taskID)
 }
 
-func (f *follower) pause(ctx context.Context, attempt int) error {
-	if f.o.ResumeDelay < 0 {
+// maxRetryAfter bounds how long a Retry-After can make parley wait
+// before trying again; a longer wait is taken in steps.
+const maxRetryAfter = time.Minute
+
+// pause waits before a resume: the backoff, or as long as the agent asked
+// in a Retry-After if that is longer.
+func (f *follower) pause(ctx context.Context, attempt int, cause error) error {
+	var d time.Duration
+	if f.o.ResumeDelay >= 0 {
+		d = f.o.ResumeDelay << min(attempt-1, 6)
+	}
+	var he *a2aclient.HTTPError
+	if errors.As(cause, &he) && he.RetryAfter > d {
+		d = min(he.RetryAfter, maxRetryAfter)
+	}
+	if d <= 0 {
 		return nil
 	}
-	d := f.o.ResumeDelay << min(attempt-1, 6)
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
