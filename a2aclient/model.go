@@ -87,10 +87,13 @@ const (
 // Part is one piece of message or artifact content. Exactly one of Text,
 // File or Data is meaningful, as told by Kind.
 type Part struct {
-	Kind     PartKind
-	Text     string
-	File     *File
-	Data     any // decoded JSON: map[string]any, []any, string, float64, bool or nil
+	Kind PartKind
+	Text string
+	File *File
+	Data any // decoded JSON: map[string]any, []any, string, float64, bool or nil
+	// KeyOrder lists a data part's object keys in the order the agent
+	// sent them (decoding into maps loses it), for laying out tables.
+	KeyOrder []string
 	Metadata map[string]any
 }
 

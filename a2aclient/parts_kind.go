@@ -604,7 +604,7 @@ func kwDecodePart(raw json.RawMessage) (Part, bool) {
 	case "data":
 		var data any
 		if len(in.Data) > 0 && json.Unmarshal(in.Data, &data) == nil {
-			return Part{Kind: PartData, Data: data, Metadata: meta}, true
+			return Part{Kind: PartData, Data: data, KeyOrder: keyOrder(in.Data), Metadata: meta}, true
 		}
 	}
 	return kwRawPart(raw, meta), true

@@ -648,13 +648,18 @@ func fromPJPart(w *pjPart, s protoShape) (Part, bool, error) {
 		if err := json.Unmarshal(w.Data, &v); err != nil {
 			return p, false, invalidJSON("a data part", err)
 		}
+		order := keyOrder(w.Data)
 		if obj, isObj := v.(map[string]any); isObj && s == shapeV03 {
 			// v0.3 wraps the value: {"data": {"data": {...}}}.
 			if inner, has := obj["data"]; has {
 				v = inner
+				var wrap map[string]json.RawMessage
+				if json.Unmarshal(w.Data, &wrap) == nil {
+					order = keyOrder(wrap["data"])
+				}
 			}
 		}
-		p.Kind, p.Data = PartData, v
+		p.Kind, p.Data, p.KeyOrder = PartData, v, order
 	default:
 		return p, false, nil
 	}

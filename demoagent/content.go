@@ -1,6 +1,7 @@
 package demoagent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -104,12 +105,14 @@ var itinerary = []flight{
 	{"MAD", "LHR", "2025-06-12", 142.25},
 }
 
-// itineraryData is the data part: plain JSON values so every encoder can
-// marshal it without knowing the Go type.
+// itineraryData is the data part. Each row is already-encoded JSON, so
+// every encoder marshals it as is and the keys keep the order a person
+// reads a flight in (from, to, date, price); a map would sort them.
 func itineraryData() []any {
 	out := make([]any, len(itinerary))
 	for i, f := range itinerary {
-		out[i] = map[string]any{"from": f.From, "to": f.To, "date": f.Date, "price": f.Price}
+		row, _ := json.Marshal(f)
+		out[i] = json.RawMessage(row)
 	}
 	return out
 }

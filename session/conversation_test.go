@@ -212,3 +212,26 @@ func TestConversationRestoreContinuesContext(t *testing.T) {
 		t.Errorf("after answer: %+v ctx %s", got, d.ContextID())
 	}
 }
+
+func TestConversationDataKeepsTheAgentsKeyOrder(t *testing.T) {
+	for _, path := range []string{"/v1.0/", "/v0.3/"} {
+		c, _ := demoConversation(t, path)
+		c.Send("Show me the itinerary data")
+		waitIdle(t, c)
+		var order []string
+		for _, it := range c.Items() {
+			for _, p := range it.Parts {
+				if p.Kind == a2aclient.PartData {
+					order = p.KeyOrder
+				}
+			}
+		}
+		want := "from to date price"
+		if path == "/v0.3/" {
+			want = "flights" // before v1.0 the demo wraps the rows in an object
+		}
+		if strings.Join(order, " ") != want {
+			t.Errorf("%s: key order %v, want %s", path, order, want)
+		}
+	}
+}

@@ -195,7 +195,7 @@ func (c *chatPane) renderParts(ci *chatItem, parts []a2aclient.Part, base, w int
 			case a2aclient.PartFile:
 				pr.lines, pr.fileRow = []string{fileLine(c.st, p.File)}, true
 			default:
-				pr.lines = dataLines(c.st, p.Data)
+				pr.lines = dataLines(c.st, p.Data, p.KeyOrder)
 			}
 			ci.parts[base+i] = pr
 		}

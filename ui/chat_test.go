@@ -521,16 +521,16 @@ func TestChatDataTableAndJSON(t *testing.T) {
 	table := dataLines(st, []any{
 		map[string]any{"from": "BER", "to": "LIS", "price": 142.0},
 		map[string]any{"from": "LIS", "to": "BER", "price": 98.5, "note": "night"},
-	})
+	}, []string{"from", "to", "price", "note"})
 	want := []string{
-		"  from  note   price  to",
-		"  BER            142  LIS",
-		"  LIS   night   98.5  BER",
+		"  from  to   price  note",
+		"  BER   LIS    142",
+		"  LIS   BER   98.5  night",
 	}
 	if got := stripAll(table); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("table:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	js := stripAll(dataLines(st, map[string]any{"b": []any{1.0, true, nil}, "a": map[string]any{}, "c": "x\x1by"}))
+	js := stripAll(dataLines(st, map[string]any{"b": []any{1.0, true, nil}, "a": map[string]any{}, "c": "x\x1by"}, nil))
 	wantJS := []string{`{`, `  "a": {},`, `  "b": [`, `    1,`, `    true,`, `    null`, `  ],`, `  "c": "x\u001by"`, `}`}
 	if strings.Join(js, "\n") != strings.Join(wantJS, "\n") {
 		t.Fatalf("json:\n%s", strings.Join(js, "\n"))
@@ -539,7 +539,7 @@ func TestChatDataTableAndJSON(t *testing.T) {
 	for i := 0; i < maxDataRows+500; i++ {
 		many = append(many, map[string]any{"i": float64(i)})
 	}
-	rows := stripAll(dataLines(st, many))
+	rows := stripAll(dataLines(st, many, nil))
 	if len(rows) != maxDataRows+2 || !strings.Contains(rows[len(rows)-1], "truncated: 500 more rows") {
 		t.Fatalf("row cap: %d lines, last %q", len(rows), rows[len(rows)-1])
 	}

@@ -27,9 +27,9 @@ const (
 // dataLines shows a data part: an array of flat objects as an aligned
 // table, anything else as indented JSON with coloured keys and values.
 // Every key and value is agent text and is cleaned to one line.
-func dataLines(st *Styles, v any) []string {
+func dataLines(st *Styles, v any, order []string) []string {
 	if rows, ok := flatRows(v); ok {
-		return dataTable(st, rows)
+		return dataTable(st, rows, order)
 	}
 	j := jsonLines{st: st}
 	j.value("", v, 0, "")
@@ -63,7 +63,7 @@ func flatRows(v any) ([]map[string]any, bool) {
 	return rows, true
 }
 
-func dataTable(st *Styles, rows []map[string]any) []string {
+func dataTable(st *Styles, rows []map[string]any, order []string) []string {
 	seen := map[string]bool{}
 	var cols []string
 	for _, r := range rows {
@@ -74,9 +74,22 @@ func dataTable(st *Styles, rows []map[string]any) []string {
 			}
 		}
 	}
-	// Decoded JSON objects have lost their key order; sorted columns at
-	// least stay put from one render to the next.
-	sort.Strings(cols)
+	// Columns in the order the agent sent them; keys it did not report
+	// (there should be none) go last, sorted, so they stay put.
+	rank := map[string]int{}
+	for i, k := range order {
+		rank[k] = i + 1
+	}
+	sort.SliceStable(cols, func(i, j int) bool {
+		ri, rj := rank[cols[i]], rank[cols[j]]
+		switch {
+		case ri > 0 && rj > 0:
+			return ri < rj
+		case ri > 0 || rj > 0:
+			return ri > 0
+		}
+		return cols[i] < cols[j]
+	})
 	more := 0
 	if len(cols) > maxColumns {
 		more = len(cols) - maxColumns
