@@ -95,11 +95,21 @@ func (w *Watcher) Drain() ([]Item, []TaskInfo) {
 	var items []Item
 	if len(w.dirty) > 0 {
 		items = make([]Item, 0, len(w.dirty))
-		for key := range w.dirty {
-			items = append(items, *c.byKey[key])
+		if len(w.dirty)*4 >= len(c.items) {
+			// Much changed (a restored context): walk the transcript,
+			// which is in order already.
+			for _, it := range c.items {
+				if w.dirty[it.Key] && c.byKey[it.Key] == it {
+					items = append(items, *it)
+				}
+			}
+		} else {
+			for key := range w.dirty {
+				items = append(items, *c.byKey[key])
+			}
+			sortItems(items)
 		}
 		clear(w.dirty)
-		sortItems(items)
 	}
 	var tasks []TaskInfo
 	if w.tasks {
