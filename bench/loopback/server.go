@@ -1,8 +1,8 @@
 // Package loopback is the benchmarks' own A2A agent: it answers every
 // streaming request with one long answer, pre-encoded, so that the server
-// is never what a measurement measures. The A2A SDK servers re-send or
-// re-scan what they streamed before and grow quadratic in the number of
-// chunks; this one writes a byte slice built before the first request.
+// is never what a measurement measures. The A2A SDK servers slow down
+// quadratically with the number of chunks; this one writes a byte slice
+// built before the first request.
 package loopback
 
 import (
