@@ -111,6 +111,51 @@ quit() {
 	[ "$(cat "$work/exit")" = 0 ] || fail "ctrl+c ended parley with status $(cat "$work/exit"), want 0"
 }
 
+# ---- stored conversations (issue 4): kept in its own function ------------
+# Everything the runs above said is in the store: the contexts view lists
+# it, filters it, searches every message and reopens a conversation with
+# its transcript; the command line lists, searches and exports the same.
+contexts_flows() {
+	local out
+
+	scenario="contexts on the command line"
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" "$work/parley" contexts 2>&1) ||
+		fail "parley contexts failed: $out"
+	# The first run's turns are one conversation, titled by its first message.
+	grep -qF "Write some markdown" <<<"$out" || fail "parley contexts does not list the first conversation: $out"
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" "$work/parley" contexts search Berlin 2>&1) ||
+		fail "parley contexts search failed: $out"
+	grep -qF "Berlin" <<<"$out" || fail "searching for Berlin found nothing: $out"
+	if grep -qF "s3cr3t-e2e" "$work/data/parley/"* 2>/dev/null; then
+		fail "a typed secret reached the context store"
+	fi
+
+	scenario="contexts view: list, filter, search, reopen"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys C-o
+	wait_for "Contexts ·"
+	keys C-a # every agent's conversations
+	wait_for "Write some markdown"
+	wait_for "ping again"
+	type_text "Write"
+	wait_for "filter: Write"
+	wait_gone "ping again"
+	keys C-s # search every message instead
+	wait_for "Search ·"
+	keys C-u
+	type_text "Berlin"
+	wait_for "From Berlin on the 10th"
+	keys Enter
+	wait_for "Opened"
+	wait_gone "Contexts ·"
+	wait_for "Your flight is booked."
+	wait_for "From Berlin on the 10th"
+
+	scenario="quit after reopening"
+	quit
+}
+
 # ---- sign-in (issue 5): kept in its own function --------------------------
 # A 401 leads to the sign-in dialog, which lists the card's schemes; a digit
 # picks the API key, ctrl+s signs in and saves it in credentials.toml (0600).
@@ -343,5 +388,6 @@ scenario="quit at 80x24"
 quit
 
 auth_flows
+contexts_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
