@@ -70,7 +70,10 @@ type agentsPane struct {
 	focused bool
 	entries []*agentEntry
 	cursor  int // index into entries; len(entries) is the "add agent" row
-	spinner string
+	// skillTop is the first skill of the selected agent's card shown:
+	// a card may list more skills than the pane has room for.
+	skillTop int
+	spinner  string
 }
 
 func newAgentsPane(st *Styles, keys AgentKeys) *agentsPane {
@@ -108,11 +111,17 @@ func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
 			p.cursor--
+			p.skillTop = 0
 		}
 	case key.Matches(msg, p.keys.Down):
 		if p.cursor < len(p.entries) {
 			p.cursor++
+			p.skillTop = 0
 		}
+	case key.Matches(msg, p.keys.SkillsDown):
+		p.skillTop++ // card() clamps it to the skills there are
+	case key.Matches(msg, p.keys.SkillsUp):
+		p.skillTop = max(p.skillTop-1, 0)
 	case key.Matches(msg, p.keys.Select):
 		if p.cursor == len(p.entries) {
 			return agentAdd
@@ -231,10 +240,15 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	if len(a.Skills) > 0 {
 		out = append(out, "", p.st.Accent.Render(clip("Skills · "+e.label(), w)))
 	}
+	p.skillTop = min(p.skillTop, max(len(a.Skills)-1, 0))
+	if p.skillTop > 0 {
+		out = append(out, p.st.Muted.Render(clip(fmt.Sprintf("↑ %d earlier · %s", p.skillTop, p.keys.SkillsUp.Help().Key), w)))
+	}
 	keep = len(out)
-	for i, s := range a.Skills {
+	for i := p.skillTop; i < len(a.Skills); i++ {
+		s := a.Skills[i]
 		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skills")
+			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skills · "+p.keys.SkillsDown.Help().Key)
 		}
 		title := "▸ " + cardText(s.Name, w, 1)
 		if len(s.Tags) > 0 {
@@ -300,7 +314,7 @@ func (p *agentsPane) ShortHelp() []key.Binding {
 }
 
 func (p *agentsPane) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
 }
 
 // versionLabel is the short form for the agent rows: "v1.0", "v0.3", "gw".

@@ -68,6 +68,9 @@ type AgentKeys struct {
 	Rename  key.Binding
 	Save    key.Binding
 	Example key.Binding
+	// SkillsDown and SkillsUp scroll the selected agent's skills.
+	SkillsDown key.Binding
+	SkillsUp   key.Binding
 }
 
 // TaskKeys act on the selected task.
@@ -134,14 +137,16 @@ func DefaultKeyMap() KeyMap {
 			Details:  bind("error details", "enter"),
 		},
 		Agents: AgentKeys{
-			Up:      bind("up", "up", "k"),
-			Down:    bind("down", "down", "j"),
-			Select:  bind("use agent", "enter"),
-			Add:     bind("add agent", "a"),
-			Remove:  bind("remove", "d"),
-			Rename:  bind("rename", "r"),
-			Save:    bind("save to config", "w"),
-			Example: bind("use example", "e"),
+			Up:         bind("up", "up", "k"),
+			Down:       bind("down", "down", "j"),
+			Select:     bind("use agent", "enter"),
+			Add:        bind("add agent", "a"),
+			Remove:     bind("remove", "d"),
+			Rename:     bind("rename", "r"),
+			Save:       bind("save to config", "w"),
+			Example:    bind("use example", "e"),
+			SkillsDown: bind("next skills", "pgdown", "]"),
+			SkillsUp:   bind("earlier skills", "pgup", "["),
 		},
 		Tasks: TaskKeys{
 			Up:          bind("up", "up", "k"),
@@ -172,6 +177,7 @@ func (k *KeyMap) bindings() map[string]*key.Binding {
 		"agents.up": &k.Agents.Up, "agents.down": &k.Agents.Down, "agents.select": &k.Agents.Select,
 		"agents.add": &k.Agents.Add, "agents.remove": &k.Agents.Remove, "agents.rename": &k.Agents.Rename,
 		"agents.save": &k.Agents.Save, "agents.example": &k.Agents.Example,
+		"agents.skills_down": &k.Agents.SkillsDown, "agents.skills_up": &k.Agents.SkillsUp,
 		"tasks.up": &k.Tasks.Up, "tasks.down": &k.Tasks.Down, "tasks.open": &k.Tasks.Open,
 		"tasks.cancel": &k.Tasks.Cancel, "tasks.refresh": &k.Tasks.Refresh,
 		"tasks.resubscribe": &k.Tasks.Resubscribe, "tasks.copy_id": &k.Tasks.CopyID,
@@ -226,7 +232,7 @@ func (k *KeyMap) MarkdownTable() string {
 		{"Everywhere", []key.Binding{k.Global.NextPane, k.Global.PrevPane, k.Global.Contexts, k.Global.Help, k.Global.Wire, k.Global.Panes, k.Global.Stop, k.Global.Quit}},
 		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Attach, k.Composer.Complete, k.Composer.HistPrev, k.Composer.HistNext, k.Composer.Example}},
 		{"Chat", []key.Binding{k.Chat.Up, k.Chat.Down, k.Chat.PageUp, k.Chat.PageDown, k.Chat.Top, k.Chat.Bottom, k.Chat.Copy, k.Chat.Save, k.Chat.Open, k.Chat.Details}},
-		{"Agents", []key.Binding{k.Agents.Up, k.Agents.Down, k.Agents.Select, k.Agents.Add, k.Agents.Remove, k.Agents.Rename, k.Agents.Save, k.Agents.Example}},
+		{"Agents", []key.Binding{k.Agents.Up, k.Agents.Down, k.Agents.Select, k.Agents.Add, k.Agents.Remove, k.Agents.Rename, k.Agents.Save, k.Agents.Example, k.Agents.SkillsDown, k.Agents.SkillsUp}},
 		{"Tasks", []key.Binding{k.Tasks.Up, k.Tasks.Down, k.Tasks.Open, k.Tasks.Cancel, k.Tasks.Refresh, k.Tasks.Resubscribe, k.Tasks.CopyID}},
 		{"Contexts", []key.Binding{k.Contexts.Up, k.Contexts.Down, k.Contexts.Open, k.Contexts.Search, k.Contexts.Rename, k.Contexts.Delete, k.Contexts.Export, k.Contexts.New, k.Contexts.AllAgent, k.Contexts.Close}},
 	}

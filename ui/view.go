@@ -208,7 +208,7 @@ func (m *Model) helpView() string {
 	ch := k.Chat
 	add("Chat", ch.Up, ch.Down, ch.PageUp, ch.PageDown, ch.Top, ch.Bottom, ch.Copy, ch.Save, ch.Open, ch.Details)
 	a := k.Agents
-	add("Agents", a.Up, a.Down, a.Select, a.Add, a.Example, a.Rename, a.Remove, a.Save)
+	add("Agents", a.Up, a.Down, a.Select, a.Add, a.Example, a.SkillsDown, a.SkillsUp, a.Rename, a.Remove, a.Save)
 	t := k.Tasks
 	add("Tasks", t.Up, t.Down, t.Open, t.Cancel, t.Refresh, t.Resubscribe, t.CopyID)
 	x := k.Contexts

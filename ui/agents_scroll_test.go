@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/themes"
+)
+
+func TestAgentsPaneScrollsSkills(t *testing.T) {
+	agent := &a2aclient.Agent{Name: "many", Interfaces: []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}}}
+	for i := 0; i < 12; i++ {
+		agent.Skills = append(agent.Skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: fmt.Sprintf("skill-%02d", i)})
+	}
+	c, err := a2aclient.NewClient(agent, a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p.SetSize(40, 14)
+	p.entries = []*agentEntry{{status: agentReady, client: c}}
+	view := ansi.Strip(p.View(nil))
+	if !strings.Contains(view, "skill-00") || strings.Contains(view, "skill-11") || !strings.Contains(view, "more skills · pgdown") {
+		t.Fatalf("first view:\n%s", view)
+	}
+	for i := 0; i < 3; i++ {
+		p.HandleKey(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	}
+	view = ansi.Strip(p.View(nil))
+	if strings.Contains(view, "skill-02") || !strings.Contains(view, "skill-03") || !strings.Contains(view, "↑ 3 earlier") {
+		t.Fatalf("after three pgdown:\n%s", view)
+	}
+	for i := 0; i < 50; i++ { // past the end stays on the last skill
+		p.HandleKey(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	}
+	if view = ansi.Strip(p.View(nil)); !strings.Contains(view, "skill-11") {
+		t.Fatalf("at the end:\n%s", view)
+	}
+	p.HandleKey(tea.KeyPressMsg{Code: tea.KeyDown}) // another row: back to the top of the card
+	p.HandleKey(tea.KeyPressMsg{Code: tea.KeyUp})
+	if view = ansi.Strip(p.View(nil)); !strings.Contains(view, "skill-00") {
+		t.Fatalf("after moving the cursor:\n%s", view)
+	}
+}
