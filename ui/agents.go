@@ -277,7 +277,7 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 // section's start does not fit, the note falls below the pane with it.
 func (p *agentsPane) cutNote(out []string, keep, budget, more int, what string) []string {
 	out = out[:max(min(len(out), budget-1), keep)]
-	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… truncated: %d more %s", more, what), max(p.w, 10))))
+	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… %d more %s", more, what), max(p.w, 10))))
 }
 
 // cutAll keeps what of a list of card strings one line of width w could
