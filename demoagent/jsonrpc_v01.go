@@ -15,9 +15,9 @@ func (a *Agent) v01Handler() http.Handler {
 	d := &rpcDialect{methods: map[string]rpcMethod{
 		"tasks/send":                 a.v01Send,
 		"tasks/sendSubscribe":        a.v01SendSubscribe,
-		"tasks/get":                  a.v01Get,
-		"tasks/cancel":               a.v01Cancel,
-		"tasks/resubscribe":          a.v01Resubscribe,
+		"tasks/get":                  getTaskMethod(a, encodeV01Task),
+		"tasks/cancel":               cancelTaskMethod[taskIDParams](a, encodeV01Task),
+		"tasks/resubscribe":          resubscribeMethod[taskIDParams](a, false, a.v01Stream),
 		"tasks/pushNotification/set": a.v01PushSet,
 		"tasks/pushNotification/get": a.v01PushGet,
 		"agent/getCard": func(c *rpcCall) {
@@ -141,21 +141,6 @@ func (a *Agent) v01SendSubscribe(c *rpcCall) {
 	a.v01Stream(c, res)
 }
 
-func (a *Agent) v01Resubscribe(c *rpcCall) {
-	var p struct {
-		ID string `json:"id"`
-	}
-	if !c.params(&p) {
-		return
-	}
-	res, err := a.subscribe(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	a.v01Stream(c, res)
-}
-
 // v01Stream opens with the task's current status: v0.1 streams carry only
 // status and artifact events, never a Task.
 func (a *Agent) v01Stream(c *rpcCall, res sendResult) {
@@ -166,37 +151,6 @@ func (a *Agent) v01Stream(c *rpcCall, res sendResult) {
 		}
 		return map[string]any{"id": id, "artifact": encodeV01Chunk(*e.artifact)}
 	})
-}
-
-func (a *Agent) v01Get(c *rpcCall) {
-	var p struct {
-		ID            string `json:"id"`
-		HistoryLength *int   `json:"historyLength"`
-	}
-	if !c.params(&p) {
-		return
-	}
-	v, err := a.getTask(p.ID, historyParam(p.HistoryLength))
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(encodeV01Task(v))
-}
-
-func (a *Agent) v01Cancel(c *rpcCall) {
-	var p struct {
-		ID string `json:"id"`
-	}
-	if !c.params(&p) {
-		return
-	}
-	v, err := a.cancel(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(encodeV01Task(v))
 }
 
 func (a *Agent) v01PushSet(c *rpcCall) {

@@ -16,9 +16,9 @@ func (a *Agent) newKindDialect(extended func(base string) any) *rpcDialect {
 	d := &rpcDialect{methods: map[string]rpcMethod{
 		"message/send":                        a.kindSend,
 		"message/stream":                      a.kindStream,
-		"tasks/get":                           a.kindGet,
-		"tasks/cancel":                        a.kindCancel,
-		"tasks/resubscribe":                   a.kindResubscribe,
+		"tasks/get":                           getTaskMethod(a, encodeKindTask),
+		"tasks/cancel":                        cancelTaskMethod[taskIDParams](a, encodeKindTask),
+		"tasks/resubscribe":                   resubscribeMethod[taskIDParams](a, false, a.kindFollow),
 		"tasks/pushNotificationConfig/set":    a.kindPushSet,
 		"tasks/pushNotificationConfig/get":    a.kindPushGet,
 		"tasks/pushNotificationConfig/list":   a.kindPushList,
@@ -170,21 +170,6 @@ func (a *Agent) kindStream(c *rpcCall) {
 	a.kindFollow(c, res)
 }
 
-func (a *Agent) kindResubscribe(c *rpcCall) {
-	var p struct {
-		ID string `json:"id"`
-	}
-	if !c.params(&p) {
-		return
-	}
-	res, err := a.subscribe(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	a.kindFollow(c, res)
-}
-
 func (a *Agent) kindFollow(c *rpcCall, res sendResult) {
 	if res.reply != nil {
 		c.stream(encodeKindMessage(*res.reply), a, res, nil)
@@ -192,37 +177,6 @@ func (a *Agent) kindFollow(c *rpcCall, res sendResult) {
 	}
 	v := res.first
 	c.stream(encodeKindTask(v), a, res, func(e event) any { return encodeKindEvent(v.id, v.contextID, e) })
-}
-
-func (a *Agent) kindGet(c *rpcCall) {
-	var p struct {
-		ID            string `json:"id"`
-		HistoryLength *int   `json:"historyLength"`
-	}
-	if !c.params(&p) {
-		return
-	}
-	v, err := a.getTask(p.ID, historyParam(p.HistoryLength))
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(encodeKindTask(v))
-}
-
-func (a *Agent) kindCancel(c *rpcCall) {
-	var p struct {
-		ID string `json:"id"`
-	}
-	if !c.params(&p) {
-		return
-	}
-	v, err := a.cancel(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(encodeKindTask(v))
 }
 
 func (a *Agent) kindPushSet(c *rpcCall) {

@@ -24,10 +24,10 @@ func (a *Agent) v10Handler() http.Handler {
 	rpc := &rpcDialect{errorInfo: true, methods: map[string]rpcMethod{
 		"SendMessage":                      func(c *rpcCall) { a.v10Send(c, codec, false) },
 		"SendStreamingMessage":             func(c *rpcCall) { a.v10Send(c, codec, true) },
-		"GetTask":                          func(c *rpcCall) { a.v10Get(c, codec) },
+		"GetTask":                          getTaskMethod(a, codec.task),
 		"ListTasks":                        func(c *rpcCall) { a.v10List(c, codec) },
-		"CancelTask":                       func(c *rpcCall) { a.v10Cancel(c, codec) },
-		"SubscribeToTask":                  func(c *rpcCall) { a.v10Subscribe(c, codec) },
+		"CancelTask":                       cancelTaskMethod[taskRef](a, codec.task),
+		"SubscribeToTask":                  resubscribeMethod[taskRef](a, true, func(c *rpcCall, res sendResult) { a.v10Stream(c, codec, res) }),
 		"CreateTaskPushNotificationConfig": func(c *rpcCall) { a.v10PushCreate(c, codec) },
 		"GetTaskPushNotificationConfig":    func(c *rpcCall) { a.v10PushGet(c, codec) },
 		"ListTaskPushNotificationConfigs":  func(c *rpcCall) { a.v10PushList(c, codec) },
@@ -104,54 +104,6 @@ func (a *Agent) v10Stream(c *rpcCall, codec v10Codec, res sendResult) {
 	}
 	v := res.first
 	c.stream(map[string]any{"task": codec.task(v)}, a, res, func(e event) any { return codec.event(v.id, v.contextID, e) })
-}
-
-type v10TaskRef struct {
-	ID            string `json:"id"`
-	HistoryLength *int   `json:"historyLength"`
-}
-
-func (a *Agent) v10Get(c *rpcCall, codec v10Codec) {
-	var p v10TaskRef
-	if !c.params(&p) {
-		return
-	}
-	v, err := a.getTask(p.ID, historyParam(p.HistoryLength))
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(codec.task(v))
-}
-
-func (a *Agent) v10Cancel(c *rpcCall, codec v10Codec) {
-	var p v10TaskRef
-	if !c.params(&p) {
-		return
-	}
-	v, err := a.cancel(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(codec.task(v))
-}
-
-func (a *Agent) v10Subscribe(c *rpcCall, codec v10Codec) {
-	var p v10TaskRef
-	if !c.params(&p) {
-		return
-	}
-	res, err := a.subscribe(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	if st := res.first.status.state; st.terminal() {
-		c.failOp(opErr(errUnsupported, "task %s is %s; there is nothing to subscribe to", p.ID, st))
-		return
-	}
-	a.v10Stream(c, codec, res)
 }
 
 func (a *Agent) v10List(c *rpcCall, codec v10Codec) {
