@@ -182,49 +182,19 @@ func encodeV10Parts(ps []part) []map[string]any {
 }
 
 func (v10Codec) message(m message) any {
-	out := map[string]any{"messageId": m.id, "role": protoRole(m.role), "parts": encodeV10Parts(m.parts)}
-	if m.taskID != "" {
-		out["taskId"] = m.taskID
-	}
-	if m.contextID != "" {
-		out["contextId"] = m.contextID
-	}
-	return out
+	return protoMessage(m, "parts", encodeV10Parts(m.parts))
 }
 
 func (c v10Codec) status(st status) map[string]any {
-	m := map[string]any{"state": v10State(st.state), "timestamp": timestamp(st.at)}
-	if st.msg != nil {
-		m["message"] = c.message(*st.msg)
-	}
-	return m
+	return statusObject(st, v10State(st.state), c.message)
 }
 
 func encodeV10Artifact(a artifact) map[string]any {
-	m := map[string]any{"artifactId": a.id, "name": a.name, "parts": encodeV10Parts(a.parts)}
-	if a.description != "" {
-		m["description"] = a.description
-	}
-	return m
+	return artifactObject(a, encodeV10Parts(a.parts))
 }
 
 func (c v10Codec) task(v taskView) any {
-	t := map[string]any{"id": v.id, "contextId": v.contextID, "status": c.status(v.status)}
-	if !v.omitArtifacts {
-		arts := make([]map[string]any, 0, len(v.artifacts))
-		for _, a := range v.artifacts {
-			arts = append(arts, encodeV10Artifact(a))
-		}
-		t["artifacts"] = arts
-	}
-	if len(v.history) > 0 {
-		hist := make([]any, 0, len(v.history))
-		for _, m := range v.history {
-			hist = append(hist, c.message(m))
-		}
-		t["history"] = hist
-	}
-	return t
+	return protoTask(v, c.status(v.status), !v.omitArtifacts, encodeV10Artifact, c.message)
 }
 
 func (c v10Codec) event(taskID, contextID string, e event) any {

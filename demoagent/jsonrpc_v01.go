@@ -206,11 +206,7 @@ func encodeV01Message(m message) map[string]any {
 }
 
 func encodeV01StatusObj(st status) map[string]any {
-	m := map[string]any{"state": v01State(st.state), "timestamp": timestamp(st.at)}
-	if st.msg != nil {
-		m["message"] = encodeV01Message(*st.msg)
-	}
-	return m
+	return statusObject(st, v01State(st.state), encodeV01Message)
 }
 
 func encodeV01Status(id string, st status) map[string]any {

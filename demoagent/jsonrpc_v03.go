@@ -262,19 +262,11 @@ func encodeKindMessage(m message) map[string]any {
 }
 
 func encodeKindStatus(st status) map[string]any {
-	m := map[string]any{"state": string(st.state), "timestamp": timestamp(st.at)}
-	if st.msg != nil {
-		m["message"] = encodeKindMessage(*st.msg)
-	}
-	return m
+	return statusObject(st, string(st.state), encodeKindMessage)
 }
 
 func encodeKindArtifact(a artifact) map[string]any {
-	m := map[string]any{"artifactId": a.id, "name": a.name, "parts": encodeTaggedParts(a.parts, "kind")}
-	if a.description != "" {
-		m["description"] = a.description
-	}
-	return m
+	return artifactObject(a, encodeTaggedParts(a.parts, "kind"))
 }
 
 func encodeKindTask(v taskView) map[string]any {

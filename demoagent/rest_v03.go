@@ -238,49 +238,19 @@ func encodeV03Parts(ps []part) []map[string]any {
 }
 
 func (v03RESTCodec) message(m message) any {
-	out := map[string]any{"messageId": m.id, "role": protoRole(m.role), "content": encodeV03Parts(m.parts)}
-	if m.taskID != "" {
-		out["taskId"] = m.taskID
-	}
-	if m.contextID != "" {
-		out["contextId"] = m.contextID
-	}
-	return out
+	return protoMessage(m, "content", encodeV03Parts(m.parts))
 }
 
 func (c v03RESTCodec) status(st status) map[string]any {
-	m := map[string]any{"state": v03State(st.state), "timestamp": timestamp(st.at)}
-	if st.msg != nil {
-		m["message"] = c.message(*st.msg)
-	}
-	return m
+	return statusObject(st, v03State(st.state), c.message)
 }
 
 func encodeV03Artifact(a artifact) map[string]any {
-	m := map[string]any{"artifactId": a.id, "name": a.name, "parts": encodeV03Parts(a.parts)}
-	if a.description != "" {
-		m["description"] = a.description
-	}
-	return m
+	return artifactObject(a, encodeV03Parts(a.parts))
 }
 
 func (c v03RESTCodec) task(v taskView) any {
-	t := map[string]any{"id": v.id, "contextId": v.contextID, "status": c.status(v.status)}
-	if len(v.artifacts) > 0 {
-		arts := make([]map[string]any, 0, len(v.artifacts))
-		for _, a := range v.artifacts {
-			arts = append(arts, encodeV03Artifact(a))
-		}
-		t["artifacts"] = arts
-	}
-	if len(v.history) > 0 {
-		hist := make([]any, 0, len(v.history))
-		for _, m := range v.history {
-			hist = append(hist, c.message(m))
-		}
-		t["history"] = hist
-	}
-	return t
+	return protoTask(v, c.status(v.status), len(v.artifacts) > 0, encodeV03Artifact, c.message)
 }
 
 func (c v03RESTCodec) event(taskID, contextID string, e event) any {
