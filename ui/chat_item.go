@@ -226,7 +226,7 @@ func partIdentity(p a2aclient.Part) any {
 
 func (c *chatPane) renderError(ci *chatItem, w int) {
 	it := &ci.it
-	text := termsafe.Line(it.Text)
+	text := sentence(termsafe.Line(it.Text))
 	if ci.expanded {
 		ci.lines.add(textLines(c.st, c.st.Error, "✗ "+text, w)...)
 	} else {

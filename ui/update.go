@@ -201,6 +201,13 @@ func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
 		return nil // not on screen; its items are read when it is
 	}
 	items := conv.Drain()
+	for i := range items {
+		// The session's hint speaks of config and --header; here the
+		// sign-in dialog is the way, and sending again reopens it.
+		if items[i].Kind == session.ItemError && errors.As(items[i].Err, new(*a2aclient.AuthError)) {
+			items[i].Detail = "Sign in with the dialog that opens; send again to reopen it."
+		}
+	}
 	m.chat.Upsert(items)
 	m.tasks.SetTasks(conv.Tasks())
 	m.layout() // the composer title may change (answering a task)
