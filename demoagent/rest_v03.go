@@ -55,31 +55,17 @@ type v03Message struct {
 	Parts     json.RawMessage `json:"parts"`
 }
 
-type v03Push struct {
-	ID             string `json:"id,omitempty"`
-	URL            string `json:"url"`
-	Token          string `json:"token,omitempty"`
-	Authentication *struct {
-		Schemes     []string `json:"schemes"`
-		Credentials string   `json:"credentials,omitempty"`
-	} `json:"authentication,omitempty"`
-}
-
-func (p *v03Push) config() pushConfig {
-	c := pushConfig{id: p.ID, url: p.URL, token: p.Token}
-	if p.Authentication != nil {
-		c.authSchemes, c.authCredential = p.Authentication.Schemes, p.Authentication.Credentials
-	}
-	return c
-}
+// A PushNotificationConfig is the same object in v0.3 HTTP+JSON as in its
+// JSON-RPC (one proto message), so both bindings read it as kindPush and
+// write it with encodeKindPush.
 
 func (v03RESTCodec) decodeSend(body []byte) (sendInput, error) {
 	var p struct {
 		Message       *v03Message `json:"message"`
 		Configuration *struct {
-			HistoryLength    *int     `json:"historyLength"`
-			Blocking         bool     `json:"blocking"`
-			PushNotification *v03Push `json:"pushNotification"`
+			HistoryLength    *int      `json:"historyLength"`
+			Blocking         bool      `json:"blocking"`
+			PushNotification *kindPush `json:"pushNotification"`
 		} `json:"configuration"`
 	}
 	if err := json.Unmarshal(body, &p); err != nil {
@@ -173,10 +159,10 @@ func (v03RESTCodec) decodePush(body []byte) (pushConfig, error) {
 	// the proto annotation makes the body the TaskPushNotificationConfig.
 	var p struct {
 		Config *struct {
-			PushNotificationConfig *v03Push `json:"pushNotificationConfig"`
+			PushNotificationConfig *kindPush `json:"pushNotificationConfig"`
 		} `json:"config"`
-		ConfigID               string   `json:"configId"`
-		PushNotificationConfig *v03Push `json:"pushNotificationConfig"`
+		ConfigID               string    `json:"configId"`
+		PushNotificationConfig *kindPush `json:"pushNotificationConfig"`
 	}
 	if err := json.Unmarshal(body, &p); err != nil {
 		return pushConfig{}, fmt.Errorf("invalid push notification config: %v", err)
@@ -266,14 +252,7 @@ func (c v03RESTCodec) event(taskID, contextID string, e event) any {
 }
 
 func (v03RESTCodec) push(taskID string, c pushConfig) any {
-	pc := map[string]any{"id": c.id, "url": c.url}
-	if c.token != "" {
-		pc["token"] = c.token
-	}
-	if len(c.authSchemes) > 0 {
-		pc["authentication"] = map[string]any{"schemes": c.authSchemes, "credentials": c.authCredential}
-	}
-	return map[string]any{"name": "tasks/" + taskID + "/pushNotificationConfigs/" + c.id, "pushNotificationConfig": pc}
+	return map[string]any{"name": "tasks/" + taskID + "/pushNotificationConfigs/" + c.id, "pushNotificationConfig": encodeKindPush(c)}
 }
 
 func (c v03RESTCodec) pushList(taskID string, cs []pushConfig) any {
