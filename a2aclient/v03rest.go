@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -42,12 +41,7 @@ func (b *v03REST) get(ctx context.Context, taskID string, historyLength *int) (*
 
 // cancel sends the body the spec shows, {"name": "tasks/{id}"}.
 func (b *v03REST) cancel(ctx context.Context, taskID string) (*Task, error) {
-	data, err := b.e.do(ctx, restCall{op: "cancel task", method: http.MethodPost, path: "/tasks/" + url.PathEscape(taskID) + ":cancel",
-		body: map[string]string{"name": "tasks/" + taskID}, taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodeTask(data, shapeV03)
+	return b.e.cancelTask(ctx, taskID, map[string]string{"name": "tasks/" + taskID})
 }
 
 func (b *v03REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
@@ -58,23 +52,7 @@ func (b *v03REST) resubscribe(ctx context.Context, taskID string) (eventSource, 
 // proto does not define; a server without it answers 404, 405 or 501, and
 // that means "no listing here", not "wrong dialect".
 func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	q := url.Values{}
-	if req.ContextID != "" {
-		q.Set("contextId", req.ContextID)
-	}
-	if s := pjStateName(req.State, shapeV03); s != "" {
-		q.Set("status", s)
-	}
-	if req.PageSize > 0 {
-		q.Set("pageSize", strconv.Itoa(req.PageSize))
-	}
-	if req.PageToken != "" {
-		q.Set("pageToken", req.PageToken)
-	}
-	if req.HistoryLength != nil {
-		q.Set("historyLength", strconv.Itoa(*req.HistoryLength))
-	}
-	data, err := b.e.do(ctx, restCall{op: "list tasks", method: http.MethodGet, path: "/tasks", query: q})
+	page, err := b.e.listTasks(ctx, req)
 	var he *HTTPError
 	if errors.As(err, &he) && he.Kind == nil {
 		switch he.StatusCode {
@@ -82,10 +60,7 @@ func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 			return nil, unsupported(DialectV03REST, "task listing")
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return decodeTaskPage(data, shapeV03)
+	return page, err
 }
 
 // setPushConfig posts a CreateTaskPushNotificationConfigRequest, the body
@@ -96,33 +71,19 @@ func (b *v03REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfi
 		ConfigID string              `json:"configId,omitempty"`
 		Config   *pjTaskPushConfig03 `json:"config"`
 	}{"tasks/" + cfg.TaskID, cfg.ID, toPJTaskPushConfig03(cfg)}
-	data, err := b.e.do(ctx, restCall{op: "set push notification config", method: http.MethodPost,
-		path: pushConfigsPath(cfg.TaskID, ""), body: body, taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfig(data)
+	return b.e.setPushConfig(ctx, cfg.TaskID, body)
 }
 
 func (b *v03REST) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	data, err := b.e.do(ctx, restCall{op: "get push notification config", method: http.MethodGet, path: pushConfigsPath(taskID, configID), taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfig(data)
+	return b.e.getPushConfig(ctx, taskID, configID)
 }
 
 func (b *v03REST) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	data, err := b.e.do(ctx, restCall{op: "list push notification configs", method: http.MethodGet, path: pushConfigsPath(taskID, ""), taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfigs(data, taskID)
+	return b.e.listPushConfigs(ctx, taskID)
 }
 
 func (b *v03REST) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	_, err := b.e.do(ctx, restCall{op: "delete push notification config", method: http.MethodDelete, path: pushConfigsPath(taskID, configID), taskPath: true})
-	return err
+	return b.e.deletePushConfig(ctx, taskID, configID)
 }
 
 func (b *v03REST) extendedCard(ctx context.Context) (*Agent, error) {

@@ -51,12 +51,7 @@ func (b *v10REST) get(ctx context.Context, taskID string, historyLength *int) (*
 }
 
 func (b *v10REST) cancel(ctx context.Context, taskID string) (*Task, error) {
-	data, err := b.e.do(ctx, restCall{op: "cancel task", method: http.MethodPost, path: "/tasks/" + url.PathEscape(taskID) + ":cancel",
-		body: map[string]string{"id": taskID}, taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodeTask(data, shapeV10)
+	return b.e.cancelTask(ctx, taskID, map[string]string{"id": taskID})
 }
 
 func (b *v10REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
@@ -64,57 +59,23 @@ func (b *v10REST) resubscribe(ctx context.Context, taskID string) (eventSource, 
 }
 
 func (b *v10REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	q := url.Values{}
-	if req.ContextID != "" {
-		q.Set("contextId", req.ContextID)
-	}
-	if s := pjStateName(req.State, shapeV10); s != "" {
-		q.Set("status", s)
-	}
-	if req.PageSize > 0 {
-		q.Set("pageSize", strconv.Itoa(req.PageSize))
-	}
-	if req.PageToken != "" {
-		q.Set("pageToken", req.PageToken)
-	}
-	if req.HistoryLength != nil {
-		q.Set("historyLength", strconv.Itoa(*req.HistoryLength))
-	}
-	data, err := b.e.do(ctx, restCall{op: "list tasks", method: http.MethodGet, path: "/tasks", query: q})
-	if err != nil {
-		return nil, err
-	}
-	return decodeTaskPage(data, shapeV10)
+	return b.e.listTasks(ctx, req)
 }
 
 func (b *v10REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	data, err := b.e.do(ctx, restCall{op: "set push notification config", method: http.MethodPost,
-		path: pushConfigsPath(cfg.TaskID, ""), body: toPJPushConfig(cfg, ""), taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfig(data)
+	return b.e.setPushConfig(ctx, cfg.TaskID, toPJPushConfig(cfg, ""))
 }
 
 func (b *v10REST) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	data, err := b.e.do(ctx, restCall{op: "get push notification config", method: http.MethodGet, path: pushConfigsPath(taskID, configID), taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfig(data)
+	return b.e.getPushConfig(ctx, taskID, configID)
 }
 
 func (b *v10REST) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	data, err := b.e.do(ctx, restCall{op: "list push notification configs", method: http.MethodGet, path: pushConfigsPath(taskID, ""), taskPath: true})
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfigs(data, taskID)
+	return b.e.listPushConfigs(ctx, taskID)
 }
 
 func (b *v10REST) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	_, err := b.e.do(ctx, restCall{op: "delete push notification config", method: http.MethodDelete, path: pushConfigsPath(taskID, configID), taskPath: true})
-	return err
+	return b.e.deletePushConfig(ctx, taskID, configID)
 }
 
 func (b *v10REST) extendedCard(ctx context.Context) (*Agent, error) {
@@ -488,4 +449,74 @@ func (e *restEndpoint) getTask(ctx context.Context, taskID string, historyLength
 		return nil, err
 	}
 	return decodeTask(data, e.shape)
+}
+
+// cancelTask, listTasks and the push-config calls below are, like send and
+// get above, the same in both REST bindings but for the JSON shape (which
+// the endpoint knows) and, for cancel and set, the request body the
+// binding's spec asks for.
+
+func (e *restEndpoint) cancelTask(ctx context.Context, taskID string, body any) (*Task, error) {
+	data, err := e.do(ctx, restCall{op: "cancel task", method: http.MethodPost, path: "/tasks/" + url.PathEscape(taskID) + ":cancel",
+		body: body, taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodeTask(data, e.shape)
+}
+
+// listTasks is GET /tasks; errors come back unchanged, so that a binding
+// can tell "no listing here" from a failure.
+func (e *restEndpoint) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
+	q := url.Values{}
+	if req.ContextID != "" {
+		q.Set("contextId", req.ContextID)
+	}
+	if s := pjStateName(req.State, e.shape); s != "" {
+		q.Set("status", s)
+	}
+	if req.PageSize > 0 {
+		q.Set("pageSize", strconv.Itoa(req.PageSize))
+	}
+	if req.PageToken != "" {
+		q.Set("pageToken", req.PageToken)
+	}
+	if req.HistoryLength != nil {
+		q.Set("historyLength", strconv.Itoa(*req.HistoryLength))
+	}
+	data, err := e.do(ctx, restCall{op: "list tasks", method: http.MethodGet, path: "/tasks", query: q})
+	if err != nil {
+		return nil, err
+	}
+	return decodeTaskPage(data, e.shape)
+}
+
+func (e *restEndpoint) setPushConfig(ctx context.Context, taskID string, body any) (*PushConfig, error) {
+	data, err := e.do(ctx, restCall{op: "set push notification config", method: http.MethodPost,
+		path: pushConfigsPath(taskID, ""), body: body, taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodePushConfig(data)
+}
+
+func (e *restEndpoint) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
+	data, err := e.do(ctx, restCall{op: "get push notification config", method: http.MethodGet, path: pushConfigsPath(taskID, configID), taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodePushConfig(data)
+}
+
+func (e *restEndpoint) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
+	data, err := e.do(ctx, restCall{op: "list push notification configs", method: http.MethodGet, path: pushConfigsPath(taskID, ""), taskPath: true})
+	if err != nil {
+		return nil, err
+	}
+	return decodePushConfigs(data, taskID)
+}
+
+func (e *restEndpoint) deletePushConfig(ctx context.Context, taskID, configID string) error {
+	_, err := e.do(ctx, restCall{op: "delete push notification config", method: http.MethodDelete, path: pushConfigsPath(taskID, configID), taskPath: true})
+	return err
 }
