@@ -79,8 +79,7 @@ func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done boo
 		return p.onDone(m, p.input.Value()), true
 	case "tab":
 		if p.kind == promptPath {
-			p.complete()
-			return nil, false
+			return p.complete(), false
 		}
 	}
 	if p.kind == promptConfirm {
@@ -104,39 +103,56 @@ func (p *prompt) Update(msg tea.Msg) tea.Cmd {
 	return c
 }
 
-// complete extends the typed path to the longest common prefix of the
-// entries it matches, as a shell does.
-func (p *prompt) complete() {
-	typed := expandHome(p.input.Value())
-	dir, base := filepath.Split(typed)
-	if dir == "" {
-		dir = "."
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	var matches []string
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), base) {
-			name := e.Name()
-			if e.IsDir() {
-				name += string(filepath.Separator)
-			}
-			matches = append(matches, name)
+// pathMatchesMsg carries the entries that match a typed path, read in
+// the background; typed is what they were read for, so an answer for
+// text the user has since changed is dropped.
+type pathMatchesMsg struct {
+	typed   string
+	matches []string
+}
+
+// complete lists, in a command, the directory entries that match the
+// typed path; applyMatches then completes it as a shell does.
+func (p *prompt) complete() tea.Cmd {
+	typed := p.input.Value()
+	return func() tea.Msg {
+		dir, base := filepath.Split(expandHome(typed))
+		if dir == "" {
+			dir = "."
 		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return pathMatchesMsg{typed: typed}
+		}
+		var matches []string
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), base) {
+				name := e.Name()
+				if e.IsDir() {
+					name += string(filepath.Separator)
+				}
+				matches = append(matches, name)
+			}
+		}
+		sort.Strings(matches)
+		return pathMatchesMsg{typed: typed, matches: matches}
 	}
-	if len(matches) == 0 {
+}
+
+// applyMatches extends the typed path to the longest common prefix of
+// the matches and lists them when there are several.
+func (p *prompt) applyMatches(msg pathMatchesMsg) {
+	if p.kind != promptPath || msg.typed != p.input.Value() || len(msg.matches) == 0 {
 		return
 	}
-	sort.Strings(matches)
+	matches := msg.matches
 	common := matches[0]
 	for _, m := range matches[1:] {
 		for !strings.HasPrefix(m, common) {
 			common = common[:len(common)-1]
 		}
 	}
-	prefix, _ := filepath.Split(p.input.Value())
+	prefix, _ := filepath.Split(msg.typed)
 	p.input.SetValue(prefix + common)
 	p.input.CursorEnd()
 	if len(matches) > 1 {

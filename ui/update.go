@@ -97,6 +97,10 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.showWire {
 			m.wire.Refresh()
 		}
+	case pathMatchesMsg:
+		if m.prompt != nil {
+			m.prompt.applyMatches(msg)
+		}
 	case saveFileMsg:
 		return m, saveFile(msg.part)
 	case openFileMsg:

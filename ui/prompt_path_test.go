@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/themes"
+)
+
+func TestPathPromptCompletesInACommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"report-2025.csv", "report-2026.csv", "notes.txt"} {
+		os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644)
+	}
+	p := newPrompt(NewStyles(themes.Dark), promptPath, "Attach", nil, filepath.Join(dir, "rep"), nil)
+	cmd, done := p.HandleKey(nil, tea.KeyPressMsg{Code: tea.KeyTab})
+	if done || cmd == nil {
+		t.Fatalf("tab should ask for the directory in a command, got done=%v cmd=%v", done, cmd)
+	}
+	if got := p.input.Value(); got != filepath.Join(dir, "rep") {
+		t.Fatalf("the input changed before the command ran: %q", got)
+	}
+	p.applyMatches(cmd().(pathMatchesMsg))
+	if got, want := p.input.Value(), filepath.Join(dir, "report-202"); got != want {
+		t.Errorf("completed to %q, want %q", got, want)
+	}
+	if p.err != "report-2025.csv  report-2026.csv" {
+		t.Errorf("listed %q", p.err)
+	}
+	stale := pathMatchesMsg{typed: "something else", matches: []string{"zzz"}}
+	p.applyMatches(stale)
+	if got := p.input.Value(); got != filepath.Join(dir, "report-202") {
+		t.Errorf("a stale answer changed the input to %q", got)
+	}
+}
