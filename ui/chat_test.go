@@ -746,3 +746,18 @@ func TestChatJumpToTask(t *testing.T) {
 		t.Error("jumped to a task with no items")
 	}
 }
+
+func TestChatFileArtifactNamesItsFileOnce(t *testing.T) {
+	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c.SetSize(70, 8)
+	file := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "itinerary.csv", MimeType: "text/csv", Bytes: []byte("a,b\n")}}
+	other := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "extra.txt", MimeType: "text/plain", Bytes: []byte("x")}}
+	c.Reset([]session.Item{{Key: "a", Kind: session.ItemArtifact, Name: "itinerary.csv", Parts: []a2aclient.Part{file, other}, Done: true}}, "demo")
+	view := ansi.Strip(c.View())
+	if n := strings.Count(view, "itinerary.csv"); n != 1 {
+		t.Errorf("the file's name shows %d times:\n%s", n, view)
+	}
+	if !strings.Contains(view, "text/csv · 4 B") || !strings.Contains(view, "extra.txt · text/plain") {
+		t.Errorf("file lines:\n%s", view)
+	}
+}

@@ -55,14 +55,17 @@ func textLines(st *Styles, style lipgloss.Style, text string, width int) []strin
 	return lines
 }
 
-// fileLine is a file part as one line: name, type and size (or where it
-// lives). Name, type and address are agent text.
-func fileLine(st *Styles, f *a2aclient.File) string {
+// fileLine is a file part as one line: name (unless the caller shows it
+// already), type and size (or where it lives). Name, type and address are
+// agent text.
+func fileLine(st *Styles, f *a2aclient.File, withName bool) string {
 	if f == nil {
 		return st.Muted.Render("▣ (empty file part)")
 	}
-	name := fileName(f)
-	parts := []string{st.Bold.Render(ansi.Truncate(name, 60, "…"))}
+	var parts []string
+	if withName || fileName(f) == "" {
+		parts = append(parts, st.Bold.Render(ansi.Truncate(fileName(f), 60, "…")))
+	}
 	if mt := termsafe.Line(f.MimeType); mt != "" {
 		parts = append(parts, st.Muted.Render(ansi.Truncate(mt, 40, "…")))
 	}
