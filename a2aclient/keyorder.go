@@ -9,6 +9,10 @@ import (
 // keyOrder looks at: it is for laying out a table, not for validation.
 const maxKeyOrder = 64
 
+// JSONKeyOrder is keyOrder for callers outside the package (the context
+// store reads it back from the parts it saved).
+func JSONKeyOrder(raw json.RawMessage) []string { return keyOrder(raw) }
+
 // keyOrder returns the keys of a JSON object in the order they were sent,
 // or for an array the keys of its objects, first seen first. Go maps lose
 // this order, and a person expects a table's columns as the agent wrote

@@ -22,6 +22,27 @@ type PartJSON struct {
 	Bytes    []byte         `json:"bytes,omitempty"`
 	URI      string         `json:"uri,omitempty"`
 	Metadata map[string]any `json:"metadata,omitempty"`
+
+	// keyOrder is the data's key order as read back from JSON.
+	keyOrder []string
+}
+
+// UnmarshalJSON reads a part and remembers the order of its data's keys,
+// which decoding into maps loses.
+func (p *PartJSON) UnmarshalJSON(b []byte) error {
+	type plain PartJSON // without this method
+	if err := json.Unmarshal(b, (*plain)(p)); err != nil {
+		return err
+	}
+	if p.Kind == string(a2aclient.PartData) {
+		var raw struct {
+			Data json.RawMessage `json:"data"`
+		}
+		if json.Unmarshal(b, &raw) == nil {
+			p.keyOrder = a2aclient.JSONKeyOrder(raw.Data)
+		}
+	}
+	return nil
 }
 
 // MarshalJSON writes only the fields of the part's kind, and always the
@@ -118,6 +139,9 @@ func PartToJSON(p a2aclient.Part) PartJSON {
 		out.Text = p.Text
 	case a2aclient.PartData:
 		out.Data = p.Data
+		if len(p.KeyOrder) > 0 {
+			out.Data = orderedData{v: p.Data, order: p.KeyOrder}
+		}
 	case a2aclient.PartFile:
 		if p.File != nil {
 			out.Name, out.MimeType, out.Bytes, out.URI = p.File.Name, p.File.MimeType, p.File.Bytes, p.File.URI
@@ -133,7 +157,10 @@ func PartFromJSON(p PartJSON) a2aclient.Part {
 	case a2aclient.PartText:
 		out.Text = p.Text
 	case a2aclient.PartData:
-		out.Data = p.Data
+		out.Data, out.KeyOrder = p.Data, p.keyOrder
+		if od, ok := p.Data.(orderedData); ok {
+			out.Data, out.KeyOrder = od.v, od.order
+		}
 	case a2aclient.PartFile:
 		out.File = &a2aclient.File{Name: p.Name, MimeType: p.MimeType, Bytes: p.Bytes, URI: p.URI}
 	}

@@ -36,7 +36,7 @@ func TestTaskJSONRoundTrip(t *testing.T) {
 			Message: &a2aclient.Message{ID: "m", Role: a2aclient.RoleAgent, Parts: []a2aclient.Part{a2aclient.TextPart("where?")}}},
 		Artifacts: []a2aclient.Artifact{{ID: "a", Name: "n", Parts: []a2aclient.Part{
 			a2aclient.TextPart("hi"),
-			{Kind: a2aclient.PartData, Data: map[string]any{"k": "v"}},
+			{Kind: a2aclient.PartData, Data: map[string]any{"k": "v"}, KeyOrder: []string{"k"}}, // as decoded from the wire
 			{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "f", Bytes: []byte{0, 1}}},
 		}}},
 		History: []a2aclient.Message{{ID: "u", Role: a2aclient.RoleUser, Parts: []a2aclient.Part{a2aclient.TextPart("book")}, ContextID: "c", TaskID: "t"}},
