@@ -80,6 +80,7 @@ type Model struct {
 	ctxSeq        int
 	recorders     []*session.Recorder
 	lastExample   string // the example prompt last put in the composer
+	helpTop       int    // first line of the help shown, when it scrolls
 
 	agents   *agentsPane
 	tasks    *tasksPane

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -152,4 +153,26 @@ func TestGoldenNarrowLists(t *testing.T) {
 	a.ready()
 	a.key("ctrl+l")
 	requireGolden(t, "narrow-lists", stable(a.waitScreen("╭─ Agents ", "╭─ Tasks "))+"\n")
+}
+
+func TestHelpScrollsWhenTheTerminalIsSmall(t *testing.T) {
+	m := New(Options{Keys: DefaultKeyMap()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	first := ansi.Strip(m.render())
+	if !strings.Contains(first, "scroll") || strings.Contains(first, "copy id") {
+		t.Fatalf("first page of help:\n%s", first)
+	}
+	for i := 0; i < 10; i++ {
+		m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	}
+	last := ansi.Strip(m.render())
+	if !strings.Contains(last, "copy id") || !strings.Contains(last, "canceled or rejected") {
+		t.Fatalf("last page of help:\n%s", last)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	if again := ansi.Strip(m.render()); again != first {
+		t.Errorf("help reopened scrolled:\n%s", again)
+	}
 }

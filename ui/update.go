@@ -266,8 +266,20 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.contextsKey(msg)
 	}
 	if m.showHelp {
+		switch msg.String() {
+		case "up", "k":
+			m.helpTop--
+		case "down", "j":
+			m.helpTop++
+		case "pgup", "b":
+			m.helpTop -= m.height / 2
+		case "pgdown", "space", "f":
+			m.helpTop += m.height / 2
+		case "home", "g":
+			m.helpTop = 0
+		}
 		if key.Matches(msg, g.Help) || msg.String() == "esc" || msg.String() == "q" {
-			m.showHelp = false
+			m.showHelp, m.helpTop = false, 0
 		}
 		return nil
 	}

@@ -197,7 +197,7 @@ func (m *Model) helpView() string {
 			if !b.Enabled() {
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("%s %s", m.st.HelpKey.Render(fmt.Sprintf("%-18s", strings.Join(b.Keys(), " "))), m.st.HelpDesc.Render(b.Help().Desc)))
+			lines = append(lines, fmt.Sprintf("%s %s", m.st.HelpKey.Render(fmt.Sprintf("%-17s", strings.Join(b.Keys(), " "))), m.st.HelpDesc.Render(b.Help().Desc)))
 		}
 		groups = append(groups, lines)
 	}
@@ -215,6 +215,9 @@ func (m *Model) helpView() string {
 	add("Contexts (ctrl+o)", x.Up, x.Down, x.Open, x.Search, x.Rename, x.Delete, x.Export, x.New, x.AllAgent, x.Close)
 	colW := 46
 	cols := max((m.width-4)/colW, 1)
+	if cols == 1 {
+		colW = max(m.width-4, 10)
+	}
 	var rows []string
 	for i := 0; i < len(groups); i += cols {
 		var blocks []string
@@ -223,9 +226,19 @@ func (m *Model) helpView() string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
 	}
-	badges := m.st.Muted.Render("Agents: ● reachable  ○ unreachable  ⇶ streams  ! needs sign-in\nTasks:  ✓ completed  ? needs input  🔒 needs auth  ✗ failed  ⊘ canceled or rejected")
+	badges := m.st.Muted.Render("Agents: ● reachable  ○ unreachable  ⇶ streams  ! needs sign-in\n" +
+		"Tasks:  ✓ completed  ? needs input  🔒 needs auth\n        ✗ failed  ⊘ canceled or rejected")
 	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
-	return box(m.st, "parley · keys", "f1 or esc close", content, m.width, m.height, true)
+	// A small terminal cannot show every key at once: the help scrolls.
+	lines := strings.Split(content, "\n")
+	inner := max(m.height-2, 1)
+	m.helpTop = min(max(m.helpTop, 0), max(len(lines)-inner, 0))
+	note := "f1 or esc close"
+	if len(lines) > inner {
+		lines = lines[m.helpTop:min(m.helpTop+inner, len(lines))]
+		note = "↑↓ pgup pgdown scroll · " + note
+	}
+	return box(m.st, "parley · keys", note, strings.Join(lines, "\n"), m.width, m.height, true)
 }
 
 // overlay draws dialog centred over screen.
