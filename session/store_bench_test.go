@@ -112,7 +112,7 @@ func BenchmarkRecordLatency(b *testing.B) {
 	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "bench"}, OnFlush: func(Flush) { flushed <- struct{}{} }})
 	defer rec.Close()
 	for b.Loop() {
-		conv.Notice("a change")
+		say(conv, "a change")
 		<-flushed
 	}
 }

@@ -98,7 +98,7 @@ func TestStoreOpensNewerSchemaReadOnly(t *testing.T) {
 	}
 	conv := NewConversation(nil, "a", nil)
 	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "a", Ref: "http://a"}})
-	conv.Notice("hello from an older day")
+	say(conv, "hello from an older day")
 	if err := rec.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestStoreOpensNewerSchemaReadOnly(t *testing.T) {
 	}
 	conv = NewConversation(nil, "a", nil)
 	rec = s.Record(conv, RecordOptions{})
-	conv.Notice("not to be written")
+	say(conv, "not to be written")
 	if err := rec.Close(); !errors.As(err, &ne) {
 		t.Errorf("recording = %v, want the newer-schema error", err)
 	}

@@ -154,8 +154,8 @@ func (r *Recorder) flush() {
 		g.items = append(g.items, it)
 	}
 	sortItems(g.items)
-	if r.st.id == 0 && len(g.items) == 0 {
-		return // nothing said yet: no context to show
+	if r.st.id == 0 && !saysSomething(g.items) {
+		return // nothing said yet (at most parley's own notes): no context to show
 	}
 	d, err := r.s.writeGroup(&r.st, g)
 	if err != nil {
@@ -199,4 +199,17 @@ func (r *Recorder) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.err
+}
+
+// saysSomething reports whether a new conversation's first changes are
+// worth a context: anything but parley's own notices (a welcome alone
+// would leave an empty "(untitled)" conversation behind each start).
+// The notices are kept pending and written with the first real item.
+func saysSomething(items []Item) bool {
+	for _, it := range items {
+		if it.Kind != ItemNotice {
+			return true
+		}
+	}
+	return false
 }

@@ -386,7 +386,7 @@ func TestStoreKeepsNoCredentialsFromAgentURLs(t *testing.T) {
 	conv := NewConversation(nil, "a", nil)
 	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "a", Ref: "https://me:hunter2@agent.example/a2a?api_key=abc&tenant=t1",
 		URL: "https://agent.example/rpc?access_token=xyz", CardURL: "https://agent.example/card?sig=s"}})
-	conv.Notice("hi")
+	say(conv, "hi")
 	if err := rec.Close(); err != nil {
 		t.Fatal(err)
 	}
