@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -43,7 +44,17 @@ func (e *agentEntry) label() string {
 	if e.client != nil && e.client.Agent().Name != "" {
 		return cardText(e.client.Agent().Name, 64, 1)
 	}
-	return e.ref
+	return refLabel(e.ref)
+}
+
+// refLabel shortens an agent URL for a narrow list: host and path, the
+// part that tells agents apart ("127.0.0.1:4141/gateway").
+func refLabel(ref string) string {
+	u, err := url.Parse(ref)
+	if err != nil || u.Host == "" {
+		return termsafe.Line(ref)
+	}
+	return termsafe.Line(u.Host + strings.TrimSuffix(u.Path, "/"))
 }
 
 // examples lists the example prompts of every skill of the agent.
