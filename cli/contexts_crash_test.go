@@ -28,6 +28,21 @@ type reported struct {
 	context int64
 	version int
 	text    int
+	done    bool
+}
+
+// parseReport reads one line the child writes on fd 3 for each item of a
+// committed group: "item CONTEXT KEY VERSION TEXTLEN DONE".
+func parseReport(line string) (key string, r reported, ok bool) {
+	f := strings.Fields(line)
+	if len(f) != 6 || f[0] != "item" {
+		return "", reported{}, false
+	}
+	r.context, _ = strconv.ParseInt(f[1], 10, 64)
+	r.version, _ = strconv.Atoi(f[3])
+	r.text, _ = strconv.Atoi(f[4])
+	r.done = f[5] == "true"
+	return f[2], r, true
 }
 
 // requestBodies notes every request the demo agent gets.
@@ -198,15 +213,12 @@ func runAndKill(t *testing.T, store string, args []string) map[string]reported {
 	partial := 0
 	lines := bufio.NewScanner(rd)
 	for lines.Scan() {
-		f := strings.Fields(lines.Text())
-		if len(f) != 6 || f[0] != "item" {
+		key, r, ok := parseReport(lines.Text())
+		if !ok {
 			continue
 		}
-		ctx, _ := strconv.ParseInt(f[1], 10, 64)
-		version, _ := strconv.Atoi(f[3])
-		text, _ := strconv.Atoi(f[4])
-		seen[f[2]] = reported{context: ctx, version: version, text: text}
-		if strings.HasPrefix(f[2], "art:") && f[5] == "false" && text > 0 {
+		seen[key] = r
+		if strings.HasPrefix(key, "art:") && !r.done && r.text > 0 {
 			partial++
 		}
 		if partial == 3 {

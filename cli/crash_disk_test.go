@@ -169,12 +169,8 @@ func checkFullDisk(t *testing.T, cmd *exec.Cmd, path, why string) {
 	committed := map[string]reported{}
 	lines := bufio.NewScanner(rd)
 	for lines.Scan() {
-		f := strings.Fields(lines.Text())
-		if len(f) == 6 && f[0] == "item" {
-			c, _ := strconv.ParseInt(f[1], 10, 64)
-			version, _ := strconv.Atoi(f[3])
-			text, _ := strconv.Atoi(f[4])
-			committed[f[2]] = reported{context: c, version: version, text: text}
+		if key, r, ok := parseReport(lines.Text()); ok {
+			committed[key] = r
 		}
 	}
 	err = cmd.Wait()

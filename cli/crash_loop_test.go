@@ -125,14 +125,11 @@ func runKilledAt(t *testing.T, store string, args []string, after int, delay tim
 	reports := 0
 	lines := bufio.NewScanner(rd)
 	for lines.Scan() {
-		f := strings.Fields(lines.Text())
-		if len(f) != 6 || f[0] != "item" {
+		key, r, ok := parseReport(lines.Text())
+		if !ok {
 			continue
 		}
-		ctx, _ := strconv.ParseInt(f[1], 10, 64)
-		version, _ := strconv.Atoi(f[3])
-		text, _ := strconv.Atoi(f[4])
-		seen[f[2]] = reported{context: ctx, version: version, text: text}
+		seen[key] = r
 		if reports++; reports == after {
 			kill()
 		}
