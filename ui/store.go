@@ -25,6 +25,8 @@ type contextsListedMsg struct {
 // contextOpenedMsg carries a stored context loaded to continue.
 type contextOpenedMsg struct {
 	oc     *session.OpenedContext
+	conv   *session.Conversation // restored, recording into the context
+	rec    *session.Recorder
 	client *a2aclient.Client
 	jump   string // item key to show, from a search hit
 	err    error
@@ -229,7 +231,7 @@ func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
 
 // openStored loads a stored context and a client for its agent.
 func (m *Model) openStored(id int64, jump string) tea.Cmd {
-	store, dir := m.opts.Store, m.opts.Directory
+	store, dir, b := m.opts.Store, m.opts.Directory, m.bridge
 	m.setStatus("Opening conversation…", false)
 	return func() tea.Msg {
 		oc, err := store.OpenContext(id, 0)
@@ -247,7 +249,15 @@ func (m *Model) openStored(id int64, jump string) tea.Cmd {
 				offline, err = err, nil
 			}
 		}
-		return contextOpenedMsg{oc: oc, client: client, jump: jump, err: err, offline: offline}
+		if err != nil {
+			return contextOpenedMsg{err: err}
+		}
+		// Restoring a long transcript is real work: do it here, not in
+		// Update. Notifications before conv is set name no conversation,
+		// which the UI reads as "the one shown".
+		var conv *session.Conversation
+		conv, rec := store.Continue(oc, client, func() { b.notify(conv) }, session.RecordOptions{})
+		return contextOpenedMsg{oc: oc, conv: conv, rec: rec, client: client, jump: jump, offline: offline}
 	}
 }
 
@@ -257,10 +267,8 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 		return nil
 	}
 	e := m.entryFor(msg.oc.Info.Agent.Ref, msg.client)
-	var conv *session.Conversation
-	conv, rec := m.opts.Store.Continue(msg.oc, msg.client, func() { m.bridge.notify(conv) }, session.RecordOptions{})
-	m.recorders = append(m.recorders, rec)
-	e.conv = conv
+	m.recorders = append(m.recorders, msg.rec)
+	e.conv = msg.conv
 	m.current = e
 	m.showConversation()
 	if msg.jump != "" {
