@@ -52,7 +52,9 @@ type Env struct {
 // SIGTERM) cancel the context, which a command in flight notices.
 func Main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stopProfile := startProfile(os.Getenv)
 	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: os.Getenv})
+	stopProfile()
 	stop()
 	os.Exit(code)
 }
