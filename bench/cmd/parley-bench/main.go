@@ -8,6 +8,7 @@
 //	go run ./bench/cmd/parley-bench -only tui  one part: ingest, tui, startup, go
 //	go run ./bench/cmd/parley-bench serve -dialect v1.0
 //	                                           the loopback agent alone, to try by hand
+//	go run ./bench/cmd/parley-bench fill DIR   the start-up figure's store, under DIR
 //
 // It builds parley, serves a loopback agent of its own (bench/loopback),
 // runs the real binary — `parley send --json`, and the TUI in a pty at
@@ -67,6 +68,10 @@ func (h *harness) progress(format string, args ...any) {
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "serve" {
 		serve(os.Args[2:])
+		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "fill" {
+		fill(os.Args[2:])
 		return
 	}
 	h := &harness{}

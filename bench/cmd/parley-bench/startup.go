@@ -128,20 +128,21 @@ func fillStore(path, url string) (int64, error) {
 	return record("context-big", items, tasks)
 }
 
-// turns is a conversation of n items: a question, the task working, a
-// Markdown answer and a reply message, over and over.
+// turns is a conversation of n items as parley records one: a question,
+// the task working, a Markdown answer, the task completed and a reply
+// message, over and over.
 func turns(prefix string, t0 time.Time, n int) ([]session.Item, []session.TaskInfo) {
 	answer := strings.Repeat("Some **Markdown** text with `code` and a [link](http://x). ", 6) +
 		"\n\n- a list item\n- another one\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
 	items := make([]session.Item, 0, n)
 	var tasks []session.TaskInfo
 	for i := 0; i < n; i++ {
-		task := fmt.Sprintf("%s-task-%d", prefix, i/4)
+		task := fmt.Sprintf("%s-task-%d", prefix, i/5)
 		at := t0.Add(time.Duration(i) * time.Second)
 		it := session.Item{Key: fmt.Sprintf("%s-%d", prefix, i), Seq: i, Time: at, TaskID: task, Version: 1, Done: true}
-		switch i % 4 {
+		switch i % 5 {
 		case 0:
-			it.Kind, it.Text, it.TaskID = session.ItemUser, fmt.Sprintf("Question number %d: what next?", i/4), ""
+			it.Kind, it.Text, it.TaskID = session.ItemUser, fmt.Sprintf("Question number %d: what next?", i/5), ""
 			tasks = append(tasks, session.TaskInfo{ID: task, ContextID: prefix, Title: it.Text,
 				State: a2aclient.StateCompleted, Started: at, Updated: at.Add(3 * time.Second)})
 		case 1:
@@ -150,6 +151,8 @@ func turns(prefix string, t0 time.Time, n int) ([]session.Item, []session.TaskIn
 			it.Kind, it.Name = session.ItemArtifact, "answer"
 			it.Parts = []a2aclient.Part{a2aclient.TextPart(answer)}
 		case 3:
+			it.Kind, it.State = session.ItemStatus, a2aclient.StateCompleted
+		case 4:
 			it.Kind, it.Text = session.ItemAgent, "Done; anything else?"
 		}
 		items = append(items, it)
