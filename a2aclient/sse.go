@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // payloadStream yields the JSON payloads of a streamed reply, one per SSE
@@ -16,22 +17,34 @@ import (
 // (an error, or a server without streaming) yield that body once.
 //
 // A goroutine reads the SSE body and hands payloads over a channel, so
-// that close from another goroutine can abort a blocked read safely.
+// that close from another goroutine can abort a blocked read safely. It
+// hands them over a block at a time — every event one read of the body
+// completed — so a fast stream pays for the channel once per few hundred
+// events, not once per event.
 type payloadStream struct {
 	t    *transport
 	url  string
 	body io.ReadCloser
-	ch   chan payload
-	quit chan struct{}
-	once sync.Once
+	ch   chan *sseBatch
+	// free takes batches the consumer is done with back to the reader.
+	free   chan *sseBatch
+	quit   chan struct{}
+	closed atomic.Bool
+	once   sync.Once
+	// cur is the batch being handed out, from its event pos.
+	cur *sseBatch
+	pos int
 	// single holds a non-SSE body, returned once.
 	single []byte
 	done   bool
 }
 
-type payload struct {
-	data []byte
-	err  error
+// sseBatch is what one read of the body gave: the events it completed,
+// which may point into buf, and the error the stream ended with, if any.
+type sseBatch struct {
+	buf    []byte
+	events [][]byte
+	err    error
 }
 
 // openStream starts a streaming request.
@@ -62,7 +75,8 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool) (*pay
 		return ps, resp, nil
 	}
 	t.observe(WireRecord{Kind: WireResponse, URL: req.url, Status: resp.StatusCode, Header: resp.Header})
-	ps.ch = make(chan payload, 1)
+	ps.ch = make(chan *sseBatch, 1)
+	ps.free = make(chan *sseBatch, 2)
 	go ps.read(br)
 	return ps, resp, nil
 }
@@ -99,30 +113,47 @@ func isEventStream(contentType string, br *bufio.Reader) bool {
 func (s *payloadStream) read(r io.Reader) {
 	defer close(s.ch)
 	events := newSSEReader(r, s.t.maxEvent)
-	for {
-		var p payload
-		data, err := events.next()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			p.err = s.readError(err)
-		} else {
+	for b := s.batch(); ; {
+		evs, err := events.read(b.buf, b.events[:0])
+		b.events = evs[:0]
+		for _, data := range evs {
 			data = bytes.TrimSpace(data)
 			if len(data) == 0 {
 				continue // keep-alives and empty events
 			}
-			s.t.observe(WireRecord{Kind: WireEvent, URL: s.url, Body: data})
-			p.data = data
+			if s.t.wire != nil {
+				s.t.observe(WireRecord{Kind: WireEvent, URL: s.url, Body: data})
+			}
+			b.events = append(b.events, data)
 		}
-		select {
-		case s.ch <- p:
-		case <-s.quit:
-			return
+		if err != nil && err != io.EOF {
+			b.err = s.readError(err)
+		}
+		if len(b.events) == 0 && err == nil {
+			continue // nothing yet: read into the same block again
+		}
+		if len(b.events) > 0 || b.err != nil {
+			select {
+			case s.ch <- b:
+			case <-s.quit:
+				return
+			}
 		}
 		if err != nil {
 			return
 		}
+		b = s.batch()
+	}
+}
+
+// batch is a batch the consumer gave back, or a new one.
+func (s *payloadStream) batch() *sseBatch {
+	select {
+	case b := <-s.free:
+		b.err = nil
+		return b
+	default:
+		return &sseBatch{buf: make([]byte, 0, sseBlockSize)}
 	}
 }
 
@@ -135,7 +166,8 @@ func (s *payloadStream) readError(err error) error {
 }
 
 // nextPayload returns the next non-empty data payload, io.EOF when the
-// stream ended cleanly.
+// stream ended cleanly. The payload is valid until the next call: it may
+// point into a block the reader reads into again.
 func (s *payloadStream) nextPayload() ([]byte, error) {
 	if s.done {
 		return nil, io.EOF
@@ -146,19 +178,37 @@ func (s *payloadStream) nextPayload() ([]byte, error) {
 		s.single = nil
 		return b, nil
 	}
-	select {
-	case p, ok := <-s.ch:
-		if !ok {
+	for {
+		if s.closed.Load() {
 			s.done = true
 			return nil, io.EOF
 		}
-		if p.err != nil {
-			s.done = true
+		if b := s.cur; b != nil {
+			if s.pos < len(b.events) {
+				s.pos++
+				return b.events[s.pos-1], nil
+			}
+			if b.err != nil {
+				s.done = true
+				return nil, b.err
+			}
+			s.cur = nil
+			select {
+			case s.free <- b:
+			default:
+			}
 		}
-		return p.data, p.err
-	case <-s.quit:
-		s.done = true
-		return nil, io.EOF
+		select {
+		case b, ok := <-s.ch:
+			if !ok {
+				s.done = true
+				return nil, io.EOF
+			}
+			s.cur, s.pos = b, 0
+		case <-s.quit:
+			s.done = true
+			return nil, io.EOF
+		}
 	}
 }
 
@@ -166,6 +216,7 @@ func (s *payloadStream) nextPayload() ([]byte, error) {
 func (s *payloadStream) close() error {
 	var err error
 	s.once.Do(func() {
+		s.closed.Store(true)
 		close(s.quit)
 		err = s.body.Close()
 	})

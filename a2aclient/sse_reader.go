@@ -1,9 +1,7 @@
 package a2aclient
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"io"
 )
 
@@ -12,13 +10,19 @@ import (
 // are joined with LF; a blank line ends an event; comments and the event,
 // id and retry fields are skipped, since A2A carries everything in data.
 //
-// It reads each byte once, so the cost of a large event is linear in its
-// size. (go-sse's scanner re-scanned the whole buffer after each read: a
-// 16 MB line took seconds of CPU to refuse.) An event, or a line, longer
-// than max is refused without reading further; comment lines are skipped
-// without being kept, however long.
+// It reads the body in large blocks and reads each byte once, so the cost
+// of a large event is linear in its size. (go-sse's scanner re-scanned
+// the whole buffer after each read: a 16 MB line took seconds of CPU to
+// refuse.) An event, or a line, longer than max is refused without
+// reading further; comment lines are skipped without being kept, however
+// long.
+//
+// Nearly every event of a long stream is one "data:" line and a blank
+// line, whole within a block: its data is handed out as a slice of the
+// block, not copied (see whole). Everything else goes line by line
+// through the general parser (feed), which copies what it keeps.
 type sseReader struct {
-	br    *bufio.Reader
+	r     io.Reader
 	max   int
 	line  []byte // the line so far, reused
 	data  []byte // the event's data so far, handed out when it ends
@@ -26,50 +30,136 @@ type sseReader struct {
 	skip  bool   // the line is a comment
 	cr    bool   // the last line ended in CR: an LF next belongs to it
 	begun bool   // the BOM check is done
+	head  []byte // the body's first bytes, kept until the BOM check
 	ready [][]byte
-	eof   bool // the body ended after the events in ready
 }
+
+// sseBlockSize is how much of the body one read asks for: a few hundred
+// events of a fast stream, so the per-read costs (a system call, a
+// hand-over to the consumer) are shared among many events.
+const sseBlockSize = 64 << 10
+
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 func newSSEReader(r io.Reader, max int) *sseReader {
-	br, ok := r.(*bufio.Reader)
-	if !ok {
-		br = bufio.NewReaderSize(r, 32<<10)
-	}
-	return &sseReader{br: br, max: max}
+	return &sseReader{r: r, max: max}
 }
 
-// next returns the data of the next event with any data, io.EOF at the
-// end of the body. An event the body ends in without a blank line is
-// still returned, as lenient servers expect. Errors are the reader's,
-// or EventTooLargeError.
-func (s *sseReader) next() ([]byte, error) {
-	for len(s.ready) == 0 {
-		if s.eof {
-			return nil, io.EOF
-		}
-		chunk, err := s.br.ReadSlice('\n')
-		if !s.begun {
-			s.begun = true
-			chunk = bytes.TrimPrefix(chunk, []byte("\xef\xbb\xbf"))
-		}
-		if perr := s.feed(chunk); perr != nil {
-			return nil, perr
-		}
-		switch {
-		case err == nil, errors.Is(err, bufio.ErrBufferFull):
-		case err == io.EOF:
-			if len(s.line) > 0 || s.skip {
-				s.endLine()
-			}
-			s.dispatch()
-			s.eof = true
-		default:
-			return nil, err
-		}
+// read reads the body once into buf's capacity and appends the data of
+// every event it completed to evs. Data may point into buf, so buf must
+// not be read into again while they are in use. At the end of the body
+// the error is io.EOF, after the event the body ends in without a blank
+// line, which is still returned, as lenient servers expect. Otherwise
+// errors are the body's, or EventTooLargeError; events completed before
+// an error are returned with it. read must not be called after an error.
+func (s *sseReader) read(buf []byte, evs [][]byte) ([][]byte, error) {
+	n, err := s.r.Read(buf[:cap(buf)])
+	b := buf[:n]
+	if !s.begun {
+		b = s.skipBOM(b, err)
 	}
-	ev := s.ready[0]
-	s.ready = s.ready[1:]
-	return ev, nil
+	evs, perr := s.scan(b, evs)
+	if perr != nil {
+		return evs, perr
+	}
+	if err == io.EOF {
+		if len(s.line) > 0 || s.skip {
+			s.endLine()
+		}
+		s.dispatch()
+		evs = s.takeReady(evs)
+	}
+	return evs, err
+}
+
+// skipBOM drops a byte order mark the body starts with, holding back the
+// first bytes until there are enough of them to tell.
+func (s *sseReader) skipBOM(b []byte, err error) []byte {
+	if s.head != nil {
+		b = append(s.head, b...)
+	}
+	if len(b) < len(utf8BOM) && bytes.HasPrefix(utf8BOM, b) && err == nil {
+		s.head = append([]byte{}, b...) // buf is read into again
+		return nil
+	}
+	s.begun, s.head = true, nil
+	return bytes.TrimPrefix(b, utf8BOM)
+}
+
+// scan parses b, the bytes just read.
+func (s *sseReader) scan(b []byte, evs [][]byte) ([][]byte, error) {
+	for len(b) > 0 {
+		if !s.has && !s.skip && !s.cr && len(s.line) == 0 {
+			if data, n := s.whole(b); n > 0 {
+				evs = append(evs, data)
+				b = b[n:]
+				continue
+			}
+		}
+		// One line (or the rest of b) the general way.
+		n := lineEnd(b) + 1
+		if n == 0 {
+			n = len(b)
+		}
+		err := s.feed(b[:n])
+		evs = s.takeReady(evs)
+		if err != nil {
+			return evs, err
+		}
+		b = b[n:]
+	}
+	return evs, nil
+}
+
+// whole recognizes, at the start of a line with no event begun, an event
+// of one "data:" line and a blank line, both ended by LF or both by CRLF,
+// whole in b: it returns the data and the bytes the event took, or n=0
+// for anything else, which the general parser then reads exactly as it
+// would have. A line over max is left to it too, to be refused there.
+func (s *sseReader) whole(b []byte) (data []byte, n int) {
+	if len(b) < 7 || string(b[:5]) != "data:" {
+		return nil, 0
+	}
+	i := bytes.IndexByte(b, '\n')
+	if i < 0 {
+		return nil, 0
+	}
+	line, crlf := b[:i], b[i-1] == '\r'
+	if crlf {
+		line = line[:len(line)-1]
+	}
+	rest := b[i+1:]
+	switch {
+	case bytes.IndexByte(line, '\r') >= 0, len(line) > s.max:
+		return nil, 0
+	case crlf && len(rest) >= 2 && rest[0] == '\r' && rest[1] == '\n':
+		n = i + 3
+	case !crlf && len(rest) >= 1 && rest[0] == '\n':
+		n = i + 2
+	default:
+		return nil, 0
+	}
+	data = line[len("data:"):]
+	if len(data) > 0 && data[0] == ' ' {
+		data = data[1:]
+	}
+	return data, n
+}
+
+// lineEnd is the index of the first CR or LF in b, -1 if none.
+func lineEnd(b []byte) int {
+	// Two byte searches (vectorised) beat one IndexAny (a byte loop); the
+	// CR search stops at the LF, so a block is not searched to its end
+	// for every line.
+	i := bytes.IndexByte(b, '\n')
+	end := i
+	if end < 0 {
+		end = len(b)
+	}
+	if j := bytes.IndexByte(b[:end], '\r'); j >= 0 {
+		return j
+	}
+	return i
 }
 
 // feed takes bytes of the body, ending lines at CR, LF or CRLF.
@@ -82,11 +172,7 @@ func (s *sseReader) feed(b []byte) error {
 				continue
 			}
 		}
-		// Two byte searches (vectorised) beat one IndexAny (a byte loop).
-		i := bytes.IndexByte(b, '\r')
-		if j := bytes.IndexByte(b, '\n'); j >= 0 && (i < 0 || j < i) {
-			i = j
-		}
+		i := lineEnd(b)
 		if i < 0 {
 			return s.grow(b)
 		}
@@ -147,4 +233,12 @@ func (s *sseReader) dispatch() {
 	}
 	s.ready = append(s.ready, s.data[:len(s.data)-1:len(s.data)-1])
 	s.data, s.has = nil, false
+}
+
+// takeReady moves the events the general parser ended to evs.
+func (s *sseReader) takeReady(evs [][]byte) [][]byte {
+	evs = append(evs, s.ready...)
+	clear(s.ready)
+	s.ready = s.ready[:0]
+	return evs
 }

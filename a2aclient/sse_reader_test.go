@@ -7,32 +7,44 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	sse "github.com/tmaxmax/go-sse"
 )
 
-// readEvents reads every event's data from body, through a reader that
-// hands out one byte at a time when slow is set, so every line ending
-// and field falls across reads somewhere.
+// readEvents reads every event's data from body, one byte at a time when
+// slow is set, so every line ending and field falls across reads
+// somewhere.
 func readEvents(body string, max int, slow bool) ([]string, error) {
-	var r io.Reader = strings.NewReader(body)
 	if slow {
-		r = iotest.OneByteReader(r)
+		return readEventsIn(body, max, 1)
 	}
-	s := newSSEReader(bufio.NewReaderSize(r, 16), max)
+	return readEventsIn(body, max, sseBlockSize)
+}
+
+// readEventsIn reads body in blocks of the given size, one block reused
+// for every read as the stream reuses its blocks: data kept from an
+// earlier read and then overwritten would show.
+func readEventsIn(body string, max, block int) ([]string, error) {
+	s := newSSEReader(bufio.NewReaderSize(strings.NewReader(body), 16), max)
+	buf := make([]byte, 0, block)
 	var out []string
 	for {
-		data, err := s.next()
+		evs, err := s.read(buf, nil)
+		for _, data := range evs {
+			out = append(out, string(data))
+		}
 		if err == io.EOF {
 			return out, nil
 		}
 		if err != nil {
 			return out, err
 		}
-		out = append(out, string(data))
 	}
 }
+
+// sseBlocks are the block sizes the reader is tried with: one byte, sizes
+// that cut lines and line endings anywhere, and the real one.
+var sseBlocks = []int{1, 2, 3, 5, 7, 16, sseBlockSize}
 
 func TestSSEReader(t *testing.T) {
 	for _, tc := range []struct {
@@ -54,11 +66,22 @@ func TestSSEReader(t *testing.T) {
 		{"no blank line at the end", "data: a\n\ndata: b", []string{"a", "b"}},
 		{"leading blank lines", "\n\n\ndata: a\n\n", []string{"a"}},
 		{"colon in value", "data: {\"a\":1}\n\n", []string{`{"a":1}`}},
+		// Near misses of the one-line event read without copying.
+		{"cr inside the line", "data: a\rb\n\ndata: c\n\n", []string{"a", "c"}},
+		{"crlf then lf", "data: a\r\n\ndata: b\n\r\n", []string{"a", "b"}},
+		{"crlf then lone cr", "data: a\r\n\rdata: b\r\n\r\n", []string{"a", "b"}},
+		{"lf then more data", "data: a\ndata: b\n\ndata: c\n\n", []string{"a\nb", "c"}},
+		{"data then another field", "data: a\nid: 1\n\n", []string{"a"}},
+		{"datum is not data", "datum: a\n\ndata: b\n\n", []string{"b"}},
+		{"two spaces", "data:  a\n\n", []string{" a"}},
+		{"bare data lines", "data:\n\ndata:\r\n\r\n", []string{"", ""}},
+		{"bom once only", "\xef\xbb\xbf\xef\xbb\xbfdata: a\n\ndata: b\n\n", []string{"b"}},
+		{"bom cut short", "\xef\xbbdata: a\n\n", nil},
 	} {
-		for _, slow := range []bool{false, true} {
-			got, err := readEvents(tc.body, 1<<10, slow)
+		for _, block := range sseBlocks {
+			got, err := readEventsIn(tc.body, 1<<10, block)
 			if err != nil || !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("%s (slow %v): got %q, %v; want %q", tc.name, slow, got, err, tc.want)
+				t.Errorf("%s (blocks of %d): got %q, %v; want %q", tc.name, block, got, err, tc.want)
 			}
 		}
 	}
@@ -70,16 +93,28 @@ func TestSSEReaderRefusesLargeEvents(t *testing.T) {
 		strings.Repeat("data: aaaaaaaaaa\n", 20) + "\n",
 		"data: " + strings.Repeat("a", 200), // no line end at all
 	} {
-		got, err := readEvents("data: first\n\n"+body, 100, true)
-		var tooLarge *EventTooLargeError
-		if !errors.As(err, &tooLarge) || tooLarge.Limit != 100 || !reflect.DeepEqual(got, []string{"first"}) {
-			t.Errorf("got %q, %v", got, err)
+		for _, block := range sseBlocks {
+			got, err := readEventsIn("data: first\n\n"+body, 100, block)
+			var tooLarge *EventTooLargeError
+			if !errors.As(err, &tooLarge) || tooLarge.Limit != 100 || !reflect.DeepEqual(got, []string{"first"}) {
+				t.Errorf("blocks of %d: got %q, %v", block, got, err)
+			}
 		}
 	}
 	// A comment is skipped however long: it is never kept.
 	got, err := readEvents(":"+strings.Repeat("a", 1000)+"\ndata: b\n\n", 100, false)
 	if err != nil || !reflect.DeepEqual(got, []string{"b"}) {
 		t.Errorf("long comment: got %q, %v", got, err)
+	}
+	// A line of exactly the limit is not too large; one byte more is.
+	at := strings.Repeat("a", 95)
+	got, err = readEvents("data:"+at+"\n\n", 100, false)
+	if err != nil || !reflect.DeepEqual(got, []string{at}) {
+		t.Errorf("line at the limit: got %q, %v", got, err)
+	}
+	var tooLarge *EventTooLargeError
+	if got, err = readEvents("data:"+at+"a\n\n", 100, false); !errors.As(err, &tooLarge) || got != nil {
+		t.Errorf("line over the limit: got %q, %v", got, err)
 	}
 }
 
@@ -99,9 +134,11 @@ func FuzzSSEReader(f *testing.F) {
 		if err != nil {
 			t.Fatalf("our reader failed on a small body: %v", err)
 		}
-		slow, _ := readEvents(string(body), 1<<20, true)
-		if !reflect.DeepEqual(ours, slow) {
-			t.Fatalf("read whole %q, byte by byte %q", ours, slow)
+		for _, block := range []int{1, 7} {
+			cut, _ := readEventsIn(string(body), 1<<20, block)
+			if !reflect.DeepEqual(ours, cut) {
+				t.Fatalf("read whole %q, in blocks of %d %q", ours, block, cut)
+			}
 		}
 		var theirs []string
 		for ev, err := range sse.Read(strings.NewReader(string(body)), &sse.ReadConfig{MaxEventSize: 1 << 20}) {
