@@ -1,6 +1,7 @@
 package session
 
 import (
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -63,11 +64,18 @@ func AppendEventLine(dst []byte, ev a2aclient.Event) ([]byte, bool) {
 // short escapes for \b \f \n \r \t, \u00XX for other controls and, with
 // html, for < > &; invalid UTF-8 as \ufffd; U+2028 and U+2029 escaped.
 // The tests hold it to encoding/json's own output.
+//
+// It skips eight plain bytes at a time: an answer is mostly ASCII words,
+// and a byte-at-a-time loop cost 2.6 ns per byte, 7 ms for the two
+// copies of a 1.28 MB answer in the result line.
 func appendJSONString(dst []byte, s string, html bool) []byte {
 	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i = skipPlain(s, i, html); i == len(s) {
+			break
+		}
 		if b := s[i]; b < utf8.RuneSelf {
 			if b >= 0x20 && b != '"' && b != '\\' && (!html || b != '<' && b != '>' && b != '&') {
 				i++
@@ -108,4 +116,31 @@ func appendJSONString(dst []byte, s string, html bool) []byte {
 		start = i
 	}
 	return append(append(dst, s[start:]...), '"')
+}
+
+// skipPlain returns the index of the first byte from i on that may need
+// escaping: a byte that is not ASCII, a control, a quote or a backslash
+// (or, with html, < > or &). It looks at eight bytes at a time with word
+// tricks ("has a byte below n", "has a zero byte"), which are exact once
+// every byte is below 0x80.
+func skipPlain(s string, i int, html bool) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		q := x ^ ones*'"'
+		bs := x ^ ones*'\\'
+		bad := x | (x - ones*0x20) | (q - ones) | (bs - ones)
+		if html {
+			lt, gt, amp := x^ones*'<', x^ones*'>', x^ones*'&'
+			bad |= (lt - ones) | (gt - ones) | (amp - ones)
+		}
+		if bad &= highs; bad != 0 {
+			// The lowest flagged byte is the first to look at: a borrow
+			// can only flag bytes above one that really needs it.
+			return i + bits.TrailingZeros64(bad)/8
+		}
+	}
+	return i
 }

@@ -3,6 +3,8 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -90,4 +92,49 @@ func FuzzAppendEventLine(f *testing.F) {
 			t.Fatalf("line differs:\n got %s\nwant %s", got, want)
 		}
 	})
+}
+
+// benchText is Markdown of the kind a streamed answer carries: mostly
+// ASCII words, a newline every few dozen bytes, some code and a table.
+func benchText(n int) string {
+	const para = "## Step 1\n\nThe itinerary starts early: take the **metro** to the old town and stop for `coffee`.\n\n" +
+		"```python\ndef fare(zones):\n    return 1.65 + 0.4 * (zones - 1)\n```\n\n| time | place |\n|------|-------|\n| 09:00 | Alfama |\n\n"
+	return strings.Repeat(para, n/len(para)+1)[:n]
+}
+
+func BenchmarkAppendJSONString(b *testing.B) {
+	for _, n := range []int{64, 1 << 20} {
+		s := benchText(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(n))
+			dst := make([]byte, 0, 2*n)
+			for i := 0; i < b.N; i++ {
+				dst = appendJSONString(dst[:0], s, true)
+			}
+		})
+	}
+}
+
+// TestAppendJSONStringAtEveryOffset puts each byte that needs a look at
+// every position of a string longer than two words, so the eight-byte
+// skip meets it at each place in a word and across the word boundary.
+func TestAppendJSONStringAtEveryOffset(t *testing.T) {
+	specials := []string{"\"", "\\", "\n", "\x00", "\x1f", "\x7f", "<", ">", "&", "é", "\u2028", "\xff", "\xe2\x82", "\u0085", " ", "~"}
+	for _, sp := range specials {
+		for at := 0; at <= 20; at++ {
+			s := strings.Repeat("a", at) + sp + strings.Repeat("b", 20-at)
+			for _, html := range []bool{false, true} {
+				var b bytes.Buffer
+				enc := json.NewEncoder(&b)
+				enc.SetEscapeHTML(html)
+				if err := enc.Encode(s); err != nil {
+					t.Fatal(err)
+				}
+				want := strings.TrimSuffix(b.String(), "\n")
+				if got := string(appendJSONString(nil, s, html)); got != want {
+					t.Errorf("%q (html %v):\n got %s\nwant %s", s, html, got, want)
+				}
+			}
+		}
+	}
 }
