@@ -116,14 +116,19 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		return r.report(code, err, asJSON, s.TaskID)
 	}
 	if asJSON {
-		_ = writeJSONLine(r.env.Stdout, storedResult{session.ResultToJSON(s), out.storeID})
+		if line, err := session.AppendResultLine(nil, s, out.storeID); err == nil {
+			_, _ = r.env.Stdout.Write(escapeControls(line))
+		} else {
+			_ = writeJSONLine(r.env.Stdout, storedResult{session.ResultToJSON(s), out.storeID})
+		}
 	} else {
 		out.text.finish(s, ref)
 	}
 	return stateExit(s.State)
 }
 
-// storedResult is the result with the stored context's id, when recorded.
+// storedResult is the result with the stored context's id, when recorded:
+// the general way to write it, for what session.AppendResultLine cannot.
 type storedResult struct {
 	session.ResultJSON
 	StoreID int64 `json:"storeId,omitempty"`

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/session"
+)
+
+// The result line goes the fast way (session.AppendResultLine, then
+// escapeControls); it must print exactly what writeJSONLine printed for
+// storedResult, hostile and unusual text included, and leave no control
+// a terminal would act on.
+func TestResultLineAgreesWithTheEncoder(t *testing.T) {
+	evil, _ := json.Marshal(hostile.Evil)
+	raw := `{"z":` + string(evil) + `,"a":1,"m":{"y":null,"b":[true]}}`
+	var data any
+	if err := json.Unmarshal([]byte(raw), &data); err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{"", "plain", hostile.Evil, "\x1b[2J\x1b]0;t\x07\u009b31m\u0085\x7f\x00\x08", "<b>&amp;</b> \"q\" \\",
+		"bad \xff\xfe \xc2", "\u2028\u2029", "é 日本 😀", "\u00c2\u0080"}
+	var sums []*session.Summary
+	for _, s := range texts {
+		sums = append(sums, &session.Summary{Dialect: a2aclient.Dialect(s), ContextID: s, TaskID: s, State: s, Text: s + s, StatusText: s,
+			Artifacts: []a2aclient.Artifact{{ID: s, Name: s, Description: s, Metadata: map[string]any{s: s},
+				Parts: []a2aclient.Part{a2aclient.TextPart(s), a2aclient.TextPart(s),
+					{Kind: a2aclient.PartText, Text: s, Metadata: map[string]any{"m": s}},
+					{Kind: a2aclient.PartData, Data: data, KeyOrder: a2aclient.JSONKeyOrder([]byte(raw))},
+					{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: s, MimeType: s, Bytes: []byte(s)}},
+					{Kind: a2aclient.PartFile, File: &a2aclient.File{URI: "https://x/" + s}},
+				}}}})
+	}
+	sums = append(sums, &session.Summary{State: session.StateMessage, Text: "pong"})
+	for _, s := range sums {
+		for _, id := range []int64{0, 42} {
+			var want bytes.Buffer
+			if err := writeJSONLine(&want, storedResult{session.ResultToJSON(s), id}); err != nil {
+				t.Fatal(err)
+			}
+			line, err := session.AppendResultLine(nil, s, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(escapeControls(line))
+			if got != want.String() {
+				t.Errorf("result line differs:\n got %s\nwant %s", got, want.String())
+			}
+			for _, c := range hostile.Controls {
+				if strings.Contains(got, c) {
+					t.Errorf("result line holds %q: %q", c, got)
+				}
+			}
+		}
+	}
+}
