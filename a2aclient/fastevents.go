@@ -27,12 +27,25 @@ type fastStrings struct {
 	taskID, contextID, artifactID, name, description string
 	// Fixed words, compared without allocating.
 	id, jsonrpc, kind, partKind string
+	// buf is the scratch for unescaping, kept from event to event.
+	buf []byte
+}
+
+// maxKeptScratch bounds the unescaping scratch a stream keeps: one huge
+// escaped text must not hold its size for the rest of the stream.
+const maxKeptScratch = 64 << 10
+
+// fastChunk is an update with room for the one text part a chunk
+// usually has, so that the two are one allocation.
+type fastChunk struct {
+	update ArtifactUpdate
+	part   [1]Part
 }
 
 // fastArtifactUpdate reads one JSON-RPC response payload holding a text
 // artifact update for request wantID.
 func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastStrings) (Event, bool) {
-	r := fastReader{b: data}
+	r := fastReader{b: data, buf: last.buf}
 	var u *ArtifactUpdate
 	var seen uint32
 	r.object(func(key []byte) {
@@ -65,6 +78,9 @@ func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastS
 		}
 	})
 	r.end()
+	if cap(r.buf) <= maxKeptScratch {
+		last.buf = r.buf
+	}
 	if r.bad || u == nil {
 		return Event{}, false
 	}
@@ -73,7 +89,8 @@ func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastS
 
 // update reads the artifact update object itself.
 func (r *fastReader) update(shape fastShape, last *fastStrings) *ArtifactUpdate {
-	u := &ArtifactUpdate{}
+	c := &fastChunk{}
+	u := &c.update
 	var seen uint32
 	hasArtifact := false
 	r.object(func(key []byte) {
@@ -92,7 +109,7 @@ func (r *fastReader) update(shape fastShape, last *fastStrings) *ArtifactUpdate 
 		case "artifact":
 			r.once(&seen, 8)
 			hasArtifact = true
-			r.artifact(&u.Artifact, shape, last)
+			r.artifact(&u.Artifact, c.part[:0:1], shape, last)
 		case "append":
 			r.once(&seen, 16)
 			u.Append = r.boolean()
@@ -111,7 +128,8 @@ func (r *fastReader) update(shape fastShape, last *fastStrings) *ArtifactUpdate 
 	return u
 }
 
-func (r *fastReader) artifact(a *Artifact, shape fastShape, last *fastStrings) {
+// artifact reads the artifact; its parts go in room while they fit.
+func (r *fastReader) artifact(a *Artifact, room []Part, shape fastShape, last *fastStrings) {
 	var seen uint32
 	r.object(func(key []byte) {
 		switch string(key) {
@@ -127,6 +145,9 @@ func (r *fastReader) artifact(a *Artifact, shape fastShape, last *fastStrings) {
 		case "parts":
 			r.once(&seen, 8)
 			r.array(func() {
+				if a.Parts == nil {
+					a.Parts = room // an empty list stays nil, as the general path leaves it
+				}
 				a.Parts = append(a.Parts, Part{Kind: PartText, Text: r.textPart(shape, last)})
 			})
 		default:

@@ -39,9 +39,10 @@ func checkFastAgrees(t *testing.T, data []byte, shape fastShape) (accepted bool)
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("fast and general paths disagree on %q:\nfast    %+v\ngeneral %+v", data, *fast.Artifact, *slow.Artifact)
 	}
-	// Read again with the ids remembered: reuse must not change them.
+	// Read again with the ids and the scratch remembered: reuse must
+	// change neither this event nor the one before.
 	again, ok := fastArtifactUpdate(data, "7", shape, &last)
-	if !ok || !reflect.DeepEqual(again, slow) {
+	if !ok || !reflect.DeepEqual(again, slow) || !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("second read of %q differs: %+v", data, again.Artifact)
 	}
 	return true
@@ -60,6 +61,11 @@ func v10Chunk(text string) string {
 var fastTexts = []string{
 	`"plain words"`, `""`, `"line\nbreak\ttab \"quoted\" back\\slash \/ \b\f\r"`,
 	`"caf\u00e9 \u2603 \ud83d\ude00 und ünïcödé 😀"`, `"\u0000 nul"`, `"<b>&amp;</b>"`,
+	// Escapes and non-ASCII at every offset in an eight-byte word, and
+	// long plain runs between them, for the word-at-a-time scan.
+	`"a\nbc\nd` + "é" + `ef\tghi\"jklmnopq\\rstuvwxyz0123456789\/ABCDEFGHIJ\u00e9KLMNOPQRSTUVWXYZ"`,
+	`"` + strings.Repeat(`x\n`, 40) + `"`, `"` + strings.Repeat("ü", 20) + `\n` + strings.Repeat("€", 9) + `"`,
+	`"\n"`, `"\\"`, `"1234567\n"`, `"12345678\n12345678"`, `"` + strings.Repeat("plain ", 30) + `"`,
 }
 
 func TestFastPathReadsPlainChunks(t *testing.T) {
@@ -104,6 +110,11 @@ func TestFastPathLeavesOddEventsAlone(t *testing.T) {
 			kwChunk(`"lone \ud800 surrogate"`),
 			kwChunk(`"bad \x escape"`),
 			kwChunk("\"raw \n newline\""),
+			kwChunk("\"a long plain run, then a raw control character \x01\""),
+			kwChunk("\"an escape\\n, then invalid UTF-8 \xff after it\""),
+			kwChunk("\"an escape\\n, then a raw tab \t after it\""),
+			kwChunk(`"an unfinished escape \`),
+			kwChunk(`"an unfinished string`),
 			`{"jsonrpc":"2.0","id":"7","result":{"kind":"status-update","taskId":"t1","status":{"state":"working"}}}`,
 			`{"jsonrpc":"2.0","id":"7","result":{"artifactUpdate":{"taskId":"t1","artifact":{"artifactId":"a1","parts":[]}}}}`,
 		},

@@ -1,6 +1,8 @@
 package a2aclient
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -42,6 +44,10 @@ func (r *fastReader) space() {
 
 // next consumes c if it is the next byte after spaces.
 func (r *fastReader) next(c byte) bool {
+	if r.i < len(r.b) && r.b[r.i] == c {
+		r.i++ // no spaces: the usual case, tried first
+		return true
+	}
 	r.space()
 	if r.i < len(r.b) && r.b[r.i] == c {
 		r.i++
@@ -112,18 +118,13 @@ func (r *fastReader) key() []byte {
 		return nil
 	}
 	start := r.i
-	for j := start; j < len(r.b); j++ {
-		switch c := r.b[j]; {
-		case c == '"':
-			r.i = j + 1
-			return r.b[start:j]
-		case c == '\\' || c < 0x20 || c >= 0x80:
-			r.fail()
-			return nil
-		}
+	j, high := plainRun(r.b, start)
+	if high || j >= len(r.b) || r.b[j] != '"' {
+		r.fail()
+		return nil
 	}
-	r.fail()
-	return nil
+	r.i = j + 1
+	return r.b[start:j]
 }
 
 // boolean reads true or false.
@@ -150,42 +151,40 @@ func (r *fastReader) str(last *string) string {
 		return ""
 	}
 	start := r.i
-	ascii := true
-	for j := start; j < len(r.b); j++ {
-		switch c := r.b[j]; {
-		case c == '"':
-			raw := r.b[start:j]
-			if !ascii && !utf8.Valid(raw) {
-				r.fail()
-				return ""
-			}
-			r.i = j + 1
-			if last != nil {
-				if string(raw) != *last {
-					*last = string(raw)
-				}
-				return *last
-			}
-			return string(raw)
-		case c == '\\':
-			return r.escaped(start)
-		case c < 0x20:
-			r.fail()
-			return ""
-		case c >= 0x80:
-			ascii = false
-		}
+	j, high := plainRun(r.b, start)
+	if j >= len(r.b) {
+		r.fail()
+		return ""
 	}
-	r.fail()
-	return ""
+	switch r.b[j] {
+	case '"':
+	case '\\':
+		return r.escaped(start, j)
+	default: // a control character
+		r.fail()
+		return ""
+	}
+	raw := r.b[start:j]
+	if high && !utf8.Valid(raw) {
+		r.fail()
+		return ""
+	}
+	r.i = j + 1
+	if last != nil {
+		if string(raw) != *last {
+			*last = string(raw)
+		}
+		return *last
+	}
+	return string(raw)
 }
 
-// escaped reads the rest of a string that has escapes, from start (just
-// after the opening quote), as encoding/json would. Lone surrogates,
-// which encoding/json replaces, are left to it.
-func (r *fastReader) escaped(start int) string {
-	out := r.buf[:0]
-	j := start
+// escaped reads the rest of a string that has escapes: start is just
+// after the opening quote, j at the first backslash. It unescapes as
+// encoding/json would, copying the plain runs between escapes whole.
+// Lone surrogates, which encoding/json replaces, are left to it.
+func (r *fastReader) escaped(start, j int) string {
+	out := append(r.buf[:0], r.b[start:j]...)
 	for j < len(r.b) {
 		c := r.b[j]
 		switch {
@@ -197,16 +196,12 @@ func (r *fastReader) escaped(start int) string {
 				return ""
 			}
 			return string(out)
-		case c < 0x20:
+		case c != '\\': // a control character
 			r.fail()
 			return ""
-		case c != '\\':
-			out = append(out, c)
-			j++
-			continue
-		}
-		if j+1 >= len(r.b) {
-			break
+		case j+1 >= len(r.b):
+			r.fail()
+			return ""
 		}
 		switch e := r.b[j+1]; e {
 		case '"', '\\', '/':
@@ -242,15 +237,66 @@ func (r *fastReader) escaped(start int) string {
 				j += 6
 			}
 			out = utf8.AppendRune(out, rr)
+			j = r.copyRun(&out, j)
 			continue
 		default:
 			r.fail()
 			return ""
 		}
-		j += 2
+		j = r.copyRun(&out, j+2)
 	}
 	r.fail()
 	return ""
+}
+
+// copyRun appends the plain bytes from j to out and returns where they
+// end.
+func (r *fastReader) copyRun(out *[]byte, j int) int {
+	k, _ := plainRun(r.b, j)
+	*out = append(*out, r.b[j:k]...)
+	return k
+}
+
+// Masks for looking at eight bytes at once.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// plainRun returns the index of the first quote, backslash or control
+// character in b from i on (len(b) if none), and whether a byte of 0x80
+// or more comes before it, in which case the run needs UTF-8 checking.
+// It looks at eight bytes at a time: text is mostly plain bytes.
+func plainRun(b []byte, i int) (int, bool) {
+	var seen uint64
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if m := special8(x); m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			seen |= x & (1<<(8*k) - 1)
+			return i + k, seen&highBits != 0
+		}
+		seen |= x
+	}
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		seen |= uint64(c)
+	}
+	return i, seen&highBits != 0
+}
+
+// special8 has the high bit set in the byte of x that is the first quote,
+// backslash or byte under 0x20 (and maybe in later ones); it is zero when
+// there is none. Each term is the classic has-zero-byte test: a byte
+// borrows only from an earlier byte that matched, so the first match is
+// exact and no match means no bit.
+func special8(x uint64) uint64 {
+	q := x ^ lowBits*'"'
+	bs := x ^ lowBits*'\\'
+	return ((q-lowBits)&^q | (bs-lowBits)&^bs | (x-lowBits*0x20)&^x) & highBits
 }
 
 func hex4(b []byte, at int) (rune, bool) {
