@@ -27,6 +27,7 @@ func newSendFlagSet(f *sendFlags) *flag.FlagSet {
 }
 
 func (r *runner) send(ctx context.Context, args []string) int {
+	defer r.bufferOutput()()
 	var f sendFlags
 	pos, err := parseArgs(newSendFlagSet(&f), "send", args)
 	if err == errHelp {

@@ -9,6 +9,7 @@ import (
 )
 
 func (r *runner) task(ctx context.Context, args []string) int {
+	defer r.bufferOutput()()
 	var f agentFlags
 	fs := flag.NewFlagSet("task", flag.ContinueOnError)
 	f.register(fs)
