@@ -40,7 +40,10 @@ type Conversation struct {
 	waiting   string // task that asked for input or auth
 	lastReq   *a2aclient.SendRequest
 	retry     func() // runs again the request that failed last
+	lastArt   artKey
 }
+
+type artKey struct{ taskID, id, key string }
 
 type exchange struct {
 	cancel context.CancelFunc
@@ -122,9 +125,12 @@ func (w *Watcher) Drain() ([]Item, []TaskInfo) {
 // notify tells every watcher that something changed. The task list is
 // flagged on every change: it is small, and most changes touch a task.
 func (c *Conversation) notify() {
+	// Called for every streamed chunk: the copy of the watchers (the UI,
+	// the recorder) stays on the stack.
+	var few [4]*Watcher
 	c.mu.Lock()
 	c.markTasks()
-	ws := append([]*Watcher(nil), c.watchers...)
+	ws := append(few[:0], c.watchers...)
 	c.mu.Unlock()
 	for _, w := range ws {
 		w.notify()
@@ -472,13 +478,23 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 }
 
 func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done bool) {
-	key := "art:" + taskID + "/" + a.ID
+	key := c.artifactKey(taskID, a.ID)
 	if it := c.byKey[key]; it != nil {
 		it.Parts, it.Name, it.Done = a.Parts, a.Name, done
 		c.touch(it)
 		return
 	}
 	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
+}
+
+// artifactKey is the item key of an artifact. A stream is thousands of
+// chunks of one artifact: the key of the last is kept rather than built
+// again for each (a tenth of the conversation's cost per chunk).
+func (c *Conversation) artifactKey(taskID, id string) string {
+	if k := &c.lastArt; k.taskID != taskID || k.id != id {
+		*k = artKey{taskID, id, "art:" + taskID + "/" + id}
+	}
+	return c.lastArt.key
 }
 
 func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {

@@ -235,3 +235,40 @@ func TestConversationDataKeepsTheAgentsKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// Chunks of artifacts that share an id across tasks, interleaved, land
+// in one item each: the key kept from the last chunk is never reused for
+// another artifact.
+func TestConversationInterleavedArtifactsKeepTheirItems(t *testing.T) {
+	c := NewConversation(nil, "agent", nil)
+	ex := &exchange{}
+	trackers := map[string]*a2aclient.Tracker{"t1": {}, "t2": {}}
+	chunk := func(task, id, text string, appendChunk bool) {
+		ev := a2aclient.Event{Artifact: &a2aclient.ArtifactUpdate{TaskID: task, Append: appendChunk,
+			Artifact: a2aclient.Artifact{ID: id, Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
+		trackers[task].Apply(ev)
+		c.onUpdate(ex, "", Update{Event: &ev, Tracker: trackers[task]})
+	}
+	chunk("t1", "a", "1", false)
+	chunk("t2", "a", "2", false)
+	chunk("t1", "a", "1", true)
+	chunk("t1", "b", "3", false)
+	chunk("t2", "a", "2", true)
+	chunk("t1", "b", "3", true)
+	chunk("t1", "a", "1", true)
+	got := map[string]string{}
+	for _, it := range c.Items() {
+		if it.Kind == ItemArtifact {
+			got[it.Key] = it.Parts[0].Text
+		}
+	}
+	want := map[string]string{"art:t1/a": "111", "art:t2/a": "22", "art:t1/b": "33"}
+	if len(got) != len(want) {
+		t.Fatalf("items %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+}

@@ -29,6 +29,7 @@ type FollowOptions struct {
 // Update is one thing that happened while following an exchange.
 // Exactly one of Event and Resume is set.
 type Update struct {
+	// Event is valid only during the call: copy *Event to keep it.
 	Event *a2aclient.Event
 	// Tracker is the task assembled so far, the event applied. It is
 	// valid only during the call.
@@ -114,6 +115,9 @@ type follower struct {
 	o      FollowOptions
 	tr     a2aclient.Tracker
 	taskID string
+	// ev is the event OnUpdate is hearing: one for the whole exchange,
+	// rather than one on the heap per event.
+	ev a2aclient.Event
 }
 
 func newFollower(c *a2aclient.Client, o FollowOptions) *follower {
@@ -250,7 +254,9 @@ func (f *follower) apply(ev a2aclient.Event) {
 		f.taskID = ev.TaskID()
 	}
 	if f.o.OnUpdate != nil {
-		f.o.OnUpdate(Update{Event: &ev, Tracker: &f.tr})
+		f.ev = ev
+		f.o.OnUpdate(Update{Event: &f.ev, Tracker: &f.tr})
+		f.ev = a2aclient.Event{} // keep nothing alive past the call
 	}
 }
 
