@@ -26,11 +26,13 @@ type payloadStream struct {
 	url  string
 	body io.ReadCloser
 	ch   chan *sseBatch
-	// free takes batches the consumer is done with back to the reader.
-	free   chan *sseBatch
-	quit   chan struct{}
-	closed atomic.Bool
-	once   sync.Once
+	// free takes batches the consumer is done with back to the reader;
+	// batches counts those the reader has taken from the pool.
+	free    chan *sseBatch
+	batches int
+	quit    chan struct{}
+	closed  atomic.Bool
+	once    sync.Once
 	// cur is the batch being handed out, from its event pos.
 	cur *sseBatch
 	pos int
@@ -45,6 +47,23 @@ type sseBatch struct {
 	buf    []byte
 	events [][]byte
 	err    error
+}
+
+// sseBatches keeps blocks from stream to stream: a short reply should not
+// cost a fresh 64 KB block, nor a long one a few of them.
+var sseBatches = sync.Pool{New: func() any { return &sseBatch{buf: make([]byte, 0, sseBlockSize)} }}
+
+// maxBatches bounds the blocks of one stream: one being read into, one
+// waiting in the channel, one the consumer is reading, one to spare.
+// Without a bound, the reader took a new block whenever the consumer
+// had not yet given one back, and the surplus was thrown away later.
+const maxBatches = 4
+
+// release gives b back to the pool, keeping no event alive there.
+func (b *sseBatch) release() {
+	clear(b.events)
+	b.events, b.err = b.events[:0], nil
+	sseBatches.Put(b)
 }
 
 // openStream starts a streaming request.
@@ -76,7 +95,7 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool) (*pay
 	}
 	t.observe(WireRecord{Kind: WireResponse, URL: req.url, Status: resp.StatusCode, Header: resp.Header})
 	ps.ch = make(chan *sseBatch, 1)
-	ps.free = make(chan *sseBatch, 2)
+	ps.free = make(chan *sseBatch, maxBatches)
 	go ps.read(br)
 	return ps, resp, nil
 }
@@ -112,8 +131,10 @@ func isEventStream(contentType string, br *bufio.Reader) bool {
 // read parses the SSE body until it ends, fails or the stream is closed.
 func (s *payloadStream) read(r io.Reader) {
 	defer close(s.ch)
+	defer s.recycle()
 	events := newSSEReader(r, s.t.maxEvent)
-	for b := s.batch(); ; {
+	b, ok := s.batch()
+	for ok {
 		evs, err := events.read(b.buf, b.events[:0])
 		b.events = evs[:0]
 		for _, data := range evs {
@@ -129,31 +150,57 @@ func (s *payloadStream) read(r io.Reader) {
 		if err != nil && err != io.EOF {
 			b.err = s.readError(err)
 		}
-		if len(b.events) == 0 && err == nil {
-			continue // nothing yet: read into the same block again
-		}
-		if len(b.events) > 0 || b.err != nil {
-			select {
-			case s.ch <- b:
-			case <-s.quit:
-				return
+		if len(b.events) == 0 && b.err == nil {
+			if err == nil {
+				continue // nothing yet: read into the same block again
 			}
+			b.release()
+			return
+		}
+		select {
+		case s.ch <- b:
+		case <-s.quit:
+			b.release()
+			return
 		}
 		if err != nil {
 			return
 		}
-		b = s.batch()
+		b, ok = s.batch()
 	}
 }
 
-// batch is a batch the consumer gave back, or a new one.
-func (s *payloadStream) batch() *sseBatch {
+// batch is a block the consumer gave back or, while the stream has fewer
+// than maxBatches, one from the pool. ok=false when the stream closed.
+func (s *payloadStream) batch() (b *sseBatch, ok bool) {
+	if s.batches < maxBatches {
+		select {
+		case b = <-s.free:
+		default:
+			s.batches++
+			b = sseBatches.Get().(*sseBatch)
+		}
+		return b, true
+	}
 	select {
-	case b := <-s.free:
-		b.err = nil
-		return b
-	default:
-		return &sseBatch{buf: make([]byte, 0, sseBlockSize)}
+	case b = <-s.free:
+		return b, true
+	case <-s.quit:
+		return nil, false
+	}
+}
+
+// recycle pools the blocks the consumer gave back. Those it still holds,
+// or has not received, are left to the collector: only the consumer
+// knows when it is done with them.
+func (s *payloadStream) recycle() {
+	for {
+		select {
+		case b := <-s.free:
+			b.release()
+		default:
+			return
+		}
 	}
 }
 
