@@ -21,14 +21,16 @@ const (
 	fastV10
 )
 
-// fastStrings are the last ids seen, reused while they repeat, so a
-// chunk allocates its text and little else.
+// fastStrings is what a stream's fast path keeps from event to event:
+// the last ids seen, reused while they repeat, so that a chunk allocates
+// its text and little else; the unescaping scratch; the last chunk, to
+// read the next one against (fasttemplate.go).
 type fastStrings struct {
 	taskID, contextID, artifactID, name, description string
 	// Fixed words, compared without allocating.
 	id, jsonrpc, kind, partKind string
-	// buf is the scratch for unescaping, kept from event to event.
-	buf []byte
+	buf                         []byte
+	chunk                       fastTemplate
 }
 
 // maxKeptScratch bounds the unescaping scratch a stream keeps: one huge
@@ -45,6 +47,9 @@ type fastChunk struct {
 // fastArtifactUpdate reads one JSON-RPC response payload holding a text
 // artifact update for request wantID.
 func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastStrings) (Event, bool) {
+	if ev, ok := last.chunk.reuse(data, wantID, shape, last); ok {
+		return ev, true
+	}
 	r := fastReader{b: data, buf: last.buf}
 	var u *ArtifactUpdate
 	var seen uint32
@@ -83,6 +88,9 @@ func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastS
 	}
 	if r.bad || u == nil {
 		return Event{}, false
+	}
+	if len(u.Artifact.Parts) == 1 {
+		last.chunk.learn(data, r.text, u, wantID, shape)
 	}
 	return Event{Artifact: u}, true
 }
@@ -169,7 +177,10 @@ func (r *fastReader) textPart(shape fastShape, last *fastStrings) string {
 			}
 		case "text":
 			r.once(&seen, 2)
+			r.space()
+			from := r.i
 			text = r.str(nil)
+			r.text = [2]int{from, r.i}
 		default:
 			r.fail()
 		}

@@ -27,7 +27,17 @@ func slowEvent(data []byte, id string, shape fastShape) (Event, bool, error) {
 // differently from the general path.
 func checkFastAgrees(t *testing.T, data []byte, shape fastShape) (accepted bool) {
 	t.Helper()
+	return checkFastAgreesAfter(t, nil, data, shape)
+}
+
+// checkFastAgreesAfter is checkFastAgrees with the stream's fast path
+// having read before first: its ids, scratch and template in place.
+func checkFastAgreesAfter(t *testing.T, before, data []byte, shape fastShape) (accepted bool) {
+	t.Helper()
 	var last fastStrings
+	if before != nil {
+		fastArtifactUpdate(before, "7", shape, &last)
+	}
 	fast, ok := fastArtifactUpdate(data, "7", shape, &last)
 	if !ok {
 		return false
@@ -150,5 +160,62 @@ func FuzzFastPathAgrees(f *testing.F) {
 			shape = fastV10
 		}
 		checkFastAgrees(t, []byte(data), shape)
+	})
+}
+
+// A chunk read against the last one (fasttemplate.go) reads as it would
+// alone: another text, another layout, another flag, a text that tries
+// to close the part and open another, a cut chunk.
+func TestFastTemplateAgrees(t *testing.T) {
+	for _, shape := range []fastShape{fastKind, fastV10} {
+		chunk := kwChunk
+		if shape == fastV10 {
+			chunk = v10Chunk
+		}
+		var payloads []string
+		for _, text := range fastTexts {
+			payloads = append(payloads, chunk(text))
+		}
+		base := chunk(`"x"`)
+		payloads = append(payloads,
+			chunk(`"a"},{"text":"b"`),
+			chunk(`"a", "text":"b"`),
+			chunk(`"a"}],"name":"b`),
+			strings.Replace(base, `"lastChunk":false`, `"lastChunk":true`, 1),
+			strings.Replace(base, `"taskId":"t1"`, `"taskId":"t2"`, 1),
+			strings.Replace(base, `"id":"7"`, `"id":"8"`, 1),
+			strings.Replace(base, `"x"`, `"x" `, 1),
+			base[:len(base)-1],
+			base+"x",
+			chunk(`"\ud800"`),
+			chunk("\"\xff\""),
+		)
+		for _, before := range payloads {
+			for _, data := range payloads {
+				checkFastAgreesAfter(t, []byte(before), []byte(data), shape)
+			}
+		}
+		// The template is used, not just allowed.
+		var last fastStrings
+		fastArtifactUpdate([]byte(chunk(`"x"`)), "7", shape, &last)
+		if ev, ok := last.chunk.reuse([]byte(chunk(`"y"`)), "7", shape, &last); !ok || ev.Artifact.Artifact.Parts[0].Text != "y" {
+			t.Errorf("shape %d: the second chunk was not read against the first: %+v, %v", shape, ev.Artifact, ok)
+		}
+	}
+}
+
+// FuzzFastTemplateAgrees: whatever the fast path accepts after reading
+// another payload, the general path reads the same.
+func FuzzFastTemplateAgrees(f *testing.F) {
+	for _, text := range fastTexts {
+		f.Add(kwChunk(`"x"`), kwChunk(text), false)
+		f.Add(v10Chunk(`"x"`), v10Chunk(text), true)
+	}
+	f.Fuzz(func(t *testing.T, before, data string, v10 bool) {
+		shape := fastKind
+		if v10 {
+			shape = fastV10
+		}
+		checkFastAgreesAfter(t, []byte(before), []byte(data), shape)
 	})
 }

@@ -24,6 +24,9 @@ type fastReader struct {
 	i   int
 	bad bool
 	buf []byte // scratch for unescaping
+	// text is where the last text part's string was: from its opening
+	// quote to just after its closing one (fasttemplate.go).
+	text [2]int
 }
 
 func (r *fastReader) fail() {
@@ -112,19 +115,24 @@ func (r *fastReader) array(elem func()) {
 	}
 }
 
+// key reads an object key up to its closing quote. It does not look for
+// escapes or odd bytes: the callers know only plain ASCII keys, and a key
+// with anything else in it (`"ki\u006ed"`, say) matches none of them and
+// fails there.
 func (r *fastReader) key() []byte {
 	if !r.next('"') {
 		r.fail()
 		return nil
 	}
 	start := r.i
-	j, high := plainRun(r.b, start)
-	if high || j >= len(r.b) || r.b[j] != '"' {
-		r.fail()
-		return nil
+	for j := start; j < len(r.b); j++ {
+		if r.b[j] == '"' {
+			r.i = j + 1
+			return r.b[start:j]
+		}
 	}
-	r.i = j + 1
-	return r.b[start:j]
+	r.fail()
+	return nil
 }
 
 // boolean reads true or false.
@@ -151,6 +159,9 @@ func (r *fastReader) str(last *string) string {
 		return ""
 	}
 	start := r.i
+	if last != nil && r.repeats(*last) {
+		return *last
+	}
 	j, high := plainRun(r.b, start)
 	if j >= len(r.b) {
 		r.fail()
@@ -177,6 +188,19 @@ func (r *fastReader) str(last *string) string {
 		return *last
 	}
 	return string(raw)
+}
+
+// repeats consumes the rest of a string, just after its opening quote,
+// when it is the plain string last again: last holds no quote, backslash
+// or control byte and is valid UTF-8 (str keeps only such strings), so
+// its bytes and a closing quote are the whole string.
+func (r *fastReader) repeats(last string) bool {
+	end := r.i + len(last)
+	if last == "" || end >= len(r.b) || r.b[end] != '"' || string(r.b[r.i:end]) != last {
+		return false
+	}
+	r.i = end + 1
+	return true
 }
 
 // escaped reads the rest of a string that has escapes: start is just
