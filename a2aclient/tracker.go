@@ -108,6 +108,10 @@ func (b *artifactBuilder) add(parts []Part) {
 	for _, p := range parts {
 		if p.Kind == PartText && len(p.Metadata) == 0 {
 			b.open = true
+			// Grow doubles the builder when it is full. Left to append,
+			// a large buffer grows by a quarter at a time, which copied a
+			// long answer about five times over on its way in.
+			b.tail.Grow(len(p.Text))
 			b.tail.WriteString(p.Text)
 			continue
 		}
