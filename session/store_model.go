@@ -86,21 +86,32 @@ func ParseItemKind(s string) ItemKind {
 }
 
 // encodeParts stores parts in their JSON form, bytes included; nil when
-// there are none.
+// there are none. The bytes are json.Marshal(partsToJSON(parts))'s.
 //
-// It writes the array itself rather than json.Marshal(partsToJSON(…)):
-// encoding/json re-scans and compacts whatever a MarshalJSON method
-// returns, and for an artifact rewritten while it streams that second
-// pass over its whole text cost as much as encoding it. The bytes are
-// the same: MarshalJSON's output is already compact.
+// It writes the array itself: encoding/json re-scans and compacts
+// whatever a MarshalJSON method returns, and reflects its way through
+// each part. A text part without metadata — all of a streamed answer —
+// is written by hand, once, into a buffer sized for it.
 func encodeParts(parts []a2aclient.Part) (any, error) {
 	if len(parts) == 0 {
 		return nil, nil
 	}
-	b := []byte{'['}
+	size := 2
+	for _, p := range parts {
+		size += len(`{"kind":"text","text":""},`) + len(p.Text)
+	}
+	b := make([]byte, 1, size+size/64)
+	b[0] = '['
 	for i, p := range parts {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if p.Kind == a2aclient.PartText && len(p.Metadata) == 0 {
+			// PartJSON.MarshalJSON goes through json.Marshal, which
+			// escapes HTML: so does this.
+			b = appendJSONString(append(b, `{"kind":"text","text":`...), p.Text, true)
+			b = append(b, '}')
+			continue
 		}
 		pj, err := PartToJSON(p).MarshalJSON()
 		if err != nil {
