@@ -43,13 +43,21 @@ func newOutputBuffer(w io.Writer) *outputBuffer {
 // line of a long answer) goes out at once, after what was gathered. It
 // never fails: output errors were never reported, and a write to w that
 // fails fails as it did unbuffered.
-func (b *outputBuffer) Write(p []byte) (int, error) {
-	if len(p) >= outputChunk {
-		b.flush(p)
-		return len(p), nil
+func (b *outputBuffer) Write(p []byte) (int, error) { return b.gather(p, "") }
+
+// WriteString is Write for the text printer's chunks, without copying
+// each into a []byte of its own first.
+func (b *outputBuffer) WriteString(s string) (int, error) { return b.gather(nil, s) }
+
+// gather keeps p and then s.
+func (b *outputBuffer) gather(p []byte, s string) (int, error) {
+	n := len(p) + len(s)
+	if n >= outputChunk {
+		b.flush(append(p[:len(p):len(p)], s...))
+		return n, nil
 	}
 	b.mu.Lock()
-	b.buf = append(b.buf, p...)
+	b.buf = append(append(b.buf, p...), s...)
 	full := len(b.buf) >= outputChunk
 	if !full && !b.armed {
 		b.armed = true
@@ -63,7 +71,7 @@ func (b *outputBuffer) Write(p []byte) (int, error) {
 	if full {
 		b.Flush()
 	}
-	return len(p), nil
+	return n, nil
 }
 
 // Flush writes everything gathered so far. Writers may go on gathering

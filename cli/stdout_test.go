@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -172,14 +173,19 @@ func TestOutputBufferKeepsOrderAndStopsAtClose(t *testing.T) {
 	var w recordingWriter
 	b := newOutputBuffer(&w)
 	big := strings.Repeat("x", outputChunk)
-	for _, s := range []string{"a", "b", big, "c"} {
-		_, _ = b.Write([]byte(s))
+	for i, s := range []string{"a", "b", big, "c", big, "d"} {
+		if i%2 == 0 {
+			_, _ = b.Write([]byte(s))
+		} else {
+			_, _ = io.WriteString(b, s)
+		}
 	}
-	waitFor(t, "the timer's write", func() bool { return strings.Join(w.all(), "") == "ab"+big+"c" })
-	_, _ = b.Write([]byte("d"))
+	want := "ab" + big + "c" + big + "d"
+	waitFor(t, "the timer's write", func() bool { return strings.Join(w.all(), "") == want })
+	_, _ = b.Write([]byte("e"))
 	b.Close()
 	got := w.all()
-	if strings.Join(got, "") != "ab"+big+"cd" || len(got) > 4 {
+	if strings.Join(got, "") != want+"e" || len(got) > 6 {
 		t.Fatalf("writes %q", got)
 	}
 	time.Sleep(3 * outputDelay) // a timer left running would write now
