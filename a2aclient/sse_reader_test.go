@@ -160,3 +160,34 @@ func FuzzSSEReader(f *testing.F) {
 		}
 	})
 }
+
+// The events servers send — ours, a2a-go's (an id line first), CRLF
+// ones (sse-starlette) — are handed out from the block, not copied: a
+// block of them costs no allocation. This fails if the one-line path
+// stops recognizing them, which no other test would notice.
+func TestSSEReaderDoesNotCopyCommonEvents(t *testing.T) {
+	data := `{"jsonrpc":"2.0","id":"1","result":{"kind":"artifact-update"}}`
+	for _, event := range []string{
+		"data: " + data + "\n\n",
+		"id: 2f1c7a4e-4b0e-4d55-9a43-3c1f0c0f9b1e\ndata: " + data + "\n\n",
+		"data:" + data + "\r\n\r\n",
+		"event: message\r\nid: 7\r\ndata: " + data + "\r\n\r\n",
+		": keep-alive\n\ndata: " + data + "\n\n",
+	} {
+		body := strings.NewReader("")
+		s := newSSEReader(body, 1<<20)
+		buf := make([]byte, 0, sseBlockSize)
+		evs := make([][]byte, 0, 100)
+		block := strings.Repeat(event, 100)
+		allocs := testing.AllocsPerRun(10, func() {
+			body.Reset(block)
+			got, err := s.read(buf, evs[:0])
+			if err != nil || len(got) != 100 || string(got[99]) != data {
+				t.Fatalf("%q: %d events, %v", event, len(got), err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%q: %.0f allocations for a block of 100", event, allocs)
+		}
+	}
+}
