@@ -105,6 +105,38 @@ func (s *Store) FindContext(ref string) (ContextInfo, error) {
 
 const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret`
 
+// itemScanner reads rows of itemColumns into destinations made once: a long context is read without allocating
+// anything per row beyond the values themselves.
+type itemScanner struct {
+	it          Item
+	kind, state string
+	time        int64
+	parts       sql.NullString
+	dest        []any
+}
+
+func newItemScanner() *itemScanner {
+	s := &itemScanner{}
+	it := &s.it
+	s.dest = []any{&it.Key, &it.Seq, &s.kind, &s.time, &it.TaskID, &s.state, &it.Text, &it.Detail, &s.parts, &it.Name,
+		&it.Version, &it.Done, &it.Secret}
+	return s
+}
+
+func (s *itemScanner) scan(row scanner) (Item, error) {
+	s.it = Item{}
+	if err := row.Scan(s.dest...); err != nil {
+		return Item{}, err
+	}
+	it := s.it
+	it.Kind, it.State, it.Time = ParseItemKind(s.kind), a2aclient.State(s.state), fromNanos(s.time)
+	var err error
+	if it.Parts, err = decodeParts(s.parts); err != nil {
+		return Item{}, fmt.Errorf("item %s: %w", it.Key, err)
+	}
+	return it, nil
+}
+
 // queryItems reads items; size is how many to expect, so a long context
 // is read into one slice rather than grown a dozen times over (an Item
 // is a large struct, and opening 10,000 of them spent 20 ms growing).
@@ -115,18 +147,11 @@ func (s *Store) queryItems(size int, q string, args ...any) ([]Item, error) {
 	}
 	defer rows.Close()
 	out := make([]Item, 0, size)
+	sc := newItemScanner()
 	for rows.Next() {
-		var it Item
-		var kind, state string
-		var t int64
-		var parts sql.NullString
-		if err := rows.Scan(&it.Key, &it.Seq, &kind, &t, &it.TaskID, &state, &it.Text, &it.Detail, &parts, &it.Name,
-			&it.Version, &it.Done, &it.Secret); err != nil {
+		it, err := sc.scan(rows)
+		if err != nil {
 			return nil, s.wrap(err)
-		}
-		it.Kind, it.State, it.Time = ParseItemKind(kind), a2aclient.State(state), fromNanos(t)
-		if it.Parts, err = decodeParts(parts); err != nil {
-			return nil, fmt.Errorf("item %s: %w", it.Key, err)
 		}
 		out = append(out, it)
 	}
