@@ -100,6 +100,10 @@ func OpenStore(path string) (*Store, error) {
 		s.db.Close()
 		return nil, s.wrap(fmt.Errorf("prepare the context store %s: %w", path, err))
 	}
+	// Best effort: an item a killed parley left streaming reads whole
+	// with its tails; folding them only makes it searchable whole, and
+	// a full disk must not keep the store from opening for reading.
+	_ = s.foldTails()
 	return s, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
 )
@@ -114,5 +115,40 @@ func BenchmarkRecordLatency(b *testing.B) {
 	for b.Loop() {
 		say(conv, "a change")
 		<-flushed
+	}
+}
+
+// BenchmarkRecordStreamedAnswer is the recorder's share of a streamed
+// answer without the stream: one artifact of 64-byte chunks, flushed
+// every 1,000 chunks (a group), then closed. ns/chunk should not grow
+// with the answer.
+func BenchmarkRecordStreamedAnswer(b *testing.B) {
+	chunk := strings.Repeat("Some **Markdown** with `code`, ", 3)[:64]
+	for _, chunks := range []int{5000, 20000, 80000} {
+		b.Run(fmt.Sprintf("%dKB", chunks*len(chunk)>>10), func(b *testing.B) {
+			s := openTestStore(b)
+			for b.Loop() {
+				conv := NewConversation(nil, "bench", nil)
+				conv.Restore("ctx", nil, nil)
+				rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "bench"}, Delay: time.Hour})
+				var text strings.Builder
+				for i := range chunks {
+					text.WriteString(chunk)
+					conv.mu.Lock()
+					conv.task("t", "")
+					conv.putArtifact("t", a2aclient.Artifact{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text.String())}}, i == chunks-1)
+					conv.mu.Unlock()
+					if i%1000 == 999 {
+						if err := rec.Flush(); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				if err := rec.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*chunks), "ns/chunk")
+		})
 	}
 }

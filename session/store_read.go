@@ -103,23 +103,25 @@ func (s *Store) FindContext(ref string) (ContextInfo, error) {
 	return s.Context(id)
 }
 
-const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret`
+const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, ` + tailColumns
 
-// itemScanner reads rows of itemColumns into destinations made once: a long context is read without allocating
+// itemScanner reads rows of itemColumns, after any lead columns, into
+// destinations made once: a long context is read without allocating
 // anything per row beyond the values themselves.
 type itemScanner struct {
 	it          Item
 	kind, state string
 	time        int64
-	parts       sql.NullString
+	parts, tail sql.NullString
+	tailVersion sql.NullInt64
 	dest        []any
 }
 
-func newItemScanner() *itemScanner {
+func newItemScanner(lead ...any) *itemScanner {
 	s := &itemScanner{}
 	it := &s.it
-	s.dest = []any{&it.Key, &it.Seq, &s.kind, &s.time, &it.TaskID, &s.state, &it.Text, &it.Detail, &s.parts, &it.Name,
-		&it.Version, &it.Done, &it.Secret}
+	s.dest = append(lead, &it.Key, &it.Seq, &s.kind, &s.time, &it.TaskID, &s.state, &it.Text, &it.Detail, &s.parts, &it.Name,
+		&it.Version, &it.Done, &it.Secret, &s.tail, &s.tailVersion)
 	return s
 }
 
@@ -134,6 +136,7 @@ func (s *itemScanner) scan(row scanner) (Item, error) {
 	if it.Parts, err = decodeParts(s.parts); err != nil {
 		return Item{}, fmt.Errorf("item %s: %w", it.Key, err)
 	}
+	withTail(&it, s.tail, s.tailVersion)
 	return it, nil
 }
 

@@ -32,9 +32,11 @@ type Flush struct {
 // Recorder writes a conversation's changes to the store as they happen.
 // Changes are grouped: the first change of a group waits a few
 // milliseconds for more, then the group is written in one transaction.
-// A stream of thousands of chunks that grow one artifact costs one row
-// update per group, not one per chunk, and what the UI shows (after its
-// own debounce of tens of milliseconds) is already committed.
+// A stream of thousands of chunks that grow one artifact costs one
+// appended tail per group (the text the group added, see store_tails.go),
+// not a write per chunk nor a rewrite of the artifact, and what the UI
+// shows (after its own debounce of tens of milliseconds) is already
+// committed.
 type Recorder struct {
 	s    *Store
 	conv *Conversation
@@ -64,7 +66,7 @@ func (s *Store) Record(conv *Conversation, o RecordOptions) *Recorder {
 	r := &Recorder{
 		s: s, conv: conv, o: o,
 		kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
-		st:      recState{id: o.Context, known: map[string]bool{}, remap: map[string]string{}},
+		st:      recState{id: o.Context, known: map[string]bool{}, remap: map[string]string{}, streams: map[string]streamed{}},
 		pending: map[string]Item{},
 	}
 	r.w = conv.Watch(r.notify)
@@ -101,7 +103,7 @@ func (r *Recorder) run() {
 		select {
 		case <-r.kick:
 		case <-r.quit:
-			r.flush()
+			r.flush(true)
 			return
 		}
 		t := time.NewTimer(r.delay())
@@ -110,14 +112,14 @@ func (r *Recorder) run() {
 		case <-r.quit:
 			t.Stop()
 		}
-		r.flush()
+		r.flush(false)
 	}
 }
 
-// delay is the grouping window. A group that rewrote a lot (a long
-// artifact still growing) stretches the next window in proportion, so a
-// huge streamed artifact costs a bounded rate of writes, not its size at
-// every chunk; it never exceeds a quarter second.
+// delay is the grouping window. A group that wrote a lot (a long item
+// written whole, a burst of text) stretches the next window in
+// proportion, so that writing costs a bounded rate whatever changes; it
+// never exceeds a quarter second.
 func (r *Recorder) delay() time.Duration {
 	r.mu.Lock()
 	wrote := r.wrote
@@ -129,18 +131,28 @@ func (r *Recorder) delay() time.Duration {
 
 // Flush writes what has changed now, without waiting for the group.
 func (r *Recorder) Flush() error {
-	r.flush()
+	r.flush(false)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.err
 }
 
-func (r *Recorder) flush() {
+// flush writes the group. settle, as the recorder closes, also writes
+// whole the items that have tails (still streaming, or left so by a
+// stream that stopped), so that none is left unindexed.
+func (r *Recorder) flush(settle bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	items, tasks := r.w.Drain()
 	for _, it := range items {
 		r.pending[it.Key] = it
+	}
+	if settle {
+		for k, st := range r.st.streams {
+			if _, ok := r.pending[k]; !ok && st.tails > 0 {
+				r.pending[k] = st.it
+			}
+		}
 	}
 	if tasks != nil {
 		r.tasks = tasks
@@ -148,7 +160,7 @@ func (r *Recorder) flush() {
 	if len(r.pending) == 0 && r.tasks == nil {
 		return
 	}
-	g := group{agent: r.o.Agent, contextID: r.conv.ContextID(), now: time.Now(), tasks: r.tasks}
+	g := group{agent: r.o.Agent, contextID: r.conv.ContextID(), now: time.Now(), tasks: r.tasks, settle: settle}
 	g.items = make([]Item, 0, len(r.pending))
 	for _, it := range r.pending {
 		g.items = append(g.items, it)

@@ -85,6 +85,21 @@ CREATE TABLE tasks (
 CREATE INDEX tasks_open ON tasks(updated)
 	WHERE state NOT IN ('completed', 'failed', 'canceled', 'rejected');
 `,
+	// 2: an item still streaming grows by the text appended to its last
+	// part, one row per group, rather than by rewriting (and re-indexing)
+	// the whole item at every group. Readers join the tails to their
+	// item; once it settles its row takes the whole text back and search
+	// indexes it (see store_tails.go). Tails exist only while done = 0.
+	`
+CREATE TABLE item_tails (
+	context INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
+	key     TEXT    NOT NULL,
+	n       INTEGER NOT NULL, -- the order they were appended in
+	version INTEGER NOT NULL, -- the item's version with this text
+	text    TEXT    NOT NULL, -- appended to the item's last part, a text part
+	UNIQUE (context, key, n)
+);
+`,
 }
 
 // schemaVersion is the newest schema this parley knows.

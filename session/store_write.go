@@ -15,6 +15,9 @@ type group struct {
 	items     []Item // in transcript order
 	tasks     []TaskInfo
 	now       time.Time
+	// settle writes every item whole, tails folded in: the last group
+	// of a recorder that closes.
+	settle bool
 }
 
 // recState is what a recorder knows of its context in the store. A group
@@ -27,6 +30,9 @@ type recState struct {
 	// "status:T:working" repeat across sessions) is stored under remap.
 	known map[string]bool
 	remap map[string]string
+	// streams are the items written while not done, by conversation
+	// key: a change that only appends text to one is stored as a tail.
+	streams map[string]streamed
 }
 
 type recDelta struct {
@@ -34,7 +40,8 @@ type recDelta struct {
 	next     int64 // the next new item's seq
 	inserted []string
 	remap    map[string]string
-	wrote    int // bytes of item content written, to pace the next group
+	streams  map[string]*streamed // nil: no longer streaming
+	wrote    int                  // bytes of item content written, to pace the next group
 }
 
 func (st *recState) apply(d recDelta) {
@@ -45,13 +52,21 @@ func (st *recState) apply(d recDelta) {
 	for k, v := range d.remap {
 		st.remap[k] = v
 	}
+	for k, v := range d.streams {
+		if v == nil {
+			delete(st.streams, k)
+		} else {
+			st.streams[k] = *v
+		}
+	}
 }
 
 const (
 	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
-	sqlUpdateItem = `UPDATE items SET kind = ?, time = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
-		version = ?, done = ?, secret = ?, body = ? WHERE context = ? AND key = ? AND version IS NOT ?`
+	sqlRewriteItem = `UPDATE items SET kind = ?, time = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
+		version = ?, done = ?, secret = ?, body = ? WHERE context = ? AND key = ?`
+	sqlUpdateItem = sqlRewriteItem + ` AND version IS NOT ?`
 	sqlUpsertTask = `INSERT INTO tasks (context, id, context_id, title, state, status_text, started, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (context, id) DO UPDATE SET
@@ -74,7 +89,7 @@ const (
 // on the first group), then items and tasks. Unchanged items cost a
 // failed WHERE, not a write.
 func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
-	d := recDelta{id: st.id, remap: map[string]string{}}
+	d := recDelta{id: st.id, remap: map[string]string{}, streams: map[string]*streamed{}}
 	err := s.write(context.Background(), func(tx *sql.Tx) error {
 		if d.id == 0 {
 			res, err := tx.Exec(`INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
@@ -92,7 +107,7 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 		if err := tx.QueryRow(`SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`, d.id).Scan(&d.next); err != nil {
 			return err
 		}
-		w := groupWriter{tx: tx, st: st, d: &d}
+		w := groupWriter{tx: tx, st: st, d: &d, settle: g.settle}
 		if err := w.items(g.items); err != nil {
 			return err
 		}
@@ -114,9 +129,11 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 // groupWriter writes one group's rows and notes what the context row
 // must learn from them.
 type groupWriter struct {
-	tx *sql.Tx
-	st *recState
-	d  *recDelta
+	tx     *sql.Tx
+	st     *recState
+	d      *recDelta
+	settle bool
+	stmts  map[string]*sql.Stmt
 
 	changed   bool
 	messages  int
@@ -125,28 +142,52 @@ type groupWriter struct {
 }
 
 func (w *groupWriter) items(items []Item) error {
-	if len(items) == 0 {
-		return nil
-	}
-	ins, err := w.tx.Prepare(sqlInsertItem)
-	if err != nil {
-		return err
-	}
-	defer ins.Close()
-	upd, err := w.tx.Prepare(sqlUpdateItem)
-	if err != nil {
-		return err
-	}
-	defer upd.Close()
+	defer func() {
+		for _, st := range w.stmts {
+			st.Close()
+		}
+	}()
 	for i := range items {
-		if err := w.item(ins, upd, &items[i]); err != nil {
+		if err := w.item(&items[i]); err != nil {
 			return fmt.Errorf("store item %s: %w", items[i].Key, err)
 		}
 	}
 	return nil
 }
 
-func (w *groupWriter) item(ins, upd *sql.Stmt, it *Item) error {
+// exec runs one of the group's statements, prepared on first use.
+func (w *groupWriter) exec(query string, args ...any) (int64, error) {
+	st := w.stmts[query]
+	if st == nil {
+		var err error
+		if st, err = w.tx.Prepare(query); err != nil {
+			return 0, err
+		}
+		if w.stmts == nil {
+			w.stmts = map[string]*sql.Stmt{}
+		}
+		w.stmts[query] = st
+	}
+	res, err := st.Exec(args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (w *groupWriter) item(it *Item) error {
+	key := it.Key
+	if k, ok := w.st.remap[key]; ok {
+		key = k
+	} else if k, ok := w.d.remap[key]; ok {
+		key = k
+	}
+	prev, streaming := w.st.streams[it.Key]
+	if streaming && !w.settle {
+		if ok, err := w.appendTail(key, prev, it); ok || err != nil {
+			return err
+		}
+	}
 	text, detail, parts := it.Text, it.Detail, it.Parts
 	if it.Secret {
 		// Only the placeholder the transcript shows; never what was typed.
@@ -156,38 +197,45 @@ func (w *groupWriter) item(ins, upd *sql.Stmt, it *Item) error {
 	if err != nil {
 		return err
 	}
-	body := searchBody(&Item{Text: text, Name: it.Name, Parts: parts})
+	// An item still changing is indexed once it settles, or once more
+	// text would not change what search sees of it; not at every write
+	// (see store_tails.go).
+	indexed := it.Done || w.settle || bodyFull(it)
+	body := ""
+	if indexed {
+		body = searchBody(&Item{Text: text, Name: it.Name, Parts: parts})
+	}
 	w.d.wrote += len(text) + len(body)
 	if s, ok := pj.(string); ok {
 		w.d.wrote += len(s)
 	}
-	key := it.Key
-	if k, ok := w.st.remap[key]; ok {
-		key = k
-	} else if k, ok := w.d.remap[key]; ok {
-		key = k
-	}
 	known := w.st.known[it.Key]
 	for attempt := 0; ; attempt++ {
 		if known {
-			res, err := upd.Exec(it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
-				it.Version, it.Done, it.Secret, body, w.d.id, key, it.Version)
+			args := []any{it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
+				it.Version, it.Done, it.Secret, body, w.d.id, key}
+			q := sqlRewriteItem
+			if !streaming {
+				// Unchanged items cost a failed WHERE, not a write. A
+				// row this recorder streamed into is written even at
+				// the version it has: to be indexed as it settles.
+				q, args = sqlUpdateItem, append(args, it.Version)
+			}
+			n, err := w.exec(q, args...)
 			if err != nil {
 				return err
 			}
-			if n, _ := res.RowsAffected(); n > 0 {
-				w.changed = true
-			}
-			return nil
+			w.changed = w.changed || n > 0
+			return w.wroteWhole(key, it, !streaming || prev.tails > 0, indexed)
 		}
-		res, err := ins.Exec(w.d.id, key, w.d.next, it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
+		n, err := w.exec(sqlInsertItem, w.d.id, key, w.d.next, it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
 			it.Version, it.Done, it.Secret, body)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n > 0 {
+		if n > 0 {
 			w.inserted(it, key, text)
-			return nil
+			return w.wroteWhole(key, it, false, indexed)
 		}
 		// The key belongs to an older item of this context: keep both.
 		if attempt > 3 {
