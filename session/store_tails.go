@@ -127,7 +127,10 @@ func (w *groupWriter) wroteWhole(key string, it *Item, dropTails, indexed bool) 
 
 // appendedText returns the text it adds to stored when that is all that
 // changed: same fields, same parts, all of them text without metadata,
-// the last one grown at its end.
+// the last one grown at its end by valid UTF-8. (A whole write keeps
+// what JSON keeps, invalid bytes as U+FFFD one by one. Text that starts
+// a rune can complete no sequence before it, so the stored text followed
+// by valid text reads as the whole text written whole would.)
 func appendedText(stored, it *Item) (string, bool) {
 	if it.Done || it.Secret || stored.Secret || it.Kind != stored.Kind || !it.Time.Equal(stored.Time) || it.TaskID != stored.TaskID ||
 		it.State != stored.State || it.Text != stored.Text || it.Detail != stored.Detail || it.Name != stored.Name ||
@@ -143,7 +146,7 @@ func appendedText(stored, it *Item) (string, bool) {
 		}
 	}
 	grown, was := it.Parts[last].Text, stored.Parts[last].Text
-	if !strings.HasPrefix(grown, was) {
+	if !strings.HasPrefix(grown, was) || !utf8.ValidString(grown[len(was):]) {
 		return "", false
 	}
 	return grown[len(was):], true

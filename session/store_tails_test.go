@@ -271,6 +271,8 @@ func TestAppendedText(t *testing.T) {
 		{"not text", with(func(it *Item) { it.Parts[1] = a2aclient.Part{Kind: a2aclient.PartData, Data: "bcd"} }), "", false},
 		{"secret", with(func(it *Item) { it.Parts[1].Text = "bcd"; it.Secret = true }), "", false},
 		{"text field", with(func(it *Item) { it.Text = "t" }), "", false},
+		{"invalid UTF-8", with(func(it *Item) { it.Parts[1].Text = "bc\xffd" }), "", false},
+		{"a rune's end", with(func(it *Item) { it.Parts[1].Text = "bc\x82\xac" }), "", false},
 	} {
 		tail, ok := appendedText(&base, &tc.it)
 		if tail != tc.tail || ok != tc.ok {
@@ -352,4 +354,58 @@ func joinText(parts []a2aclient.Part) string {
 		b.WriteString(p.Text)
 	}
 	return b.String()
+}
+
+// A streamed text reads back as the same text written whole would: what
+// JSON keeps of it (invalid UTF-8 becomes U+FFFD), whatever its chunks.
+func TestTailsReadBackAsTheWholeItemWould(t *testing.T) {
+	checkStreamedText(t, []string{"plain ", "nul \x00 and \u2028 and é ", "<b>&amp;</b> \"q\" \\ ", "bad \xff byte ", "split \xe2\x82", "\xac euro", " end", "\xe2", "\x82"})
+}
+
+// FuzzTailsReadBack cuts any text into chunks streamed into the store.
+func FuzzTailsReadBack(f *testing.F) {
+	f.Add("plain text, then é and \u2028", []byte{3, 9})
+	f.Add("bad \xff byte, split \xe2\x82\xac euro", []byte{5, 12, 17})
+	f.Add("\x00<>&\"\\", []byte{1, 1, 1})
+	f.Add("ok then \xff bad", []byte{3})
+	f.Fuzz(func(t *testing.T, text string, cuts []byte) {
+		var chunks []string
+		for _, c := range cuts {
+			if n := int(c) % (len(text) + 1); n > 0 {
+				chunks, text = append(chunks, text[:n]), text[n:]
+			}
+		}
+		checkStreamedText(t, append(chunks, text))
+	})
+}
+
+// checkStreamedText streams chunks into one artifact, a group each, and
+// reads the artifact back after each.
+func checkStreamedText(t *testing.T, chunks []string) {
+	t.Helper()
+	s := openTestStore(t)
+	conv, rec := recordStream(t, s)
+	text := ""
+	for _, chunk := range chunks {
+		text += chunk
+		putText(conv, text, false)
+		flush(t, rec)
+		it, _ := storedArtifact(t, s, rec.ID())
+		want, err := decodeParts(sql.NullString{String: mustEncode(t, nil, a2aclient.TextPart(text)), Valid: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := joinText(it.Parts); got != want[0].Text {
+			t.Fatalf("after %q: read %q, want %q", chunk, got, want[0].Text)
+		}
+	}
+}
+
+func mustEncode(t *testing.T, parts []a2aclient.Part, more ...a2aclient.Part) string {
+	t.Helper()
+	pj, err := encodeParts(append(parts, more...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pj.(string)
 }
