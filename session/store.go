@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/adrg/xdg"
@@ -29,6 +30,9 @@ type Store struct {
 	// commits counts write transactions, so tests can check that
 	// streamed updates are grouped.
 	commits atomic.Int64
+	// reads holds the prepared statements of the reads that are run
+	// again and again (a context's tail, the page above), by query.
+	reads sync.Map
 }
 
 // DefaultStorePath is where parley keeps its contexts:
@@ -222,7 +226,13 @@ func (s *Store) Commits() int64 { return s.commits.Load() }
 
 // Close closes the database. Close recorders first, so that what they
 // hold is written.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.reads.Range(func(_, st any) bool {
+		st.(*sql.Stmt).Close()
+		return true
+	})
+	return s.db.Close()
+}
 
 // write runs fn in one write transaction.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {

@@ -144,7 +144,11 @@ func (s *itemScanner) scan(row scanner) (Item, error) {
 // is read into one slice rather than grown a dozen times over (an Item
 // is a large struct, and opening 10,000 of them spent 20 ms growing).
 func (s *Store) queryItems(size int, q string, args ...any) ([]Item, error) {
-	rows, err := s.db.Query(q, args...)
+	st, err := s.prepared(q)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("read items: %w", err))
+	}
+	rows, err := st.Query(args...)
 	if err != nil {
 		return nil, s.wrap(fmt.Errorf("read items: %w", err))
 	}
@@ -159,6 +163,24 @@ func (s *Store) queryItems(size int, q string, args ...any) ([]Item, error) {
 		out = append(out, it)
 	}
 	return out, s.wrap(rows.Err())
+}
+
+// prepared returns the statement for q, prepared once per store:
+// preparing the items' query, with the subqueries that join an unsettled
+// item's tails, cost as much as reading a page of 100 items.
+func (s *Store) prepared(q string) (*sql.Stmt, error) {
+	if st, ok := s.reads.Load(q); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.Prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.reads.LoadOrStore(q, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
 }
 
 // LoadTail returns the last n items of a context, oldest first: the
