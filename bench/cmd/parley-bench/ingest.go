@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/session"
@@ -46,6 +47,10 @@ func (h *harness) ingest(d loopback.Dialect) error {
 	if _, _, err := runProc(curl, nil, nil, nil); err != nil {
 		return fmt.Errorf("curl (the floor) failed; is curl installed? %w", err)
 	}
+	fixed, err := h.fixedCost(d, env)
+	if err != nil {
+		return err
+	}
 	var curlWall, curlCPU, wall, cpu series
 	var rss int64
 	for i := 0; i < h.runs; i++ {
@@ -69,10 +74,48 @@ func (h *harness) ingest(d loopback.Dialect) error {
 	h.add(group, "parley send --json: wall (CPU)", fmt.Sprintf("%s (%s)", ms(wall.median()), ms(cpu.median())), "", nil)
 	h.add(group, "wall, parley / curl", fmt.Sprintf("%.1f×", ratio), "≤ 1.3×", pass(ratio <= 1.3))
 	h.add(group, "events/s, recording included", fmt.Sprintf("%.0f", rate), "≥ 60000", pass(rate >= 60000))
+	// Where the wall time goes: the process starting (package init of
+	// everything linked, the TUI's dependencies included), one exchange
+	// of a single chunk (card, store, send, record, exit), and the rest
+	// per event.
+	perEvent := (wall.median() - fixed.send.median()) / time.Duration(events-3)
+	h.add(group, "of which: parley --version (start-up)", fmt.Sprintf("%s = %.1f× curl", ms(fixed.start.median()),
+		float64(fixed.start.median())/float64(curlWall.median())), "", nil)
+	h.add(group, "of which: a 1-chunk send (fixed cost)", ms(fixed.send.median()), "", nil)
+	h.add(group, "of which: per event beyond that", fmt.Sprintf("%.2f µs", float64(perEvent.Nanoseconds())/1000), "", nil)
 	h.add(group, "peak RSS of parley send", mb(rss), "", nil)
 	h.detail("ingest %s: %d events, %s of SSE; curl wall %s; parley wall %s, CPU %s",
 		d, events, mb(int64(len(srv.StreamBody()))), curlWall, wall, cpu)
+	h.detail("ingest %s: parley --version %s; 1-chunk send %s", d, fixed.start, fixed.send)
 	return nil
+}
+
+// fixedCosts are the parts of a send that do not depend on the stream.
+type fixedCosts struct{ start, send series }
+
+// fixedCost times `parley --version` and a send of a one-chunk stream,
+// recording into the same store as the measured runs.
+func (h *harness) fixedCost(d loopback.Dialect, env []string) (fixedCosts, error) {
+	var f fixedCosts
+	one, err := loopback.Start(loopback.Options{Dialect: d, Chunks: 1, ChunkSize: chunkSize})
+	if err != nil {
+		return f, err
+	}
+	defer one.Close()
+	version := []string{h.parley, "--version"}
+	send := []string{h.parley, "send", "--json", one.URL, "go"}
+	for i := 0; i < h.runs; i++ {
+		v, _, err := runProc(version, env, nil, nil)
+		if err != nil {
+			return f, err
+		}
+		s, _, err := runProc(send, env, nil, nil)
+		if err != nil {
+			return f, err
+		}
+		f.start, f.send = append(f.start, v.wall), append(f.send, s.wall)
+	}
+	return f, nil
 }
 
 // checkSend runs send once with its output kept and checks it.
