@@ -83,22 +83,14 @@ func OpenStore(path string) (*Store, error) {
 	if err := createPrivate(path); err != nil {
 		return nil, err
 	}
-	version, err := inspect(path)
+	s := &Store{path: path}
+	version, err := s.open()
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{path: path}
 	if version > schemaVersion {
 		s.readOnly = &NewerSchemaError{Path: path, Version: version, KnownVersion: schemaVersion}
-		s.db, err = sql.Open("sqlite", dsn(path, true))
-		if err != nil {
-			return nil, err
-		}
 		return s, nil
-	}
-	s.db, err = sql.Open("sqlite", dsn(path, false))
-	if err != nil {
-		return nil, err
 	}
 	if err := s.migrate(version); err != nil {
 		s.db.Close()
@@ -125,33 +117,60 @@ func createPrivate(path string) error {
 	return f.Close()
 }
 
-// inspect reads the schema version of an existing file without changing
-// it, and tells a parley database from anything else.
-func inspect(path string) (int, error) {
-	info, err := os.Stat(path)
+// open opens the store's connections and returns the file's schema
+// version. A file whose header says it is parley's is opened for writing
+// at once and asked its version there; only a new, foreign or damaged
+// file is first looked at read-only, so that parley never writes to a
+// file it does not own.
+func (s *Store) open() (int, error) {
+	h, err := readHeader(s.path)
 	if err != nil {
-		return 0, fmt.Errorf("open the context store: %w", err)
+		return 0, err
 	}
-	if info.IsDir() {
-		return 0, &CorruptError{Path: path, Err: errors.New("it is a folder")}
+	version := h.version
+	if !h.empty && !h.ours {
+		if version, err = inspect(s.path); err != nil {
+			return 0, err
+		}
 	}
-	if info.Size() == 0 {
-		return 0, nil
+	if version > schemaVersion {
+		s.db, err = sql.Open("sqlite", dsn(s.path, true))
+		return version, err
 	}
+	if s.db, err = sql.Open("sqlite", dsn(s.path, false)); err != nil {
+		return 0, err
+	}
+	if version, err = probe(s.db, s.path); err != nil {
+		s.db.Close()
+		return 0, err
+	}
+	if version > schemaVersion {
+		// A newer parley's upgrade still in the WAL: its header said
+		// otherwise. Read-only after all.
+		s.db.Close()
+		s.db, err = sql.Open("sqlite", dsn(s.path, true))
+	}
+	return version, err
+}
+
+// inspect reads the schema version of a file parley may not own, on a
+// read-only connection of its own, so that looking changes nothing.
+func inspect(path string) (int, error) {
 	db, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		return 0, err
 	}
 	defer db.Close()
-	var app, version int
-	err = db.QueryRow("PRAGMA application_id").Scan(&app)
-	if err == nil {
-		err = db.QueryRow("PRAGMA user_version").Scan(&version)
-	}
-	var tables int
-	if err == nil {
-		err = db.QueryRow("SELECT count(*) FROM sqlite_schema").Scan(&tables)
-	}
+	return probe(db, path)
+}
+
+// probe reads the schema version through db, and tells a parley
+// database from anything else. Counting the schema's rows reads them,
+// so a damaged schema is found here rather than at the first query.
+func probe(db *sql.DB, path string) (int, error) {
+	var app, version, tables int
+	err := db.QueryRow(`SELECT (SELECT application_id FROM pragma_application_id),
+		(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)`).Scan(&app, &version, &tables)
 	switch {
 	case err != nil && isCorrupt(err):
 		return 0, &CorruptError{Path: path, Err: err}

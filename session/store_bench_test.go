@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -151,4 +152,54 @@ func BenchmarkRecordStreamedAnswer(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*chunks), "ns/chunk")
 		})
 	}
+}
+
+// BenchmarkShortSend is the store's fixed cost in one `parley send` of a
+// short answer: open a store that holds some history, record a question,
+// a task and its one-chunk answer in a new context, close the recorder
+// and the store. open-close is the opening and closing alone.
+func BenchmarkShortSend(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "parley.db")
+	s, err := OpenStore(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fillContext(b, s, 400)
+	if err := s.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("open-close", func(b *testing.B) {
+		for b.Loop() {
+			s, err := OpenStore(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("send", func(b *testing.B) {
+		for b.Loop() {
+			s, err := OpenStore(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			conv := NewConversation(nil, "bench", nil)
+			conv.Restore("", nil, nil)
+			rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "bench", Ref: "http://bench"}})
+			conv.mu.Lock()
+			conv.add(&Item{Key: "user:1", Kind: ItemUser, Text: "go", Done: true})
+			conv.task("t", "")
+			conv.putArtifact("t", a2aclient.Artifact{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart("## Step 0\n\nThe itinerary for day 0 starts\n")}}, true)
+			conv.mu.Unlock()
+			conv.notify()
+			if err := rec.Close(); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -135,3 +135,60 @@ func TestStoreOpensNewerSchemaReadOnly(t *testing.T) {
 		t.Error("the newer parley's file was modified")
 	}
 }
+
+// The header of the file is only a hint: what a running (or killed)
+// parley committed may still be in the WAL. A newer parley's upgrade
+// there makes the store read-only all the same, and a store created a
+// moment ago, whose file has no application id yet, opens for writing.
+func TestStoreVersionIsReadPastTheFileHeader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "parley.db")
+	first, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	if h, err := readHeader(path); err != nil || h.ours {
+		t.Fatalf("a new store's header %+v (%v): the test needs its schema still in the WAL", h, err)
+	}
+	second, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.ReadOnly() != nil {
+		t.Fatalf("a store being created opens read-only: %v", second.ReadOnly())
+	}
+	conv := NewConversation(nil, "a", nil)
+	rec := second.Record(conv, RecordOptions{Agent: AgentInfo{Name: "a", Ref: "http://a"}})
+	say(conv, "written by the second parley")
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	second.Close()
+
+	// Checkpointed, the header is now parley's; a newer parley upgrades
+	// the schema in the WAL only.
+	if _, err := first.db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := readHeader(path); err != nil || !h.ours || h.version != schemaVersion {
+		t.Fatalf("header %+v (%v)", h, err)
+	}
+	if _, err := first.db.Exec("PRAGMA user_version = 99"); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := readHeader(path); h.version != schemaVersion {
+		t.Fatalf("header version %d: the test needs the upgrade still in the WAL", h.version)
+	}
+	third, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer third.Close()
+	var ne *NewerSchemaError
+	if !errors.As(third.ReadOnly(), &ne) || ne.Version != 99 {
+		t.Fatalf("ReadOnly() = %v, want the newer-schema error", third.ReadOnly())
+	}
+	if list, err := third.ListContexts("", ""); err != nil || len(list) != 1 {
+		t.Errorf("reading the newer file: %v %v", list, err)
+	}
+}
