@@ -137,7 +137,7 @@ func (s *Store) open() (int, error) {
 		s.db, err = sql.Open("sqlite", dsn(s.path, true))
 		return version, err
 	}
-	if s.db, err = sql.Open("sqlite", dsn(s.path, false)); err != nil {
+	if s.db, err = openWritable(s.path); err != nil {
 		return 0, err
 	}
 	if version, err = probe(s.db, s.path); err != nil {
@@ -188,7 +188,9 @@ func probe(db *sql.DB, path string) (int, error) {
 // another writer instead of failing at once, starts write transactions
 // with the write lock (so two writers never deadlock upgrading), and in
 // WAL mode syncs only at checkpoints: a crash of parley loses nothing
-// committed; only a power cut may lose the last moments.
+// committed; only a power cut may lose the last moments. A checkpointed
+// WAL is cut back to 4 MB as it restarts, and to nothing as the last
+// connection closes (see openWritable).
 func dsn(path string, readOnly bool) string {
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(path))
 	q := url.Values{}
@@ -199,6 +201,7 @@ func dsn(path string, readOnly bool) string {
 	} else {
 		q.Add("_pragma", "foreign_keys(1)")
 		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Add("_pragma", "journal_size_limit(4194304)")
 		q.Set("_txlock", "immediate")
 	}
 	return "file:" + esc + "?" + q.Encode()
