@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
 	"runtime/trace"
@@ -14,52 +15,32 @@ import (
 // Stacks and timings only: nothing a user typed or an agent sent lands
 // in them. The returned function stops both.
 func startProfile(getenv func(string) string) func() {
-	stopCPU := startCPUProfile(getenv("PARLEY_CPUPROFILE"))
-	stopTrace := startTrace(getenv("PARLEY_TRACE"))
+	stopCPU := record(getenv("PARLEY_CPUPROFILE"), "CPU profile", pprof.StartCPUProfile, pprof.StopCPUProfile)
+	stopTrace := record(getenv("PARLEY_TRACE"), "trace", trace.Start, trace.Stop)
 	return func() {
 		stopTrace()
 		stopCPU()
 	}
 }
 
-func startCPUProfile(path string) func() {
+// record runs start on a new file at path (nothing when path is empty)
+// and returns what stops it and closes the file.
+func record(path, what string, start func(io.Writer) error, stop func()) func() {
 	if path == "" {
 		return func() {}
 	}
 	f, err := os.Create(path)
 	if err == nil {
-		err = pprof.StartCPUProfile(f)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "parley: no CPU profile (%v); unset PARLEY_CPUPROFILE or fix the path\n", err)
-		if f != nil {
+		if err = start(f); err != nil {
 			f.Close()
 		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "parley: no %s (%v); unset the variable or fix the path\n", what, err)
 		return func() {}
 	}
 	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}
-}
-
-func startTrace(path string) func() {
-	if path == "" {
-		return func() {}
-	}
-	f, err := os.Create(path)
-	if err == nil {
-		err = trace.Start(f)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "parley: no trace (%v); unset PARLEY_TRACE or fix the path\n", err)
-		if f != nil {
-			f.Close()
-		}
-		return func() {}
-	}
-	return func() {
-		trace.Stop()
+		stop()
 		f.Close()
 	}
 }

@@ -33,24 +33,8 @@ func AppendEventLine(dst []byte, ev a2aclient.Event) ([]byte, bool) {
 	if u.ContextID != "" {
 		dst = appendJSONString(append(dst, `,"contextId":`...), u.ContextID, false)
 	}
-	a := &u.Artifact
-	dst = appendJSONString(append(dst, `,"artifact":{"artifactId":`...), a.ID, false)
-	if a.Name != "" {
-		dst = appendJSONString(append(dst, `,"name":`...), a.Name, false)
-	}
-	if a.Description != "" {
-		dst = appendJSONString(append(dst, `,"description":`...), a.Description, false)
-	}
-	dst = append(dst, `,"parts":[`...)
-	for i, p := range a.Parts {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		// PartJSON.MarshalJSON uses json.Marshal, which escapes HTML.
-		dst = appendJSONString(append(dst, `{"kind":"text","text":`...), p.Text, true)
-		dst = append(dst, '}')
-	}
-	dst = append(dst, "]}"...)
+	// Text parts without metadata: appendArtifactJSON cannot fail.
+	dst, _ = appendArtifactJSON(append(dst, `,"artifact":`...), &u.Artifact)
 	if u.Append {
 		dst = append(dst, `,"append":true`...)
 	}
