@@ -15,17 +15,19 @@ import (
 // Stacks and timings only: nothing a user typed or an agent sent lands
 // in them. The returned function stops both.
 func startProfile(getenv func(string) string) func() {
-	stopCPU := record(getenv("PARLEY_CPUPROFILE"), "CPU profile", pprof.StartCPUProfile, pprof.StopCPUProfile)
-	stopTrace := record(getenv("PARLEY_TRACE"), "trace", trace.Start, trace.Stop)
+	stopCPU := record(getenv, "PARLEY_CPUPROFILE", "CPU profile", pprof.StartCPUProfile, pprof.StopCPUProfile)
+	stopTrace := record(getenv, "PARLEY_TRACE", "trace", trace.Start, trace.Stop)
 	return func() {
 		stopTrace()
 		stopCPU()
 	}
 }
 
-// record runs start on a new file at path (nothing when path is empty)
-// and returns what stops it and closes the file.
-func record(path, what string, start func(io.Writer) error, stop func()) func() {
+// record runs start on a new file at the path the variable names
+// (nothing when it is unset) and returns what stops it and closes the
+// file.
+func record(getenv func(string) string, variable, what string, start func(io.Writer) error, stop func()) func() {
+	path := getenv(variable)
 	if path == "" {
 		return func() {}
 	}
@@ -36,7 +38,7 @@ func record(path, what string, start func(io.Writer) error, stop func()) func() 
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "parley: no %s (%v); unset the variable or fix the path\n", what, err)
+		fmt.Fprintf(os.Stderr, "parley: no %s (%v); unset %s or fix the path\n", what, err, variable)
 		return func() {}
 	}
 	return func() {
