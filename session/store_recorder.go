@@ -137,9 +137,9 @@ func (r *Recorder) Flush() error {
 	return r.err
 }
 
-// flush writes the group. settle, as the recorder closes, also writes
-// whole the items that have tails (still streaming, or left so by a
-// stream that stopped), so that none is left unindexed.
+// flush writes the group. settle, as the recorder closes, also settles
+// the items still streaming (or left so by a stream that stopped), so
+// that none is left unindexed.
 func (r *Recorder) flush(settle bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -149,7 +149,7 @@ func (r *Recorder) flush(settle bool) {
 	}
 	if settle {
 		for k, st := range r.st.streams {
-			if _, ok := r.pending[k]; !ok && st.tails > 0 {
+			if _, ok := r.pending[k]; !ok {
 				r.pending[k] = st.it
 			}
 		}

@@ -100,6 +100,18 @@ CREATE TABLE item_tails (
 	UNIQUE (context, key, n)
 );
 `,
+	// 3: an item that settles may keep its tails rather than be written
+	// whole a second time (see store_tails.go), so done no longer says
+	// whether tails follow a row: tails does, and readers look for tails
+	// only where it says so. 0: none; 1: tails follow; 2: tails may
+	// follow and search has not seen the item yet; the few rows at 2 are
+	// indexed, for OpenStore to find what a killed parley left. A version
+	// 2 file has tails only under items not yet indexed as a whole.
+	`
+ALTER TABLE items ADD COLUMN tails INTEGER NOT NULL DEFAULT 0;
+UPDATE items SET tails = 2 WHERE EXISTS (SELECT 1 FROM item_tails t WHERE t.context = items.context AND t.key = items.key);
+CREATE INDEX items_unindexed ON items(context) WHERE tails = 2;
+`,
 }
 
 // schemaVersion is the newest schema this parley knows.

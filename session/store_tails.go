@@ -15,18 +15,23 @@ import (
 // the whole answer each time: encoding it, writing it to the WAL and
 // indexing it for search again. Instead, while an item is not done:
 //
-//   - its row is written without the text search sees (body), and a tail
-//     without text (n = 0) marks it as waiting to be indexed;
+//   - its row is written without the text search sees (body), and its
+//     tails column says tails may follow (2: not indexed yet);
 //   - a group that only appended text to its last part stores that text
 //     as one more tail (item_tails), so a group costs what it added;
 //   - once it is longer than search sees of an item (maxBody), appended
 //     text no longer changes its body: it is indexed then, while the
-//     stream goes on, rather than at its end;
-//   - when it settles, or its recorder closes, the row is written whole
-//     once, search indexes it (if it was not yet), and its tails go.
+//     stream goes on, rather than at its end (tails becomes 1);
+//   - when it settles, or its recorder closes, it is indexed if it was
+//     not yet, and its row takes its last version and done. Its tails
+//     stay, read with the row from then on, unless folding them into
+//     the row costs little (a short item) or keeping them would make
+//     reading it slow (many tails): then the row is written whole once
+//     and its tails go. A long answer that came in few groups — a fast
+//     stream — is thus written once, not a second time as it ends.
 //
-// The next OpenStore folds and indexes whatever tails a killed parley
-// left, so that every item ends up whole and searchable.
+// The next OpenStore folds and indexes the items a killed parley left
+// unindexed (tails = 2), so that every item ends up searchable.
 
 // streamed is an item a recorder wrote while it was still changing, as
 // the store now holds it.
@@ -38,51 +43,108 @@ type streamed struct {
 	indexed bool
 }
 
+// A settled item keeps its tails only when writing it whole would cost
+// more than keepTailsFrom bytes of text and it has at most maxKeptTails
+// tails to join at every read.
+const (
+	keepTailsFrom = 64 << 10
+	maxKeptTails  = 64
+)
+
+// The items.tails column.
+const (
+	noTails     = 0 // the row holds the whole item
+	tailsFollow = 1 // tails follow the row (maybe none yet)
+	unindexed   = 2 // tails may follow, and search has not seen the item
+)
+
 const (
 	// sqlAppendTail adds a tail only while the row is the one the
 	// recorder wrote: another parley that rewrote the item in between
 	// (or folded its tails) makes it write the item whole instead.
 	sqlAppendTail = `INSERT INTO item_tails (context, key, n, version, text)
 		SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM items WHERE context = ?1 AND key = ?2 AND version = ?6)`
-	sqlMarkTail  = `INSERT INTO item_tails (context, key, n, version, text) VALUES (?, ?, 0, ?, '')`
 	sqlDropTails = `DELETE FROM item_tails WHERE context = ? AND key = ?`
-	sqlIndex     = `UPDATE items SET body = ? WHERE context = ? AND key = ?`
+	sqlIndex     = `UPDATE items SET body = ?, tails = 1 WHERE context = ? AND key = ?`
+	// sqlSettle gives a row whose tails stay its last version, done, and
+	// its body if it gets one now (NULL keeps the body it has).
+	sqlSettle = `UPDATE items SET version = ?, done = ?, tails = ?, body = coalesce(?, body)
+		WHERE context = ? AND key = ? AND version = ?`
 
-	// tailColumns follow itemColumns: an unsettled item's tails, joined,
-	// and the version they bring it to. One statement reads both the row
-	// and its tails, so a reader never sees tails without their row or a
-	// row without the tails that belong to it.
-	tailColumns = `CASE WHEN done = 0 THEN (SELECT group_concat(t.text, '' ORDER BY t.n) FROM item_tails t
+	// tailColumns follow itemColumns: the tails of an item that has
+	// them, joined, and the version they bring it to. One statement reads
+	// both the row and its tails, so a reader never sees tails without
+	// their row or a row without the tails that belong to it.
+	tailColumns = `CASE WHEN tails <> 0 THEN (SELECT group_concat(t.text, '' ORDER BY t.n) FROM item_tails t
 			WHERE t.context = items.context AND t.key = items.key) END,
-		CASE WHEN done = 0 THEN (SELECT max(t.version) FROM item_tails t
+		CASE WHEN tails <> 0 THEN (SELECT max(t.version) FROM item_tails t
 			WHERE t.context = items.context AND t.key = items.key) END`
 )
 
 // appendTail stores a change of an item that only appended text as a
-// tail, and reports whether it could.
+// tail, and settles the item if it is done or the recorder closes. It
+// reports whether it could; if not, the item is written whole.
 func (w *groupWriter) appendTail(key string, prev streamed, it *Item) (bool, error) {
 	tail, ok := appendedText(&prev.it, it)
 	if !ok {
 		return false, nil
 	}
-	n, err := w.exec(sqlAppendTail, w.d.id, key, prev.tails, it.Version, tail, prev.base)
-	if err != nil || n == 0 {
-		// n == 0: another parley rewrote the row; write it whole.
-		return false, err
+	settle := it.Done || w.settle
+	tails := prev.tails
+	if tail != "" || it.Version != prev.it.Version {
+		tails++
 	}
-	w.changed = true
-	w.d.wrote += len(tail)
-	next := &streamed{it: *it, base: prev.base, tails: prev.tails + 1, indexed: prev.indexed}
-	if !next.indexed && bodyFull(it) {
-		body := searchBody(it)
+	if settle && (tails > maxKeptTails || textSize(it) < keepTailsFrom) {
+		return false, nil // folded: written whole
+	}
+	if tails > prev.tails {
+		n, err := w.exec(sqlAppendTail, w.d.id, key, prev.tails, it.Version, tail, prev.base)
+		if err != nil || n == 0 {
+			// n == 0: another parley rewrote the row; write it whole.
+			return false, err
+		}
+		w.changed = true
+		w.d.wrote += len(tail)
+	}
+	var body any // NULL: the body stays
+	indexed := prev.indexed
+	if !indexed && (settle || bodyFull(it)) {
+		b := searchBody(it)
+		body, indexed = b, true
+		w.d.wrote += len(b)
+	}
+	if settle {
+		flag := noTails
+		if tails > 0 {
+			flag = tailsFollow
+		}
+		n, err := w.exec(sqlSettle, it.Version, it.Done, flag, body, w.d.id, key, prev.base)
+		if err != nil || n == 0 {
+			// n == 0 (only when no tail was added just now): another
+			// parley rewrote the row; write it whole.
+			return false, err
+		}
+		w.changed = true
+		w.d.streams[it.Key] = nil
+		return true, nil
+	}
+	if body != nil {
 		if _, err := w.exec(sqlIndex, body, w.d.id, key); err != nil {
 			return true, err
 		}
-		w.d.wrote += len(body)
-		next.indexed = true
 	}
-	w.d.streams[it.Key] = next
+	w.d.streams[it.Key] = &streamed{it: *it, base: prev.base, tails: tails, indexed: indexed}
 	return true, nil
+}
+
+// textSize is the length of the item's text, its name and its parts'
+// text: about what writing it whole costs, and what search could see.
+func textSize(it *Item) int {
+	n := len(it.Text) + len(it.Name)
+	for _, p := range it.Parts {
+		n += len(p.Text)
+	}
+	return n
 }
 
 // bodyFull reports whether the item is longer than what search sees of
@@ -90,18 +152,25 @@ func (w *groupWriter) appendTail(key string, prev streamed, it *Item) (bool, err
 // length here leaves out the separators and data parts searchBody adds,
 // so it errs on the short side.)
 func bodyFull(it *Item) bool {
-	n := len(it.Text) + len(it.Name)
-	for _, p := range it.Parts {
-		n += len(p.Text)
+	return textSize(it) > maxBody+utf8.UTFMax
+}
+
+// tailsFlag is the tails column of a row written whole: whether tails
+// may follow it, and whether search has seen it.
+func (w *groupWriter) tailsFlag(it *Item, indexed bool) int {
+	switch {
+	case it.Done || w.settle:
+		return noTails
+	case indexed:
+		return tailsFollow
 	}
-	return n > maxBody+utf8.UTFMax
+	return unindexed
 }
 
 // wroteWhole follows an item's row written whole. dropTails drops the
 // tails it had (this recorder's, or those of one that was killed, which
 // would repeat its text). An item still changing becomes the row that
-// the tails of its next changes follow, marked by a tail without text
-// while it waits to be indexed.
+// the tails of its next changes follow.
 func (w *groupWriter) wroteWhole(key string, it *Item, dropTails, indexed bool) error {
 	if dropTails {
 		if _, err := w.exec(sqlDropTails, w.d.id, key); err != nil {
@@ -114,25 +183,19 @@ func (w *groupWriter) wroteWhole(key string, it *Item, dropTails, indexed bool) 
 		}
 		return nil
 	}
-	next := &streamed{it: *it, base: it.Version, indexed: indexed}
-	if !indexed {
-		if _, err := w.exec(sqlMarkTail, w.d.id, key, it.Version); err != nil {
-			return err
-		}
-		next.tails = 1
-	}
-	w.d.streams[it.Key] = next
+	w.d.streams[it.Key] = &streamed{it: *it, base: it.Version, indexed: indexed}
 	return nil
 }
 
 // appendedText returns the text it adds to stored when that is all that
-// changed: same fields, same parts, all of them text without metadata,
-// the last one grown at its end by valid UTF-8. (A whole write keeps
-// what JSON keeps, invalid bytes as U+FFFD one by one. Text that starts
-// a rune can complete no sequence before it, so the stored text followed
-// by valid text reads as the whole text written whole would.)
+// changed but for being done: same fields, same parts, all of them text
+// without metadata, the last one grown at its end by valid UTF-8. (A
+// whole write keeps what JSON keeps, invalid bytes as U+FFFD one by one.
+// Text that starts a rune can complete no sequence before it, so the
+// stored text followed by valid text reads as the whole text written
+// whole would.)
 func appendedText(stored, it *Item) (string, bool) {
-	if it.Done || it.Secret || stored.Secret || it.Kind != stored.Kind || !it.Time.Equal(stored.Time) || it.TaskID != stored.TaskID ||
+	if it.Secret || stored.Secret || it.Kind != stored.Kind || !it.Time.Equal(stored.Time) || it.TaskID != stored.TaskID ||
 		it.State != stored.State || it.Text != stored.Text || it.Detail != stored.Detail || it.Name != stored.Name ||
 		len(it.Parts) == 0 || len(it.Parts) != len(stored.Parts) {
 		return "", false
@@ -166,20 +229,20 @@ func withTail(it *Item, text sql.NullString, version sql.NullInt64) {
 	}
 }
 
-// foldTails writes every item that still has tails whole, and indexes
-// it: what a recorder that was killed mid-stream left. It runs as the
-// store opens; an item another parley is streaming right now is folded
-// too, which costs that parley one whole write, not a byte.
+// foldTails writes whole, and indexes, every item that search has not
+// seen and tails may follow: what a recorder that was killed mid-stream
+// left. It runs as the store opens; an item another parley is streaming
+// right now is folded too, which costs that parley one whole write, not
+// a byte. (Items already indexed keep their tails, as settled ones do.)
 func (s *Store) foldTails() error {
 	var left bool
-	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM item_tails)`).Scan(&left); err != nil || !left {
+	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM items WHERE tails = 2)`).Scan(&left); err != nil || !left {
 		return s.wrap(err)
 	}
 	return s.write(context.Background(), func(tx *sql.Tx) error {
 		// Read inside the write transaction, so that no tail appended
 		// meanwhile is dropped unread.
-		rows, err := tx.Query(`SELECT context, ` + itemColumns + ` FROM items WHERE rowid IN
-			(SELECT i.rowid FROM item_tails t JOIN items i ON i.context = t.context AND i.key = t.key)`)
+		rows, err := tx.Query(`SELECT context, ` + itemColumns + ` FROM items WHERE tails = 2`)
 		if err != nil {
 			return err
 		}
@@ -207,13 +270,14 @@ func (s *Store) foldTails() error {
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(`UPDATE items SET parts = ?, version = ?, body = ? WHERE context = ? AND key = ?`,
+			if _, err := tx.Exec(`UPDATE items SET parts = ?, version = ?, body = ?, tails = 0 WHERE context = ? AND key = ?`,
 				pj, f.it.Version, searchBody(&f.it), f.context, f.it.Key); err != nil {
 				return fmt.Errorf("fold item %s: %w", f.it.Key, err)
 			}
+			if _, err := tx.Exec(sqlDropTails, f.context, f.it.Key); err != nil {
+				return fmt.Errorf("fold item %s: %w", f.it.Key, err)
+			}
 		}
-		// Tails whose item is gone are dropped with the rest.
-		_, err = tx.Exec(`DELETE FROM item_tails`)
-		return err
+		return nil
 	})
 }

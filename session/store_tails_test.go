@@ -89,7 +89,7 @@ func TestRecorderAppendsStreamedTextAndIndexesItOnce(t *testing.T) {
 	if joinText(it.Parts) != text || it.Version != 6 || it.Done {
 		t.Errorf("read while streaming: %q version %d done %v", joinText(it.Parts), it.Version, it.Done)
 	}
-	if strings.Contains(row, "chunk") || tailRows(t, s) != 6 {
+	if strings.Contains(row, "chunk") || tailRows(t, s) != 5 {
 		t.Errorf("the row was rewritten (%s) or the text not appended (%d tails)", row, tailRows(t, s))
 	}
 	if hits(t, s, "first") != 0 {
@@ -264,7 +264,7 @@ func TestAppendedText(t *testing.T) {
 		{"earlier part changed", with(func(it *Item) { it.Parts[0].Text = "ax" }), "", false},
 		{"last part rewritten", with(func(it *Item) { it.Parts[1].Text = "xbc" }), "", false},
 		{"shorter", with(func(it *Item) { it.Parts[1].Text = "b" }), "", false},
-		{"done", with(func(it *Item) { it.Parts[1].Text = "bcd"; it.Done = true }), "", false},
+		{"done", with(func(it *Item) { it.Parts[1].Text = "bcd"; it.Done = true }), "d", true}, // settled by the caller
 		{"renamed", with(func(it *Item) { it.Parts[1].Text = "bcd"; it.Name = "m" }), "", false},
 		{"part added", with(func(it *Item) { it.Parts = append(it.Parts, a2aclient.TextPart("x")) }), "", false},
 		{"metadata", with(func(it *Item) { it.Parts[1].Text = "bcd"; it.Parts[1].Metadata = map[string]any{"x": 1} }), "", false},
@@ -357,47 +357,65 @@ func joinText(parts []a2aclient.Part) string {
 }
 
 // A streamed text reads back as the same text written whole would: what
-// JSON keeps of it (invalid UTF-8 becomes U+FFFD), whatever its chunks.
+// JSON keeps of it (invalid UTF-8 becomes U+FFFD), whatever its chunks,
+// while it streams and once it settled: folded into its row (short) or
+// with its tails kept (long).
 func TestTailsReadBackAsTheWholeItemWould(t *testing.T) {
-	checkStreamedText(t, []string{"plain ", "nul \x00 and \u2028 and é ", "<b>&amp;</b> \"q\" \\ ", "bad \xff byte ", "split \xe2\x82", "\xac euro", " end", "\xe2", "\x82"})
+	chunks := []string{"plain ", "nul \x00 and \u2028 and é ", "<b>&amp;</b> \"q\" \\ ", "bad \xff byte ", "split \xe2\x82", "\xac euro", " end", "\xe2", "\x82"}
+	checkStreamedText(t, chunks, false)
+	checkStreamedText(t, chunks, true)
 }
 
 // FuzzTailsReadBack cuts any text into chunks streamed into the store.
 func FuzzTailsReadBack(f *testing.F) {
-	f.Add("plain text, then é and \u2028", []byte{3, 9})
-	f.Add("bad \xff byte, split \xe2\x82\xac euro", []byte{5, 12, 17})
-	f.Add("\x00<>&\"\\", []byte{1, 1, 1})
-	f.Add("ok then \xff bad", []byte{3})
-	f.Fuzz(func(t *testing.T, text string, cuts []byte) {
+	f.Add("plain text, then é and \u2028", []byte{3, 9}, false)
+	f.Add("bad \xff byte, split \xe2\x82\xac euro", []byte{5, 12, 17}, true)
+	f.Add("\x00<>&\"\\", []byte{1, 1, 1}, true)
+	f.Add("ok then \xff bad", []byte{3}, false)
+	f.Fuzz(func(t *testing.T, text string, cuts []byte, long bool) {
 		var chunks []string
 		for _, c := range cuts {
 			if n := int(c) % (len(text) + 1); n > 0 {
 				chunks, text = append(chunks, text[:n]), text[n:]
 			}
 		}
-		checkStreamedText(t, append(chunks, text))
+		checkStreamedText(t, append(chunks, text), long)
 	})
 }
 
 // checkStreamedText streams chunks into one artifact, a group each, and
-// reads the artifact back after each.
-func checkStreamedText(t *testing.T, chunks []string) {
+// reads the artifact back after each and once it is done. long starts
+// the text with enough to make the settled item keep its tails.
+func checkStreamedText(t *testing.T, chunks []string, long bool) {
 	t.Helper()
 	s := openTestStore(t)
 	conv, rec := recordStream(t, s)
 	text := ""
-	for _, chunk := range chunks {
-		text += chunk
-		putText(conv, text, false)
-		flush(t, rec)
+	if long {
+		text = strings.Repeat("padding ", keepTailsFrom/8)
+	}
+	check := func(after string) {
+		t.Helper()
 		it, _ := storedArtifact(t, s, rec.ID())
 		want, err := decodeParts(sql.NullString{String: mustEncode(t, nil, a2aclient.TextPart(text)), Valid: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := joinText(it.Parts); got != want[0].Text {
-			t.Fatalf("after %q: read %q, want %q", chunk, got, want[0].Text)
+			t.Fatalf("after %q: read %q, want %q", after, got, want[0].Text)
 		}
+	}
+	for _, chunk := range chunks {
+		text += chunk
+		putText(conv, text, false)
+		flush(t, rec)
+		check(chunk)
+	}
+	putText(conv, text, true)
+	flush(t, rec)
+	check("done")
+	if it, _ := storedArtifact(t, s, rec.ID()); !it.Done || long != (tailRows(t, s) > 0) {
+		t.Fatalf("settled: done %v, %d tails (long %v)", it.Done, tailRows(t, s), long)
 	}
 }
 

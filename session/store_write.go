@@ -15,8 +15,8 @@ type group struct {
 	items     []Item // in transcript order
 	tasks     []TaskInfo
 	now       time.Time
-	// settle writes every item whole, tails folded in: the last group
-	// of a recorder that closes.
+	// settle settles every item, indexed, as if it were done (but for
+	// its done field): the last group of a recorder that closes.
 	settle bool
 }
 
@@ -62,10 +62,10 @@ func (st *recState) apply(d recDelta) {
 }
 
 const (
-	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
+	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body, tails)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
 	sqlRewriteItem = `UPDATE items SET kind = ?, time = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
-		version = ?, done = ?, secret = ?, body = ? WHERE context = ? AND key = ?`
+		version = ?, done = ?, secret = ?, body = ?, tails = ? WHERE context = ? AND key = ?`
 	sqlUpdateItem = sqlRewriteItem + ` AND version IS NOT ?`
 	sqlUpsertTask = `INSERT INTO tasks (context, id, context_id, title, state, status_text, started, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -183,7 +183,7 @@ func (w *groupWriter) item(it *Item) error {
 		key = k
 	}
 	prev, streaming := w.st.streams[it.Key]
-	if streaming && !w.settle {
+	if streaming {
 		if ok, err := w.appendTail(key, prev, it); ok || err != nil {
 			return err
 		}
@@ -209,11 +209,12 @@ func (w *groupWriter) item(it *Item) error {
 	if s, ok := pj.(string); ok {
 		w.d.wrote += len(s)
 	}
+	tails := w.tailsFlag(it, indexed)
 	known := w.st.known[it.Key]
 	for attempt := 0; ; attempt++ {
 		if known {
 			args := []any{it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
-				it.Version, it.Done, it.Secret, body, w.d.id, key}
+				it.Version, it.Done, it.Secret, body, tails, w.d.id, key}
 			q := sqlRewriteItem
 			if !streaming {
 				// Unchanged items cost a failed WHERE, not a write. A
@@ -222,14 +223,16 @@ func (w *groupWriter) item(it *Item) error {
 				q, args = sqlUpdateItem, append(args, it.Version)
 			}
 			n, err := w.exec(q, args...)
-			if err != nil {
+			if err != nil || n == 0 {
+				// n == 0: unchanged, and its row and any tails it kept
+				// stay as they are.
 				return err
 			}
-			w.changed = w.changed || n > 0
+			w.changed = true
 			return w.wroteWhole(key, it, !streaming || prev.tails > 0, indexed)
 		}
 		n, err := w.exec(sqlInsertItem, w.d.id, key, w.d.next, it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
-			it.Version, it.Done, it.Secret, body)
+			it.Version, it.Done, it.Secret, body, tails)
 		if err != nil {
 			return err
 		}
