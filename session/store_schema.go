@@ -117,27 +117,25 @@ CREATE INDEX items_unindexed ON items(context) WHERE tails = 2;
 // schemaVersion is the newest schema this parley knows.
 var schemaVersion = len(migrations)
 
-// migrate runs the steps the file has not run yet, each in its own
+// migrate runs the steps the file has not run yet, all in one
 // transaction with the version bump, so a crash mid-way leaves a file at
-// a version it really has. WAL mode is set first: it is a property of
-// the file, kept across opens.
+// a version it really has, and a new file's pages are written once, not
+// once per step. WAL mode is set first: it is a property of the file,
+// kept across opens.
 func (s *Store) migrate(from int) error {
 	if _, err := s.db.Exec("PRAGMA journal_mode=WAL"); err != nil {
 		return err
 	}
-	for v := from; v < schemaVersion; v++ {
-		err := s.write(context.Background(), func(tx *sql.Tx) error {
+	if from >= schemaVersion {
+		return nil
+	}
+	return s.write(context.Background(), func(tx *sql.Tx) error {
+		for v := from; v < schemaVersion; v++ {
 			if _, err := tx.Exec(migrations[v]); err != nil {
 				return fmt.Errorf("schema version %d: %w", v+1, err)
 			}
-			if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", v+1, applicationID)); err != nil {
-				return err
-			}
-			return nil
-		})
-		if err != nil {
-			return err
 		}
-	}
-	return nil
+		_, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", schemaVersion, applicationID))
+		return err
+	})
 }
