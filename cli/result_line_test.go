@@ -11,10 +11,11 @@ import (
 	"github.com/parley-a2a/parley/session"
 )
 
-// The result line goes the fast way (session.AppendResultLine, then
-// escapeControls); it must print exactly what writeJSONLine printed for
-// storedResult, hostile and unusual text included, and leave no control
-// a terminal would act on.
+// The result line goes the fast way (session.ResultLine, terminal-safe
+// as it is encoded, in pieces); it must print exactly what writeJSONLine
+// printed for storedResult (the encoder, then escapeControls), hostile
+// and unusual text included, and leave no control a terminal would act
+// on.
 func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 	evil, _ := json.Marshal(hostile.Evil)
 	raw := `{"z":` + string(evil) + `,"a":1,"m":{"y":null,"b":[true]}}`
@@ -46,15 +47,63 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := string(escapeControls(line))
-			if got != want.String() {
+			if got := string(escapeControls(line)); got != want.String() {
 				t.Errorf("result line differs:\n got %s\nwant %s", got, want.String())
+			}
+			got := writtenResultLine(t, s, id)
+			if got != want.String() {
+				t.Errorf("result line as written differs:\n got %s\nwant %s", got, want.String())
 			}
 			for _, c := range hostile.Controls {
 				if strings.Contains(got, c) {
 					t.Errorf("result line holds %q: %q", c, got)
 				}
 			}
+		}
+	}
+}
+
+// writtenResultLine is what conclude prints for s.
+func writtenResultLine(t *testing.T, s *session.Summary, id int64) string {
+	t.Helper()
+	line, err := session.NewResultLine(s, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := line.WriteTerminalSafe(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// A long answer is written in 64 KB pieces: C1 controls, DEL, invalid
+// UTF-8 and multi-byte runes at every offset from the cuts must come out
+// as writeJSONLine wrote them, through the real stdout buffer.
+func TestLongResultLineAgreesWithTheEncoder(t *testing.T) {
+	const unit = "ab\u0085c\x7fd\xffé日\xe2\x82<&\"\\\n😀\u009b\u2028\x00 words\xc2"
+	text := strings.Repeat(unit, 200000/len(unit)) + hostile.Evil
+	s := &session.Summary{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
+		Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text),
+			{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: unit, Bytes: []byte(unit)}}, a2aclient.TextPart(text[3:])}}}}
+	var want bytes.Buffer
+	if err := writeJSONLine(&want, storedResult{session.ResultToJSON(s), 5}); err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	out := newOutputBuffer(&got)
+	line, err := session.NewResultLine(s, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = line.WriteTerminalSafe(out)
+	out.Close()
+	if got.String() != want.String() {
+		t.Errorf("long result line differs (%d bytes, want %d)", got.Len(), want.Len())
+	}
+	for _, c := range append(hostile.Controls, "\x7f") {
+		if strings.Contains(got.String(), c) {
+			t.Errorf("result line holds %q", c)
 		}
 	}
 }

@@ -117,8 +117,10 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		return r.report(code, err, asJSON, s.TaskID)
 	}
 	if asJSON {
-		if line, err := session.AppendResultLine(nil, s, out.storeID); err == nil {
-			_, _ = r.env.Stdout.Write(escapeControls(line))
+		// Written in pieces and made terminal-safe as it is encoded: the
+		// line of a long answer is megabytes.
+		if line, err := session.NewResultLine(s, out.storeID); err == nil {
+			_ = line.WriteTerminalSafe(r.env.Stdout)
 		} else {
 			_ = writeJSONLine(r.env.Stdout, storedResult{session.ResultToJSON(s), out.storeID})
 		}
@@ -129,7 +131,7 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 }
 
 // storedResult is the result with the stored context's id, when recorded:
-// the general way to write it, for what session.AppendResultLine cannot.
+// the general way to write it, for what session.NewResultLine cannot.
 type storedResult struct {
 	session.ResultJSON
 	StoreID int64 `json:"storeId,omitempty"`

@@ -33,8 +33,10 @@ func AppendEventLine(dst []byte, ev a2aclient.Event) ([]byte, bool) {
 	if u.ContextID != "" {
 		dst = appendJSONString(append(dst, `,"contextId":`...), u.ContextID, false)
 	}
-	// Text parts without metadata: appendArtifactJSON cannot fail.
-	dst, _ = appendArtifactJSON(append(dst, `,"artifact":`...), &u.Artifact)
+	// Text parts only, no metadata: no extras to write.
+	l := lineWriter{buf: append(dst, `,"artifact":`...)}
+	l.artifact(&u.Artifact)
+	dst = l.buf
 	if u.Append {
 		dst = append(dst, `,"append":true`...)
 	}
@@ -44,24 +46,48 @@ func AppendEventLine(dst []byte, ev a2aclient.Event) ([]byte, bool) {
 	return append(dst, "}\n"...), true
 }
 
+// escapes says what appendJSONBody escapes beyond what encoding/json
+// always does.
+type escapes uint8
+
+const (
+	// escHTML escapes < > & as \u003c \u003e \u0026, as json.Marshal does.
+	escHTML escapes = 1 << iota
+	// escTerminal escapes DEL and the C1 controls (U+0080–U+009F) as
+	// \u007f and \u0080…\u009f: what the cli's escapeControls does to a
+	// whole line, done while encoding, so that a line written in pieces
+	// needs no second pass. The store keeps text as encoding/json writes
+	// it, so this is never on by default.
+	escTerminal
+)
+
 // appendJSONString quotes s as encoding/json does (Go 1.22 and later):
 // short escapes for \b \f \n \r \t, \u00XX for other controls and, with
 // html, for < > &; invalid UTF-8 as \ufffd; U+2028 and U+2029 escaped.
 // The tests hold it to encoding/json's own output.
+func appendJSONString(dst []byte, s string, html bool) []byte {
+	var esc escapes
+	if html {
+		esc = escHTML
+	}
+	return append(appendJSONBody(append(dst, '"'), s, esc), '"')
+}
+
+// appendJSONBody appends s escaped as the inside of a JSON string.
 //
 // It skips eight plain bytes at a time: an answer is mostly ASCII words,
 // and a byte-at-a-time loop cost 2.6 ns per byte, 7 ms for the two
 // copies of a 1.28 MB answer in the result line.
-func appendJSONString(dst []byte, s string, html bool) []byte {
+func appendJSONBody(dst []byte, s string, esc escapes) []byte {
 	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
+	html, term := esc&escHTML != 0, esc&escTerminal != 0
 	start := 0
 	for i := 0; i < len(s); {
-		if i = skipPlain(s, i, html); i == len(s) {
+		if i = skipPlain(s, i, esc); i == len(s) {
 			break
 		}
 		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && (!html || b != '<' && b != '>' && b != '&') {
+			if b >= 0x20 && b != '"' && b != '\\' && (!html || b != '<' && b != '>' && b != '&') && (!term || b != 0x7f) {
 				i++
 				continue
 			}
@@ -92,6 +118,8 @@ func appendJSONString(dst []byte, s string, html bool) []byte {
 			dst = append(append(dst, s[start:i]...), `\ufffd`...)
 		case c == '\u2028' || c == '\u2029':
 			dst = append(append(dst, s[start:i]...), '\\', 'u', '2', '0', '2', hex[c&0xF])
+		case term && c <= 0x9f: // C1: c >= 0x80, as it did not fit in a byte
+			dst = append(append(dst, s[start:i]...), '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 		default:
 			i += size
 			continue
@@ -99,16 +127,33 @@ func appendJSONString(dst []byte, s string, html bool) []byte {
 		i += size
 		start = i
 	}
-	return append(append(dst, s[start:]...), '"')
+	return append(dst, s[start:]...)
+}
+
+// runeCut returns where to cut s near n (4 <= n < len(s)), at n or up to
+// three bytes before it, so that appendJSONBody writes for s[:cut] and
+// s[cut:] what it writes for s: a place decoding s rune by rune from its
+// start comes to. A byte that is not a UTF-8 continuation byte is such a
+// place (no rune takes it as its tail); if n and the three bytes before it
+// are all continuation bytes, no rune's first byte is near enough for
+// the rune to straddle n, which is then one.
+func runeCut(s string, n int) int {
+	for i := n; i > n-4; i-- {
+		if utf8.RuneStart(s[i]) {
+			return i
+		}
+	}
+	return n
 }
 
 // skipPlain returns the index of the first byte from i on that may need
 // escaping: a byte that is not ASCII, a control, a quote or a backslash
-// (or, with html, < > or &). It looks at eight bytes at a time with word
-// tricks ("has a byte below n", "has a zero byte"), which are exact once
-// every byte is below 0x80.
-func skipPlain(s string, i int, html bool) int {
+// (or, with escHTML, < > or &; with escTerminal, DEL). It looks at eight
+// bytes at a time with word tricks ("has a byte below n", "has a zero
+// byte"), which are exact once every byte is below 0x80.
+func skipPlain(s string, i int, esc escapes) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	html, term := esc&escHTML != 0, esc&escTerminal != 0
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
 		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
@@ -119,6 +164,9 @@ func skipPlain(s string, i int, html bool) int {
 		if html {
 			lt, gt, amp := x^ones*'<', x^ones*'>', x^ones*'&'
 			bad |= (lt - ones) | (gt - ones) | (amp - ones)
+		}
+		if term {
+			bad |= (x ^ ones*0x7f) - ones
 		}
 		if bad &= highs; bad != 0 {
 			// The lowest flagged byte is the first to look at: a borrow

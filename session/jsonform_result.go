@@ -3,46 +3,126 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"slices"
 	"strconv"
 
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
-// AppendResultLine appends the last line `parley send --json` prints:
-// byte for byte what a json.Encoder without HTML escaping writes for
+// ResultLine is the last line `parley send --json` prints: byte for
+// byte what a json.Encoder without HTML escaping writes for
 // ResultToJSON(s) followed by "storeId" (left out when 0), newline
-// included. On an error (a value encoding/json cannot write) dst comes
-// back as it was, and the caller goes the general way.
+// included.
 //
 // The result holds the whole answer twice, as text and in the artifacts:
 // for a 1.28 MB answer encoding/json took about 16 ms, most of it
-// re-scanning what PartJSON.MarshalJSON returned.
+// re-scanning what PartJSON.MarshalJSON returned; writing it into one
+// buffer still cost a fresh 2.7 MB whose pages the process faulted in
+// and zeroed (8 ms of 67), before a second pass made it terminal-safe.
+type ResultLine struct {
+	s       *Summary
+	storeID int64
+	// extras are the parts appendArtifact does not write itself and the
+	// artifacts' metadata, in the order the line holds them: encoded
+	// before anything is written, so that a value encoding/json cannot
+	// write fails before the first byte goes out.
+	extras [][]byte
+}
+
+// NewResultLine readies the result line of s. On an error (a value
+// encoding/json cannot write) the caller goes the general way.
+func NewResultLine(s *Summary, storeID int64) (*ResultLine, error) {
+	r := &ResultLine{s: s, storeID: storeID}
+	for i := range s.Artifacts {
+		a := &s.Artifacts[i]
+		for _, p := range a.Parts {
+			if fastPart(p) {
+				continue
+			}
+			// Files, data and parts with metadata are rare and small:
+			// the encoder's own bytes, which it copies as they are
+			// (compact, nothing to re-escape without HTML escaping).
+			b, err := json.Marshal(PartToJSON(p))
+			if err != nil {
+				return nil, err
+			}
+			r.extras = append(r.extras, b)
+		}
+		if len(a.Metadata) > 0 {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(a.Metadata); err != nil {
+				return nil, err
+			}
+			r.extras = append(r.extras, bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		}
+	}
+	return r, nil
+}
+
+// AppendResultLine appends the result line of s (see ResultLine) to dst.
+// On an error dst comes back as it was, and the caller goes the general
+// way.
 func AppendResultLine(dst []byte, s *Summary, storeID int64) ([]byte, error) {
-	n := len(dst)
-	dst = slices.Grow(dst, resultSize(s))
-	dst = append(dst, `{"type":"result","dialect":`...)
-	dst = appendJSONString(dst, string(s.Dialect), false)
-	dst = appendJSONString(append(dst, `,"contextId":`...), s.ContextID, false)
-	dst = appendJSONString(append(dst, `,"taskId":`...), s.TaskID, false)
-	dst = appendJSONString(append(dst, `,"state":`...), s.State, false)
-	dst = appendJSONString(append(dst, `,"text":`...), s.Text, false)
-	dst = appendJSONString(append(dst, `,"statusText":`...), s.StatusText, false)
-	dst = append(dst, `,"artifacts":[`...)
-	var err error
+	r, err := NewResultLine(s, storeID)
+	if err != nil {
+		return dst, err
+	}
+	l := lineWriter{buf: slices.Grow(dst, resultSize(s)), extras: r.extras}
+	r.write(&l)
+	return l.buf, nil
+}
+
+// resultPiece is how much of the result line WriteTerminalSafe gathers
+// before handing it to the writer: small enough to stay in the cache and
+// be reused, large enough that a long answer is a few dozen writes.
+const resultPiece = 64 << 10
+
+// WriteTerminalSafe writes the line to w in pieces of about 64 KB (up to
+// six times that where every byte needs an escape), with
+// DEL and the C1 controls escaped as \u007f and \u0080…\u009f — what the
+// cli's escapeControls does to the whole line — so that what an agent
+// sent cannot drive the terminal it is printed on. It stops at w's first
+// error and returns it.
+func (r *ResultLine) WriteTerminalSafe(w io.Writer) error {
+	return r.writeTerminalSafe(w, resultPiece)
+}
+
+func (r *ResultLine) writeTerminalSafe(w io.Writer, piece int) error {
+	l := lineWriter{buf: make([]byte, 0, piece+64), w: w, piece: piece, esc: escTerminal, extras: r.extras}
+	r.write(&l)
+	l.spill(true)
+	return l.err
+}
+
+func (r *ResultLine) write(l *lineWriter) {
+	s := r.s
+	l.lit(`{"type":"result","dialect":`)
+	l.str(string(s.Dialect), false)
+	l.lit(`,"contextId":`)
+	l.str(s.ContextID, false)
+	l.lit(`,"taskId":`)
+	l.str(s.TaskID, false)
+	l.lit(`,"state":`)
+	l.str(s.State, false)
+	l.lit(`,"text":`)
+	l.str(s.Text, false)
+	l.lit(`,"statusText":`)
+	l.str(s.StatusText, false)
+	l.lit(`,"artifacts":[`)
 	for i := range s.Artifacts {
 		if i > 0 {
-			dst = append(dst, ',')
+			l.lit(",")
 		}
-		if dst, err = appendArtifactJSON(dst, &s.Artifacts[i]); err != nil {
-			return dst[:n], err
-		}
+		l.artifact(&s.Artifacts[i])
 	}
-	dst = append(dst, ']')
-	if storeID != 0 {
-		dst = strconv.AppendInt(append(dst, `,"storeId":`...), storeID, 10)
+	l.lit("]")
+	if r.storeID != 0 {
+		l.buf = strconv.AppendInt(append(l.buf, `,"storeId":`...), r.storeID, 10)
 	}
-	return append(dst, "}\n"...), nil
+	l.lit("}\n")
 }
 
 // resultSize guesses the line's length, so that a long answer is copied
@@ -53,45 +133,105 @@ func resultSize(s *Summary) int {
 	return n + n/16
 }
 
-// appendArtifactJSON writes ArtifactToJSON(a) as the encoder would
-// inside the result: its own strings without HTML escaping, each part as
+// fastPart reports whether appendArtifact writes p itself.
+func fastPart(p a2aclient.Part) bool {
+	return p.Kind == a2aclient.PartText && len(p.Metadata) == 0
+}
+
+// lineWriter gathers a line of JSON, whole in buf or, with w, written
+// out in pieces.
+type lineWriter struct {
+	buf []byte
+	// w, when set, is written buf once buf holds piece bytes or more.
+	w     io.Writer
+	piece int
+	// esc is added to the escapes of every string and extra.
+	esc escapes
+	// extras are what artifact writes for parts it does not write itself
+	// and for metadata, in order (see ResultLine).
+	extras [][]byte
+	err    error // w's first error: nothing more is written after it
+}
+
+func (l *lineWriter) lit(s string) { l.buf = append(l.buf, s...) }
+
+// str writes s quoted. With w, a string longer than the room left in
+// the piece is cut at rune boundaries (runeCut), each cut encoded on its
+// own and written once the piece is full.
+func (l *lineWriter) str(s string, html bool) {
+	esc := l.esc
+	if html {
+		esc |= escHTML
+	}
+	l.buf = append(l.buf, '"')
+	for l.w != nil {
+		n := max(l.piece-len(l.buf), 4)
+		if n >= len(s) {
+			break
+		}
+		cut := runeCut(s, n)
+		l.buf = appendJSONBody(l.buf, s[:cut], esc)
+		s = s[cut:]
+		l.spill(false)
+	}
+	l.buf = append(appendJSONBody(l.buf, s, esc), '"')
+}
+
+// extra writes the next of l.extras.
+func (l *lineWriter) extra() {
+	b := l.extras[0]
+	l.extras = l.extras[1:]
+	if l.esc&escTerminal != 0 {
+		l.buf = appendTerminalSafe(l.buf, b)
+	} else {
+		l.buf = append(l.buf, b...)
+	}
+	l.spill(false)
+}
+
+// spill writes buf to w when it is full or, with all, when it holds
+// anything; without w it keeps everything.
+func (l *lineWriter) spill(all bool) {
+	if l.w == nil || len(l.buf) == 0 || !all && len(l.buf) < l.piece {
+		return
+	}
+	if l.err == nil {
+		_, l.err = l.w.Write(l.buf)
+	}
+	l.buf = l.buf[:0]
+}
+
+// artifact writes ArtifactToJSON(a) as the encoder would inside the
+// result: its own strings without HTML escaping, each part as
 // PartJSON.MarshalJSON writes it (json.Marshal, which escapes HTML).
-func appendArtifactJSON(dst []byte, a *a2aclient.Artifact) ([]byte, error) {
-	dst = appendJSONString(append(dst, `{"artifactId":`...), a.ID, false)
+func (l *lineWriter) artifact(a *a2aclient.Artifact) {
+	l.lit(`{"artifactId":`)
+	l.str(a.ID, false)
 	if a.Name != "" {
-		dst = appendJSONString(append(dst, `,"name":`...), a.Name, false)
+		l.lit(`,"name":`)
+		l.str(a.Name, false)
 	}
 	if a.Description != "" {
-		dst = appendJSONString(append(dst, `,"description":`...), a.Description, false)
+		l.lit(`,"description":`)
+		l.str(a.Description, false)
 	}
-	dst = append(dst, `,"parts":[`...)
+	l.lit(`,"parts":[`)
 	for i, p := range a.Parts {
 		if i > 0 {
-			dst = append(dst, ',')
+			l.lit(",")
 		}
-		if p.Kind == a2aclient.PartText && len(p.Metadata) == 0 {
-			dst = appendJSONString(append(dst, `{"kind":"text","text":`...), p.Text, true)
-			dst = append(dst, '}')
+		if fastPart(p) {
+			l.lit(`{"kind":"text","text":`)
+			l.str(p.Text, true)
+			l.lit("}")
 			continue
 		}
-		// Files, data and parts with metadata are rare and small: the
-		// encoder's own bytes, which it copies as they are (compact,
-		// nothing to re-escape without HTML escaping).
-		b, err := json.Marshal(PartToJSON(p))
-		if err != nil {
-			return dst, err
-		}
-		dst = append(dst, b...)
+		l.extra()
 	}
-	dst = append(dst, ']')
+	l.lit("]")
 	if len(a.Metadata) > 0 {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(a.Metadata); err != nil {
-			return dst, err
-		}
-		dst = append(append(dst, `,"metadata":`...), bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+		l.lit(`,"metadata":`)
+		l.extra()
 	}
-	return append(dst, '}'), nil
+	l.lit("}")
 }

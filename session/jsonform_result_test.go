@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -86,7 +87,8 @@ func TestAppendResultLineLeavesDstOnError(t *testing.T) {
 	}
 }
 
-// FuzzAppendResultLine holds the fast result line to the encoder:
+// FuzzAppendResultLine holds the fast result line to the encoder, and
+// the terminal-safe one, in pieces, to the encoder plus escapeControls:
 //
 //	go test ./session/ -run '^$' -fuzz FuzzAppendResultLine -fuzztime 60s
 func FuzzAppendResultLine(f *testing.F) {
@@ -101,6 +103,8 @@ func FuzzAppendResultLine(f *testing.F) {
 		if want := generalResult(t, s, id); err != nil || string(got) != want {
 			t.Fatalf("result line differs (%v):\n got %s\nwant %s", err, got, want)
 		}
+		// And terminal-safe, in pieces cut anywhere (id picks the size).
+		checkTerminalSafe(t, s, id, 1+int(uint64(id)%23))
 	})
 }
 
@@ -117,6 +121,13 @@ func BenchmarkResultLine(b *testing.B) {
 		var dst []byte
 		for i := 0; i < b.N; i++ {
 			dst, _ = AppendResultLine(dst[:0], s, 1)
+		}
+	})
+	b.Run("terminal-safe", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			r, _ := NewResultLine(s, 1)
+			_ = r.WriteTerminalSafe(io.Discard)
 		}
 	})
 }
