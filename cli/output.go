@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -31,17 +32,7 @@ func escapeControls(b []byte) []byte {
 	if !hasControls(b) {
 		return b
 	}
-	out := make([]byte, 0, len(b)+16)
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r == 0x7f || r >= 0x80 && r <= 0x9f {
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
-			out = append(out, b[:size]...)
-		}
-		b = b[size:]
-	}
-	return out
+	return session.AppendTerminalSafe(make([]byte, 0, len(b)+16), b)
 }
 
 // hasControls reports whether b holds DEL or a C1 control. It looks at

@@ -182,7 +182,7 @@ func (l *lineWriter) extra() {
 	b := l.extras[0]
 	l.extras = l.extras[1:]
 	if l.esc&escTerminal != 0 {
-		l.buf = appendTerminalSafe(l.buf, b)
+		l.buf = AppendTerminalSafe(l.buf, b)
 	} else {
 		l.buf = append(l.buf, b...)
 	}
