@@ -51,10 +51,21 @@ func (h *harness) ingest(d loopback.Dialect) error {
 	if err != nil {
 		return err
 	}
+	// a2a-go's CLI speaks v1.0 only.
+	var peer []string
+	var peerWall, peerCPU series
+	if d == loopback.V10 {
+		bin, err := h.buildPeer()
+		if err != nil {
+			h.detail("a2a-go's CLI not measured: %v", err)
+		} else {
+			peer = []string{bin, "send", srv.URL, "--stream", "-o", "json", "go"}
+		}
+	}
 	var curlWall, curlCPU, wall, cpu series
 	var rss int64
 	for i := 0; i < h.runs; i++ {
-		// Interleaved, so a burst of load elsewhere hits both alike.
+		// Interleaved, so a burst of load elsewhere hits all alike.
 		c, _, err := runProc(curl, nil, nil, nil)
 		if err != nil {
 			return err
@@ -66,6 +77,13 @@ func (h *harness) ingest(d loopback.Dialect) error {
 		}
 		wall, cpu = append(wall, p.wall), append(cpu, p.cpu)
 		rss = max(rss, p.rss)
+		if peer != nil {
+			a, _, err := runProc(peer, nil, nil, nil)
+			if err != nil {
+				return fmt.Errorf("a2a-go's CLI on the stream: %w", err)
+			}
+			peerWall, peerCPU = append(peerWall, a.wall), append(peerCPU, a.cpu)
+		}
 	}
 	group := "1 ingest " + string(d)
 	ratio := float64(wall.median()) / float64(curlWall.median())
@@ -84,6 +102,14 @@ func (h *harness) ingest(d loopback.Dialect) error {
 	h.add(group, "of which: a 1-chunk send (fixed cost)", ms(fixed.send.median()), "", nil)
 	h.add(group, "of which: per event beyond that", fmt.Sprintf("%.2f µs", float64(perEvent.Nanoseconds())/1000), "", nil)
 	h.add(group, "peak RSS of parley send", mb(rss), "", nil)
+	if peer != nil {
+		// The other A2A terminal client on the same stream; it does not
+		// record, parley does.
+		r := float64(wall.median()) / float64(peerWall.median())
+		h.add(group, "a2a-go's CLI (a2a send --stream -o json): wall (CPU)", fmt.Sprintf("%s (%s)", ms(peerWall.median()), ms(peerCPU.median())), "", nil)
+		h.add(group, "wall, parley / a2a-go's CLI", fmt.Sprintf("%.2f×", r), "< 1×", pass(r < 1))
+		h.detail("ingest %s: a2a-go's CLI wall %s, CPU %s", d, peerWall, peerCPU)
+	}
 	h.detail("ingest %s: %d events, %s of SSE; curl wall %s; parley wall %s, CPU %s",
 		d, events, mb(int64(len(srv.StreamBody()))), curlWall, wall, cpu)
 	h.detail("ingest %s: parley --version %s; 1-chunk send %s", d, fixed.start, fixed.send)

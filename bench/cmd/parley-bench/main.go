@@ -34,7 +34,11 @@ import (
 const chunkSize = 64
 
 type harness struct {
-	root    string // module root
+	root string // module root
+	// peer is a2a-go's CLI, built once when the v1.0 ingest needs it;
+	// peerErr says why it could not be.
+	peer    string
+	peerErr error
 	parley  string // the binary under test
 	tmp     string
 	runs    int // runs of each process measurement
