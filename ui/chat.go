@@ -22,13 +22,18 @@ import (
 // ever needs the height of items far off screen: with 10,000 items of
 // history a frame measures the dozen it shows.
 type chatPane struct {
-	st        *Styles
-	keys      ChatKeys
-	md        *markdown
-	gen       int // bumped on a theme change: every cached render is stale
-	w, h      int
-	focused   bool
-	now       time.Time
+	st      *Styles
+	keys    ChatKeys
+	md      *markdown
+	gen     int // bumped on a theme change: every cached render is stale
+	w, h    int
+	focused bool
+	now     time.Time
+	// following holds the tasks parley follows now: only their working
+	// status and unfinished artifacts are live (a spinner). A context
+	// reopened while its agent is away, or a stream stopped with esc,
+	// shows them as they were last heard of.
+	following map[string]bool
 	agentName string
 
 	items      []*chatItem
@@ -90,6 +95,20 @@ func (c *chatPane) Blur()  { c.focused = false }
 
 // Tick advances the clock behind elapsed times and spinners.
 func (c *chatPane) Tick(now time.Time) { c.now = now }
+
+// SetTasks tells the chat which of the conversation's tasks parley
+// follows now.
+func (c *chatPane) SetTasks(tasks []session.TaskInfo) {
+	clear(c.following)
+	for _, t := range tasks {
+		if t.Following {
+			if c.following == nil {
+				c.following = map[string]bool{}
+			}
+			c.following[t.ID] = true
+		}
+	}
+}
 
 // NewBelow is how many items arrived while the user was scrolled up.
 func (c *chatPane) NewBelow() int { return c.newBelow }

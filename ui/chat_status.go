@@ -83,7 +83,7 @@ func stateName(s a2aclient.State) string {
 func (c *chatPane) statusHead(ci *chatItem) string {
 	it := &ci.it
 	mark, ms := c.statusMark(it.State)
-	live := working(it.State) && ci.until.IsZero()
+	live := c.following[it.TaskID] && working(it.State) && ci.until.IsZero()
 	if live {
 		mark = c.spinner()
 	}
@@ -93,8 +93,10 @@ func (c *chatPane) statusHead(ci *chatItem) string {
 		switch {
 		case live:
 			d = c.now.Sub(first)
-		case working(it.State):
+		case working(it.State) && !ci.until.IsZero():
 			d = ci.until.Sub(first)
+		case working(it.State):
+			d = -1 // no longer followed: how long it has run is not known
 		case !it.State.Interrupted():
 			d = it.Time.Sub(first)
 		default:
@@ -111,7 +113,8 @@ func (c *chatPane) statusHead(ci *chatItem) string {
 }
 
 // artifactHead names an artifact and says what it holds; a spinner shows
-// while it still streams.
+// while it still streams, and one no longer followed says it is
+// incomplete.
 func (c *chatPane) artifactHead(ci *chatItem) string {
 	it := &ci.it
 	name := termsafe.Line(it.Name)
@@ -127,12 +130,15 @@ func (c *chatPane) artifactHead(ci *chatItem) string {
 		}
 	}
 	mark := "▤"
-	if !it.Done {
+	if !it.Done && c.following[it.TaskID] {
 		mark = c.spinner()
 	}
 	line := c.st.Accent.Render(mark+" ") + c.st.Bold.Render(ansi.Truncate(name, max(c.w-12, 8), "…"))
 	if len(kinds) > 0 {
 		line += c.st.Muted.Render(" (" + strings.Join(kinds, ", ") + ")")
+	}
+	if !it.Done && !c.following[it.TaskID] {
+		line += c.st.Muted.Render(" (incomplete)")
 	}
 	return line
 }

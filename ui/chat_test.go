@@ -125,14 +125,23 @@ func TestChatStatusElapsed(t *testing.T) {
 	b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(0), State: a2aclient.StateSubmitted})
 	b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(2), State: a2aclient.StateWorking, Text: "Searching flights"})
 	c.Reset(b.items, "travel")
+	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking, Following: true}})
 	c.Tick(at(7))
 	text := ansi.Strip(c.View())
-	if !strings.Contains(text, "working · 7s  Searching flights") {
-		t.Fatalf("live working line missing:\n%s", text)
+	if !strings.Contains(text, "working · 7s  Searching flights") || strings.Contains(text, "◆ working") {
+		t.Fatalf("live working line (spinner, time running) missing:\n%s", text)
 	}
 	if !strings.Contains(text, "submitted · 2s") {
 		t.Fatalf("a replaced working status keeps the time it ran:\n%s", text)
 	}
+	// No longer followed (esc, or the context reopened with its agent
+	// away): the line stays as last heard of, no spinner, no clock.
+	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking}})
+	c.Tick(at(20))
+	if text := ansi.Strip(c.View()); !strings.Contains(text, "◆ working  Searching flights") {
+		t.Fatalf("a working status nobody follows must not look live:\n%s", text)
+	}
+	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking, Following: true}})
 	c.Upsert([]session.Item{b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(9), State: a2aclient.StateFailed, Text: "No seats left"})})
 	c.Tick(at(30))
 	text = ansi.Strip(c.View())
@@ -759,5 +768,22 @@ func TestChatFileArtifactNamesItsFileOnce(t *testing.T) {
 	}
 	if !strings.Contains(view, "text/csv · 4 B") || !strings.Contains(view, "extra.txt · text/plain") {
 		t.Errorf("file lines:\n%s", view)
+	}
+}
+
+// An answer cut off while parley followed it says so once nobody
+// follows its task; while followed it spins.
+func TestChatUnfinishedArtifactSaysIncomplete(t *testing.T) {
+	c := newTestChat(60, 6)
+	var b testItems
+	b.add(session.Item{Kind: session.ItemArtifact, TaskID: "t1", Time: at(0), Name: "answer",
+		Parts: []a2aclient.Part{a2aclient.TextPart("Half an ans")}})
+	c.Reset(b.items, "a")
+	if text := ansi.Strip(c.View()); !strings.Contains(text, "▤ answer (incomplete)") {
+		t.Fatalf("an unfinished answer nobody follows:\n%s", text)
+	}
+	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking, Following: true}})
+	if text := ansi.Strip(c.View()); strings.Contains(text, "incomplete") || strings.Contains(text, "▤ answer") {
+		t.Fatalf("an answer still streaming must spin, not say incomplete:\n%s", text)
 	}
 }

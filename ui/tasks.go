@@ -119,7 +119,11 @@ func (p *tasksPane) View() string {
 }
 
 func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
-	mark, style := stateMark(t.State, p.spinner, p.st)
+	spin := p.spinner
+	if !t.Following {
+		spin = "◆" // last heard of working; nobody is watching it now
+	}
+	mark, style := stateMark(t.State, spin, p.st)
 	age := ""
 	if !t.State.Settled() && t.Following {
 		age = durationShort(p.now.Sub(t.Started))

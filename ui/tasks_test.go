@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -37,5 +41,19 @@ func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
 	p.SetTasks(taskList("c", "b", "a"))
 	if got := selectedID(p); got != "a" {
 		t.Fatalf("focused, the cursor moved to %q, want a where the user put it", got)
+	}
+}
+
+// A working task spins only while parley follows it; one last heard of
+// working (stopped with esc, or reopened with its agent away) is drawn
+// still.
+func TestTasksSpinOnlyWhileFollowed(t *testing.T) {
+	p := newTasksPane(NewStyles(themes.Dark), DefaultKeyMap().Tasks)
+	p.SetSize(40, 3)
+	p.Tick(time.Now(), "⠋")
+	p.SetTasks([]session.TaskInfo{{ID: "a", Title: "followed", State: a2aclient.StateWorking, Following: true}, {ID: "b", Title: "left", State: a2aclient.StateWorking}})
+	lines := strings.Split(ansi.Strip(p.View()), "\n")
+	if !strings.HasPrefix(strings.TrimSpace(lines[0]), "⠋") || !strings.HasPrefix(strings.TrimSpace(lines[1]), "◆") {
+		t.Fatalf("want a spinner on the followed task only:\n%s", strings.Join(lines, "\n"))
 	}
 }

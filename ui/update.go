@@ -189,12 +189,19 @@ func (m *Model) showConversation() {
 	e := m.current
 	if e == nil || e.conv == nil {
 		m.chat.Reset(nil, "")
-		m.tasks.SetTasks(nil)
+		m.setTasks(nil)
 		return
 	}
 	m.chat.Reset(e.conv.Items(), e.label())
-	m.tasks.SetTasks(e.conv.Tasks())
+	m.setTasks(e.conv.Tasks())
 	m.layout()
+}
+
+// setTasks gives the shown conversation's tasks to the panes that draw
+// them: the task list, and the chat, whose spinners follow them.
+func (m *Model) setTasks(tasks []session.TaskInfo) {
+	m.tasks.SetTasks(tasks)
+	m.chat.SetTasks(tasks)
 }
 
 func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
@@ -213,7 +220,7 @@ func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
 		}
 	}
 	m.chat.Upsert(items)
-	m.tasks.SetTasks(conv.Tasks())
+	m.setTasks(conv.Tasks())
 	m.layout() // the composer title may change (answering a task)
 	var cmds []tea.Cmd
 	for _, it := range items {
@@ -236,7 +243,7 @@ func (m *Model) onTick() tea.Cmd {
 	m.agents.SetSpinner(frame)
 	m.chat.Tick(now)
 	if m.current != nil && m.current.conv != nil {
-		m.tasks.SetTasks(m.current.conv.Tasks())
+		m.setTasks(m.current.conv.Tasks())
 	}
 	if m.animating() {
 		return m.startTicking()
