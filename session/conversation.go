@@ -526,6 +526,14 @@ func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 	default:
 		c.retry = ex.again
 		c.addError(taskID, err)
+		if errors.Is(err, a2aclient.ErrTaskNotFound) {
+			// The agent no longer knows the task (it restarted, or
+			// forgot old tasks): nothing is left to follow, and the next
+			// start must not try again and add the same error.
+			if t := c.tasks[taskID]; t != nil && !t.State.Settled() {
+				t.State, t.Updated = a2aclient.StateUnknown, time.Now()
+			}
+		}
 	}
 	c.mu.Unlock()
 	c.notify()

@@ -288,10 +288,11 @@ func (p PendingTask) Waiting() bool { return p.Task.State.Interrupted() }
 
 // PendingTasks lists tasks not in a terminal state, oldest first: those
 // still running on their agent when parley stopped, and those waiting
-// for the user.
+// for the user. A task whose agent said it does not know it any more
+// (state unknown) has nothing left to follow and is not listed.
 func (s *Store) PendingTasks() ([]PendingTask, error) {
 	rows, err := s.db.Query(`SELECT t.context, t.id FROM tasks t
-		WHERE t.state NOT IN ('completed', 'failed', 'canceled', 'rejected') ORDER BY t.updated, t.rowid`)
+		WHERE t.state NOT IN ('completed', 'failed', 'canceled', 'rejected', 'unknown') ORDER BY t.updated, t.rowid`)
 	if err != nil {
 		return nil, s.wrap(fmt.Errorf("list pending tasks: %w", err))
 	}

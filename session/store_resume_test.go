@@ -3,11 +3,13 @@ package session
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -241,4 +243,56 @@ func partsText(parts []a2aclient.Part) string {
 		b.WriteString(p.Text)
 	}
 	return b.String()
+}
+
+// An agent that restarted forgets its tasks: resuming one it does not
+// know ends it as unknown, once, instead of failing the same way at every
+// start (the demo agent, in-process, forgets everything when parley
+// quits).
+func TestResumeGivesUpATaskTheAgentForgot(t *testing.T) {
+	var current atomic.Pointer[http.Handler]
+	set := func() {
+		h := demoagent.New(demoagent.Options{ChunkDelay: 3 * time.Millisecond}).Handler()
+		current.Store(&h)
+	}
+	set()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) }))
+	t.Cleanup(srv.Close)
+	s := openTestStore(t)
+	id, taskID := stopMidStream(t, s, srv.URL+"/")
+	set() // the agent restarts and knows no task
+
+	dir := NewDirectory(DirectoryOptions{})
+	res, err := s.ResumePending(context.Background(), dir, nil)
+	if err != nil || len(res) != 1 || res[0].Conversation == nil {
+		t.Fatalf("resumed = %+v, %v", res, err)
+	}
+	waitIdle(t, res[0].Conversation)
+	if err := res[0].Recorder.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var errs int
+	for _, it := range res[0].Conversation.Items() {
+		if it.Kind == ItemError && errors.Is(it.Err, a2aclient.ErrTaskNotFound) {
+			errs++
+		}
+	}
+	if errs != 1 {
+		t.Errorf("want one task-not-found error in the transcript, got %d", errs)
+	}
+	oc, err := s.OpenContext(id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range oc.Tasks {
+		if task.ID == taskID && task.State != a2aclient.StateUnknown {
+			t.Errorf("the forgotten task is stored %s, want unknown", task.State)
+		}
+	}
+	if p, _ := s.PendingTasks(); len(p) != 0 {
+		t.Fatalf("a forgotten task is still pending: %+v", p)
+	}
+	if again, err := s.ResumePending(context.Background(), dir, nil); err != nil || len(again) != 0 {
+		t.Fatalf("the next start resumed %+v, %v; want nothing", again, err)
+	}
 }
