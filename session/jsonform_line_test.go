@@ -124,17 +124,24 @@ func TestAppendJSONStringAtEveryOffset(t *testing.T) {
 		for at := 0; at <= 20; at++ {
 			s := strings.Repeat("a", at) + sp + strings.Repeat("b", 20-at)
 			for _, html := range []bool{false, true} {
-				var b bytes.Buffer
-				enc := json.NewEncoder(&b)
-				enc.SetEscapeHTML(html)
-				if err := enc.Encode(s); err != nil {
-					t.Fatal(err)
-				}
-				want := strings.TrimSuffix(b.String(), "\n")
+				want := encoderString(t, s, html)
 				if got := string(appendJSONString(nil, s, html)); got != want {
 					t.Errorf("%q (html %v):\n got %s\nwant %s", s, html, got, want)
 				}
 			}
 		}
 	}
+}
+
+// encoderString is s as a json.Encoder writes it, without the newline:
+// what the hand-written encoders are held to.
+func encoderString(t *testing.T, s string, html bool) string {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(html)
+	if err := enc.Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

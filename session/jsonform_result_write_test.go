@@ -2,7 +2,6 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -129,13 +128,7 @@ func TestAppendJSONBodyTerminalAtEveryOffset(t *testing.T) {
 		for at := 0; at <= 20; at++ {
 			s := strings.Repeat("a", at) + sp + strings.Repeat("b", 20-at)
 			for _, html := range []bool{false, true} {
-				var b bytes.Buffer
-				enc := json.NewEncoder(&b)
-				enc.SetEscapeHTML(html)
-				if err := enc.Encode(s); err != nil {
-					t.Fatal(err)
-				}
-				want := terminalSafe(strings.TrimSuffix(b.String(), "\n"))
+				want := terminalSafe(encoderString(t, s, html))
 				esc := escTerminal
 				if html {
 					esc |= escHTML
