@@ -45,6 +45,10 @@ func (e *TransportError) Error() string {
 }
 func (e *TransportError) Unwrap() error { return e.Err }
 
+// Cause is what went wrong on the network, without the operation and
+// URL: the part of the message that fits a status line.
+func (e *TransportError) Cause() string { return describeNetErr(e.Err) }
+
 // HTTPError is a non-success HTTP status that is not an authentication
 // failure. Body holds an excerpt of the reply, cleaned for display.
 type HTTPError struct {

@@ -94,7 +94,7 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 	for _, r := range msg.res {
 		if r.Err != nil {
 			failed += len(r.Tasks)
-			m.setStatus(sentence(r.Err.Error())+" Open it with ctrl+o to retry.", true)
+			m.setStatus(unreachable(r.Context.Agent.Name, r.Err)+" Reopen it (ctrl+o) to retry.", true)
 			continue
 		}
 		if r.Conversation == nil {
@@ -276,7 +276,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(msg.oc.Info.Label()), msg.oc.Total), false)
 	if msg.offline != nil {
-		m.setStatus(fmt.Sprintf("Opened %q, but its agent is not reachable now: %s", termsafe.Line(msg.oc.Info.Label()), msg.offline.Error()), true)
+		m.setStatus(unreachable(msg.oc.Info.Agent.Name, msg.offline)+" Showing what is stored.", true)
 	}
 	m.setFocus(focusComposer)
 	return tea.Batch(m.focusCmd(), m.startTicking())
