@@ -69,13 +69,16 @@ type output struct {
 func (r *runner) follower(asJSON bool) *output {
 	if asJSON {
 		var line []byte // reused: a stream is thousands of lines
+		// Encoded terminal-safe, so the line needs no escapeControls
+		// pass, and the ids of an answer's chunks encoded once.
+		var lines session.EventLines
 		return &output{update: func(u session.Update) {
 			if u.Event == nil {
 				return
 			}
 			var ok bool
-			if line, ok = session.AppendEventLine(line[:0], *u.Event); ok {
-				_, _ = r.env.Stdout.Write(escapeControls(line))
+			if line, ok = lines.AppendTerminalSafe(line[:0], *u.Event); ok {
+				_, _ = r.env.Stdout.Write(line)
 				return
 			}
 			_ = writeJSONLine(r.env.Stdout, session.EventToJSON(*u.Event))

@@ -17,33 +17,59 @@ import (
 // more on each (reflection, then re-scanning what PartJSON.MarshalJSON
 // returned) than parley spent reading it off the wire.
 func AppendEventLine(dst []byte, ev a2aclient.Event) ([]byte, bool) {
-	u := ev.Artifact
-	if u == nil || ev.Task != nil || ev.Message != nil || ev.Status != nil || len(u.Metadata) > 0 || len(u.Artifact.Metadata) > 0 {
+	u := fastUpdate(ev)
+	if u == nil {
 		return dst, false
 	}
-	for _, p := range u.Artifact.Parts {
-		if p.Kind != a2aclient.PartText || len(p.Metadata) > 0 {
-			return dst, false
+	return appendEventRest(appendEventPrefix(dst, u, 0), u, 0), true
+}
+
+// fastUpdate returns ev's artifact update if the event lines write it
+// themselves: text parts only, no metadata (so no extras to write).
+func fastUpdate(ev a2aclient.Event) *a2aclient.ArtifactUpdate {
+	u := ev.Artifact
+	if u == nil || ev.Task != nil || ev.Message != nil || ev.Status != nil || len(u.Metadata) > 0 || len(u.Artifact.Metadata) > 0 {
+		return nil
+	}
+	for i := range u.Artifact.Parts {
+		if !fastPart(&u.Artifact.Parts[i]) {
+			return nil
 		}
 	}
-	dst = append(dst, `{"type":"artifact-update"`...)
+	return u
+}
+
+// appendEventPrefix appends the line of u up to its first part: what
+// depends only on the ids, the name and the description, the same for
+// every chunk of one answer.
+func appendEventPrefix(dst []byte, u *a2aclient.ArtifactUpdate, esc escapes) []byte {
+	l := lineWriter{buf: append(dst, `{"type":"artifact-update"`...), esc: esc}
 	if u.TaskID != "" {
-		dst = appendJSONString(append(dst, `,"taskId":`...), u.TaskID, false)
+		l.lit(`,"taskId":`)
+		l.str(u.TaskID, false)
 	}
 	if u.ContextID != "" {
-		dst = appendJSONString(append(dst, `,"contextId":`...), u.ContextID, false)
+		l.lit(`,"contextId":`)
+		l.str(u.ContextID, false)
 	}
-	// Text parts only, no metadata: no extras to write.
-	l := lineWriter{buf: append(dst, `,"artifact":`...)}
-	l.artifact(&u.Artifact)
-	dst = l.buf
+	l.lit(`,"artifact":`)
+	l.artifactHead(&u.Artifact)
+	return l.buf
+}
+
+// appendEventRest appends the rest of u's line after appendEventPrefix.
+// Text parts only, no metadata (fastUpdate): no extras to write.
+func appendEventRest(dst []byte, u *a2aclient.ArtifactUpdate, esc escapes) []byte {
+	l := lineWriter{buf: dst, esc: esc}
+	l.artifactTail(&u.Artifact)
 	if u.Append {
-		dst = append(dst, `,"append":true`...)
+		l.lit(`,"append":true`)
 	}
 	if u.LastChunk {
-		dst = append(dst, `,"lastChunk":true`...)
+		l.lit(`,"lastChunk":true`)
 	}
-	return append(dst, "}\n"...), true
+	l.lit("}\n")
+	return l.buf
 }
 
 // escapes says what appendJSONBody escapes beyond what encoding/json

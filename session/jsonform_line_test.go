@@ -45,6 +45,7 @@ func TestAppendEventLineMatchesTheEncoder(t *testing.T) {
 	for _, s := range lineTexts {
 		events = append(events, textUpdate(s, s, s, s, s, true, true, s, s))
 	}
+	var lines EventLines // one for all: the ids change from event to event
 	for _, ev := range events {
 		got, ok := AppendEventLine([]byte("prefix"), ev)
 		if !ok {
@@ -53,7 +54,67 @@ func TestAppendEventLineMatchesTheEncoder(t *testing.T) {
 		if want := "prefix" + generalLine(t, ev); string(got) != want {
 			t.Errorf("line differs:\n got %s\nwant %s", got, want)
 		}
+		checkEventLines(t, &lines, ev)
 	}
+}
+
+// checkEventLines holds lines' terminal-safe line for ev to the general
+// path plus escapeControls.
+func checkEventLines(t *testing.T, lines *EventLines, ev a2aclient.Event) {
+	t.Helper()
+	got, ok := lines.AppendTerminalSafe([]byte("prefix"), ev)
+	if !ok {
+		t.Fatalf("a text update went the general way: %+v", ev.Artifact)
+	}
+	if want := "prefix" + terminalSafe(generalLine(t, ev)); string(got) != want {
+		t.Errorf("terminal-safe line differs:\n got %s\nwant %s", got, want)
+	}
+}
+
+// withField returns a copy of ev with the i-th string its line's prefix
+// is made from (task id, context id, artifact id, name, description)
+// set to s.
+func withField(ev a2aclient.Event, i int, s string) a2aclient.Event {
+	u := *ev.Artifact
+	switch i {
+	case 0:
+		u.TaskID = s
+	case 1:
+		u.ContextID = s
+	case 2:
+		u.Artifact.ID = s
+	case 3:
+		u.Artifact.Name = s
+	default:
+		u.Artifact.Description = s
+	}
+	return a2aclient.Event{Artifact: &u}
+}
+
+// TestEventLinesNoticeEachChange streams chunks whose prefix strings
+// change one at a time between consecutive events, to hostile values
+// and to empty (a field left out), and back: a cached prefix kept when
+// one of them changed would show here.
+func TestEventLinesNoticeEachChange(t *testing.T) {
+	hostile := []string{"", "\x1b]0;pwned\x07", "\u009b31m", "del\x7f", "bad \xff\xc3", "\u2028\u2029", "\u0085\x1b[2J"}
+	base := textUpdate("task-1", "ctx-1", "art-1", "answer", "desc", true, false, "chunk")
+	var lines EventLines
+	checkEventLines(t, &lines, base)
+	for i := range 5 {
+		for _, h := range hostile {
+			for j, text := range []string{"plain", h, "\x1b[31m\u0090\x7f\xff\u2028 <&>"} {
+				ev := withField(base, i, h)
+				ev.Artifact.Artifact.Parts = []a2aclient.Part{a2aclient.TextPart(text)}
+				ev.Artifact.LastChunk = j == 2
+				checkEventLines(t, &lines, ev)
+			}
+			checkEventLines(t, &lines, base)
+		}
+	}
+	// The same strings in fresh memory, as the decoder makes them for
+	// each event, still make the same line.
+	same := withField(base, 0, strings.Clone(base.Artifact.TaskID))
+	checkEventLines(t, &lines, same)
 }
 
 func TestAppendEventLineLeavesOtherEvents(t *testing.T) {
@@ -91,6 +152,12 @@ func FuzzAppendEventLine(f *testing.F) {
 		if want := generalLine(t, ev); !ok || string(got) != want {
 			t.Fatalf("line differs:\n got %s\nwant %s", got, want)
 		}
+		// The terminal-safe line with its cached prefix, through a
+		// change of one of the prefix's strings and back.
+		var lines EventLines
+		checkEventLines(t, &lines, ev)
+		checkEventLines(t, &lines, withField(ev, len(text)%5, text))
+		checkEventLines(t, &lines, ev)
 	})
 }
 
@@ -144,4 +211,24 @@ func encoderString(t *testing.T, s string, html bool) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// BenchmarkEventLine is one streamed chunk's line: the encoder-form line
+// built whole, and the terminal-safe one with its prefix cached.
+func BenchmarkEventLine(b *testing.B) {
+	ev := textUpdate("0f8c1d52-6a3e-4c1b-9a57-2f4d8e1b7c30", "5b2e9f41-7d8a-4e6c-b3f0-1a9c8d7e6f52",
+		"9d4c2b1a-3e5f-4a6b-8c7d-0e1f2a3b4c5d", "answer", "", true, false, benchText(64))
+	b.Run("whole", func(b *testing.B) {
+		var line []byte
+		for i := 0; i < b.N; i++ {
+			line, _ = AppendEventLine(line[:0], ev)
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		var line []byte
+		var lines EventLines
+		for i := 0; i < b.N; i++ {
+			line, _ = lines.AppendTerminalSafe(line[:0], ev)
+		}
+	})
 }
