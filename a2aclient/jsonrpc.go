@@ -71,13 +71,15 @@ func (c *rpc) call(ctx context.Context, op, method string, params any, blocking 
 }
 
 // stream performs a streaming JSON-RPC call; each payload is a JSON-RPC
-// response whose result the dialect decodes with decodeEvent.
-func (c *rpc) stream(ctx context.Context, op, method string, params any) (*rpcStream, error) {
+// response whose result the dialect decodes with result, unless the fast
+// path of shape reads it first. Both run on the stream's reader goroutine.
+func (c *rpc) stream(ctx context.Context, op, method string, params any, shape fastShape, result resultDecoder) (*rpcStream, error) {
 	id, body, err := c.encode(method, params)
 	if err != nil {
 		return nil, fmt.Errorf("%s: encode request: %w", op, err)
 	}
-	ps, resp, err := c.t.openStream(ctx, request{op: op, method: http.MethodPost, url: c.url, body: body, header: c.headers()}, true)
+	d := &rpcEventDecoder{rpc: c, id: id, shape: shape, result: result}
+	ps, resp, err := c.t.openStream(ctx, request{op: op, method: http.MethodPost, url: c.url, body: body, header: c.headers()}, true, d.decode)
 	if err != nil {
 		return nil, err
 	}
@@ -191,19 +193,33 @@ type rpcStream struct {
 	id  string
 }
 
-// nextFast returns the next event when it is a plain text artifact update
-// (fastevents.go, ok=true); otherwise the result payload to decode the
-// general way. At the end of the stream the error is io.EOF.
-func (s *rpcStream) nextFast(shape fastShape, last *fastStrings) (Event, bool, json.RawMessage, error) {
-	data, err := s.ps.nextPayload()
-	if err != nil {
-		return Event{}, false, nil, err
-	}
-	if ev, ok := fastArtifactUpdate(data, s.id, shape, last); ok {
-		return ev, true, nil, nil
-	}
-	raw, err := s.rpc.decode(data, s.id)
-	return Event{}, false, raw, err
-}
+// next returns the next event, io.EOF at the end of the stream.
+func (s *rpcStream) next() (Event, error) { return s.ps.nextEvent() }
 
 func (s *rpcStream) close() error { return s.ps.close() }
+
+// resultDecoder is a dialect's decoder of one streamed result.
+type resultDecoder func(raw json.RawMessage) (Event, bool, error)
+
+// rpcEventDecoder decodes the payloads of one JSON-RPC stream, in order:
+// a plain text artifact update on the fast path (fastevents.go), any
+// other payload through the envelope and the dialect's result decoder.
+// fast is its own, so it needs no lock: one goroutine decodes a stream.
+type rpcEventDecoder struct {
+	rpc    *rpc
+	id     string
+	shape  fastShape
+	result resultDecoder
+	fast   fastStrings
+}
+
+func (d *rpcEventDecoder) decode(data []byte) (Event, bool, error) {
+	if ev, ok := fastArtifactUpdate(data, d.id, d.shape, &d.fast); ok {
+		return ev, true, nil
+	}
+	raw, err := d.rpc.decode(data, d.id)
+	if err != nil {
+		return Event{}, false, err
+	}
+	return d.result(raw)
+}

@@ -730,24 +730,28 @@ func kwDecodePush(raw json.RawMessage, taskID string, v01 bool) (*PushConfig, er
 }
 
 // kwEvents turns a JSON-RPC stream of the older dialects into events.
-// Events of no recognizable kind are skipped, so a server speaking a newer
-// minor version cannot break the stream with an event parley does not know.
+// Events of no recognizable kind are skipped (kwResults), so a server
+// speaking a newer minor version cannot break the stream with an event
+// parley does not know.
 type kwEvents struct {
-	s    *rpcStream
-	from kwFrom
+	s *rpcStream
 	// taskID and contextID fill events that leave them out (v0.1 status
 	// events carry no session id).
 	taskID, contextID string
 	pending           *Event
-	fast              fastStrings
+}
+
+// kwResults is the decoder of a stream's results for rpc.stream.
+func kwResults(from kwFrom) resultDecoder {
+	return func(raw json.RawMessage) (Event, bool, error) { return kwDecodeEvent(raw, from) }
 }
 
 // newKWEvents wraps s. When the server answered with one JSON body
 // instead of an event stream, that body is read at once: an error there
 // (streaming not supported, task not found) must reach the caller now, so
 // that the client can fall back to polling.
-func newKWEvents(s *rpcStream, from kwFrom, taskID, contextID string) (*kwEvents, error) {
-	e := &kwEvents{s: s, from: from, taskID: taskID, contextID: contextID}
+func newKWEvents(s *rpcStream, taskID, contextID string) (*kwEvents, error) {
+	e := &kwEvents{s: s, taskID: taskID, contextID: contextID}
 	if s.ps.ch == nil {
 		ev, err := e.next()
 		switch {
@@ -766,24 +770,12 @@ func (e *kwEvents) next() (Event, error) {
 		e.pending = nil
 		return *ev, nil
 	}
-	for {
-		ev, ok, raw, err := e.s.nextFast(fastKind, &e.fast)
-		if err != nil {
-			return Event{}, err
-		}
-		if ok {
-			e.fill(ev)
-			return ev, nil
-		}
-		ev, ok, err = kwDecodeEvent(raw, e.from)
-		if err != nil {
-			return Event{}, err
-		}
-		if ok {
-			e.fill(ev)
-			return ev, nil
-		}
+	ev, err := e.s.next()
+	if err != nil {
+		return Event{}, err
 	}
+	e.fill(ev)
+	return ev, nil
 }
 
 func (e *kwEvents) fill(ev Event) {

@@ -21,11 +21,17 @@ import (
 // hands them over a block at a time — every event one read of the body
 // completed — so a fast stream pays for the channel once per few hundred
 // events, not once per event.
+//
+// With a decoder (decode), the goroutine also decodes each payload into
+// an Event (see nextEvent), so that decoding a block overlaps with what
+// the consumer does with the one before: on two cores a long stream is
+// taken in by both.
 type payloadStream struct {
-	t    *transport
-	url  string
-	body io.ReadCloser
-	ch   chan *sseBatch
+	t      *transport
+	url    string
+	body   io.ReadCloser
+	decode eventDecoder
+	ch     chan *sseBatch
 	// free takes batches the consumer is done with back to the reader;
 	// batches counts those the reader has taken from the pool.
 	free    chan *sseBatch
@@ -42,11 +48,25 @@ type payloadStream struct {
 }
 
 // sseBatch is what one read of the body gave: the events it completed,
-// which may point into buf, and the error the stream ended with, if any.
+// which may point into buf, or with a decoder those events decoded; and
+// the error the stream ended with, if any.
 type sseBatch struct {
-	buf    []byte
-	events [][]byte
-	err    error
+	buf     []byte
+	events  [][]byte
+	decoded []decodedEvent
+	err     error
+}
+
+// eventDecoder turns one payload into an event: ok=false for a payload
+// that carries none (the caller goes on to the next). What it returns
+// must not point into data, which lives in a block read into again.
+type eventDecoder func(data []byte) (ev Event, ok bool, err error)
+
+// decodedEvent is one payload decoded: an event or an error, which the
+// consumer meets in the order of the payloads.
+type decodedEvent struct {
+	ev  Event
+	err error
 }
 
 // sseBatches keeps blocks from stream to stream: a short reply should not
@@ -62,12 +82,14 @@ const maxBatches = 4
 // release gives b back to the pool, keeping no event alive there.
 func (b *sseBatch) release() {
 	clear(b.events)
-	b.events, b.err = b.events[:0], nil
+	clear(b.decoded)
+	b.events, b.decoded, b.err = b.events[:0], b.decoded[:0], nil
 	sseBatches.Put(b)
 }
 
-// openStream starts a streaming request.
-func (t *transport) openStream(ctx context.Context, req request, raw bool) (*payloadStream, *http.Response, error) {
+// openStream starts a streaming request. With a decoder, the stream is
+// read with nextEvent, otherwise with nextPayload.
+func (t *transport) openStream(ctx context.Context, req request, raw bool, decode eventDecoder) (*payloadStream, *http.Response, error) {
 	if req.header == nil {
 		req.header = http.Header{}
 	}
@@ -82,7 +104,7 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool) (*pay
 	if err != nil {
 		return nil, nil, err
 	}
-	ps := &payloadStream{t: t, url: req.url, body: resp.Body, quit: make(chan struct{})}
+	ps := &payloadStream{t: t, url: req.url, body: resp.Body, decode: decode, quit: make(chan struct{})}
 	br := bufio.NewReaderSize(resp.Body, 4096)
 	// An error status carries an error body, whatever type it claims.
 	if resp.StatusCode >= 300 || !isEventStream(resp.Header.Get("Content-Type"), br) {
@@ -137,6 +159,8 @@ func (s *payloadStream) read(r io.Reader) {
 	for ok {
 		evs, err := events.read(b.buf, b.events[:0])
 		b.events = evs[:0]
+		clear(b.decoded) // a batch given back holds events the consumer took
+		b.decoded = b.decoded[:0]
 		for _, data := range evs {
 			data = bytes.TrimSpace(data)
 			if len(data) == 0 {
@@ -145,12 +169,18 @@ func (s *payloadStream) read(r io.Reader) {
 			if s.t.wire != nil {
 				s.t.observe(WireRecord{Kind: WireEvent, URL: s.url, Body: data})
 			}
-			b.events = append(b.events, data)
+			if s.decode == nil {
+				b.events = append(b.events, data)
+				continue
+			}
+			if ev, ok, err := s.decode(data); ok || err != nil {
+				b.decoded = append(b.decoded, decodedEvent{ev, err})
+			}
 		}
 		if err != nil && err != io.EOF {
 			b.err = s.readError(err)
 		}
-		if len(b.events) == 0 && b.err == nil {
+		if len(b.events) == 0 && len(b.decoded) == 0 && b.err == nil {
 			if err == nil {
 				continue // nothing yet: read into the same block again
 			}
@@ -230,32 +260,77 @@ func (s *payloadStream) nextPayload() ([]byte, error) {
 			s.done = true
 			return nil, io.EOF
 		}
-		if b := s.cur; b != nil {
-			if s.pos < len(b.events) {
-				s.pos++
-				return b.events[s.pos-1], nil
+		if b := s.cur; b != nil && s.pos < len(b.events) {
+			s.pos++
+			return b.events[s.pos-1], nil
+		}
+		if err := s.nextBatch(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// nextEvent returns the next event of a stream opened with a decoder, or
+// the error of the payload or of the stream where it comes; io.EOF when
+// the stream ended cleanly. A single body is decoded here: it is the
+// only payload, so nothing is gained by decoding it ahead.
+func (s *payloadStream) nextEvent() (Event, error) {
+	if s.ch == nil {
+		for {
+			data, err := s.nextPayload()
+			if err != nil {
+				return Event{}, err
 			}
-			if b.err != nil {
-				s.done = true
-				return nil, b.err
-			}
-			s.cur = nil
-			select {
-			case s.free <- b:
-			default:
+			if ev, ok, err := s.decode(data); ok || err != nil {
+				return ev, err
 			}
 		}
-		select {
-		case b, ok := <-s.ch:
-			if !ok {
-				s.done = true
-				return nil, io.EOF
-			}
-			s.cur, s.pos = b, 0
-		case <-s.quit:
+	}
+	if s.done {
+		return Event{}, io.EOF
+	}
+	for {
+		if s.closed.Load() {
 			s.done = true
-			return nil, io.EOF
+			return Event{}, io.EOF
 		}
+		if b := s.cur; b != nil && s.pos < len(b.decoded) {
+			s.pos++
+			d := &b.decoded[s.pos-1]
+			return d.ev, d.err
+		}
+		if err := s.nextBatch(); err != nil {
+			return Event{}, err
+		}
+	}
+}
+
+// nextBatch moves on from the batch handed out, every event of which was
+// taken: it returns the batch's error, or takes the next batch from the
+// reader; io.EOF when the stream ended or was closed.
+func (s *payloadStream) nextBatch() error {
+	if b := s.cur; b != nil {
+		if b.err != nil {
+			s.done = true
+			return b.err
+		}
+		s.cur = nil
+		select {
+		case s.free <- b:
+		default:
+		}
+	}
+	select {
+	case b, ok := <-s.ch:
+		if !ok {
+			s.done = true
+			return io.EOF
+		}
+		s.cur, s.pos = b, 0
+		return nil
+	case <-s.quit:
+		s.done = true
+		return io.EOF
 	}
 }
 

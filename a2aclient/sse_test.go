@@ -51,7 +51,7 @@ func TestPayloadStreamLongStream(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	ps, _, err := newTransport(Options{}).openStream(ctx, request{op: "stream", method: http.MethodGet, url: srv.URL}, true)
+	ps, _, err := newTransport(Options{}).openStream(ctx, request{op: "stream", method: http.MethodGet, url: srv.URL}, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,11 +97,11 @@ func (b *v01Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 
 func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
 	p := b.sendParams(req)
-	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p)
+	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p, fastKind, kwResults(kwFromV01Stream))
 	if err != nil {
 		return nil, err
 	}
-	src, err := newKWEvents(s, kwFromV01Stream, p.ID, p.SessionID)
+	src, err := newKWEvents(s, p.ID, p.SessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -122,11 +122,11 @@ func (b *v01Binding) taskCall(ctx context.Context, op, method string, params any
 }
 
 func (b *v01Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v01TaskParams{ID: taskID})
+	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v01TaskParams{ID: taskID}, fastKind, kwResults(kwFromV01Stream))
 	if err != nil {
 		return nil, err
 	}
-	return newKWEvents(s, kwFromV01Stream, taskID, "")
+	return newKWEvents(s, taskID, "")
 }
 
 func (b *v01Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {

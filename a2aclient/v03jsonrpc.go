@@ -88,11 +88,11 @@ func (b *v03Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 }
 
 func (b *v03Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req))
+	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req), fastKind, kwResults(kwFromStream))
 	if err != nil {
 		return nil, err
 	}
-	return newKWEvents(s, kwFromStream, req.Message.TaskID, req.Message.ContextID)
+	return newKWEvents(s, req.Message.TaskID, req.Message.ContextID)
 }
 
 func (b *v03Binding) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
@@ -126,11 +126,11 @@ func kwTaskCall(ctx context.Context, r *rpc, op, method string, params any, task
 }
 
 func (b *v03Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v03TaskParams{ID: taskID})
+	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v03TaskParams{ID: taskID}, fastKind, kwResults(kwFromStream))
 	if err != nil {
 		return nil, err
 	}
-	return newKWEvents(s, kwFromStream, taskID, "")
+	return newKWEvents(s, taskID, "")
 }
 
 func (b *v03Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {

@@ -152,7 +152,7 @@ func (b *v10) extendedCard(ctx context.Context) (*Agent, error) {
 }
 
 func (b *v10) open(ctx context.Context, op, method string, params any) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, op, method, params)
+	s, err := b.rpc.stream(ctx, op, method, params, fastV10, decodeV10Event)
 	if err != nil {
 		return nil, withReason(err)
 	}
@@ -161,24 +161,19 @@ func (b *v10) open(ctx context.Context, op, method string, params any) (eventSou
 
 // v10Events yields the StreamResponse results of a v1.0 stream.
 type v10Events struct {
-	s    *rpcStream
-	fast fastStrings
+	s *rpcStream
+}
+
+func decodeV10Event(raw json.RawMessage) (Event, bool, error) {
+	return decodeStreamResponse(raw, shapeV10)
 }
 
 func (e *v10Events) next() (Event, error) {
-	for {
-		ev, ok, raw, err := e.s.nextFast(fastV10, &e.fast)
-		if err != nil {
-			return Event{}, withReason(err)
-		}
-		if ok {
-			return ev, nil
-		}
-		ev, ok, err = decodeStreamResponse(raw, shapeV10)
-		if err != nil || ok {
-			return ev, err
-		}
+	ev, err := e.s.next()
+	if err != nil {
+		return Event{}, withReason(err)
 	}
+	return ev, nil
 }
 
 func (e *v10Events) close() error { return e.s.close() }

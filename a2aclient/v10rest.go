@@ -174,7 +174,7 @@ func (e *restEndpoint) open(ctx context.Context, c restCall) (eventSource, error
 	if err != nil {
 		return nil, err
 	}
-	ps, resp, err := e.t.openStream(ctx, req, true)
+	ps, resp, err := e.t.openStream(ctx, req, true, nil)
 	if err != nil {
 		return nil, err
 	}
