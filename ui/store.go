@@ -276,7 +276,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(msg.oc.Info.Label()), msg.oc.Total), false)
 	if msg.offline != nil {
-		m.setStatus(unreachable(msg.oc.Info.Agent.Name, msg.offline)+" Showing what is stored.", true)
+		m.setStatus(unreachable(msg.oc.Info.Agent.Name, msg.offline)+" Opened what is stored.", true)
 	}
 	m.setFocus(focusComposer)
 	return tea.Batch(m.focusCmd(), m.startTicking())
