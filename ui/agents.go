@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -55,6 +56,22 @@ func refLabel(ref string) string {
 		return termsafe.Line(ref)
 	}
 	return termsafe.Line(u.Host + strings.TrimSuffix(u.Path, "/"))
+}
+
+// placeLabel is where an agent is, as short as tells two of one name
+// apart in a narrow row: ":4141/v0.3" on this machine, host and path
+// elsewhere.
+func placeLabel(ref string) string {
+	u, err := url.Parse(ref)
+	if err != nil || u.Host == "" {
+		return refLabel(ref)
+	}
+	host := u.Host
+	switch u.Hostname() {
+	case "127.0.0.1", "localhost", "::1":
+		host = ":" + u.Port()
+	}
+	return termsafe.Line(host + strings.TrimSuffix(u.Path, "/"))
 }
 
 // examples lists the example prompts of every skill of the agent.
@@ -154,9 +171,15 @@ func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
 
 // View draws the agent rows, then the selected agent's card below them.
 func (p *agentsPane) View(current *agentEntry) string {
+	// Two agents of one name (staging and production, two demo agents)
+	// would be two identical rows: those name where they are too.
+	seen := make(map[string]int, len(p.entries))
+	for _, e := range p.entries {
+		seen[e.label()]++
+	}
 	var lines []string
 	for i, e := range p.entries {
-		lines = append(lines, p.row(e, i == p.cursor, e == current))
+		lines = append(lines, p.row(e, i == p.cursor, e == current, seen[e.label()] > 1))
 	}
 	add := p.st.Muted.Render("+ add agent")
 	if p.cursor == len(p.entries) && p.focused {
@@ -172,7 +195,7 @@ func (p *agentsPane) View(current *agentEntry) string {
 	return strings.Join(lines, "\n")
 }
 
-func (p *agentsPane) row(e *agentEntry, selected, current bool) string {
+func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string {
 	badge, dialect, flags := p.st.Muted.Render("○"), "", ""
 	switch e.status {
 	case agentResolving:
@@ -190,14 +213,19 @@ func (p *agentsPane) row(e *agentEntry, selected, current bool) string {
 		badge = p.st.Error.Render("○")
 		flags = "✗"
 	}
+	right := fmt.Sprintf("%-5s %-2s", dialect, flags)
+	nameW := max(p.w-2-len([]rune(right))-1, 4)
 	name := e.label()
+	if sameName {
+		// The name gives way to the place: the place is what differs.
+		place := placeLabel(e.ref)
+		name = clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
+	}
 	if current {
 		name = "▸" + name
 	} else {
 		name = " " + name
 	}
-	right := fmt.Sprintf("%-5s %-2s", dialect, flags)
-	nameW := max(p.w-2-len([]rune(right))-1, 4)
 	text := fit(clip(name, nameW), nameW) + " " + right
 	if selected && p.focused {
 		return badge + " " + p.st.Selected.Render(fit(text, p.w-2))

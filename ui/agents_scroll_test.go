@@ -47,3 +47,22 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 		t.Fatalf("after moving the cursor:\n%s", view)
 	}
 }
+
+// Two agents of one name are told apart by where they are; an agent
+// whose name is its own keeps just the name.
+func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
+	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p.SetSize(40, 8)
+	p.entries = []*agentEntry{
+		{name: "parley demo", ref: "http://127.0.0.1:4141/", status: agentFailed, err: fmt.Errorf("down")},
+		{name: "parley demo", ref: "http://127.0.0.1:5151/v0.3/", status: agentFailed, err: fmt.Errorf("down")},
+		{name: "travel", ref: "https://agents.example.com/travel", status: agentFailed, err: fmt.Errorf("down")},
+	}
+	lines := strings.Split(ansi.Strip(p.View(nil)), "\n")
+	if !strings.Contains(lines[0], "parley demo :4141") || !strings.Contains(lines[1], "parley demo :5151/v0.3") {
+		t.Fatalf("same-named agents not told apart:\n%s", strings.Join(lines, "\n"))
+	}
+	if strings.Contains(lines[2], "example.com") {
+		t.Fatalf("a unique name needs no place:\n%s", lines[2])
+	}
+}
