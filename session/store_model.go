@@ -122,12 +122,23 @@ func encodeParts(parts []a2aclient.Part) (any, error) {
 	return string(append(b, ']')), nil
 }
 
+// decodeParts reads what encodeParts stored. Text without metadata, all
+// but a few stored values, takes decodeTextParts's way; the rest, and
+// anything it does not recognise, encoding/json's.
 func decodeParts(s sql.NullString) ([]a2aclient.Part, error) {
 	if !s.Valid || s.String == "" {
 		return nil, nil
 	}
+	if parts, ok := decodeTextParts(s.String); ok {
+		return parts, nil
+	}
+	return decodePartsJSON(s.String)
+}
+
+// decodePartsJSON reads stored parts of any kind.
+func decodePartsJSON(s string) ([]a2aclient.Part, error) {
 	var parts []PartJSON
-	if err := json.Unmarshal([]byte(s.String), &parts); err != nil {
+	if err := json.Unmarshal([]byte(s), &parts); err != nil {
 		return nil, fmt.Errorf("stored parts are unreadable: %w", err)
 	}
 	return partsFromJSON(parts), nil
