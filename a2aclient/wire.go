@@ -14,6 +14,10 @@ const (
 	WireRequest  WireKind = "request"
 	WireResponse WireKind = "response"
 	WireEvent    WireKind = "event" // one SSE event's data
+	// WireNote is parley's own remark on the traffic, not something
+	// sent or received: e.g. that a task fetched after a broken stream
+	// replaced what had streamed.
+	WireNote WireKind = "note"
 )
 
 // WireRecord is one raw exchange on the wire, for people debugging their
@@ -33,6 +37,11 @@ type WireRecord struct {
 // WireObserver receives wire records. It is called on the request's
 // goroutine and must not block.
 type WireObserver func(WireRecord)
+
+// Note adds parley's own remark to the wire log, if one is observed.
+func (c *Client) Note(text string) {
+	c.t.observe(WireRecord{Kind: WireNote, Body: []byte(text)})
+}
 
 // maxWireBody caps how much of a body a wire record keeps.
 const maxWireBody = 64 << 10

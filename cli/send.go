@@ -102,6 +102,10 @@ func (r *runner) followOptions(noStream bool, onEvent func(session.Update)) sess
 					cause, u.Resume.TaskID, u.Resume.Attempt, u.Resume.Max)))
 				return
 			}
+			if u.Repair != nil {
+				fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+u.Repair.Describe()))
+				return
+			}
 			onEvent(u)
 		},
 	}

@@ -375,6 +375,10 @@ func (c *Conversation) onUpdate(ex *exchange, title string, u Update) {
 	case u.Resume != nil:
 		c.add(&Item{Kind: ItemNotice, TaskID: u.Resume.TaskID, Done: true,
 			Text: fmt.Sprintf("Connection lost; resuming task %s (attempt %d of %d)…", short(u.Resume.TaskID), u.Resume.Attempt, u.Resume.Max)})
+	case u.Repair != nil:
+		c.add(&Item{Kind: ItemNotice, TaskID: u.Repair.TaskID, Done: true,
+			Text: fmt.Sprintf("The broken stream lost part of task %s's answer; it now reads as the agent holds it (%s replaced).",
+				short(u.Repair.TaskID), plural(len(u.Repair.Artifacts), "artifact"))})
 	case u.Event != nil:
 		c.applyEvent(ex, title, *u.Event, u.Tracker)
 	}

@@ -27,7 +27,7 @@ type FollowOptions struct {
 }
 
 // Update is one thing that happened while following an exchange.
-// Exactly one of Event and Resume is set.
+// Exactly one of Event, Resume and Repair is set.
 type Update struct {
 	// Event is valid only during the call: copy *Event to keep it.
 	Event *a2aclient.Event
@@ -35,6 +35,10 @@ type Update struct {
 	// valid only during the call.
 	Tracker *a2aclient.Tracker
 	Resume  *Resume
+	// Repair says the agent's copy of the task, fetched after a broken
+	// stream, replaced part of what streamed; the Event before it
+	// carried the agent's version.
+	Repair *Repair
 }
 
 // Resume says a stream was cut before the task settled and is being
@@ -85,9 +89,14 @@ func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOpt
 	if f.seed(ctx); f.settled() {
 		return f.finish(ctx, nil)
 	}
+	// Picking a task up again is a resumed stream: what was sent while
+	// parley was away may not be replayed.
+	f.broke = true
 	st, err := f.open(ctx, taskID)
 	if err == nil {
-		err = f.drain(st)
+		if err = f.drain(st); err == nil {
+			f.reconcile(ctx)
+		}
 	}
 	// A first attempt that met a broken connection or a busy agent is
 	// retried like any cut stream; resume returns other errors as they are.
@@ -115,6 +124,9 @@ type follower struct {
 	o      FollowOptions
 	tr     a2aclient.Tracker
 	taskID string
+	// broke is set once a stream to the task was cut (or picked up after
+	// a restart): task snapshots are then checked against what streamed.
+	broke bool
 	// ev is the event OnUpdate is hearing: one for the whole exchange,
 	// rather than one on the heap per event.
 	ev a2aclient.Event
@@ -183,9 +195,12 @@ func (f *follower) resume(ctx context.Context, cause error) error {
 		if err := f.pause(ctx, attempt, cause); err != nil {
 			return err
 		}
+		f.broke = true
 		st, err := f.open(ctx, f.taskID)
 		if err == nil {
-			err = f.drain(st)
+			if err = f.drain(st); err == nil {
+				f.reconcile(ctx)
+			}
 		}
 		if err != nil && !resumable(err) {
 			return err
@@ -249,6 +264,10 @@ func (f *follower) drain(st *a2aclient.Stream) error {
 }
 
 func (f *follower) apply(ev a2aclient.Event) {
+	var repair *Repair
+	if ev.Task != nil && f.broke {
+		ev.Task, repair = f.applySnapshot(ev.Task)
+	}
 	f.tr.Apply(ev)
 	if f.taskID == "" {
 		f.taskID = ev.TaskID()
@@ -257,6 +276,12 @@ func (f *follower) apply(ev a2aclient.Event) {
 		f.ev = ev
 		f.o.OnUpdate(Update{Event: &f.ev, Tracker: &f.tr})
 		f.ev = a2aclient.Event{} // keep nothing alive past the call
+	}
+	if repair != nil {
+		f.c.Note("parley: " + repair.Describe())
+		if f.o.OnUpdate != nil {
+			f.o.OnUpdate(Update{Repair: repair})
+		}
 	}
 }
 

@@ -122,6 +122,8 @@ func (p *wirePane) record(r a2aclient.WireRecord) []string {
 		head = p.st.User.Render("→ "+r.Method) + " " + termsafe.Line(r.URL)
 	case a2aclient.WireResponse:
 		head = p.st.Agent.Render(fmt.Sprintf("← %d", r.Status)) + " " + termsafe.Line(r.URL)
+	case a2aclient.WireNote:
+		head = p.st.Info.Render("※ parley")
 	default:
 		head = p.st.Info.Render("⇠ event")
 	}

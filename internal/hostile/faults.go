@@ -110,6 +110,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		panic(http.ErrAbortHandler)
 	case Hostile:
 		s.hostileText(w, r, c, stream)
+	case DropOnCut:
+		s.dropOnCut(w, c)
 	default:
 		http.Error(w, "unknown hostile mode "+string(f.Mode), http.StatusInternalServerError)
 	}
