@@ -219,3 +219,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// The TOML library matches names regardless of case: [[Agents]] next to
+// [[agents]] filled the list from one or the other at random (found by
+// FuzzDoc). A setting in another case is refused, with its line.
+func TestParseRefusesMiscasedSettings(t *testing.T) {
+	wantError(t, "[[agents]]\nname = \"a\"\nurl = \"http://127.0.0.1:1/\"\n[[Agents]]\nname = \"b\"\nurl = \"http://127.0.0.1:2/\"\n", 4, "\"Agents\"", "lower case")
+	wantError(t, "[[agents]]\nname = \"a\"\nURL = \"http://127.0.0.1:1/\"\n", 3, "\"URL\" as \"url\"")
+	wantError(t, "Theme = \"dusk\"\n", 1, "\"theme\"")
+	if _, err := Parse("ok.toml", []byte("[[agents]]\nname = \"a\"\nurl = \"http://127.0.0.1:1/\"\nheaders = { x-team = \"p\" }\n")); err != nil {
+		t.Errorf("header names are any case: %v", err)
+	}
+}

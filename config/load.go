@@ -53,6 +53,9 @@ func Parse(path string, raw []byte) (*Config, error) {
 		k := und[0]
 		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("unknown setting %q%s", k.String(), knownHint(k))}
 	}
+	if k, want := miscased(md); k != nil {
+		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("write %q as %q: settings are lower case", k[len(k)-1], want)}
+	}
 	if err := cfg.check(); err != nil {
 		var pe *problem
 		if errors.As(err, &pe) {
@@ -106,4 +109,31 @@ func describeFSErr(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// miscased finds a setting spelled in another case ("Agents", "URL").
+// The TOML library matches names regardless of case, so [[Agents]] and
+// [[agents]] would both fill the agent list, one hiding the other at
+// random; parley insists on the one spelling.
+func miscased(md toml.MetaData) (toml.Key, string) {
+	var a Agent
+	var fields []string
+	for _, f := range agentFields(&a) {
+		fields = append(fields, f.key)
+	}
+	for _, k := range md.Keys() {
+		var known []string
+		switch {
+		case len(k) == 1:
+			known = []string{"theme", "keys", "agents"}
+		case len(k) == 2 && k[0] == "agents":
+			known = fields
+		}
+		for _, name := range known {
+			if k[len(k)-1] != name && strings.EqualFold(k[len(k)-1], name) {
+				return k, name
+			}
+		}
+	}
+	return nil, ""
 }

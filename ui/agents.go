@@ -29,7 +29,7 @@ type agentEntry struct {
 	id         int
 	name       string
 	ref        string // config name or URL, as the Directory takes it
-	fromConfig bool
+	saved      string // its [[agents]] name in the config file, once read or saved
 	status     agentStatus
 	client     *a2aclient.Client
 	err        error

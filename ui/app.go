@@ -143,7 +143,10 @@ func (m *Model) addEntry(name, ref string, fromConfig bool, seen map[string]bool
 		return nil
 	}
 	seen[ref] = true
-	e := &agentEntry{id: m.nextID, name: name, ref: ref, fromConfig: fromConfig}
+	e := &agentEntry{id: m.nextID, name: name, ref: ref}
+	if fromConfig {
+		e.saved = name
+	}
 	m.nextID++
 	m.entries = append(m.entries, e)
 	return e

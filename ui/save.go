@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,9 +11,11 @@ import (
 )
 
 // saveAgents writes the agent list to the config file, in the background.
-// Entries from the file keep their settings (credentials stay env:VAR
-// references); agents added in the app are written by name and URL. The
-// in-process demo agent listens on a port of the moment, so it is left out.
+// The file is edited in place with the changes made in the app since it
+// was read: agents added (by name and URL), renamed or removed. Every
+// other line, comment and setting stays, including changes another parley
+// made to the file meanwhile. The in-process demo agent listens on a port
+// of the moment, so it is left out.
 func (m *Model) saveAgents() tea.Cmd {
 	if m.opts.ConfigPath == "" {
 		m.setStatus("No config file to save to.", true)
@@ -22,30 +25,109 @@ func (m *Model) saveAgents() tea.Cmd {
 	if m.opts.Config != nil {
 		cfg = *m.opts.Config
 	}
+	var plan agentsPlan
 	var agents []config.Agent
 	used := map[string]bool{}
-	for _, e := range m.entries {
+	from := savedIndexes(cfg.Agents, m.entries, m.opts.DemoURL)
+	kept := make([]bool, len(cfg.Agents))
+	for k, e := range m.entries {
 		if e.ref == m.opts.DemoURL {
 			continue
 		}
-		var a config.Agent
-		if old, ok := cfg.Agent(e.ref); ok && e.fromConfig {
-			a = *old
-		} else {
-			a = config.Agent{URL: e.ref}
+		name := uniqueName(configName(e.label()), used)
+		i := from[k]
+		if i < 0 {
+			a := config.Agent{Name: name, URL: e.ref}
+			plan.add = append(plan.add, a)
+			agents = append(agents, a)
+			continue
 		}
-		a.Name = uniqueName(configName(e.label()), used)
+		kept[i] = true
+		a := cfg.Agents[i]
+		if a.Name != name {
+			plan.rename = append(plan.rename, [2]string{a.Name, name})
+			a.Name = name
+		}
 		agents = append(agents, a)
+	}
+	for i, a := range cfg.Agents {
+		if !kept[i] {
+			plan.remove = append(plan.remove, a.Name)
+		}
 	}
 	cfg.Agents = agents
 	path := m.opts.ConfigPath
 	m.opts.Config = &cfg
+	k := 0
 	for _, e := range m.entries {
 		if e.ref != m.opts.DemoURL {
-			e.fromConfig = true
+			e.saved = agents[k].Name
+			k++
 		}
 	}
-	return func() tea.Msg { return configSavedMsg{err: config.Save(path, &cfg)} }
+	return func() tea.Msg {
+		_, err := config.Edit(path, plan.apply)
+		return configSavedMsg{err: err}
+	}
+}
+
+// savedIndexes finds the config entry each agent of the list came from
+// (-1 for none): by the name it has in the file, then by URL.
+func savedIndexes(agents []config.Agent, entries []*agentEntry, demo string) []int {
+	from := make([]int, len(entries))
+	taken := make([]bool, len(agents))
+	for k, e := range entries {
+		from[k] = -1
+		for i, a := range agents {
+			if !taken[i] && e.saved != "" && e.ref != demo && a.Name == e.saved {
+				from[k], taken[i] = i, true
+				break
+			}
+		}
+	}
+	for k, e := range entries {
+		for i, a := range agents {
+			if from[k] < 0 && !taken[i] && e.ref != demo && a.URL == e.ref {
+				from[k], taken[i] = i, true
+				break
+			}
+		}
+	}
+	return from
+}
+
+// agentsPlan is what the app changed in the agent list since the file was
+// read, to be applied to the file as it is now.
+type agentsPlan struct {
+	remove []string
+	rename [][2]string // old name, new name
+	add    []config.Agent
+}
+
+func (p agentsPlan) apply(d *config.Doc) error {
+	for _, name := range p.remove {
+		if err := d.RemoveAgent(name); err != nil && !errors.Is(err, config.ErrNoAgent) {
+			return err
+		}
+	}
+	// Two steps, so that swapping two names never finds two entries
+	// with one name in between.
+	for i, r := range p.rename {
+		if err := d.SetAgentKey(r[0], "name", fmt.Sprintf("parley-renaming-%d", i)); err != nil {
+			return err
+		}
+	}
+	for i, r := range p.rename {
+		if err := d.SetAgentKey(fmt.Sprintf("parley-renaming-%d", i), "name", r[1]); err != nil {
+			return err
+		}
+	}
+	for _, a := range p.add {
+		if err := d.AppendAgent(a); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // configName makes a display name usable as a config name.
