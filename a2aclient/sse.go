@@ -2,7 +2,6 @@ package a2aclient
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -162,7 +161,7 @@ func (s *payloadStream) read(r io.Reader) {
 		clear(b.decoded) // a batch given back holds events the consumer took
 		b.decoded = b.decoded[:0]
 		for _, data := range evs {
-			data = bytes.TrimSpace(data)
+			data = trimPayload(data)
 			if len(data) == 0 {
 				continue // keep-alives and empty events
 			}
