@@ -13,6 +13,10 @@ type Tracker struct {
 	seen      bool
 	artifacts []*artifactBuilder
 	message   *Message
+	// reply is the text of status messages read as pieces of the reply
+	// (ReadStatus), joined: an agent that streams its answer that way
+	// (gemini-cli) has it read as one message.
+	reply strings.Builder
 }
 
 type artifactBuilder struct {
@@ -36,6 +40,19 @@ func (t *Tracker) Apply(ev Event) {
 	case ev.Status != nil:
 		t.adopt(ev.Status.TaskID, ev.Status.ContextID)
 		t.task.Status = ev.Status.Status
+		if role := ReadStatus(ev.Status); role != StatusNote {
+			// Not a note: the status has no message worth showing as
+			// the task's (a question, a reason); the text goes where
+			// it belongs.
+			t.task.Status.Message = nil
+			if role == StatusReply {
+				for _, p := range ev.Status.Status.Message.Parts {
+					if p.Kind == PartText {
+						t.reply.WriteString(p.Text)
+					}
+				}
+			}
+		}
 	case ev.Artifact != nil:
 		t.adopt(ev.Artifact.TaskID, ev.Artifact.ContextID)
 		t.applyArtifact(ev.Artifact)
@@ -187,5 +204,15 @@ func (t *Tracker) Text() string {
 			b.WriteString(a.tail.String())
 		}
 	}
+	if t.reply.Len() > 0 {
+		if b.Len() == 0 {
+			return t.reply.String()
+		}
+		b.WriteString(t.reply.String())
+	}
 	return b.String()
 }
+
+// StatusReply is the reply streamed as status messages so far (see
+// ReadStatus), "" when there was none.
+func (t *Tracker) StatusReply() string { return t.reply.String() }
