@@ -61,6 +61,10 @@ func writeItem(w *bufio.Writer, it session.Item) {
 		head += "error"
 	case session.ItemNotice:
 		head += "note"
+	case session.ItemThought:
+		head += task + "thought"
+	case session.ItemTool:
+		head += task + "tool"
 	}
 	w.WriteString(head + "\n")
 	indentLines(w, it.Text)

@@ -25,6 +25,8 @@ type textPrinter struct {
 	midLine   bool
 	lastState a2aclient.State
 	lastNote  string
+	// pending are the tool calls the agent asked the user to confirm.
+	pending []string
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -41,7 +43,7 @@ func (p *textPrinter) update(u session.Update) {
 		p.text(u)
 		p.status(ev.Task.Status)
 	case ev.Status != nil:
-		p.status(ev.Status.Status)
+		p.statusUpdate(u)
 	case ev.Artifact != nil:
 		p.text(u)
 	case ev.Message != nil:

@@ -41,6 +41,7 @@ type Conversation struct {
 	lastReq   *a2aclient.SendRequest
 	retry     func() // runs again the request that failed last
 	lastArt   artKey
+	reading   statusReading
 }
 
 type artKey struct{ taskID, id, key string }
@@ -416,7 +417,7 @@ func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event
 		c.learnContext(s.ContextID)
 		t := c.task(s.TaskID, title)
 		t.Following = true
-		c.applyStatus(t, s.Status)
+		c.applyStatusUpdate(t, s)
 	case ev.Artifact != nil:
 		a := ev.Artifact
 		if ex.taskID == "" {
@@ -456,12 +457,17 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	if st.Message != nil {
 		parts = nonText(st.Message.Parts)
 	}
-	// A new state gets a new line; a new message in the same state (a
-	// progress note) updates that line in place.
+	if c.sameStatusMessage(t, st, text, parts) {
+		return
+	}
+	// A new state gets a new line; a new message in the same state
+	// updates that line in place, unless it is a note of its own (a
+	// message id other than the one shown).
 	key := fmt.Sprintf("status:%s:%s", t.ID, st.State)
-	if it := c.byKey[key]; it != nil && it.Seq == len(c.items)-1 {
+	if it := c.byKey[key]; it != nil && it.Seq == len(c.items)-1 && !c.anotherNote(t.ID, st.Message) {
 		it.Text, it.Parts = text, parts
 		c.touch(it)
+		c.noteStatusLine(t.ID, it.Key, st.Message)
 		return
 	}
 	// "submitted" followed at once by another state says nothing worth a
@@ -473,12 +479,14 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 		it.State, it.Text, it.Parts = st.State, text, parts
 		c.byKey[key] = it
 		c.touch(it)
+		c.noteStatusLine(t.ID, it.Key, st.Message)
 		return
 	}
 	if c.byKey[key] != nil {
 		key = fmt.Sprintf("%s:%d", key, len(c.items))
 	}
 	c.add(&Item{Key: key, Kind: ItemStatus, TaskID: t.ID, State: st.State, Text: text, Parts: parts, Done: true})
+	c.noteStatusLine(t.ID, key, st.Message)
 }
 
 func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done bool) {
@@ -504,6 +512,7 @@ func (c *Conversation) artifactKey(taskID, id string) string {
 func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 	c.mu.Lock()
 	delete(c.inflight, id)
+	c.sealReply()
 	taskID := ex.taskID
 	if sum != nil && sum.TaskID != "" {
 		taskID = sum.TaskID

@@ -197,6 +197,13 @@ func (m *mdWriter) item(it Item) {
 		}
 	case ItemNotice:
 		m.line("_" + oneLine(it.Text) + "_")
+	case ItemThought:
+		m.line("> _Thought:_ " + oneLine(it.Text))
+	case ItemTool:
+		m.line("**[tool]** " + oneLine(it.Text) + " " + about)
+		if it.Detail != "" {
+			m.line("> " + oneLine(it.Detail))
+		}
 	}
 	m.blank()
 	for _, p := range it.Parts {

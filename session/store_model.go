@@ -64,6 +64,7 @@ func AgentInfoOf(ref string, c *a2aclient.Client) AgentInfo {
 var itemKindNames = map[ItemKind]string{
 	ItemUser: "user", ItemAgent: "agent", ItemStatus: "status",
 	ItemArtifact: "artifact", ItemError: "error", ItemNotice: "notice",
+	ItemThought: "thought", ItemTool: "tool",
 }
 
 // String is the kind's name: user, agent, status, artifact, error, notice.

@@ -16,6 +16,8 @@ const (
 	ItemArtifact                 // an artifact, growing while it streams
 	ItemError                    // something went wrong; Text is one sentence
 	ItemNotice                   // parley's own note: welcome, resumes, stops
+	ItemThought                  // the agent's reasoning, shown apart from its reply
+	ItemTool                     // a tool call the agent made: Name is its id, Text one line, Detail its output
 )
 
 // Item is one entry of a conversation's transcript. Items are values
