@@ -130,7 +130,9 @@ INSERT INTO items_fts(items_fts) VALUES ('rebuild');
 var schemaVersion = len(migrations)
 
 // migrate runs the steps the file has not run yet, all in one
-// transaction with the version bump, so a crash mid-way leaves a file at
+// transaction with the version bump (which holds the write lock from its
+// start, so parleys opening a new file together take turns and each
+// finds the steps the one before ran), so a crash mid-way leaves a file at
 // a version it really has, and a new file's pages are written once, not
 // once per step. WAL mode is set first: it is a property of the file,
 // kept across opens.
@@ -142,7 +144,20 @@ func (s *Store) migrate(from int) error {
 		return nil
 	}
 	return s.write(context.Background(), func(tx *sql.Tx) error {
-		for v := from; v < schemaVersion; v++ {
+		// Another parley started at the same moment may have set the
+		// file up while this one waited for the write lock (from was
+		// read before it): start from the version the file has now.
+		var now int
+		if err := tx.QueryRow("PRAGMA user_version").Scan(&now); err != nil {
+			return err
+		}
+		if now > schemaVersion {
+			return &NewerSchemaError{Path: s.path, Version: now, KnownVersion: schemaVersion}
+		}
+		if now == schemaVersion {
+			return nil
+		}
+		for v := now; v < schemaVersion; v++ {
 			if _, err := tx.Exec(migrations[v]); err != nil {
 				return fmt.Errorf("schema version %d: %w", v+1, err)
 			}
