@@ -45,11 +45,15 @@ fuzz:
 
 # Rounds of 200 tasks streaming at once across five agents (one per
 # dialect) into the context store, for SOAKTIME (default 2m), checking
-# that every answer is stored whole and memory does not grow; loopback
-# only. `make test` runs one round of 50.
+# that every answer is stored whole and memory does not grow; then
+# `parley send --json` killed with SIGKILL at random moments for
+# SOAKTIME, checking after each kill that the store holds at least what
+# was printed. Loopback only. `make test` runs one round of 50 and 12
+# kills.
 SOAKTIME ?= 2m
 soak:
 	$(GO) test -race -run TestSoak -timeout 30m -v ./session/ -args -soak -soaktime=$(SOAKTIME)
+	$(GO) test -race -run TestCrashPrintedIsStored -timeout 30m -v ./cli/ -args -crashtime=$(SOAKTIME)
 
 clean:
 	rm -f $(BIN)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -78,14 +79,26 @@ func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlag
 	} else {
 		conv.Restore(f.contextID, nil, nil)
 	}
+	var gate *storeGate
+	var gated io.Writer // stdout through the gate, nil when not recording
+	stderr := r.env.Stderr
 	if st != nil && st.ReadOnly() == nil {
+		// What is printed waits for the commit that holds it; notes on
+		// stderr wait behind it.
+		gate = newStoreGate()
+		gated = gate.to(r.env.Stdout)
+		r.env.Stderr = gate.to(stderr)
+		o.Hold = gate.hold
 		rec = st.Record(conv, o)
 	}
-	out := r.follower(f.json)
+	out := r.follower(f.json, gated)
 	msg := a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(text)}, TaskID: f.taskID}
 	s, err := conv.Exchange(ctx, msg, r.followOptions(f.noStream, out.update))
 	if rec != nil {
-		if err := rec.Close(); err != nil {
+		err := rec.Close()
+		gate.openUp() // all committed (or warned about just below)
+		r.env.Stderr = stderr
+		if err != nil {
 			r.warn(fmt.Errorf("the conversation was not fully recorded: %w", err))
 		}
 		out.storeID = rec.ID()

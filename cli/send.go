@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -53,7 +54,7 @@ func (r *runner) exchange(ctx context.Context, ref string, f *sendFlags, req a2a
 	if err != nil {
 		return r.report(errorExit(ctx, err), err, f.json, ""), nil
 	}
-	out := r.follower(f.json)
+	out := r.follower(f.json, nil)
 	s, err := session.Exchange(ctx, c, req, r.followOptions(f.noStream, out.update))
 	return r.conclude(ctx, ref, s, err, f.json, out), s
 }
@@ -66,7 +67,12 @@ type output struct {
 	storeID int64
 }
 
-func (r *runner) follower(asJSON bool) *output {
+// follower prints to stdout, or to gated when it is not nil.
+func (r *runner) follower(asJSON bool, gated io.Writer) *output {
+	stdout := r.env.Stdout
+	if gated != nil {
+		stdout = gated
+	}
 	if asJSON {
 		var line []byte // reused: a stream is thousands of lines
 		// Encoded terminal-safe, so the line needs no escapeControls
@@ -78,13 +84,13 @@ func (r *runner) follower(asJSON bool) *output {
 			}
 			var ok bool
 			if line, ok = lines.AppendTerminalSafe(line[:0], *u.Event); ok {
-				_, _ = r.env.Stdout.Write(line)
+				_, _ = stdout.Write(line)
 				return
 			}
-			_ = writeJSONLine(r.env.Stdout, session.EventToJSON(*u.Event))
+			_ = writeJSONLine(stdout, session.EventToJSON(*u.Event))
 		}}
 	}
-	p := newTextPrinter(r.env.Stdout)
+	p := newTextPrinter(stdout)
 	return &output{update: p.update, text: p}
 }
 

@@ -35,7 +35,7 @@ func (r *runner) task(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(errorExit(ctx, err), err, f.json, taskID)
 	}
-	out := r.follower(f.json)
+	out := r.follower(f.json, nil)
 	if sub == "watch" {
 		s, err := session.Follow(ctx, c, taskID, r.followOptions(false, out.update))
 		return r.conclude(ctx, ref, s, err, f.json, out)

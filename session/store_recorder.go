@@ -20,6 +20,13 @@ type RecordOptions struct {
 	// OnError hears a failed write. The group is kept and written with
 	// the next one.
 	OnError func(error)
+	// Hold, when set, runs as each group is taken from the conversation;
+	// the function it returns runs once everything taken is committed.
+	// What a caller shows after the conversation changed and before the
+	// next Hold can thus wait for the commit that holds it: the screen
+	// never runs ahead of the store. A write that fails releases too
+	// (after OnError): a full disk must not hide the answer.
+	Hold func() (release func())
 }
 
 // Flush is one committed group of changes.
@@ -143,6 +150,11 @@ func (r *Recorder) Flush() error {
 func (r *Recorder) flush(settle bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.o.Hold != nil {
+		// Released on every way out: once written, or when nothing
+		// taken needed writing.
+		defer r.o.Hold()()
+	}
 	items, tasks := r.w.Drain()
 	for _, it := range items {
 		r.pending[it.Key] = it

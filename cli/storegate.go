@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"io"
+	"sync"
+)
+
+// storeGate holds what `parley send` prints until the context store has
+// committed the changes it shows, so that a crash at any moment leaves
+// on disk at least what reached the screen or the pipe. The recorder
+// groups changes every few milliseconds; the gate lets each group's
+// output through once the group is written (session.RecordOptions.Hold),
+// so printing keeps pace with recording rather than with each event.
+//
+// Notes for stderr written meanwhile (a stream broke) queue behind the
+// output before them, so the two streams keep the order of events.
+type storeGate struct {
+	mu       sync.Mutex
+	held     []heldWrite
+	total    int64 // bytes ever written to the gate
+	released int64 // of which passed on
+	open     bool  // recording ended: write straight through
+}
+
+// heldWrite is output for one writer, not passed on yet.
+type heldWrite struct {
+	w    io.Writer
+	data []byte
+	end  int64 // the gate's total once this was written
+}
+
+func newStoreGate() *storeGate { return &storeGate{} }
+
+// to returns a writer that goes to w through the gate.
+func (g *storeGate) to(w io.Writer) io.Writer { return storeGateWriter{g, w} }
+
+type storeGateWriter struct {
+	g *storeGate
+	w io.Writer
+}
+
+func (gw storeGateWriter) Write(p []byte) (int, error) { return gw.g.write(gw.w, p, "") }
+
+// WriteString is Write for the text printer's chunks, without a copy
+// into a []byte of their own.
+func (gw storeGateWriter) WriteString(s string) (int, error) { return gw.g.write(gw.w, nil, s) }
+
+func (g *storeGate) write(w io.Writer, p []byte, s string) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := len(p) + len(s)
+	if g.open {
+		if s != "" {
+			return io.WriteString(w, s)
+		}
+		return w.Write(p)
+	}
+	if k := len(g.held) - 1; k >= 0 && g.held[k].w == w {
+		g.held[k].data = append(append(g.held[k].data, p...), s...)
+	} else {
+		g.held = append(g.held, heldWrite{w: w, data: append(append([]byte(nil), p...), s...)})
+		k = len(g.held) - 1
+	}
+	g.total += int64(n)
+	g.held[len(g.held)-1].end = g.total
+	return n, nil
+}
+
+// hold marks what has been written so far: it shows changes the
+// conversation already holds, which the group being taken will commit.
+// The returned function lets it through.
+func (g *storeGate) hold() func() {
+	g.mu.Lock()
+	mark := g.total
+	g.mu.Unlock()
+	return func() { g.release(mark) }
+}
+
+// release passes on, in order, what was written up to mark.
+func (g *storeGate) release(mark int64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for len(g.held) > 0 && g.released < mark {
+		h := &g.held[0]
+		start := h.end - int64(len(h.data))
+		n := int(min(mark, h.end) - start)
+		_, _ = h.w.Write(h.data[:n])
+		g.released = start + int64(n)
+		if n < len(h.data) {
+			h.data = h.data[n:]
+			break
+		}
+		g.held[0] = heldWrite{}
+		g.held = g.held[1:]
+	}
+	if len(g.held) == 0 {
+		g.held = nil // keep no answer-sized buffer
+	}
+}
+
+// openUp lets everything through, for good: recording has ended, and
+// what was held is committed (or could not be, and was warned about).
+func (g *storeGate) openUp() {
+	g.mu.Lock()
+	total := g.total
+	g.mu.Unlock()
+	g.release(total)
+	g.mu.Lock()
+	g.open = true
+	g.mu.Unlock()
+}
