@@ -15,8 +15,13 @@ type Options struct {
 	HTTPClient *http.Client
 	// Headers are sent with every request (config headers, --header).
 	Headers http.Header
-	// Auth adds credentials to every request, card fetches included.
+	// Auth adds credentials to every request, card fetches included,
+	// to the origins Trust holds; credential headers among Headers are
+	// held to the same rule.
 	Auth []Authenticator
+	// Trust is the origins credentials may go to. Nil means the origin
+	// of the URL Resolve was given (or of the card NewClient was given).
+	Trust *Origins
 	// Dialect forces a dialect instead of detecting one from the card.
 	Dialect Dialect
 	// MaxEventSize caps one SSE event or reply body; default 16 MiB.
@@ -48,6 +53,9 @@ type Client struct {
 // Resolve fetches the agent card at target (a base URL or a card's URL)
 // and returns a client for the best interface parley speaks.
 func Resolve(ctx context.Context, target string, opts Options) (*Client, error) {
+	if opts.Trust == nil {
+		opts.Trust = NewOrigins(target)
+	}
 	t := newTransport(opts)
 	agent, err := fetchAgent(ctx, t, target)
 	if err != nil {
@@ -62,6 +70,9 @@ func Resolve(ctx context.Context, target string, opts Options) (*Client, error) 
 
 // NewClient builds a client from a card already fetched (e.g. stored).
 func NewClient(agent *Agent, opts Options) (*Client, error) {
+	if opts.Trust == nil {
+		opts.Trust = NewOrigins(agent.CardURL)
+	}
 	return newClient(agent, newTransport(opts), opts)
 }
 

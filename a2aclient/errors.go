@@ -257,7 +257,10 @@ func Hint(err error) string {
 	var ae *AuthError
 	var he *HTTPError
 	var te *TransportError
+	var fe *ForeignOriginError
 	switch {
+	case errors.As(err, &fe):
+		return fe.Hint()
 	case errors.As(err, &ae):
 		if ae.StatusCode == 403 {
 			return "Check that your credentials have access to this agent."

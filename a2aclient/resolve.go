@@ -14,89 +14,123 @@ import (
 var wellKnownCards = []string{"/.well-known/agent-card.json", "/.well-known/agent.json"}
 
 // fetchAgent finds and parses the agent card for target, which may be the
-// card's own URL or a base URL.
+// card's own URL or a base URL. It looks only where the named agent's card
+// can be: the URL itself when it names a card; otherwise the well-known
+// paths under the URL's path, then the URL itself. Never the origin's
+// root for a URL with a path: that card is another agent's. Only a
+// location that has nothing (404, 405, 410, or an HTML page, which is how
+// many sites answer every path) moves on to the next; a card that is
+// there but refused (too large, not JSON, not a card) is an error naming
+// its URL. A card found after another location had nothing says which
+// card parley used, and a card reached through a redirect is read as the
+// card of the origin it came from.
 func fetchAgent(ctx context.Context, t *transport, target string) (*Agent, error) {
 	urls, err := cardURLs(target)
 	if err != nil {
 		return nil, err
 	}
 	var tried []string
-	var lastErr, parseErr error
+	var lastErr error
 	for _, u := range urls {
-		raw, err := fetchCard(ctx, t, u)
-		if err != nil {
-			var ae *AuthError
-			var te *TransportError
-			if errors.As(err, &ae) || errors.As(err, &te) || ctx.Err() != nil {
-				return nil, err // no other path will do better
+		raw, final, err := fetchCard(ctx, t, u)
+		if err == nil {
+			var agent *Agent
+			agent, err = parseCard(raw, final)
+			if err == nil {
+				noteWhere(agent, target, u, final, tried)
+				return agent, nil
 			}
-			tried = append(tried, redactURL(u))
-			lastErr = err
-			continue
 		}
-		agent, err := parseCard(raw, u)
-		if err != nil {
-			// A document that is not a card says more than the 404s of
-			// the paths tried after it, so it is the one reported.
-			tried = append(tried, redactURL(u))
-			lastErr, parseErr = err, err
-			continue
+		var ae *AuthError
+		var te *TransportError
+		switch {
+		case errors.As(err, &ae) || errors.As(err, &te) || ctx.Err() != nil:
+			return nil, err // no other path will do better
+		case !cardMissing(err):
+			var pe *ProtocolError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("%w: %w", ErrNoCard, err)
+			}
+			return nil, fmt.Errorf("%w: the card at %s cannot be used: %w", ErrNoCard, redactURL(u), err)
 		}
-		return agent, nil
-	}
-	if parseErr != nil {
-		lastErr = parseErr
+		tried = append(tried, redactURL(u))
+		lastErr = err
 	}
 	return nil, fmt.Errorf("%w at %s (tried %s; last: %v)", ErrNoCard, redactURL(target), strings.Join(tried, ", "), lastErr)
 }
 
+// cardMissing reports whether err means there is no card at a location,
+// as opposed to a card that is there but cannot be used.
+func cardMissing(err error) bool {
+	var he *HTTPError
+	if errors.As(err, &he) {
+		switch he.StatusCode {
+		case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusGone:
+			return true
+		}
+		return false
+	}
+	var pe *ProtocolError
+	return errors.As(err, &pe) && strings.Contains(pe.What, "is an HTML page")
+}
+
+// noteWhere tells, in the card's warnings, where a card came from when it
+// is not where the user pointed: another well-known path, or another
+// origin after a redirect.
+func noteWhere(a *Agent, target, asked, final string, tried []string) {
+	if len(tried) > 0 {
+		a.Warnings = append(a.Warnings, fmt.Sprintf("No card at %s; parley used the card at %s.", strings.Join(tried, ", "), redactURL(final)))
+	}
+	from, _ := Origin(asked)
+	if to, ok := Origin(final); ok && to != from {
+		a.Warnings = append(a.Warnings, fmt.Sprintf("The card at %s redirected to %s; parley reads it as a card of %s, not of %s.", redactURL(asked), redactURL(final), to, from))
+	}
+}
+
 // cardURLs lists where to look for the card, most specific first: the URL
-// itself when it names a JSON document, the well-known paths under the
-// URL's path, then under the host's root, then the URL itself.
+// alone when it names a JSON document, else the well-known paths under
+// the URL's path, then the URL itself.
 func cardURLs(target string) ([]string, error) {
 	u, err := url.Parse(strings.TrimSpace(target))
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 		return nil, fmt.Errorf("%q is not an http(s) URL of an agent", sanitizeLine(target))
 	}
-	var out []string
-	add := func(s string) {
-		for _, x := range out {
-			if x == s {
-				return
+	if strings.HasSuffix(u.Path, ".json") || strings.HasSuffix(u.Path, "/agent-card") || strings.Contains(u.Path, "/.well-known/") {
+		out := []string{u.String()}
+		// The other well-known name beside it is the same agent's card
+		// under its older (or newer) name.
+		for i, p := range wellKnownCards {
+			if strings.HasSuffix(u.Path, p) {
+				v := *u
+				v.Path = strings.TrimSuffix(u.Path, p) + wellKnownCards[1-i]
+				out = append(out, v.String())
 			}
 		}
-		out = append(out, s)
+		return out, nil
 	}
-	looksLikeCard := strings.HasSuffix(u.Path, ".json") || strings.HasSuffix(u.Path, "/agent-card") || strings.Contains(u.Path, "/.well-known/")
-	if looksLikeCard {
-		add(u.String())
-	}
+	var out []string
 	base := strings.TrimSuffix(u.Path, "/")
 	for _, p := range wellKnownCards {
 		v := *u
 		v.Path = base + p
-		add(v.String())
+		out = append(out, v.String())
 	}
-	if base != "" {
-		for _, p := range wellKnownCards {
-			v := *u
-			v.Path = p
-			v.RawQuery = ""
-			add(v.String())
-		}
-	}
-	if !looksLikeCard {
-		add(u.String())
-	}
-	return out, nil
+	return append(out, u.String()), nil
 }
 
-func fetchCard(ctx context.Context, t *transport, u string) ([]byte, error) {
+// fetchCard returns the card's bytes and the URL they came from after
+// any redirect.
+func fetchCard(ctx context.Context, t *transport, u string) ([]byte, string, error) {
 	resp, err := t.do(ctx, request{op: "fetch the agent card", method: http.MethodGet, url: u, header: http.Header{"Accept": {"application/json"}}})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return t.readBody("fetch the agent card", u, resp)
+	final := u
+	if resp.Request != nil && resp.Request.URL != nil {
+		final = resp.Request.URL.String()
+	}
+	raw, err := t.readBody("fetch the agent card", u, resp)
+	return raw, final, err
 }
 
 // candidates orders the interfaces to try: the card's own preference,

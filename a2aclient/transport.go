@@ -33,6 +33,7 @@ type transport struct {
 	hc            *http.Client
 	headers       http.Header
 	auth          []Authenticator
+	trust         *Origins
 	wire          WireObserver
 	maxEvent      int
 	headerTimeout time.Duration
@@ -44,6 +45,7 @@ func newTransport(o Options) *transport {
 		hc:            o.HTTPClient,
 		headers:       o.Headers.Clone(),
 		auth:          o.Auth,
+		trust:         o.Trust,
 		wire:          o.Wire,
 		maxEvent:      o.MaxEventSize,
 		headerTimeout: o.HeaderTimeout,
@@ -93,6 +95,10 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	first := via[0]
 	if sameOrigin(first.URL, req.URL) {
 		return nil
+	}
+	// Nor the client certificate, should the new origin ask for one.
+	if g, ok := first.Context().Value(credGateKey{}).(*credGate); ok {
+		g.denied.Store(true)
 	}
 	req.Header.Del("Authorization")
 	req.Header.Del("Cookie")
@@ -208,6 +214,11 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 	query := &credHeaderSet{}
 	ctx = context.WithValue(ctx, credHeadersKey{}, creds)
 	ctx = context.WithValue(ctx, credQueryKey{}, query)
+	// The last line of defence of the trust rule: whatever the layers
+	// above decided, a request to an origin the agent's credentials are
+	// not bound to carries none of them, the client certificate included.
+	gate := &credGate{}
+	ctx = context.WithValue(ctx, credGateKey{}, gate)
 	var body io.Reader
 	if req.body != nil {
 		body = bytes.NewReader(req.body)
@@ -216,7 +227,12 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 	if err != nil {
 		return nil, fmt.Errorf("%s: bad URL %q: %w", req.op, redactURL(req.url), err)
 	}
+	trusted := t.trust.trustsURL(hreq.URL)
+	gate.denied.Store(!trusted)
 	for k, vs := range t.headers {
+		if !trusted && isSecretName(k) {
+			continue
+		}
 		for _, v := range vs {
 			hreq.Header.Add(k, v)
 		}
@@ -228,6 +244,9 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 		hreq.Header.Set("User-Agent", t.userAgent)
 	}
 	for _, a := range t.auth {
+		if !trusted {
+			break
+		}
 		applied, err := a.Apply(hreq)
 		if err != nil {
 			return nil, fmt.Errorf("%s: apply credentials: %w", req.op, err)

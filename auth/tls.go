@@ -51,7 +51,16 @@ func TLSClient(base *http.Client, t config.TLS) (*http.Client, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cannot use the client certificate %s with key %s: %w", cert, key, unwrapPath(err))
 		}
-		cfg.Certificates = []tls.Certificate{pair}
+		// The certificate is a credential like any other: presented only
+		// on requests parley's transport found bound for a trusted
+		// origin, never to a foreign endpoint or after a redirect away.
+		cfg.Certificates = nil
+		cfg.GetClientCertificate = func(cri *tls.CertificateRequestInfo) (*tls.Certificate, error) {
+			if !a2aclient.ClientCertAllowed(cri.Context()) {
+				return &tls.Certificate{}, nil
+			}
+			return &pair, nil
+		}
 	}
 	if t.TLSCA != "" {
 		path := expandHome(t.TLSCA)

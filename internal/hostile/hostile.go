@@ -90,6 +90,8 @@ type Request struct {
 	Header http.Header
 	Query  string
 	Faulty bool // answered with the fault
+	// ClientCert says a TLS client presented a certificate (Site only).
+	ClientCert bool
 }
 
 // Server is a running hostile agent.
