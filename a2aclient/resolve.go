@@ -126,8 +126,18 @@ func fetchCard(ctx context.Context, t *transport, u string) ([]byte, string, err
 		return nil, "", err
 	}
 	final := u
-	if resp.Request != nil && resp.Request.URL != nil {
-		final = resp.Request.URL.String()
+	if r := resp.Request; r != nil && r.Response != nil && r.URL != nil {
+		// Redirected: the card is the last URL's, less any API key parley
+		// put in its query.
+		v := *r.URL
+		if q, ok := r.Context().Value(credQueryKey{}).(*credHeaderSet); ok && v.RawQuery != "" {
+			vals := v.Query()
+			for _, n := range q.list() {
+				vals.Del(n)
+			}
+			v.RawQuery = vals.Encode()
+		}
+		final = v.String()
 	}
 	raw, err := t.readBody("fetch the agent card", u, resp)
 	return raw, final, err

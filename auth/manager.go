@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -65,12 +67,30 @@ func NewManager(o Options) *Manager {
 func (m *Manager) CredentialsPath() string { return m.file.Path() }
 
 // Key is how an agent is known to the credentials file and the caches:
-// its config name, or its URL when it has none.
-func Key(name, url string) string {
-	if name != "" {
-		return name
+// its URL, never a name. Names come from the config or, through a saved
+// agent list, from a card; a card that calls itself "work" must not
+// unlock what was saved for the work agent. The URL is written
+// canonically (scheme and host in lower case, no default port, no
+// trailing slash, no query or fragment), so that the URL of the config
+// and the same URL typed on the command line are one agent. A reference
+// that is not a URL is kept as it is.
+func Key(url string) string {
+	url = strings.TrimSpace(url)
+	u, err := neturl.Parse(url)
+	origin, ok := a2aclient.Origin(url)
+	if err != nil || !ok {
+		return url
 	}
-	return url
+	return origin + strings.TrimRight(u.EscapedPath(), "/")
+}
+
+// agentKey is a config entry's key: its URL's, or for an entry without
+// one (built in code, not read from a file) its name.
+func agentKey(a *config.Agent) string {
+	if strings.TrimSpace(a.URL) == "" {
+		return a.Name
+	}
+	return Key(a.URL)
 }
 
 // Setup is what an agent needs besides its URL.
@@ -99,6 +119,7 @@ func (s Setup) BindCard(a *a2aclient.Agent) {
 // it wants, and the terminal UI will ask for it.
 func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Client) (Setup, error) {
 	who := fmt.Sprintf("agent %q", a.Name)
+	key := agentKey(a)
 	var s Setup
 	hc, err := TLSClient(base, a.TLS)
 	if err != nil {
@@ -108,7 +129,7 @@ func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Clie
 	// Agents whose secret comes from the environment or a command never
 	// need the credentials file, so a problem with it does not stop them.
 	static := a.Token != "" && !isOAuth(a.Auth)
-	saved, err := m.saved(a.Name, !static)
+	saved, err := m.saved(key, !static)
 	if err != nil {
 		return s, fmt.Errorf("%s: %w", who, err)
 	}
@@ -124,7 +145,7 @@ func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Clie
 			s.Auth = append(s.Auth, staticAuth(kind, a.Username, a.APIKeyIn, a.APIKeyName, secret))
 		}
 	case config.AuthOAuth2, config.AuthOIDC:
-		ao := m.oauthFor(a.Name, a, saved)
+		ao := m.oauthFor(key, a, saved)
 		if hc != nil {
 			ao.mu.Lock()
 			ao.hc = hc
@@ -133,9 +154,9 @@ func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Clie
 		s.oauth = ao
 		s.Auth = append(s.Auth, ao.tok)
 	case "":
-		s.Auth = append(s.Auth, m.fromSaved(a.Name, saved)...)
+		s.Auth = append(s.Auth, m.fromSaved(key, saved)...)
 	}
-	s.Auth = appendNew(s.Auth, m.typedFor(a.Name)...)
+	s.Auth = appendNew(s.Auth, m.typedFor(key)...)
 	return s, nil
 }
 
@@ -159,6 +180,7 @@ func appendNew(list []a2aclient.Authenticator, more ...a2aclient.Authenticator) 
 // ForURL builds the credentials of an agent known only by URL: what was
 // saved for it and what was typed in during this run.
 func (m *Manager) ForURL(url string) (Setup, error) {
+	url = Key(url)
 	saved, err := m.saved(url, true)
 	if err != nil {
 		return Setup{}, err
@@ -207,12 +229,14 @@ func isOAuth(auth string) bool {
 // UseTyped keeps a credential typed in for this run, so that clients
 // built for the agent later (a retried card fetch) carry it too.
 func (m *Manager) UseTyped(key string, a a2aclient.Authenticator) {
+	key = Key(key)
 	m.mu.Lock()
 	m.typed[key] = append(m.typed[key], a)
 	m.mu.Unlock()
 }
 
 func (m *Manager) typedFor(key string) []a2aclient.Authenticator {
+	key = Key(key)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([]a2aclient.Authenticator(nil), m.typed[key]...)
@@ -220,7 +244,7 @@ func (m *Manager) typedFor(key string) []a2aclient.Authenticator {
 
 // Remember saves a typed credential in the credentials file.
 func (m *Manager) Remember(key string, e Entry) error {
-	return m.file.Update(key, func(old *Entry) {
+	return m.file.Update(Key(key), func(old *Entry) {
 		old.Auth, old.Token, old.Username, old.APIKeyName, old.APIKeyIn = e.Auth, e.Token, e.Username, e.APIKeyName, e.APIKeyIn
 	})
 }

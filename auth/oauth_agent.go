@@ -34,6 +34,7 @@ type agentOAuth struct {
 // token got once serves every later request. A change of settings starts
 // afresh.
 func (m *Manager) oauthFor(key string, a *config.Agent, saved Entry) *agentOAuth {
+	key = Key(key)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if ao := m.tokens[key]; ao != nil && reflect.DeepEqual(ao.settings, a.OAuth) {

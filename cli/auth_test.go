@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -103,7 +104,8 @@ api_key_name = "X-API-Key"
 	r := e.run("send", "viafile", "Hello")
 	wantCode(t, r, exitAuthRefused)
 	cred := e.credentialsPath()
-	if err := os.WriteFile(cred, []byte("[viafile]\ntoken = \"demo-key\"\n"), 0o644); err != nil {
+	// Kept under the agent's URL, never its name.
+	if err := os.WriteFile(cred, []byte("[\""+base+"/secure\"]\ntoken = \"demo-key\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r = e.run("send", "viafile", "Hello")
@@ -173,7 +175,10 @@ func TestOAuthRefusalThenDeviceLogin(t *testing.T) {
 	r = e.run("send", "secured", "Hello", "--json")
 	wantCode(t, r, exitOK)
 	raw, _ := os.ReadFile(e.credentialsPath())
-	if !strings.Contains(string(raw), "[secured.oauth]") || !strings.Contains(string(raw), "refresh_token") {
+	// Kept under the agent's URL (the config's), never its name.
+	conf, _ := os.ReadFile(e.config)
+	agentURL := regexp.MustCompile(`url = "([^"]+)"`).FindStringSubmatch(string(conf))[1]
+	if !strings.Contains(string(raw), `["`+strings.TrimSuffix(agentURL, "/")+`".oauth]`) || strings.Contains(string(raw), "[secured") || !strings.Contains(string(raw), "refresh_token") {
 		t.Errorf("credentials file:\n%s", raw)
 	}
 }

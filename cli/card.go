@@ -12,7 +12,7 @@ import (
 )
 
 func (r *runner) card(ctx context.Context, args []string) int {
-	var f agentFlags
+	f := agentFlags{inspect: true}
 	fs := flag.NewFlagSet("card", flag.ContinueOnError)
 	f.register(fs)
 	pos, err := parseArgs(fs, "card", args)

@@ -144,7 +144,7 @@ func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2acli
 		return nil, err
 	}
 	r.lastRef = ref
-	c, err := dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d})
+	c, err := dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d, TrustOrigins: f.trust, Inspect: f.inspect})
 	if c != nil {
 		r.last = c
 	}

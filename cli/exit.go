@@ -16,6 +16,7 @@ const (
 	exitTaskFailed  = 3 // failed, canceled or rejected
 	exitNeedsInput  = 4 // input-required or auth-required
 	exitAuthRefused = 5 // HTTP 401 or 403
+	exitForeign     = 6 // the card's endpoint is on an origin not trusted with the credentials
 	exitInterrupted = 130
 )
 
@@ -41,6 +42,8 @@ func errorExit(ctx context.Context, err error) int {
 		return exitUsage
 	case errors.As(err, &ae), errors.Is(err, a2aclient.ErrAuthenticationRequired):
 		return exitAuthRefused
+	case errors.As(err, new(*a2aclient.ForeignOriginError)):
+		return exitForeign
 	case ctx.Err() != nil && errors.Is(err, context.Canceled):
 		return exitInterrupted
 	}

@@ -100,10 +100,29 @@ type agentFlags struct {
 	json    bool
 	headers headerFlag
 	dialect dialectFlag
+	trust   originsFlag
+	// inspect: the command only reads the card (parley card), so a
+	// foreign endpoint is a warning, not an error.
+	inspect bool
 }
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&a.json, "json", false, "")
 	fs.Var(&a.headers, "header", "")
 	fs.Var(&a.dialect, "dialect", "")
+	fs.Var(&a.trust, "trust-origin", "")
+}
+
+// originsFlag collects repeated --trust-origin URL flags.
+type originsFlag []string
+
+func (f *originsFlag) String() string { return strings.Join(*f, ",") }
+
+func (f *originsFlag) Set(s string) error {
+	origin, ok := a2aclient.Origin(s)
+	if !ok {
+		return fmt.Errorf("--trust-origin wants an http:// or https:// URL, got %q", s)
+	}
+	*f = append(*f, origin)
+	return nil
 }

@@ -35,6 +35,8 @@ Exit codes:
   3  the task failed, was canceled or was rejected
   4  the task needs input or authentication (continue with --task and --context)
   5  the agent refused authentication or authorization (HTTP 401 or 403)
+  6  the agent's card sends messages to an origin not trusted with its
+     credentials; nothing was sent (trust it with --trust-origin URL)
   2  usage error
   1  any other error
   130 interrupted (Ctrl-C); the task keeps running on the agent
@@ -65,6 +67,11 @@ card. It also checks that the endpoint answers in the declared transport.
   --header H      add an HTTP header to every request (repeatable)
   --dialect D     force a dialect instead of detecting it
                   (v0.1, v0.2, v0.3, v0.3-rest, v1.0, v1.0-rest, gateway)
+  --trust-origin URL
+                  also send credentials to URL's origin (repeatable)
+
+An endpoint on another origin than the agent you named gets no credential;
+the warnings say so.
 `,
 	"login": `Usage: parley login AGENT [--flow device|browser|client] [--client-id ID] [--no-open]
 
@@ -103,12 +110,16 @@ stderr: continue it with 'parley send --context ID TEXT' or in the TUI.
   --task ID       answer this task (after input-required or auth-required)
   --header H      add an HTTP header 'Name: value' to every request (repeatable)
   --dialect D     force a dialect instead of detecting it
+  --trust-origin URL
+                  let the agent's credentials go to URL's origin too, when
+                  its card names an endpoint there (repeatable)
 
 Exit codes: 0 completed or message, 3 failed/canceled/rejected,
-4 input-required/auth-required, 5 HTTP 401/403, 2 usage, 1 other errors,
+4 input-required/auth-required, 5 HTTP 401/403, 6 endpoint on an origin
+not trusted with the credentials, 2 usage, 1 other errors,
 130 interrupted (the task keeps running; its id is printed).
 `,
-	"task": `Usage: parley task get|cancel|watch AGENT TASK_ID [--json] [--header H]... [--dialect D]
+	"task": `Usage: parley task get|cancel|watch AGENT TASK_ID [--json] [--header H]... [--dialect D] [--trust-origin URL]
 
   get     fetch the task and show its state, status and artifacts
   cancel  ask the agent to cancel the task and show the task afterwards

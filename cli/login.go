@@ -15,6 +15,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // openBrowser opens the browser sign-in; tests replace it.
@@ -84,7 +85,7 @@ func (r *runner) login(ctx context.Context, args []string) int {
 		return r.report(exitUsage, usagef("login", "%s", err.Error()), false, "")
 	}
 	if choice.Typed() {
-		return r.loginTyped(dir, key, choice)
+		return r.loginTyped(dir, key, ref, choice)
 	}
 	if choice.Kind != auth.KindOAuth {
 		return r.report(exitUsage, usagef("login", "this agent wants %s, which is set in its config entry, not by signing in", choice.Label), false, "")
@@ -99,13 +100,13 @@ func (r *runner) login(ctx context.Context, args []string) int {
 	defer s.Close()
 	switch {
 	case s.Device != nil:
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", key, s.Device.VerificationURI, s.Device.UserCode)
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", ref, s.Device.VerificationURI, s.Device.UserCode)
 		if s.Device.VerificationURIComplete != "" {
 			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", s.Device.VerificationURIComplete)
 		}
 		fmt.Fprintln(r.env.Stderr, "Waiting for you to approve…")
 	case s.URL != "":
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", key, s.URL)
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", ref, s.URL)
 		if !*noOpen && openBrowser(s.URL) == nil {
 			fmt.Fprintln(r.env.Stderr, "(opened in your browser)")
 		}
@@ -120,7 +121,7 @@ func (r *runner) login(ctx context.Context, args []string) int {
 	if err := s.Remember(); err != nil {
 		return r.report(exitError, fmt.Errorf("signed in, but the token could not be saved: %w", err), false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", key, dir.Auth().CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", ref, dir.Auth().CredentialsPath())
 	return exitOK
 }
 
@@ -148,7 +149,9 @@ func pickChoice(card *a2aclient.Agent, challenge string, grant auth.Grant) (auth
 }
 
 // loginTyped reads a typed secret and saves it in the credentials file.
-func (r *runner) loginTyped(dir *session.Directory, key string, c auth.Choice) int {
+// key is where the credential is kept (the agent's URL); ref is how the
+// user named the agent.
+func (r *runner) loginTyped(dir *session.Directory, key, ref string, c auth.Choice) int {
 	if r.env.Stdin == nil {
 		return r.report(exitUsage, usagef("login", "this agent takes a %s; pipe it on standard input", c.What()), false, "")
 	}
@@ -162,7 +165,7 @@ func (r *runner) loginTyped(dir *session.Directory, key string, c auth.Choice) i
 		}
 		username = line
 	}
-	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(c.What()), key, c.Label)
+	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(c.What()), termsafe.Line(ref), c.Label)
 	secret, err := readSecret(r.env.Stdin, in)
 	fmt.Fprintln(r.env.Stderr)
 	if err != nil {
@@ -174,7 +177,7 @@ func (r *runner) loginTyped(dir *session.Directory, key string, c auth.Choice) i
 	if err := dir.Auth().Remember(key, c.Entry(username, secret)); err != nil {
 		return r.report(exitError, err, false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s in %s.\n", c.What(), key, dir.Auth().CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", c.What(), termsafe.Line(ref), key, dir.Auth().CredentialsPath())
 	return exitOK
 }
 

@@ -71,6 +71,9 @@ func (a *Agent) check(i int) error {
 	if a.MaxEventSize < 0 {
 		return bad("max_event_size", "%s: max_event_size cannot be negative", who)
 	}
+	if err := a.checkTrust(bad, who); err != nil {
+		return err
+	}
 	return a.checkAuth(bad, who)
 }
 

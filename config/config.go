@@ -48,6 +48,10 @@ type Agent struct {
 	// MaxEventSize caps one streamed event or reply from this agent, in
 	// bytes; 0 means parley's default.
 	MaxEventSize ByteSize `toml:"max_event_size,omitempty"`
+	// TrustedOrigins are origins besides the url's own that may receive
+	// this agent's credentials: endpoints its card names elsewhere,
+	// which the user chose to trust (trust.go).
+	TrustedOrigins []string `toml:"trusted_origins,omitempty"`
 	// OAuth and TLS settings, in their own file (auth.go).
 	OAuth
 	TLS

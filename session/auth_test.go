@@ -99,15 +99,20 @@ func TestExtendedCardAfterSignIn(t *testing.T) {
 
 // The directory builds credentials with the auth manager: a credential
 // saved in the credentials file next to the config, for a config entry
-// and for an agent known only by URL.
+// and for an agent known only by URL, both keyed by the agent's URL. A
+// credential saved under the entry's name (as older versions did, and as
+// a card-given name could claim) unlocks nothing.
 func TestDirectoryUsesCredentialsFile(t *testing.T) {
 	f := newFakeAgent(t, false)
 	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
+	g := newFakeAgent(t, false)
+	g.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "config.toml")
 	creds := auth.OpenCredFile(filepath.Join(dir, "credentials.toml"))
-	_ = creds.Update("filed", func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "from-file"} })
-	_ = creds.Update(f.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-url"} })
+	_ = creds.Update("filed", func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-name"} })
+	_ = creds.Update(f.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "from-file"} })
+	_ = creds.Update(g.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-url"} })
 	cfg := &config.Config{Agents: []config.Agent{{Name: "filed", URL: f.srv.URL + "/", Auth: "bearer"}}}
 	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: cfgPath})
 	ctx := context.Background()
@@ -118,23 +123,29 @@ func TestDirectoryUsesCredentialsFile(t *testing.T) {
 	if _, err := c.Get(ctx, "t1", nil); err != nil {
 		t.Fatal(err)
 	}
-	if e, key := d.Entry(f.srv.URL + "/"); e == nil || key != "filed" {
-		t.Errorf("Entry by URL = %v, %q", e, key)
+	if e, key := d.Entry(f.srv.URL + "/"); e == nil || key != f.srv.URL {
+		t.Errorf("Entry by URL = %v, %q; want the entry, keyed by its URL", e, key)
+	}
+	if e, key := d.Entry("filed"); e == nil || key != f.srv.URL {
+		t.Errorf("Entry by name = %v, %q; want the entry, keyed by its URL", e, key)
 	}
 	if e, key := d.Entry("http://elsewhere.example"); e != nil || key != "http://elsewhere.example" {
 		t.Errorf("Entry of an unknown URL = %v, %q", e, key)
 	}
 	d2 := NewDirectory(DirectoryOptions{ConfigPath: cfgPath})
-	c2, err := d2.Client(ctx, f.srv.URL, Overrides{})
+	c2, err := d2.Client(ctx, g.srv.URL, Overrides{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c2.Get(ctx, "t1", nil); err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(f.authHeaders(), ",")
+	got := strings.Join(append(f.authHeaders(), g.authHeaders()...), ",")
 	if !strings.Contains(got, "Bearer from-file") || !strings.Contains(got, "Bearer by-url") {
 		t.Errorf("Authorization headers %s", got)
+	}
+	if strings.Contains(got, "by-name") {
+		t.Errorf("a credential saved under a name reached an agent: %s", got)
 	}
 }
 

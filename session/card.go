@@ -221,6 +221,7 @@ func DescribeCard(ctx context.Context, c *a2aclient.Client) *CardJSON {
 	if json.Valid(a.Raw) {
 		v.Card = a.Raw
 	}
+	v.Warnings = append(v.Warnings, foreignWarnings(c)...)
 	var ae *a2aclient.AuthError
 	if errors.As(probeErr, &ae) {
 		v.Warnings = append(v.Warnings, fmt.Sprintf("could not check that %s answers as %s: it needs credentials (HTTP %d)", declared.URL, declared.Dialect.Label(), ae.StatusCode))

@@ -45,6 +45,13 @@ type DirectoryOptions struct {
 type Overrides struct {
 	Headers http.Header
 	Dialect a2aclient.Dialect
+	// TrustOrigins are more origins the agent's credentials may go to
+	// (--trust-origin), for this run.
+	TrustOrigins []string
+	// Inspect says the caller only reads the card and probes the
+	// endpoint (parley card): a foreign endpoint is no error then, it
+	// just gets no credential.
+	Inspect bool
 }
 
 // Directory resolves agents named by config name or URL to clients,
@@ -56,6 +63,7 @@ type Directory struct {
 
 	mu      sync.Mutex
 	clients map[string]*a2aclient.Client
+	trust   map[string]*a2aclient.Origins // by credential key (origins.go)
 }
 
 // NewDirectory returns a directory over the given config.
@@ -89,9 +97,9 @@ func credentialsPath(configPath string) string {
 func (d *Directory) Entry(ref string) (*config.Agent, string) {
 	entry, err := d.lookup(ref)
 	if err != nil || entry == nil {
-		return nil, auth.Key("", strings.TrimSpace(ref))
+		return nil, auth.Key(ref)
 	}
-	return entry, auth.Key(entry.Name, entry.URL)
+	return entry, auth.Key(entry.URL)
 }
 
 // Target is an agent as the directory understood a reference to it,
@@ -102,6 +110,8 @@ type Target struct {
 	URL     string
 	Options a2aclient.Options
 	setup   auth.Setup
+	// clientCert says requests present a client certificate.
+	clientCert bool
 }
 
 // Target resolves ref, a config name or an http(s) URL, into where and
@@ -119,6 +129,7 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 	}
 	if entry != nil {
 		t.Name, t.URL = entry.Name, entry.URL
+		t.clientCert = entry.TLSCert != ""
 		if err := d.applyEntry(&t.Options, entry); err != nil {
 			return nil, err
 		}
@@ -151,6 +162,11 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 	if o.Dialect != a2aclient.DialectUnknown {
 		t.Options.Dialect = o.Dialect
 	}
+	_, key := d.Entry(ref)
+	t.Options.Trust = d.origins(key, t.URL, entry)
+	for _, origin := range o.TrustOrigins {
+		t.Options.Trust.Add(origin)
+	}
 	return t, nil
 }
 
@@ -166,7 +182,7 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 	c := d.clients[key]
 	d.mu.Unlock()
 	if c != nil {
-		return c, nil
+		return c, d.checkOrigin(c, t, ref, o)
 	}
 	c, err = a2aclient.Resolve(ctx, t.URL, t.Options)
 	if err != nil {
@@ -180,7 +196,20 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 		d.clients[key] = c
 	}
 	d.mu.Unlock()
-	return c, nil
+	return c, d.checkOrigin(c, t, ref, o)
+}
+
+// checkOrigin applies the trust rule (origins.go) unless the caller only
+// inspects the card.
+func (d *Directory) checkOrigin(c *a2aclient.Client, t *Target, ref string, o Overrides) error {
+	if o.Inspect {
+		return nil
+	}
+	label := t.Name
+	if label == "" {
+		label = strings.TrimSpace(ref)
+	}
+	return checkOrigin(c, t, label)
 }
 
 // lookup finds ref's config entry: by name, or by URL. A URL without an

@@ -32,8 +32,8 @@ func ClientFor(ctx context.Context, dir *Directory, agent AgentInfo) (*a2aclient
 		return nil, errors.New("the stored context does not say which agent it was with")
 	}
 	c, err := dir.Client(ctx, ref, Overrides{})
-	if err == nil {
-		return c, nil
+	if err == nil || errors.As(err, new(*a2aclient.ForeignOriginError)) {
+		return c, err
 	}
 	var te *a2aclient.TransportError
 	if errors.As(err, &te) || len(agent.Card) == 0 || ctx.Err() != nil {
@@ -61,7 +61,11 @@ func StoredClient(dir *Directory, agent AgentInfo) (*a2aclient.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a2aclient.NewClient(card, t.Options)
+	c, err := a2aclient.NewClient(card, t.Options)
+	if err != nil {
+		return nil, err
+	}
+	return c, checkOrigin(c, t, ref)
 }
 
 // Resumption is a stored context whose running tasks were picked up

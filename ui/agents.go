@@ -35,6 +35,9 @@ type agentEntry struct {
 	err        error
 	conv       *session.Conversation
 	example    int // next example prompt to offer
+	// trusted are origins the user chose to always trust with this
+	// agent's credentials, kept for saving an agent not in the config.
+	trusted []string
 }
 
 // label is the agent's name as shown: the config name, else the card's.

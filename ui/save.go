@@ -37,7 +37,7 @@ func (m *Model) saveAgents() tea.Cmd {
 		name := uniqueName(configName(e.label()), used)
 		i := from[k]
 		if i < 0 {
-			a := config.Agent{Name: name, URL: e.ref}
+			a := config.Agent{Name: name, URL: e.ref, TrustedOrigins: e.trusted}
 			plan.add = append(plan.add, a)
 			agents = append(agents, a)
 			continue
@@ -47,6 +47,9 @@ func (m *Model) saveAgents() tea.Cmd {
 		if a.Name != name {
 			plan.rename = append(plan.rename, [2]string{a.Name, name})
 			a.Name = name
+		}
+		if len(e.trusted) > 0 {
+			plan.trust = append(plan.trust, trustPlan{name: name, origins: e.trusted})
 		}
 		agents = append(agents, a)
 	}
@@ -102,6 +105,14 @@ type agentsPlan struct {
 	remove []string
 	rename [][2]string // old name, new name
 	add    []config.Agent
+	trust  []trustPlan
+}
+
+// trustPlan is origins the user chose to always trust with an agent's
+// credentials (trust.go), added to its trusted_origins.
+type trustPlan struct {
+	name    string
+	origins []string
 }
 
 func (p agentsPlan) apply(d *config.Doc) error {
@@ -119,6 +130,11 @@ func (p agentsPlan) apply(d *config.Doc) error {
 	}
 	for i, r := range p.rename {
 		if err := d.SetAgentKey(fmt.Sprintf("parley-renaming-%d", i), "name", r[1]); err != nil {
+			return err
+		}
+	}
+	for _, t := range p.trust {
+		if err := d.AddAgentValues(t.name, "trusted_origins", t.origins...); err != nil {
 			return err
 		}
 	}

@@ -261,9 +261,12 @@ func TestFlowBrowserSignInSaved(t *testing.T) {
 	a.key("ctrl+s")
 	a.waitScreen(answerEnd, "✓ completed")
 	path := filepath.Join(cfgDir, "credentials.toml")
+	// Kept under the agent's URL, never its name.
+	var key string
+	a.inspect(func(m *Model) { key = strings.TrimSuffix(m.opts.Config.Agents[0].URL, "/") })
 	a.waitState("the token to be saved", func(*Model) bool {
 		raw, _ := os.ReadFile(path)
-		return strings.Contains(string(raw), "[secured.oauth]")
+		return strings.Contains(string(raw), `["`+key+`".oauth]`) && !strings.Contains(string(raw), "[secured")
 	})
 }
 

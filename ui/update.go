@@ -47,6 +47,10 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case agentResolvedMsg:
 		return m, m.onResolved(msg)
+	case forgetAskMsg:
+		if m.prompt == nil {
+			m.askForget(msg)
+		}
 	case signInEvent:
 		return m, m.onSignInEvent(msg)
 	case extendedCardMsg:
@@ -149,6 +153,14 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		e.status, e.err = agentFailed, msg.err
+		if errors.As(msg.err, new(*a2aclient.ForeignOriginError)) {
+			e.client = msg.client // its card, to name it; not used to send
+			if e == m.current {
+				m.setStatus(fmt.Sprintf("%s's card sends messages to another origin; parley asks before sending your credential there.", e.label()), true)
+				m.askTrust(e)
+			}
+			return nil
+		}
 		if e == m.current {
 			m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
 			m.signInToCard(e) // a card behind sign-in: ask for the credential
@@ -434,6 +446,10 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 				m.signInToCard(sel)
 				return m.focusCmd()
 			}
+			if errors.As(sel.err, new(*a2aclient.ForeignOriginError)) && m.prompt == nil {
+				m.askTrust(sel)
+				return m.focusCmd()
+			}
 			return tea.Batch(m.resolve(sel), m.startTicking(), m.focusCmd())
 		}
 		return m.focusCmd()
@@ -446,8 +462,14 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 			return nil
 		}
 		m.prompt = newPrompt(m.st, promptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(m *Model, _ string) tea.Cmd {
+			_, key := m.opts.Directory.Entry(sel.ref)
 			m.removeAgent(sel)
-			return nil
+			for _, e := range m.entries {
+				if _, k := m.opts.Directory.Entry(e.ref); k == key {
+					return nil // another agent in the list uses it
+				}
+			}
+			return m.checkSaved(key, sel.label())
 		})
 	case agentRename:
 		if sel == nil {

@@ -1,0 +1,70 @@
+// Command redteam-agent serves the misbehaving agents of scripts/redteam.sh
+// on two loopback origins, A and B, until it is stopped, and prints
+// "A=URL B=URL" on its first line. Each origin answers GET /_seen with the
+// requests it has had, one line each: method, path, query, then every
+// header as name=value, so the script can look for a credential where it
+// must not be.
+//
+// On A:
+//
+//	/foreign/.well-known/agent-card.json    a card whose endpoint is B's /rpc
+//	/redirect/.well-known/agent-card.json   a redirect to B's card, whose endpoint is relative
+//	/.well-known/agent-card.json            the root card: another agent than /team/bot's
+//	/oversize/.well-known/agent-card.json   a card over the 1 MiB cap
+//	/invalid/.well-known/agent-card.json    a card that is not JSON
+//	/rpc                                    a healthy v0.3 JSON-RPC agent
+//
+// On B: /.well-known/agent-card.json (endpoint /rpc) and /rpc.
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/parley-a2a/parley/internal/hostile"
+)
+
+func main() {
+	a, b := hostile.NewSite(), hostile.NewSite()
+	defer a.Close()
+	defer b.Close()
+	a.SetCard("/foreign/.well-known/agent-card.json", "Foreign", b.URL+"/rpc")
+	a.Set("/redirect/.well-known/agent-card.json", hostile.Doc{Location: b.URL + "/.well-known/agent-card.json"})
+	a.SetCard("/.well-known/agent-card.json", "Root", a.URL+"/rpc")
+	a.Set("/oversize/.well-known/agent-card.json", hostile.Doc{Body: hostile.CardJSON("Oversize", a.URL+"/rpc", 2<<20)})
+	a.Set("/invalid/.well-known/agent-card.json", hostile.Doc{Body: "{name: invalid"})
+	b.SetCard("/.well-known/agent-card.json", "B", "/rpc")
+
+	// /_seen is served by a wrapper so that it is not itself recorded.
+	for _, s := range []*hostile.Site{a, b} {
+		inner := s.Config.Handler
+		site := s
+		var mu sync.Mutex
+		s.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/_seen" {
+				inner.ServeHTTP(w, r)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, req := range site.Requests() {
+				var hs []string
+				for name, vs := range req.Header {
+					hs = append(hs, name+"="+strings.Join(vs, ","))
+				}
+				sort.Strings(hs)
+				fmt.Fprintf(w, "%s %s ?%s %s\n", req.Method, req.Path, req.Query, strings.Join(hs, " "))
+			}
+		})
+	}
+	fmt.Printf("A=%s B=%s\n", a.URL, b.URL)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	<-stop
+}

@@ -1,0 +1,103 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/config"
+	hostileagent "github.com/parley-a2a/parley/internal/hostile"
+)
+
+const trustSecret = "tru5t-secret"
+
+// startForeign opens parley on a configured agent "work" whose card, at
+// origin A, sends messages to origin B, with a bearer token saved for A.
+func startForeign(t *testing.T) (*app, *hostileagent.Site, string) {
+	t.Helper()
+	siteA, siteB := hostileagent.NewSite(), hostileagent.NewSite()
+	t.Cleanup(siteA.Close)
+	t.Cleanup(siteB.Close)
+	siteA.SetCard("/.well-known/agent-card.json", "Work", siteB.URL+"/rpc")
+	cfgDir := t.TempDir()
+	creds := "[\"" + siteA.URL + "\"]\nauth = \"bearer\"\ntoken = \"" + trustSecret + "\"\n"
+	if err := os.WriteFile(filepath.Join(cfgDir, "credentials.toml"), []byte(creds), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: siteA.URL, Auth: "bearer"}}}
+	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, agents: func(string) []string { return nil }})
+	a.waitScreen("Send your credential to another origin?", "work's card sends your messages to "+siteB.URL+". Send your", "o once · a always · n no")
+	if n := len(siteB.Requests()); n != 0 {
+		t.Errorf("the foreign origin got %d requests before the user answered", n)
+	}
+	return a, siteB, filepath.Join(cfgDir, "config.toml")
+}
+
+// Always: the origin is trusted, kept in the config file as the agent's
+// trusted_origins, and the credential goes there.
+func TestFlowForeignEndpointTrustedAlways(t *testing.T) {
+	a, siteB, cfgPath := startForeign(t)
+	a.typeText("a")
+	a.waitGone("Send your credential")
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
+	a.waitState("the config to be saved", func(*Model) bool {
+		raw, _ := os.ReadFile(cfgPath)
+		return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]")
+	})
+	a.typeText("hi")
+	a.key("enter")
+	a.waitScreen("Hello world")
+	if len(siteB.Leaks(trustSecret)) == 0 {
+		t.Error("the origin the user trusted got no credential")
+	}
+}
+
+// No: nothing goes there, and the agent is not used.
+func TestFlowForeignEndpointRefused(t *testing.T) {
+	a, siteB, cfgPath := startForeign(t)
+	a.typeText("n")
+	a.waitScreen("Not sending work's credential to " + siteB.URL)
+	a.typeText("hi")
+	a.key("enter")
+	a.inspect(func(m *Model) {
+		if m.current.status == agentReady || m.current.conv != nil {
+			t.Error("the agent was used after the user said no")
+		}
+	})
+	if n := len(siteB.Requests()); n != 0 {
+		t.Errorf("the foreign origin got %d requests after the user said no", n)
+	}
+	if raw, _ := os.ReadFile(cfgPath); strings.Contains(string(raw), "trusted_origins") {
+		t.Errorf("the config trusts the origin after no:\n%s", raw)
+	}
+}
+
+// Removing an agent asks whether to forget its saved credential too;
+// yes leaves nothing of it in credentials.toml.
+func TestFlowRemoveAgentForgetsCredential(t *testing.T) {
+	cfgDir := t.TempDir()
+	path := filepath.Join(cfgDir, "credentials.toml")
+	a := startApp(t, appOptions{noWelcome: true, configDir: cfgDir, agents: func(demo string) []string {
+		creds := "[\"" + demo + "\"]\nauth = \"bearer\"\ntoken = \"" + trustSecret + "\"\n"
+		if err := os.WriteFile(path, []byte(creds), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return []string{demo + "/"}
+	}})
+	a.ready()
+	a.inspect(func(m *Model) { m.setFocus(focusAgents) })
+	a.typeText("d")
+	a.waitScreen("Remove agent", "y yes · n no")
+	a.typeText("y")
+	a.waitScreen("Forget the saved credential", "Forget it too?")
+	a.typeText("y")
+	a.waitScreen("Forgot the credential saved for")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), trustSecret) || strings.Contains(string(raw), "[\"") {
+		t.Errorf("the credential is still saved:\n%s", raw)
+	}
+}
