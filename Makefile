@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build test unit e2e bench fuzz soak clean
+.PHONY: run build test unit e2e redteam bench fuzz soak clean
 
 run: build
 	./$(BIN) --demo
@@ -12,9 +12,9 @@ run: build
 build:
 	$(GO) build -o $(BIN) .
 
-# go vet, every test with the race detector, then the real binary in tmux;
-# keep it under 10 minutes on 2 cores.
-test: unit e2e
+# go vet, every test with the race detector, then the real binary in tmux
+# and against misbehaving agents; keep it under 10 minutes on 2 cores.
+test: unit e2e redteam
 
 unit:
 	$(GO) vet ./...
@@ -24,6 +24,12 @@ unit:
 # agent; skipped with a message when tmux is not installed.
 e2e:
 	scripts/tmux-e2e.sh
+
+# The real binary against misbehaving agents on two loopback origins:
+# credentials never reach an origin the user did not trust, and the agent
+# named is the agent talked to. One shell function per case.
+redteam:
+	GO=$(GO) scripts/redteam.sh
 
 # The figures of docs/performance.md against the targets of issue 7: the
 # real binary (parley send --json against curl, the TUI in a pty), the Go

@@ -55,3 +55,32 @@ func TestMutualTLSCertStaysOnTrustedOrigin(t *testing.T) {
 		t.Error("the agent's own origin did not get the client certificate; the test proves nothing")
 	}
 }
+
+// A redirect to another origin does not take the client certificate
+// along, even to present it in the new origin's handshake.
+func TestMutualTLSCertNotPresentedAfterRedirect(t *testing.T) {
+	a, b := hostile.NewSiteTLS(), hostile.NewSiteTLS()
+	defer a.Close()
+	defer b.Close()
+	a.Set("/.well-known/agent-card.json", hostile.Doc{Location: b.URL + "/.well-known/agent-card.json"})
+	b.SetCard("/.well-known/agent-card.json", "B", "/rpc")
+	ca := newCA(t)
+	dir := t.TempDir()
+	cliCert, cliKey := ca.issue(t, "parley-user", x509.ExtKeyUsageClientAuth)
+	_ = os.WriteFile(filepath.Join(dir, "c.crt"), cliCert, 0o644)
+	_ = os.WriteFile(filepath.Join(dir, "c.key"), cliKey, 0o600)
+	_ = os.WriteFile(filepath.Join(dir, "ca.pem"), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: a.Certificate().Raw}), 0o644)
+	hc, err := TLSClient(nil, config.TLS{TLSCert: filepath.Join(dir, "c.crt"), TLSKey: filepath.Join(dir, "c.key"), TLSCA: filepath.Join(dir, "ca.pem")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a2aclient.Resolve(t.Context(), a.URL, a2aclient.Options{HTTPClient: hc}); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Requests()) == 0 {
+		t.Fatal("the redirect was not followed; the test proves nothing")
+	}
+	if leaks := b.Leaks(); len(leaks) > 0 {
+		t.Errorf("the redirect's origin got the client certificate:\n%s", strings.Join(leaks, "\n"))
+	}
+}

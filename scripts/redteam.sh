@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# Red-team cases against the real parley binary: misbehaving agents
+# (internal/hostile/cmd/redteam-agent) on two loopback origins, A and B,
+# and parley run as a person would, with a private config and data dir.
+# Every case is one function named case_*; add one and it runs.
+#
+#   scripts/redteam.sh            run every case
+#   scripts/redteam.sh NAME...    run these cases (without the case_ prefix)
+#
+# Each case gets a fresh XDG_* tree in $home; run_parley puts parley's
+# exit code in $code, its stdout in $out and its stderr in $err.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GO=${GO:-go}
+work=$(mktemp -d "${TMPDIR:-/tmp}/parley-redteam.XXXXXX")
+agent_pid=""
+current="setup"
+secret="r3dt3am-$$-secret"
+
+cleanup() {
+	if [ -n "$agent_pid" ]; then
+		kill "$agent_pid" 2>/dev/null || true
+		wait "$agent_pid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+fail() {
+	echo "redteam: FAIL in $current: $*" >&2
+	echo "----- exit $code; stdout -----" >&2
+	printf '%s\n' "$out" >&2
+	echo "----- stderr -----" >&2
+	printf '%s\n' "$err" >&2
+	exit 1
+}
+
+# run_parley ARGS...: run parley in the case's private environment.
+code=0 out="" err=""
+run_parley() {
+	set +e
+	out=$(env -i PATH="$PATH" HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
+		XDG_STATE_HOME="$home/state" XDG_CACHE_HOME="$home/cache" RT_TOKEN="$secret" \
+		timeout 60 "$work/parley" "$@" 2>"$work/stderr")
+	code=$?
+	set -e
+	err=$(cat "$work/stderr")
+}
+
+want_code() { [ "$code" = "$1" ] || fail "exit code $code, want $1"; }
+want_err() { grep -qF -- "$1" <<<"$err" || fail "stderr does not say: $1"; }
+want_out() { grep -qF -- "$1" <<<"$out" || fail "stdout does not say: $1"; }
+
+# seen ORIGIN: the requests that origin has had, one line each (plain
+# HTTP/1.0 over bash's /dev/tcp, so nothing else needs installing).
+seen() {
+	local hostport=${1#http://} fd
+	exec {fd}<>"/dev/tcp/${hostport%:*}/${hostport##*:}"
+	printf 'GET /_seen HTTP/1.0\r\nHost: %s\r\n\r\n' "$hostport" >&"$fd"
+	sed '1,/^\r$/d' <&"$fd"
+	exec {fd}>&-
+}
+
+# no_secret_at ORIGIN: the origin never got the credential.
+no_secret_at() {
+	if seen "$1" | grep -qF -- "$secret"; then
+		fail "the credential reached $1: $(seen "$1" | grep -F -- "$secret" | head -3)"
+	fi
+}
+
+config() {
+	mkdir -p "$home/config/parley"
+	cat >"$home/config/parley/config.toml"
+}
+
+# --- cases: credentials stay on the origins the user trusted -------------
+
+# A card at A names B as its endpoint: --header credentials are not sent
+# there, and nothing is sent silently: exit 6 with how to trust B.
+case_foreign_endpoint_header() {
+	local before after
+	before=$(seen "$B" | wc -l)
+	run_parley send "$A/foreign" hello --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret"
+	want_code 6
+	want_err "--trust-origin $B"
+	want_err "trusted_origins"
+	after=$(seen "$B" | wc -l)
+	[ "$before" = "$after" ] || fail "B got $((after - before)) requests before the user trusted it"
+}
+
+# The config's env: token and credential header, the same rule.
+case_foreign_endpoint_config_token() {
+	config <<TOML
+[[agents]]
+name = "work"
+url = "$A/foreign"
+auth = "bearer"
+token = "env:RT_TOKEN"
+[agents.headers]
+X-Api-Key = "env:RT_TOKEN"
+TOML
+	run_parley send work hello --json
+	want_code 6
+	want_out '"exitCode":6'
+	no_secret_at "$B"
+}
+
+# Trusted with --trust-origin, or in trusted_origins, B gets them.
+case_trusted_origin_gets_credentials() {
+	run_parley send "$A/foreign" hello --header "Authorization: Bearer $secret-flag" --trust-origin "$B"
+	want_code 0
+	seen "$B" | grep -qF -- "$secret-flag" || fail "B, trusted with --trust-origin, got no credential"
+	config <<TOML
+[[agents]]
+name = "work"
+url = "$A/foreign"
+auth = "bearer"
+token = "env:RT_TOKEN"
+trusted_origins = ["$B"]
+TOML
+	run_parley send work hello
+	want_code 0
+}
+
+# parley card never sends a credential to a foreign origin; it warns.
+case_card_warns_foreign_endpoint() {
+	run_parley card "$A/foreign" --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret"
+	want_code 0
+	want_out "is on another origin ($B)"
+	no_secret_at "$B"
+}
+
+# A card reached through a redirect to B is B's card: its endpoint on B
+# gets no credential.
+case_redirected_card_is_the_other_origins() {
+	run_parley send "$A/redirect" hello --header "Authorization: Bearer $secret"
+	want_code 6
+	want_err "$B"
+	no_secret_at "$B"
+	run_parley card "$A/redirect" --header "Authorization: Bearer $secret"
+	want_code 0
+	want_out "redirected to $B"
+	no_secret_at "$B"
+}
+
+# --- cases: the agent you named is the agent you talk to -----------------
+
+# No card at the path given: an error naming the URL, and the origin's
+# root card (another agent) is never fetched, let alone sent to.
+case_missing_card_no_root_fallback() {
+	local root posts
+	root=$(seen "$A" | grep -c '^GET /.well-known/agent-card.json ' || true)
+	posts=$(seen "$A" | grep -c '^POST ' || true)
+	run_parley send "$A/team/bot" hello --header "Authorization: Bearer $secret"
+	want_code 1
+	want_err "agent card found at $A/team/bot"
+	want_err "$A/team/bot/.well-known/agent-card.json"
+	[ "$root" = "$(seen "$A" | grep -c '^GET /.well-known/agent-card.json ' || true)" ] || fail "parley fetched the origin's root card"
+	[ "$posts" = "$(seen "$A" | grep -c '^POST ' || true)" ] || fail "a message went to the root agent"
+}
+
+case_oversize_card_is_an_error() {
+	run_parley send "$A/oversize" hello
+	want_code 1
+	want_err "$A/oversize/.well-known/agent-card.json"
+	want_err "over the 1 MiB limit"
+}
+
+case_invalid_card_is_an_error() {
+	run_parley send "$A/invalid" hello
+	want_code 1
+	want_err "$A/invalid/.well-known/agent-card.json is not JSON"
+}
+
+# --------------------------------------------------------------------------
+
+echo "redteam: building parley and the misbehaving agents"
+"$GO" build -o "$work/parley" .
+"$GO" build -o "$work/redteam-agent" ./internal/hostile/cmd/redteam-agent
+"$work/redteam-agent" >"$work/agent.out" &
+agent_pid=$!
+for _ in $(seq 1 100); do
+	[ -s "$work/agent.out" ] && break
+	sleep 0.05
+done
+read -r a_eq b_eq <"$work/agent.out" || { echo "redteam: the agents did not start" >&2; exit 1; }
+A=${a_eq#A=}
+B=${b_eq#B=}
+
+cases=("$@")
+if [ ${#cases[@]} -eq 0 ]; then
+	mapfile -t cases < <(declare -F | awk '{print $3}' | grep '^case_' | sed 's/^case_//')
+fi
+n=0
+for c in "${cases[@]}"; do
+	current=$c
+	home="$work/home-$c"
+	mkdir -p "$home"
+	"case_$c"
+	n=$((n + 1))
+	echo "redteam: ok   $c"
+done
+echo "redteam: $n cases passed"
