@@ -26,6 +26,10 @@ func startForeign(t *testing.T) (*app, *hostileagent.Site, string) {
 		t.Fatal(err)
 	}
 	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: siteA.URL, Auth: "bearer"}}}
+	file := "# my agents\n[[agents]]\nname = \"work\"\nurl = \"" + siteA.URL + "\"\nauth = \"bearer\"\n"
+	if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, agents: func(string) []string { return nil }})
 	a.waitScreen("Send your credential to another origin?", "work's card sends your messages to "+siteB.URL+". Send your", "o once · a always · n no")
 	if n := len(siteB.Requests()); n != 0 {
@@ -43,7 +47,7 @@ func TestFlowForeignEndpointTrustedAlways(t *testing.T) {
 	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
 	a.waitState("the config to be saved", func(*Model) bool {
 		raw, _ := os.ReadFile(cfgPath)
-		return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]")
+		return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]") && strings.HasPrefix(string(raw), "# my agents\n")
 	})
 	a.typeText("hi")
 	a.key("enter")
