@@ -188,7 +188,13 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 	if err != nil {
 		return nil, err
 	}
-	t.setup.BindCard(c.Agent())
+	// OAuth endpoints and scopes come from the card only when the card
+	// came from an origin the agent is trusted on (not through a redirect
+	// elsewhere): another origin's card must not pick where the client
+	// secret and tokens go.
+	if c.Trusts(c.Agent().CardURL) {
+		t.setup.BindCard(c.Agent())
+	}
 	d.mu.Lock()
 	if prev := d.clients[key]; prev != nil {
 		c = prev // another caller won the race; share its client

@@ -521,6 +521,14 @@ func (m *Model) useCredential(e *agentEntry, key string, a a2aclient.Authenticat
 	if e.conv != nil {
 		e.conv.SetClient(cl)
 	}
+	// A credential typed for an agent whose endpoint is on an origin it
+	// is not trusted on would not be sent there: ask first (trust.go).
+	if ep := cl.Endpoint().URL; !cl.Trusts(ep) {
+		origin, _ := a2aclient.Origin(ep)
+		fe := &a2aclient.ForeignOriginError{Agent: e.label(), CardURL: cl.Agent().CardURL, Endpoint: ep, Origin: origin, Trusted: cl.TrustedOrigins()}
+		id := e.id
+		return func() tea.Msg { return askTrustMsg{id: id, fe: fe, then: then} }
+	}
 	if then != nil {
 		then(m)
 	}

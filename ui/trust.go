@@ -19,6 +19,27 @@ import (
 type trustDialog struct {
 	e  *agentEntry
 	fe *a2aclient.ForeignOriginError
+	// then, when set, is what waited for the answer (the request a
+	// sign-in retries); otherwise the agent is resolved again.
+	then func(*Model)
+}
+
+// askTrustMsg asks the question after a sign-in for an agent whose
+// endpoint is on an untrusted origin; then runs once it is trusted.
+type askTrustMsg struct {
+	id   int
+	fe   *a2aclient.ForeignOriginError
+	then func(*Model)
+}
+
+func (m *Model) onAskTrust(msg askTrustMsg) {
+	for _, e := range m.entries {
+		if e.id == msg.id && m.prompt == nil {
+			p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
+			p.ctl = &trustDialog{e: e, fe: msg.fe, then: msg.then}
+			m.prompt = p
+		}
+	}
 }
 
 // askTrust opens the question for agent e, unless another prompt is up.
@@ -36,7 +57,7 @@ func (d *trustDialog) lines() []string {
 	trusted := strings.Join(d.fe.Trusted, ", ")
 	return []string{
 		fmt.Sprintf("%s's card sends your messages to %s. Send your credential there?", d.e.label(), termsafe.Line(d.fe.Origin)),
-		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. Nothing has been sent to %s.", termsafe.Line(trusted), termsafe.Line(d.fe.Origin)),
+		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trusted), termsafe.Line(d.fe.Origin)),
 		"o: once, for this run · a: always (saved as the agent's trusted_origins) · n: no",
 	}
 }
@@ -46,10 +67,13 @@ func (d *trustDialog) wantsInput() bool { return false }
 
 func (d *trustDialog) handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
 	switch strings.ToLower(msg.String()) {
-	case "o":
-		return m.trustOrigin(d.e, d.fe.Origin, false), true, true
-	case "a":
-		return m.trustOrigin(d.e, d.fe.Origin, true), true, true
+	case "o", "a":
+		if d.then == nil {
+			return m.trustOrigin(d.e, d.fe.Origin, msg.String() == "a", true), true, true
+		}
+		cmd := m.trustOrigin(d.e, d.fe.Origin, msg.String() == "a", false)
+		d.then(m)
+		return tea.Batch(cmd, m.startTicking()), true, true
 	case "n", "esc":
 		m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", d.e.label(), termsafe.Line(d.fe.Origin)), true)
 		return nil, true, true
@@ -59,9 +83,12 @@ func (d *trustDialog) handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (tea.C
 
 // trustOrigin trusts origin with e's credentials for this run and, when
 // always, in the config file too; then the agent is resolved again.
-func (m *Model) trustOrigin(e *agentEntry, origin string, always bool) tea.Cmd {
+func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) tea.Cmd {
 	m.opts.Directory.TrustOrigin(e.ref, origin)
-	cmds := []tea.Cmd{m.resolve(e), m.startTicking()}
+	var cmds []tea.Cmd
+	if resolve {
+		cmds = append(cmds, m.resolve(e), m.startTicking())
+	}
 	if !always {
 		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential for this run.", termsafe.Line(origin), e.label()), false)
 		return tea.Batch(cmds...)

@@ -105,3 +105,26 @@ func TestFlowRemoveAgentForgetsCredential(t *testing.T) {
 		t.Errorf("the credential is still saved:\n%s", raw)
 	}
 }
+
+// A credential typed in the sign-in for an agent whose endpoint is on
+// another origin is not sent there until the user trusts that origin.
+func TestFlowSignInAsksBeforeForeignOrigin(t *testing.T) {
+	siteA, siteB := hostileagent.NewSite(), hostileagent.NewSite()
+	t.Cleanup(siteA.Close)
+	t.Cleanup(siteB.Close)
+	siteA.SetCard("/.well-known/agent-card.json", "Work", siteB.URL+"/rpc")
+	siteB.Set("/rpc", hostileagent.Doc{Status: 401, Body: `{"error":"sign in"}`})
+	a := startApp(t, appOptions{noWelcome: true, agents: func(string) []string { return []string{siteA.URL} }})
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
+	a.typeText("hi")
+	a.key("enter")
+	a.waitScreen("needs you to sign in")
+	a.typeText(trustSecret)
+	a.key("enter")
+	a.waitScreen("Send your credential to another origin?", "Work's card sends your messages to "+siteB.URL+". Send your")
+	if leaks := siteB.Leaks(trustSecret); len(leaks) > 0 {
+		t.Fatalf("the typed credential reached the foreign origin before the user trusted it:\n%s", strings.Join(leaks, "\n"))
+	}
+	a.typeText("o")
+	a.waitState("the credential to reach the trusted origin", func(*Model) bool { return len(siteB.Leaks(trustSecret)) > 0 })
+}

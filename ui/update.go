@@ -47,6 +47,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case agentResolvedMsg:
 		return m, m.onResolved(msg)
+	case askTrustMsg:
+		m.onAskTrust(msg)
 	case forgetAskMsg:
 		if m.prompt == nil {
 			m.askForget(msg)
