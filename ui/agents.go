@@ -26,15 +26,15 @@ const (
 
 // agentEntry is one agent of the directory pane.
 type agentEntry struct {
-	id         int
-	name       string
-	ref        string // config name or URL, as the Directory takes it
-	saved      string // its [[agents]] name in the config file, once read or saved
-	status     agentStatus
-	client     *a2aclient.Client
-	err        error
-	conv       *session.Conversation
-	example    int // next example prompt to offer
+	id      int
+	name    string
+	ref     string // config name or URL, as the Directory takes it
+	saved   string // its [[agents]] name in the config file, once read or saved
+	status  agentStatus
+	client  *a2aclient.Client
+	err     error
+	conv    *session.Conversation
+	example int // next example prompt to offer
 	// trusted are origins the user chose to always trust with this
 	// agent's credentials, kept for saving an agent not in the config.
 	trusted []string
