@@ -127,3 +127,12 @@ func (m *Model) saveTrust(e *agentEntry, origin string) tea.Cmd {
 		return statusMsg{text: fmt.Sprintf("Saved %s as a trusted origin of %s in %s.", termsafe.Line(origin), label, path)}
 	}
 }
+
+// failedWord says in the chat's title why an agent is not in use: not
+// reached, or not trusted with its credentials where its card points.
+func failedWord(e *agentEntry) string {
+	if errors.As(e.err, new(*a2aclient.ForeignOriginError)) {
+		return "endpoint on an untrusted origin"
+	}
+	return "unreachable"
+}

@@ -31,7 +31,7 @@ func startForeign(t *testing.T) (*app, *hostileagent.Site, string) {
 		t.Fatal(err)
 	}
 	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, agents: func(string) []string { return nil }})
-	a.waitScreen("Send your credential to another origin?", "work's card sends your messages to "+siteB.URL+". Send your", "o once · a always · n no")
+	a.waitScreen("work · endpoint on an untrusted origin", "Send your credential to another origin?", "work's card sends your messages to "+siteB.URL+". Send your", "o once · a always · n no")
 	if n := len(siteB.Requests()); n != 0 {
 		t.Errorf("the foreign origin got %d requests before the user answered", n)
 	}

@@ -143,7 +143,7 @@ func (m *Model) chatTitle() string {
 	case agentResolving:
 		parts = append(parts, "connecting…")
 	case agentFailed:
-		parts = append(parts, "unreachable")
+		parts = append(parts, failedWord(e))
 	case agentReady:
 		parts = append(parts, e.client.Dialect().Label())
 		if e.conv != nil {
