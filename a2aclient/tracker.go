@@ -12,11 +12,18 @@ type Tracker struct {
 	task      Task
 	seen      bool
 	artifacts []*artifactBuilder
-	message   *Message
+	// byID finds an artifact's builder at once: a stream of many
+	// artifacts looked each one up by walking the list, a cost that grew
+	// with the square of their number.
+	byID    map[string]*artifactBuilder
+	message *Message
 	// reply is the text of status messages read as pieces of the reply
 	// (ReadStatus), joined: an agent that streams its answer that way
 	// (gemini-cli) has it read as one message.
 	reply strings.Builder
+	// lookups counts the steps taken to find artifacts, for the test
+	// that the cost of a stream grows with its length, not faster.
+	lookups int
 }
 
 type artifactBuilder struct {
@@ -77,11 +84,13 @@ func (t *Tracker) applyTask(task *Task) {
 		t.task.History = keepHistory
 	}
 	t.artifacts = t.artifacts[:0]
+	clear(t.byID)
 	for _, a := range task.Artifacts {
 		b := &artifactBuilder{}
 		b.add(a.Parts)
 		b.art.ID, b.art.Name, b.art.Description, b.art.Metadata = a.ID, a.Name, a.Description, a.Metadata
 		t.artifacts = append(t.artifacts, b)
+		t.index(b)
 	}
 	t.task.Artifacts = nil
 }
@@ -97,6 +106,7 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 			t.artifacts = append(t.artifacts, b)
 		}
 		b.art = Artifact{ID: u.Artifact.ID}
+		t.index(b)
 	}
 	if u.Artifact.Name != "" {
 		b.art.Name = u.Artifact.Name
@@ -111,13 +121,21 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	b.sealed = u.LastChunk
 }
 
+// find returns the first artifact with this id.
 func (t *Tracker) find(id string) *artifactBuilder {
-	for _, b := range t.artifacts {
-		if b.art.ID == id {
-			return b
-		}
+	t.lookups++
+	return t.byID[id]
+}
+
+// index makes b findable by its id, unless an artifact before it has
+// that id (a task may list two of one id; the first is the one updated).
+func (t *Tracker) index(b *artifactBuilder) {
+	if t.byID == nil {
+		t.byID = map[string]*artifactBuilder{}
 	}
-	return nil
+	if _, ok := t.byID[b.art.ID]; !ok {
+		t.byID[b.art.ID] = b
+	}
 }
 
 // add appends parts, joining consecutive text into the open tail.

@@ -57,11 +57,12 @@ func (p *textPrinter) update(u session.Update) {
 
 // text prints the part of the answer not shown yet.
 func (p *textPrinter) text(u session.Update) {
-	if a := u.Event.Artifact; a != nil && a.Append && a.Artifact.ID == p.tail && plainText(a.Artifact.Parts) {
-		for _, part := range a.Artifact.Parts {
+	if p.addsAtEnd(u) {
+		for _, part := range u.Event.Artifact.Artifact.Parts {
 			p.write(part.Text)
 			p.shown.WriteString(part.Text)
 		}
+		p.followTail(u.Event)
 		return
 	}
 	full := u.Tracker.Text()
@@ -76,6 +77,23 @@ func (p *textPrinter) text(u session.Update) {
 	p.shown.Reset()
 	p.shown.WriteString(full)
 	p.followTail(u.Event)
+}
+
+// addsAtEnd reports whether an event only adds plain text at the end of
+// the answer, to be printed as it is: more of the last artifact, or a new
+// artifact (the tracker puts it last) when no status reply follows the
+// artifacts. Anything else compares the whole answer with what was shown,
+// which costs its length: done at every event of a stream of many
+// artifacts, that cost grew with the square of their number.
+func (p *textPrinter) addsAtEnd(u session.Update) bool {
+	a := u.Event.Artifact
+	if a == nil || !plainText(a.Artifact.Parts) {
+		return false
+	}
+	if a.Append && a.Artifact.ID == p.tail {
+		return true
+	}
+	return !p.known[a.Artifact.ID] && u.Tracker.StatusReply() == ""
 }
 
 // followTail keeps track of which artifact is last in the answer: a new

@@ -36,6 +36,9 @@ type Options struct {
 	Chunks int
 	// ChunkSize is the bytes of answer text per chunk.
 	ChunkSize int
+	// Distinct sends each chunk as an artifact of its own (IDs a0, a1,
+	// …), whole and sealed, rather than appending to one.
+	Distinct bool
 }
 
 // Server is a running loopback agent.
@@ -219,12 +222,16 @@ func (s *Server) buildStream(id string) []byte {
 		text, _ := json.Marshal(s.Answer[i*s.o.ChunkSize : (i+1)*s.o.ChunkSize])
 		appendChunk := i > 0
 		last := i == s.o.Chunks-1
+		artifactID := ArtifactID
+		if s.o.Distinct {
+			appendChunk, last, artifactID = false, true, "a"+strconv.Itoa(i)
+		}
 		if v10 {
 			event(fmt.Sprintf(`{"artifactUpdate":{"taskId":"%s","contextId":"%s","artifact":{"artifactId":"%s","name":"answer","parts":[{"text":%s}]},"append":%t,"lastChunk":%t}}`,
-				TaskID, ContextID, ArtifactID, text, appendChunk, last))
+				TaskID, ContextID, artifactID, text, appendChunk, last))
 		} else {
 			event(fmt.Sprintf(`{"kind":"artifact-update","taskId":"%s","contextId":"%s","artifact":{"artifactId":"%s","name":"answer","parts":[{"kind":"text","text":%s}]},"append":%t,"lastChunk":%t}`,
-				TaskID, ContextID, ArtifactID, text, appendChunk, last))
+				TaskID, ContextID, artifactID, text, appendChunk, last))
 		}
 	}
 	if v10 {

@@ -19,8 +19,9 @@ func serve(args []string) {
 	dialect := fs.String("dialect", "v0.3", "v0.3 or v1.0 (JSON-RPC)")
 	chunks := fs.Int("chunks", 20000, "artifact chunks per stream")
 	size := fs.Int("size", chunkSize, "bytes of answer per chunk")
+	distinct := fs.Bool("distinct", false, "each chunk an artifact of its own")
 	fs.Parse(args)
-	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size})
+	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size, Distinct: *distinct})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "parley-bench serve:", err)
 		os.Exit(1)
