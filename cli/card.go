@@ -16,6 +16,7 @@ func (r *runner) card(ctx context.Context, args []string) int {
 	fs := flag.NewFlagSet("card", flag.ContinueOnError)
 	f.register(fs)
 	pos, err := parseArgs(fs, "card", args)
+	r.useRaw(f.raw)
 	if err == errHelp {
 		return r.help("card")
 	}

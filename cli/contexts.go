@@ -20,6 +20,7 @@ import (
 
 type contextsFlags struct {
 	json   bool
+	raw    bool
 	agent  string
 	format string
 	yes    bool
@@ -36,11 +37,13 @@ func (r *runner) contexts(ctx context.Context, args []string) int {
 	var f contextsFlags
 	fs := flag.NewFlagSet("contexts", flag.ContinueOnError)
 	fs.BoolVar(&f.json, "json", false, "")
+	fs.BoolVar(&f.raw, "raw", false, "")
 	fs.StringVar(&f.agent, "agent", "", "")
 	fs.StringVar(&f.format, "format", "md", "")
 	fs.BoolVar(&f.yes, "yes", false, "")
 	fs.BoolVar(&f.yes, "y", false, "")
 	pos, err := parseArgs(fs, "contexts", args)
+	r.useRaw(f.raw)
 	if err == errHelp {
 		return r.help("contexts")
 	}
@@ -195,7 +198,10 @@ func (c contextsCmd) export(ref string) error {
 		return err
 	}
 	if c.f.format == "json" || c.f.json {
-		return c.st.ExportJSON(c.out(), info.ID)
+		if isRaw(c.out()) {
+			return c.st.ExportJSON(c.out(), info.ID)
+		}
+		return c.st.ExportJSON(cleanJSONWriter{c.out()}, info.ID)
 	}
 	return c.st.ExportMarkdown(c.out(), info.ID)
 }

@@ -98,6 +98,7 @@ func (f *dialectFlag) Set(s string) error {
 // agentFlags are the flags every command that talks to an agent takes.
 type agentFlags struct {
 	json    bool
+	raw     bool
 	headers headerFlag
 	dialect dialectFlag
 	trust   originsFlag
@@ -108,6 +109,7 @@ type agentFlags struct {
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&a.json, "json", false, "")
+	fs.BoolVar(&a.raw, "raw", false, "")
 	fs.Var(&a.headers, "header", "")
 	fs.Var(&a.dialect, "dialect", "")
 	fs.Var(&a.trust, "trust-origin", "")

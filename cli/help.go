@@ -64,6 +64,7 @@ capabilities, skills, security schemes, and warnings about problems in the
 card. It also checks that the endpoint answers in the declared transport.
 
   --json          print the card as one JSON object
+  --raw           with --json, keep the agent's strings as sent (see below)
   --header H      add an HTTP header to every request (repeatable)
   --dialect D     force a dialect instead of detecting it
                   (v0.1, v0.2, v0.3, v0.3-rest, v1.0, v1.0-rest, gateway)
@@ -72,6 +73,11 @@ card. It also checks that the endpoint answers in the declared transport.
 
 An endpoint on another origin than the agent you named gets no credential;
 the warnings say so.
+
+What the agent wrote is shown without escape sequences and controls;
+bidi overrides and invisible characters in names show as ⟨U+202E⟩. JSON
+strings hold the same cleaned text, so 'jq -r' cannot hand the agent your
+terminal; --raw keeps the agent's bytes (still escaped in the JSON).
 `,
 	"login": `Usage: parley login AGENT [--flow device|browser|client] [--client-id ID] [--no-open]
 
@@ -104,6 +110,8 @@ stderr: continue it with 'parley send --context ID TEXT' or in the TUI.
   --json          one JSON object per line for each event, then a result line:
                   {"type":"result","dialect","contextId","taskId","state",
                    "text","statusText","artifacts","storeId"}
+  --raw           with --json, keep the agent's strings as sent rather than
+                  cleaned of controls and invisible characters
   --no-stream     send with one blocking call instead of streaming
   --context ID    continue a conversation: a stored context's id (then AGENT
                   may be left out) or the agent's contextId
@@ -127,8 +135,9 @@ not trusted with the credentials, 2 usage, 1 other errors,
           the agent cannot stream)
 
 With --json, watch prints one JSON object per event; every subcommand ends
-with the same result line as 'parley send --json'. Exit codes are those of
-'parley send', except that 'task cancel' exits 0 once the task is canceled.
+with the same result line as 'parley send --json' (--raw keeps the agent's
+strings as sent). Exit codes are those of 'parley send', except that
+'task cancel' exits 0 once the task is canceled.
 `,
 	"contexts": `Usage: parley contexts [SUBCOMMAND] [--json]
 
@@ -153,6 +162,8 @@ contextId.
 
   --json          list, show and search print JSON lines: one context, the
                   transcript, or one hit per line (matches between ** **)
+  --raw           JSON keeps the agent's strings as sent (escaped), rather
+                  than cleaned of controls and invisible characters
 `,
 	"demo-agent": `Usage: parley demo-agent [--addr HOST:PORT]
 

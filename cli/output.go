@@ -14,9 +14,13 @@ import (
 )
 
 // writeJSONLine writes v as one line of JSON. Everything an agent sent
-// may be inside, so besides the escaping JSON does itself (C0 controls),
-// C1 controls and DEL are written as \u escapes: the line stays valid,
-// loses nothing, and cannot drive a terminal it is printed on.
+// may be inside, and a value decoded by jq -r is text on a terminal
+// again, so every string is written as termsafe.Clean leaves it: no
+// escape sequence, control or bidi override survives decoding. With
+// --raw (w is a rawOutput) the agent's strings are kept, with C1
+// controls and DEL written as \u escapes besides the escaping JSON does
+// itself (C0 controls): the line stays valid, loses nothing, and cannot
+// drive a terminal it is printed on as it is.
 func writeJSONLine(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -24,8 +28,39 @@ func writeJSONLine(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(escapeControls(buf.Bytes()))
+	if isRaw(w) {
+		_, err := w.Write(escapeControls(buf.Bytes()))
+		return err
+	}
+	_, err := w.Write(session.AppendCleanJSON(make([]byte, 0, buf.Len()), buf.Bytes()))
 	return err
+}
+
+// rawOutput marks standard output of a command run with --raw: its JSON
+// keeps the agent's strings as sent (escaped, never raw controls).
+type rawOutput struct{ io.Writer }
+
+func isRaw(w io.Writer) bool {
+	_, ok := w.(rawOutput)
+	return ok
+}
+
+// useRaw makes the runner's JSON output keep the agent's strings.
+func (r *runner) useRaw(raw bool) {
+	if raw && !isRaw(r.env.Stdout) {
+		r.env.Stdout = rawOutput{r.env.Stdout}
+	}
+}
+
+// cleanJSONWriter cleans each write, whole JSON documents from a
+// json.Encoder, as writeJSONLine does.
+type cleanJSONWriter struct{ w io.Writer }
+
+func (c cleanJSONWriter) Write(p []byte) (int, error) {
+	if _, err := c.w.Write(session.AppendCleanJSON(make([]byte, 0, len(p)), p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 func escapeControls(b []byte) []byte {

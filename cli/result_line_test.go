@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -39,8 +41,9 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 	sums = append(sums, &session.Summary{State: session.StateMessage, Text: "pong"})
 	for _, s := range sums {
 		for _, id := range []int64{0, 42} {
+			// --raw: the agent's strings, escaped.
 			var want bytes.Buffer
-			if err := writeJSONLine(&want, storedResult{session.ResultToJSON(s), id}); err != nil {
+			if err := writeJSONLine(rawOutput{&want}, storedResult{session.ResultToJSON(s), id}); err != nil {
 				t.Fatal(err)
 			}
 			line, err := session.AppendResultLine(nil, s, id)
@@ -57,6 +60,30 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 			for _, c := range hostile.Controls {
 				if strings.Contains(got, c) {
 					t.Errorf("result line holds %q: %q", c, got)
+				}
+			}
+			// By default: every string clean, the fast way as the general.
+			var wantClean, gotClean bytes.Buffer
+			if err := writeJSONLine(&wantClean, storedResult{session.ResultToJSON(s), id}); err != nil {
+				t.Fatal(err)
+			}
+			rl, err := session.NewResultLine(s, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rl.WriteClean(&gotClean); err != nil {
+				t.Fatal(err)
+			}
+			if gotClean.String() != wantClean.String() {
+				t.Errorf("clean result line differs:\n got %s\nwant %s", gotClean.String(), wantClean.String())
+			}
+			var back map[string]any
+			if err := json.Unmarshal(gotClean.Bytes(), &back); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range append(hostile.Controls, "\x7f", "\r") {
+				if strings.Contains(fmt.Sprint(back), c) {
+					t.Errorf("clean result line decodes to %q: %s", c, gotClean.String())
 				}
 			}
 		}
@@ -87,7 +114,7 @@ func TestLongResultLineAgreesWithTheEncoder(t *testing.T) {
 		Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text),
 			{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: unit, Bytes: []byte(unit)}}, a2aclient.TextPart(text[3:])}}}}
 	var want bytes.Buffer
-	if err := writeJSONLine(&want, storedResult{session.ResultToJSON(s), 5}); err != nil {
+	if err := writeJSONLine(rawOutput{&want}, storedResult{session.ResultToJSON(s), 5}); err != nil {
 		t.Fatal(err)
 	}
 	var got bytes.Buffer
@@ -104,6 +131,32 @@ func TestLongResultLineAgreesWithTheEncoder(t *testing.T) {
 	for _, c := range append(hostile.Controls, "\x7f") {
 		if strings.Contains(got.String(), c) {
 			t.Errorf("result line holds %q", c)
+		}
+	}
+	// And clean, by default.
+	var wantClean, gotClean bytes.Buffer
+	if err := writeJSONLine(&wantClean, storedResult{session.ResultToJSON(s), 5}); err != nil {
+		t.Fatal(err)
+	}
+	out = newOutputBuffer(&gotClean)
+	_ = line.WriteClean(out)
+	out.Close()
+	// The same values: where the text held invalid UTF-8 before
+	// something to clean, the fast way writes \ufffd and the general
+	// way U+FFFD itself.
+	var gotV, wantV any
+	if err := json.Unmarshal(gotClean.Bytes(), &gotV); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(wantClean.Bytes(), &wantV); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(gotV, wantV) {
+		t.Errorf("long clean result line differs (%d bytes, want %d)", gotClean.Len(), wantClean.Len())
+	}
+	for _, c := range append(hostile.Controls, "\x7f", "\r", "\u202e") {
+		if strings.Contains(fmt.Sprint(gotV), c) {
+			t.Errorf("long clean result line decodes to %q", c)
 		}
 	}
 }

@@ -31,6 +31,7 @@ func (r *runner) send(ctx context.Context, args []string) int {
 	defer r.bufferOutput()()
 	var f sendFlags
 	pos, err := parseArgs(newSendFlagSet(&f), "send", args)
+	r.useRaw(f.raw)
 	if err == errHelp {
 		return r.help("send")
 	}
@@ -72,18 +73,26 @@ func (r *runner) follower(asJSON bool, gated io.Writer) *output {
 	stdout := r.env.Stdout
 	if gated != nil {
 		stdout = gated
+		if isRaw(r.env.Stdout) {
+			stdout = rawOutput{gated} // --raw holds through the gate
+		}
 	}
 	if asJSON {
 		var line []byte // reused: a stream is thousands of lines
-		// Encoded terminal-safe, so the line needs no escapeControls
-		// pass, and the ids of an answer's chunks encoded once.
+		// Encoded clean (or, with --raw, terminal-safe) as it is written,
+		// so the line needs no second pass, and the ids of an answer's
+		// chunks encoded once.
 		var lines session.EventLines
+		appendLine := lines.AppendClean
+		if isRaw(r.env.Stdout) {
+			appendLine = lines.AppendTerminalSafe
+		}
 		return &output{update: func(u session.Update) {
 			if u.Event == nil {
 				return
 			}
 			var ok bool
-			if line, ok = lines.AppendTerminalSafe(line[:0], *u.Event); ok {
+			if line, ok = appendLine(line[:0], *u.Event); ok {
 				_, _ = stdout.Write(line)
 				return
 			}
@@ -130,10 +139,12 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		return r.report(code, err, asJSON, s.TaskID)
 	}
 	if asJSON {
-		// Written in pieces and made terminal-safe as it is encoded: the
-		// line of a long answer is megabytes.
-		if line, err := session.NewResultLine(s, out.storeID); err == nil {
+		// Written in pieces and made clean (or terminal-safe) as it is
+		// encoded: the line of a long answer is megabytes.
+		if line, err := session.NewResultLine(s, out.storeID); err == nil && isRaw(r.env.Stdout) {
 			_ = line.WriteTerminalSafe(r.env.Stdout)
+		} else if err == nil {
+			_ = line.WriteClean(r.env.Stdout)
 		} else {
 			_ = writeJSONLine(r.env.Stdout, storedResult{session.ResultToJSON(s), out.storeID})
 		}

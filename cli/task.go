@@ -14,6 +14,7 @@ func (r *runner) task(ctx context.Context, args []string) int {
 	fs := flag.NewFlagSet("task", flag.ContinueOnError)
 	f.register(fs)
 	pos, err := parseArgs(fs, "task", args)
+	r.useRaw(f.raw)
 	if err == errHelp {
 		return r.help("task")
 	}

@@ -85,9 +85,10 @@ func TestParseArgsInterleaved(t *testing.T) {
 	}
 }
 
+// With --raw, JSON keeps the agent's bytes, escaped.
 func TestEscapeControlsInJSON(t *testing.T) {
 	var b strings.Builder
-	if err := writeJSONLine(&b, map[string]string{"t": "a\x1b]52;c;x\x07b\u009bc\x7fd"}); err != nil {
+	if err := writeJSONLine(rawOutput{&b}, map[string]string{"t": "a\x1b]52;c;x\x07b\u009bc\x7fd"}); err != nil {
 		t.Fatal(err)
 	}
 	got := b.String()

@@ -85,6 +85,9 @@ const (
 	// needs no second pass. The store keeps text as encoding/json writes
 	// it, so this is never on by default.
 	escTerminal
+	// escClean writes each string as termsafe.Clean leaves it (see
+	// jsonform_clean.go): what --json prints unless --raw is given.
+	escClean
 )
 
 // appendJSONString quotes s as encoding/json does (Go 1.22 and later):

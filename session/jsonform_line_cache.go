@@ -17,6 +17,7 @@ type EventLines struct {
 	// id, artifact id, name and description.
 	key    [5]string
 	prefix []byte // nil until the first line
+	esc    escapes
 }
 
 // AppendTerminalSafe appends the line of a text artifact update — byte
@@ -26,14 +27,25 @@ type EventLines struct {
 // reports true. For any other event it appends nothing and reports
 // false, and the caller writes the event the general way.
 func (e *EventLines) AppendTerminalSafe(dst []byte, ev a2aclient.Event) ([]byte, bool) {
+	return e.appendLine(dst, ev, escTerminal)
+}
+
+// AppendClean is AppendTerminalSafe with every string as termsafe.Clean
+// leaves it (see AppendCleanJSON): what --json prints without --raw. One
+// EventLines writes lines one way only.
+func (e *EventLines) AppendClean(dst []byte, ev a2aclient.Event) ([]byte, bool) {
+	return e.appendLine(dst, ev, escClean)
+}
+
+func (e *EventLines) appendLine(dst []byte, ev a2aclient.Event, esc escapes) ([]byte, bool) {
 	u := fastUpdate(ev)
 	if u == nil {
 		return dst, false
 	}
 	a := &u.Artifact
-	if key := [5]string{u.TaskID, u.ContextID, a.ID, a.Name, a.Description}; e.prefix == nil || key != e.key {
-		e.prefix = appendEventPrefix(e.prefix[:0], u, escTerminal)
-		e.key = key
+	if key := [5]string{u.TaskID, u.ContextID, a.ID, a.Name, a.Description}; e.prefix == nil || key != e.key || esc != e.esc {
+		e.prefix = appendEventPrefix(e.prefix[:0], u, esc)
+		e.key, e.esc = key, esc
 	}
-	return appendEventRest(append(dst, e.prefix...), u, escTerminal), true
+	return appendEventRest(append(dst, e.prefix...), u, esc), true
 }

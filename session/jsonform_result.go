@@ -91,8 +91,18 @@ func (r *ResultLine) WriteTerminalSafe(w io.Writer) error {
 	return r.writeTerminalSafe(w, resultPiece)
 }
 
+// WriteClean is WriteTerminalSafe with every string as termsafe.Clean
+// leaves it (see AppendCleanJSON): what --json prints without --raw.
+func (r *ResultLine) WriteClean(w io.Writer) error {
+	return r.writePieces(w, resultPiece, escClean)
+}
+
 func (r *ResultLine) writeTerminalSafe(w io.Writer, piece int) error {
-	l := lineWriter{buf: make([]byte, 0, piece+64), w: w, piece: piece, esc: escTerminal, extras: r.extras}
+	return r.writePieces(w, piece, escTerminal)
+}
+
+func (r *ResultLine) writePieces(w io.Writer, piece int, esc escapes) error {
+	l := lineWriter{buf: make([]byte, 0, piece+64), w: w, piece: piece, esc: esc, extras: r.extras}
 	r.write(&l)
 	l.spill(true)
 	return l.err
@@ -166,6 +176,9 @@ func (l *lineWriter) str(s string, html bool) {
 	if html {
 		esc |= escHTML
 	}
+	if esc&escClean != 0 {
+		s = cleanString(s)
+	}
 	l.buf = append(l.buf, '"')
 	for l.w != nil {
 		n := max(l.piece-len(l.buf), 4)
@@ -184,7 +197,9 @@ func (l *lineWriter) str(s string, html bool) {
 func (l *lineWriter) extra() {
 	b := l.extras[0]
 	l.extras = l.extras[1:]
-	if l.esc&escTerminal != 0 {
+	if l.esc&escClean != 0 {
+		l.buf = AppendCleanJSON(l.buf, b)
+	} else if l.esc&escTerminal != 0 {
 		l.buf = AppendTerminalSafe(l.buf, b)
 	} else {
 		l.buf = append(l.buf, b...)

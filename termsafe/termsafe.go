@@ -4,9 +4,18 @@
 // a task's text could rewrite the clipboard (OSC 52), retitle the window,
 // move the cursor or hide text. Clean removes every escape sequence and
 // every C0/C1 control character except newline and tab.
+//
+// Text can deceive without driving the terminal too: a right-to-left
+// override (U+202E) makes "exe.txt" of "txt.exe", zero-width characters
+// make two names look alike, and both make a terminal's idea of a line's
+// width differ from the program's, pushing borders out of line. Clean
+// drops those (see Invisible); Line, for names and other one-line labels,
+// shows them as ⟨U+202E⟩ so the reader sees that something was there.
+// What is stored keeps the agent's text as sent: cleaning is for output.
 package termsafe
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -14,7 +23,11 @@ import (
 // Clean returns s without terminal control sequences or control
 // characters (newline and tab are kept; CR is dropped, CRLF becomes LF).
 // Invalid UTF-8 becomes U+FFFD so nothing half-decoded reaches the screen.
-func Clean(s string) string {
+func Clean(s string) string { return clean(s, false) }
+
+// clean is Clean; with show, each Invisible rune is written as ⟨U+XXXX⟩
+// instead of dropped.
+func clean(s string, show bool) string {
 	if isPlain(s) {
 		return s
 	}
@@ -35,6 +48,11 @@ func Clean(s string) string {
 			i += size
 		case r < 0x20 || r == 0x7f:
 			i += size
+		case Invisible(r):
+			if show {
+				fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+			}
+			i += size
 		default:
 			b.WriteString(s[i : i+size])
 			i += size
@@ -44,9 +62,11 @@ func Clean(s string) string {
 }
 
 // Line is Clean for one-line contexts (titles, list rows): newlines and
-// tabs become spaces.
+// tabs become spaces, and bidi controls and invisible characters are
+// shown as ⟨U+XXXX⟩ rather than dropped: in a name, their presence is the
+// news.
 func Line(s string) string {
-	s = Clean(s)
+	s = clean(s, true)
 	if strings.ContainsAny(s, "\n\t") {
 		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
 	}
@@ -74,12 +94,27 @@ func isPlainUnicode(s string) bool {
 		if r == utf8.RuneError && size <= 1 {
 			return false
 		}
-		if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f {
+		if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f || Invisible(r) {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// Invisible reports whether r is a bidi control (embeddings, overrides
+// and isolates: U+202A–U+202E, U+2066–U+2069) or an invisible format
+// character (U+200B–U+200F, U+2060–U+2064, U+FEFF): runes that change
+// how text reads or how wide a terminal draws it without showing
+// themselves.
+func Invisible(r rune) bool {
+	switch {
+	case r < 0x200b:
+		return false
+	case r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069, r == 0xfeff:
+		return true
+	}
+	return false
 }
 
 // skipEscape returns the index just past the escape sequence whose ESC

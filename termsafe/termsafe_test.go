@@ -47,7 +47,7 @@ func FuzzClean(f *testing.F) {
 			t.Fatalf("invalid UTF-8 out of %q", s)
 		}
 		for _, r := range out {
-			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f || Invisible(r) {
 				t.Fatalf("control %U survived in %q (from %q)", r, out, s)
 			}
 		}

@@ -112,6 +112,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		s.hostileText(w, r, c, stream)
 	case DropOnCut:
 		s.dropOnCut(w, c)
+	case Spoof:
+		s.textEverywhere(w, r, c, stream, Spoofed)
 	default:
 		http.Error(w, "unknown hostile mode "+string(f.Mode), http.StatusInternalServerError)
 	}

@@ -26,6 +26,12 @@ var Controls = []string{"\x1b", "\x07", "\x08", "\u009b", "\u009d", "\u009c", "\
 // string of the task: status message, artifact name, text, file name and
 // type, data keys and values.
 func (s *Server) hostileText(w http.ResponseWriter, r *http.Request, c rpcCall, stream bool) {
+	s.textEverywhere(w, r, c, stream, Evil)
+}
+
+// textEverywhere puts Evil (a Hostile reply) or another payload (a Spoof
+// reply) in the card and in every string of the task.
+func (s *Server) textEverywhere(w http.ResponseWriter, r *http.Request, c rpcCall, stream bool, Evil string) {
 	if r.Method == http.MethodGet {
 		scheme := "http"
 		if r.TLS != nil {
