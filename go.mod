@@ -18,6 +18,7 @@ require (
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/go-oauth2/oauth2/v4 v4.5.4
 	github.com/tmaxmax/go-sse v0.11.0
+	golang.org/x/net v0.55.0
 	golang.org/x/oauth2 v0.37.0
 	modernc.org/sqlite v1.61.1
 )
@@ -58,7 +59,6 @@ require (
 	github.com/yuin/goldmark v1.7.8 // indirect
 	github.com/yuin/goldmark-emoji v1.0.5 // indirect
 	golang.org/x/mod v0.42.0 // indirect
-	golang.org/x/net v0.55.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.37.0 // indirect

@@ -29,6 +29,16 @@ type Options struct {
 	// HeaderTimeout bounds the wait for response headers on calls that
 	// should answer promptly; default 30 s, negative for none.
 	HeaderTimeout time.Duration
+	// BodyTimeout bounds reading a whole reply once it has started (a
+	// card, a blocking reply from its first byte, an error page);
+	// default 30 s, negative for none.
+	BodyTimeout time.Duration
+	// IdleTimeout bounds how long a stream may deliver nothing at all,
+	// not even a keep-alive, before it ends as cut (and is resumed);
+	// default 60 s, negative for none.
+	IdleTimeout time.Duration
+	// Retry says how a busy agent (HTTP 429 or 503) is waited out.
+	Retry RetryPolicy
 	// PollInterval is the first interval when polling a task; default 1 s.
 	PollInterval time.Duration
 	// Wire observes every request, response and event, redacted.
@@ -192,10 +202,13 @@ func isAgentAnswer(err error) bool {
 func (c *Client) Send(ctx context.Context, req SendRequest) (*Result, error) {
 	prepare(&req)
 	var res *Result
-	err := c.call(func(b binding) error {
-		var err error
-		res, err = b.send(ctx, &req)
-		return err
+	// A busy agent did not take the message: sending it again is safe.
+	err := c.t.retryBusy(ctx, "send message", func() error {
+		return c.call(func(b binding) error {
+			var err error
+			res, err = b.send(ctx, &req)
+			return err
+		})
 	})
 	return res, err
 }
@@ -209,10 +222,12 @@ func (c *Client) Stream(ctx context.Context, req SendRequest) (*Stream, error) {
 		return c.sendAndPoll(ctx, req)
 	}
 	var src eventSource
-	err := c.call(func(b binding) error {
-		var err error
-		src, err = b.stream(ctx, &req)
-		return err
+	err := c.t.retryBusy(ctx, "send message", func() error {
+		return c.call(func(b binding) error {
+			var err error
+			src, err = b.stream(ctx, &req)
+			return err
+		})
 	})
 	if errors.Is(err, ErrStreamingNotSupported) || errors.Is(err, ErrUnsupportedOperation) {
 		return c.sendAndPoll(ctx, req)
@@ -248,10 +263,12 @@ func (c *Client) Get(ctx context.Context, taskID string, historyLength *int) (*T
 // after the request (the cancel may take effect later).
 func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
 	var task *Task
-	err := c.call(func(b binding) error {
-		var err error
-		task, err = b.cancel(ctx, taskID)
-		return err
+	err := c.t.retryBusy(ctx, "cancel the task", func() error {
+		return c.call(func(b binding) error {
+			var err error
+			task, err = b.cancel(ctx, taskID)
+			return err
+		})
 	})
 	return task, err
 }

@@ -120,7 +120,16 @@ func cardURLs(target string) ([]string, error) {
 
 // fetchCard returns the card's bytes and the URL they came from after
 // any redirect.
-func fetchCard(ctx context.Context, t *transport, u string) ([]byte, string, error) {
+func fetchCard(ctx context.Context, t *transport, u string) (raw []byte, final string, err error) {
+	// A busy agent did not serve the card: asking again is safe.
+	err = t.retryBusy(ctx, "fetch the agent card", func() error {
+		raw, final, err = fetchCardOnce(ctx, t, u)
+		return err
+	})
+	return raw, final, err
+}
+
+func fetchCardOnce(ctx context.Context, t *transport, u string) ([]byte, string, error) {
 	resp, err := t.do(ctx, request{op: "fetch the agent card", method: http.MethodGet, url: u, header: http.Header{"Accept": {"application/json"}}})
 	if err != nil {
 		return nil, "", err

@@ -93,6 +93,7 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool, decod
 		req.header = http.Header{}
 	}
 	req.header.Set("Accept", "text/event-stream, application/json")
+	req.stream = true
 	var resp *http.Response
 	var err error
 	if raw {
@@ -107,6 +108,10 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool, decod
 	br := bufio.NewReaderSize(resp.Body, 4096)
 	// An error status carries an error body, whatever type it claims.
 	if resp.StatusCode >= 300 || !isEventStream(resp.Header.Get("Content-Type"), br) {
+		// One body, not a stream: it must arrive whole in time.
+		if tb, ok := resp.Body.(*timedBody); ok {
+			tb.whole(t.bodyTimeout)
+		}
 		body, err := t.readBody(req.op, req.url, &http.Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: readCloser{br, resp.Body}})
 		if err != nil {
 			return nil, nil, err

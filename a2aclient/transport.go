@@ -37,6 +37,9 @@ type transport struct {
 	wire          WireObserver
 	maxEvent      int
 	headerTimeout time.Duration
+	bodyTimeout   time.Duration
+	idleTimeout   time.Duration
+	retry         RetryPolicy
 	userAgent     string
 }
 
@@ -49,6 +52,9 @@ func newTransport(o Options) *transport {
 		wire:          o.Wire,
 		maxEvent:      o.MaxEventSize,
 		headerTimeout: o.HeaderTimeout,
+		bodyTimeout:   o.BodyTimeout,
+		idleTimeout:   o.IdleTimeout,
+		retry:         o.Retry,
 		userAgent:     o.UserAgent,
 	}
 	if t.hc == nil {
@@ -61,6 +67,12 @@ func newTransport(o Options) *transport {
 	}
 	if t.headerTimeout == 0 {
 		t.headerTimeout = defaultHeaderTimeout
+	}
+	if t.bodyTimeout == 0 {
+		t.bodyTimeout = defaultBodyTimeout
+	}
+	if t.idleTimeout == 0 {
+		t.idleTimeout = defaultIdleTimeout
 	}
 	if t.userAgent == "" {
 		t.userAgent = "parley"
@@ -176,6 +188,7 @@ type request struct {
 	body      []byte
 	header    http.Header
 	noTimeout bool // blocking sends wait as long as the task runs
+	stream    bool // an event stream: bounded by silence, not by length
 }
 
 // do performs req and returns the response with a success status. The
@@ -289,28 +302,26 @@ func (t *transport) roundTrip(hreq *http.Request, req request) (*http.Response, 
 		}
 		return nil, &TransportError{Op: req.op, URL: req.url, Err: err}
 	}
-	resp.Body = &cancelOnClose{ReadCloser: resp.Body, cancel: func() { cancel(nil) }}
+	kind, limit := limitWhole, t.bodyTimeout
+	switch {
+	case req.stream:
+		kind, limit = limitIdle, t.idleTimeout
+	case req.noTimeout:
+		kind = limitFirstByte
+	}
+	resp.Body = newTimedBody(resp.Body, func() { cancel(nil) }, kind, limit)
 	return resp, nil
-}
-
-type cancelOnClose struct {
-	io.ReadCloser
-	cancel func()
-}
-
-func (c *cancelOnClose) Close() error {
-	err := c.ReadCloser.Close()
-	c.cancel()
-	return err
 }
 
 // readBody reads a whole success body up to the size cap.
 func (t *transport) readBody(op, u string, resp *http.Response) ([]byte, error) {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.maxEvent)+1))
-	if err != nil {
+	var late *DeadlineError
+	if err != nil && (resp.StatusCode < 300 || !errors.As(err, &late)) {
 		return nil, &TransportError{Op: op, URL: u, Err: err}
 	}
+	// An error page that never ends is reported with what came of it.
 	if len(body) > t.maxEvent {
 		return nil, &EventTooLargeError{Limit: t.maxEvent}
 	}
@@ -327,19 +338,20 @@ func statusError(u string, resp *http.Response, body []byte) error {
 	return &HTTPError{URL: u, StatusCode: resp.StatusCode, Status: http.StatusText(resp.StatusCode), Body: excerpt, RetryAfter: retryAfter(resp.Header.Get("Retry-After"))}
 }
 
-// bodyExcerpt makes an error body fit for one line: HTML reduced to its
-// text, whitespace folded, control sequences removed, at most 200 chars.
+// bodyExcerpt makes an error body fit for one short line: an HTML page
+// summarised by its heading or title (summarizeHTML), whitespace folded,
+// control sequences removed, at most maxExcerpt characters.
 func bodyExcerpt(body []byte, contentType string) string {
 	s := string(body)
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "�")
 	}
 	if strings.Contains(contentType, "html") || looksLikeHTML(s) {
-		s = stripTags(s)
+		s = summarizeHTML(s)
 	}
 	s = strings.Join(strings.Fields(termsafe.Line(s)), " ")
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "…"
+	if r := []rune(s); len(r) > maxExcerpt {
+		s = strings.TrimRight(string(r[:maxExcerpt-1]), " ") + "…"
 	}
 	return s
 }
@@ -347,34 +359,6 @@ func bodyExcerpt(body []byte, contentType string) string {
 func looksLikeHTML(s string) bool {
 	t := strings.ToLower(strings.TrimSpace(s))
 	return strings.HasPrefix(t, "<!doctype html") || strings.HasPrefix(t, "<html")
-}
-
-// stripTags keeps the text of an HTML page, dropping tags and the content
-// of script and style elements.
-func stripTags(s string) string {
-	var b strings.Builder
-	lower := strings.ToLower(s)
-	for i := 0; i < len(s); {
-		if s[i] != '<' {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		for _, skip := range []string{"script", "style", "head"} {
-			if strings.HasPrefix(lower[i:], "<"+skip) {
-				if end := strings.Index(lower[i:], "</"+skip); end >= 0 {
-					i += end
-				}
-			}
-		}
-		end := strings.IndexByte(s[i:], '>')
-		if end < 0 {
-			break
-		}
-		i += end + 1
-		b.WriteByte(' ')
-	}
-	return b.String()
 }
 
 // retryAfter reads a Retry-After header in seconds or as an HTTP date.

@@ -26,9 +26,11 @@ func (r *runner) card(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(exitUsage, err, f.json, "")
 	}
+	ctx, cancel := r.withTimeout(ctx, &f)
+	defer cancel()
 	c, err := r.client(ctx, pos[0], &f)
 	if err != nil {
-		return r.report(errorExit(ctx, err), err, f.json, "")
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, pos[0], ""), f.json, "")
 	}
 	// Signed in, the agent may show more in its extended card; without
 	// credentials it refuses, and the public card is what there is.

@@ -62,6 +62,7 @@ func Main() {
 type runner struct {
 	env Env
 	dir *session.Directory
+	cfg *config.Config // loaded with dir
 	// last is the agent the command talked to, so that a refusal can say
 	// what its card asks for.
 	last    *a2aclient.Client
@@ -124,15 +125,18 @@ func (r *runner) directory() (*session.Directory, error) {
 	if err != nil {
 		return nil, err
 	}
+	o := a2aclient.Options{
+		HTTPClient:   r.env.HTTPClient,
+		PollInterval: r.env.PollInterval,
+		UserAgent:    "parley/" + versionString(),
+	}
+	r.clientNetwork(&o, cfg.Network)
+	r.cfg = cfg
 	r.dir = session.NewDirectory(session.DirectoryOptions{
 		Config:     cfg,
 		ConfigPath: r.env.ConfigPath,
 		Getenv:     r.env.Getenv,
-		Client: a2aclient.Options{
-			HTTPClient:   r.env.HTTPClient,
-			PollInterval: r.env.PollInterval,
-			UserAgent:    "parley/" + versionString(),
-		},
+		Client:     o,
 	})
 	return r.dir, nil
 }

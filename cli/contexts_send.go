@@ -64,7 +64,7 @@ func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlag
 	}
 	client, err := r.client(ctx, ref, &f.agentFlags)
 	if err != nil {
-		return r.report(errorExit(ctx, err), err, f.json, "")
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
 	var rec *session.Recorder

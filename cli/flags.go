@@ -47,7 +47,7 @@ func parseArgs(fs *flag.FlagSet, cmd string, args []string) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, errHelp
 			}
-			return nil, usagef(cmd, "%s", strings.TrimPrefix(err.Error(), "flag provided but not defined: "))
+			return nil, usagef(cmd, "%s", flagError(err))
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -64,11 +64,19 @@ type headerFlag struct{ h http.Header }
 
 func (f *headerFlag) String() string { return "" }
 
+// Set never echoes what it was given: a header's value is often the
+// secret (Authorization: Bearer …), and a malformed one may be nothing
+// but the value. Errors name the header, when there is one to name.
 func (f *headerFlag) Set(s string) error {
 	name, value, ok := strings.Cut(s, ":")
 	name = strings.TrimSpace(name)
-	if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") {
-		return fmt.Errorf("--header wants 'Name: value', got %q", s)
+	switch {
+	case !ok:
+		return errors.New("--header wants 'Name: value' and this one has no colon (its value is not shown, as it may be a secret)")
+	case name == "" || !validHeaderName(name):
+		return errors.New("--header wants 'Name: value' and the name before the colon is not a header name (the value is not shown, as it may be a secret)")
+	case strings.ContainsAny(value, "\r\n\x00"):
+		return fmt.Errorf("--header %s: the value holds a line break or NUL, which HTTP does not allow (the value is not shown, as it may be a secret)", name)
 	}
 	if f.h == nil {
 		f.h = http.Header{}
@@ -105,6 +113,7 @@ type agentFlags struct {
 	// inspect: the command only reads the card (parley card), so a
 	// foreign endpoint is a warning, not an error.
 	inspect bool
+	timeout durationFlag
 }
 
 func (a *agentFlags) register(fs *flag.FlagSet) {
@@ -113,6 +122,7 @@ func (a *agentFlags) register(fs *flag.FlagSet) {
 	fs.Var(&a.headers, "header", "")
 	fs.Var(&a.dialect, "dialect", "")
 	fs.Var(&a.trust, "trust-origin", "")
+	fs.Var(&a.timeout, "timeout", "")
 }
 
 // originsFlag collects repeated --trust-origin URL flags.
@@ -127,4 +137,32 @@ func (f *originsFlag) Set(s string) error {
 	}
 	*f = append(*f, origin)
 	return nil
+}
+
+
+// validHeaderName reports whether n is an HTTP header name (a token).
+func validHeaderName(n string) bool {
+	for _, c := range []byte(n) {
+		if c <= ' ' || c >= 0x7f || strings.IndexByte("\"(),/:;<=>?@[\\]{}", c) >= 0 {
+			return false
+		}
+	}
+	return n != ""
+}
+
+// flagError words a flag package error without the value given: the
+// flag package writes `invalid value "VALUE" for flag -NAME: WHY`, and
+// a value may be a secret (--header).
+func flagError(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		if i := strings.LastIndex(rest, " for flag -"); i >= 0 {
+			name, why, _ := strings.Cut(rest[i+len(" for flag -"):], ": ")
+			if strings.HasPrefix(why, "--"+name) {
+				return why
+			}
+			return fmt.Sprintf("invalid --%s: %s", name, why)
+		}
+	}
+	return msg
 }

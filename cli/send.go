@@ -41,6 +41,8 @@ func (r *runner) send(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(exitUsage, err, f.json, "")
 	}
+	ctx, cancel := r.withTimeout(ctx, &f.agentFlags)
+	defer cancel()
 	if len(pos) == 1 {
 		return r.recordedSend(ctx, "", pos[0], &f) // the agent of the stored context
 	}
@@ -53,7 +55,7 @@ func (r *runner) send(ctx context.Context, args []string) int {
 func (r *runner) exchange(ctx context.Context, ref string, f *sendFlags, req a2aclient.SendRequest) (int, *session.Summary) {
 	c, err := r.client(ctx, ref, &f.agentFlags)
 	if err != nil {
-		return r.report(errorExit(ctx, err), err, f.json, ""), nil
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, ""), nil
 	}
 	out := r.follower(f.json, nil)
 	s, err := session.Exchange(ctx, c, req, r.followOptions(f.noStream, out.update))
@@ -136,6 +138,7 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		if code == exitInterrupted {
 			err = interrupted(ref, s.TaskID)
 		}
+		err = timedOut(ctx, err, ref, s.TaskID)
 		return r.report(code, err, asJSON, s.TaskID)
 	}
 	if asJSON {

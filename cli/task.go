@@ -32,9 +32,11 @@ func (r *runner) task(ctx context.Context, args []string) int {
 		return r.report(exitUsage, err, f.json, "")
 	}
 	sub, ref, taskID := pos[0], pos[1], pos[2]
+	ctx, cancel := r.withTimeout(ctx, &f)
+	defer cancel()
 	c, err := r.client(ctx, ref, &f)
 	if err != nil {
-		return r.report(errorExit(ctx, err), err, f.json, taskID)
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
 	out := r.follower(f.json, nil)
 	if sub == "watch" {
@@ -48,7 +50,7 @@ func (r *runner) task(ctx context.Context, args []string) int {
 		task, err = c.Cancel(ctx, taskID)
 	}
 	if err != nil {
-		return r.report(errorExit(ctx, err), err, f.json, taskID)
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
 	var tr a2aclient.Tracker
 	ev := a2aclient.Event{Task: task}

@@ -18,6 +18,9 @@ type problem struct {
 func (p *problem) Error() string { return p.msg }
 
 func (c *Config) check() error {
+	if err := c.Network.check(); err != nil {
+		return err
+	}
 	for action, keys := range c.Keys {
 		if strings.TrimSpace(action) == "" {
 			return &problem{agent: -1, key: "keys", msg: "a key binding has an empty action name"}

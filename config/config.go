@@ -17,6 +17,8 @@ type Config struct {
 	Theme string `toml:"theme,omitempty"`
 	// Keys overrides key bindings: action name to the keys that trigger it.
 	Keys KeyMap `toml:"keys,omitempty"`
+	// Network: timeouts and retries (network.go).
+	Network
 	// Agents are the agents known by name.
 	Agents []Agent `toml:"agents,omitempty"`
 }

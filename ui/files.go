@@ -71,7 +71,8 @@ func downloadsDir() string {
 // maxFileName bytes of whole characters, keeping a short extension.
 func safeFileName(name string) string {
 	// Whole escape sequences go first, so their parameters do not stay
-	// behind as text.
+	// behind as text; invisible characters are dropped (Clean), not
+	// named as Line would: the name is for the disk, not the screen.
 	name = strings.Map(func(r rune) rune {
 		switch {
 		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f, unicode.Is(unicode.Cf, r):
@@ -80,7 +81,7 @@ func safeFileName(name string) string {
 			return '_'
 		}
 		return r
-	}, termsafe.Line(name))
+	}, termsafe.Clean(name))
 	for strings.Contains(name, "..") {
 		name = strings.ReplaceAll(name, "..", ".")
 	}

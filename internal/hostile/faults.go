@@ -114,6 +114,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		s.dropOnCut(w, c)
 	case Spoof:
 		s.textEverywhere(w, r, c, stream, Spoofed)
+	case Trickle:
+		s.trickle(w, r, c, f)
 	default:
 		http.Error(w, "unknown hostile mode "+string(f.Mode), http.StatusInternalServerError)
 	}
