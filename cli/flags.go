@@ -139,7 +139,6 @@ func (f *originsFlag) Set(s string) error {
 	return nil
 }
 
-
 // validHeaderName reports whether n is an HTTP header name (a token).
 func validHeaderName(n string) bool {
 	for _, c := range []byte(n) {
