@@ -47,7 +47,7 @@ func (c contextsCmd) resume(ctx context.Context, pos []string) int {
 	if err != nil {
 		return r.report(exitError, err, c.f.json, "")
 	}
-	code, followed := exitOK, 0
+	code, followed, gone := exitOK, 0, 0
 	for _, id := range ids {
 		changed := make(chan struct{}, 1)
 		res, err := c.st.Resume(ctx, dir, id, func() {
@@ -62,6 +62,10 @@ func (c contextsCmd) resume(ctx context.Context, pos []string) int {
 		for _, t := range res.Waiting {
 			c.resumed(id, t, nil)
 		}
+		for _, t := range res.Gone {
+			c.gone(id, t)
+		}
+		gone += len(res.Gone)
 		if res.Err != nil {
 			for _, t := range res.Tasks {
 				c.resumed(id, t, res.Err)
@@ -102,10 +106,20 @@ func (c contextsCmd) resume(ctx context.Context, pos []string) int {
 			}
 		}
 	}
-	if followed == 0 && code == exitOK && !c.f.json {
+	if followed == 0 && gone == 0 && code == exitOK && !c.f.json {
 		fmt.Fprintln(r.env.Stdout, "No task was left running.")
 	}
 	return code
+}
+
+// gone reports a task the agent no longer knows, which ends as unknown.
+func (c contextsCmd) gone(id int64, t session.TaskInfo) {
+	if c.f.json {
+		_ = writeJSONLine(c.out(), resumedJSON{Type: "resumed", StoreID: id, TaskID: t.ID, State: string(a2aclient.StateUnknown),
+			Error: "The agent no longer knows this task."})
+		return
+	}
+	fmt.Fprintf(c.out(), "Context %d: the agent no longer knows task %s (it may have restarted); it ends as unknown.\n", id, shortID(t.ID))
 }
 
 func (c contextsCmd) resumed(id int64, t session.TaskInfo, err error) {

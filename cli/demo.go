@@ -28,6 +28,8 @@ func (r *runner) demoOptions() demoagent.Options {
 func (r *runner) demoAgent(ctx context.Context, args []string) int {
 	fs := flag.NewFlagSet("demo-agent", flag.ContinueOnError)
 	addr := fs.String("addr", defaultDemoAddr, "")
+	o := r.demoOptions()
+	fs.DurationVar(&o.ChunkDelay, "chunk-delay", o.ChunkDelay, "")
 	pos, err := parseArgs(fs, "demo-agent", args)
 	if err == errHelp {
 		return r.help("demo-agent")
@@ -38,7 +40,7 @@ func (r *runner) demoAgent(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(exitUsage, err, false, "")
 	}
-	base, err := demoagent.New(r.demoOptions()).Serve(ctx, *addr)
+	base, err := demoagent.New(o).Serve(ctx, *addr)
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}

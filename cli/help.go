@@ -23,7 +23,7 @@ Usage:
   parley task watch AGENT TASK_ID       follow a running task to its end
   parley contexts [SUBCOMMAND]          stored conversations: list, show, search,
                                         export, rename, rm, resume
-  parley demo-agent [--addr HOST:PORT]  serve the built-in demo agent
+  parley demo-agent [--addr HOST:PORT] [--chunk-delay D]  serve the built-in demo agent
   parley help COMMAND                   help for one command
   parley --version
 
@@ -165,10 +165,11 @@ contextId.
   --raw           JSON keeps the agent's strings as sent (escaped), rather
                   than cleaned of controls and invisible characters
 `,
-	"demo-agent": `Usage: parley demo-agent [--addr HOST:PORT]
+	"demo-agent": `Usage: parley demo-agent [--addr HOST:PORT] [--chunk-delay D]
 
 Serves the built-in demo agent, in every A2A dialect, until Ctrl-C.
-The default address is 127.0.0.1:4141. The root card is at
+The default address is 127.0.0.1:4141. --chunk-delay paces the streamed
+answer (default 40ms a chunk; e.g. 1s to watch a crash and a resume). The root card is at
 /.well-known/agent-card.json; each dialect also has its own prefix:
 /v0.1/ /v0.2/ /v0.3/ /v1.0/ /gateway/ and /secure/ (needs credentials).
 

@@ -17,7 +17,8 @@ import (
 type storeGate struct {
 	mu       sync.Mutex
 	held     []heldWrite
-	total    int64 // bytes ever written to the gate
+	spare    []byte // a released segment's buffer, to gather into next
+	total    int64  // bytes ever written to the gate
 	released int64 // of which passed on
 	open     bool  // recording ended: write straight through
 }
@@ -58,8 +59,9 @@ func (g *storeGate) write(w io.Writer, p []byte, s string) (int, error) {
 	if k := len(g.held) - 1; k >= 0 && g.held[k].w == w {
 		g.held[k].data = append(append(g.held[k].data, p...), s...)
 	} else {
-		g.held = append(g.held, heldWrite{w: w, data: append(append([]byte(nil), p...), s...)})
-		k = len(g.held) - 1
+		buf := g.spare[:0]
+		g.spare = nil
+		g.held = append(g.held, heldWrite{w: w, data: append(append(buf, p...), s...)})
 	}
 	g.total += int64(n)
 	g.held[len(g.held)-1].end = g.total
@@ -90,13 +92,17 @@ func (g *storeGate) release(mark int64) {
 			h.data = h.data[n:]
 			break
 		}
+		if cap(h.data) <= maxSpare {
+			g.spare = h.data
+		}
 		g.held[0] = heldWrite{}
 		g.held = g.held[1:]
 	}
-	if len(g.held) == 0 {
-		g.held = nil // keep no answer-sized buffer
-	}
 }
+
+// maxSpare bounds the buffer kept for reuse: a group's output is
+// kilobytes; an answer-sized one is let go.
+const maxSpare = 1 << 20
 
 // openUp lets everything through, for good: recording has ended, and
 // what was held is committed (or could not be, and was warned about).

@@ -302,7 +302,10 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 }
 
 // Follow picks up a running task (after a stop or a restart).
-func (c *Conversation) Follow(taskID string) {
+func (c *Conversation) Follow(taskID string) { c.follow(taskID, nil) }
+
+// follow is Follow starting from the task as just fetched, when it was.
+func (c *Conversation) follow(taskID string, seed *a2aclient.Task) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.mu.Lock()
 	id := c.nextID
@@ -317,9 +320,23 @@ func (c *Conversation) Follow(taskID string) {
 	c.notify()
 	go func() {
 		defer cancel()
-		sum, err := Follow(ctx, client, taskID, FollowOptions{OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
+		sum, err := Follow(ctx, client, taskID, FollowOptions{Seed: seed, OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
 		c.finish(id, ex, sum, err)
 	}()
+}
+
+// forget ends a task the agent no longer knows, with one line that says
+// so: there is nothing left to follow.
+func (c *Conversation) forget(taskID string) {
+	c.mu.Lock()
+	if t := c.tasks[taskID]; t != nil && !t.State.Settled() {
+		t.State, t.Following, t.Updated = a2aclient.StateUnknown, false, c.now()
+	}
+	err := fmt.Errorf("task %s: %w", short(taskID), a2aclient.ErrTaskNotFound)
+	c.add(&Item{Kind: ItemError, TaskID: taskID, Done: true, Err: err,
+		Text: fmt.Sprintf("The agent no longer knows task %s (it may have restarted); it ends as unknown.", short(taskID))})
+	c.mu.Unlock()
+	c.notify()
 }
 
 // Stop stops following every exchange in flight and returns the ids of

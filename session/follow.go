@@ -24,6 +24,9 @@ type FollowOptions struct {
 	// OnUpdate hears every event as it arrives and every resume. It runs
 	// on the following goroutine: keep it quick.
 	OnUpdate func(Update)
+	// Seed is the task as just fetched, for Follow to start from instead
+	// of fetching it again.
+	Seed *a2aclient.Task
 }
 
 // Update is one thing that happened while following an exchange.
@@ -112,6 +115,10 @@ func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOpt
 func (f *follower) seed(ctx context.Context) {
 	if f.o.NoStream {
 		return // polling reads the whole task anyway
+	}
+	if f.o.Seed != nil && f.o.Seed.ID == f.taskID {
+		f.apply(a2aclient.Event{Task: f.o.Seed})
+		return
 	}
 	task, err := f.c.Get(ctx, f.taskID, nil)
 	if err == nil && task != nil && task.ID != "" {

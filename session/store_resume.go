@@ -77,7 +77,11 @@ type Resumption struct {
 	Tasks []TaskInfo
 	// Waiting are tasks that wait for the user's input or credentials;
 	// they are not followed, the next message answers them.
-	Waiting      []TaskInfo
+	Waiting []TaskInfo
+	// Gone are tasks the agent no longer knows (it restarted, or forgot
+	// them): they end as unknown, with a line in the transcript, and are
+	// not among Tasks.
+	Gone         []TaskInfo
 	Conversation *Conversation // nil when Err is set
 	Recorder     *Recorder
 	// Err says why the agent could not be reached; show the tasks as
@@ -118,9 +122,20 @@ func (s *Store) Resume(ctx context.Context, dir *Directory, id int64, notify fun
 	}
 	res.Conversation, res.Recorder = s.Continue(oc, client, notify, RecordOptions{})
 	// Oldest first, so the transcript reads in the order they started.
+	var following []TaskInfo
 	for i := len(res.Tasks) - 1; i >= 0; i-- {
-		res.Conversation.Follow(res.Tasks[i].ID)
+		t := res.Tasks[i]
+		task, err := client.Get(ctx, t.ID, nil)
+		if errors.Is(err, a2aclient.ErrTaskNotFound) {
+			res.Conversation.forget(t.ID)
+			res.Gone = append(res.Gone, t)
+			continue
+		}
+		// Any other failure is the follower's to retry and report.
+		res.Conversation.follow(t.ID, task)
+		following = append([]TaskInfo{t}, following...)
 	}
+	res.Tasks = following
 	return res, nil
 }
 

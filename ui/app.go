@@ -79,6 +79,7 @@ type Model struct {
 	ctxView       *contextsView
 	ctxSeq        int
 	recorders     []*session.Recorder
+	live          *liveContexts // conversations resumed at start
 	lastExample   string // the example prompt last put in the composer
 	helpTop       int    // first line of the help shown, when it scrolls
 
@@ -107,7 +108,7 @@ func New(opts Options) *Model {
 	th := pickTheme(opts.Theme, opts.Themes, true)
 	st := NewStyles(th)
 	m := &Model{
-		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(),
+		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
 		agents:   newAgentsPane(st, opts.Keys.Agents),
 		tasks:    newTasksPane(st, opts.Keys.Tasks),
 		chat:     newChatPane(st, opts.Keys.Chat),

@@ -127,6 +127,10 @@ type appOptions struct {
 	configDir string
 	store     *session.Store
 	openURL   func(string) error
+	// prepare runs once the demo agent serves, before parley starts (to
+	// leave a task running in the store); a context id it returns is
+	// opened at start, as --context does.
+	prepare func(demoURL string) int64
 }
 
 // startApp serves the demo agent on loopback (no pacing, so streams
@@ -162,9 +166,14 @@ func startApp(t *testing.T, o appOptions) *app {
 	if o.agents != nil {
 		agents = o.agents(srv.URL)
 	}
+	var open int64
+	if o.prepare != nil {
+		open = o.prepare(srv.URL)
+	}
 	m := New(Options{
 		Directory: dir, Config: cfg, ConfigPath: cfgPath, Agents: agents, Keys: DefaultKeyMap(),
 		Theme: "dark", Welcome: !o.noWelcome, Wire: wire, DemoURL: srv.URL + "/", Store: o.store, OpenURL: o.openURL,
+		OpenContext: open,
 	})
 	frames := &frameLog{}
 	tm := teatest.NewTestModel(t, recorder{m: m, frames: frames},

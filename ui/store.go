@@ -72,8 +72,9 @@ func (m *Model) closeRecorders() {
 // resumePending follows the tasks that were running when parley last
 // stopped, in the background.
 func (m *Model) resumePending() tea.Cmd {
-	store, dir := m.opts.Store, m.opts.Directory
+	store, dir, live := m.opts.Store, m.opts.Directory, m.live
 	if store == nil || store.ReadOnly() != nil {
+		live.done()
 		return nil
 	}
 	notify := func() { m.bridge.notify(nil) }
@@ -81,6 +82,7 @@ func (m *Model) resumePending() tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		res, err := store.ResumePending(ctx, dir, notify)
+		live.resumed(res)
 		return resumedMsg{res: res, err: err}
 	}
 }
@@ -90,7 +92,7 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 		m.setStatus("Could not read unfinished tasks: "+msg.err.Error(), true)
 		return nil
 	}
-	resumed, failed := 0, 0
+	resumed, failed, gone := 0, 0, 0
 	for _, r := range msg.res {
 		if r.Err != nil {
 			failed += len(r.Tasks)
@@ -102,7 +104,8 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 		}
 		m.recorders = append(m.recorders, r.Recorder)
 		resumed += len(r.Tasks)
-		e := m.entryFor(r.Context.Agent.Ref, r.Conversation.Client())
+		gone += len(r.Gone)
+		e := m.entryFor(r.Context.Agent, r.Conversation.Client())
 		if e.conv == nil || len(e.conv.Items()) <= 1 {
 			e.conv = r.Conversation
 			if e == m.current {
@@ -110,26 +113,16 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 			}
 		}
 	}
-	if resumed > 0 && failed == 0 {
+	switch {
+	case failed > 0:
+	case resumed > 0 && gone > 0:
+		m.setStatus(fmt.Sprintf("Resumed %d unfinished task(s) from last time; %d the agent no longer knows ended as unknown.", resumed, gone), false)
+	case resumed > 0:
 		m.setStatus(fmt.Sprintf("Resumed %d unfinished task(s) from last time.", resumed), false)
+	case gone > 0:
+		m.setStatus(fmt.Sprintf("%d unfinished task(s) from last time: the agent no longer knows them; they ended as unknown.", gone), true)
 	}
 	return m.startTicking()
-}
-
-// entryFor finds the agent entry for a stored agent ref, adding one
-// (already resolved) when the agent is not in the list.
-func (m *Model) entryFor(ref string, client *a2aclient.Client) *agentEntry {
-	if e := m.find(ref); e != nil {
-		if e.client == nil && client != nil {
-			e.client, e.status = client, agentReady
-		}
-		return e
-	}
-	e := &agentEntry{id: m.nextID, ref: ref, client: client, status: agentReady}
-	m.nextID++
-	m.entries = append(m.entries, e)
-	m.agents.entries = m.entries
-	return e
 }
 
 // openContexts shows the contexts view.
@@ -231,12 +224,16 @@ func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
 
 // openStored loads a stored context and a client for its agent.
 func (m *Model) openStored(id int64, jump string) tea.Cmd {
-	store, dir, b := m.opts.Store, m.opts.Directory, m.bridge
+	store, dir, b, live := m.opts.Store, m.opts.Directory, m.bridge, m.live
 	m.setStatus("Opening conversation…", false)
 	return func() tea.Msg {
 		oc, err := store.OpenContext(id, 0)
 		if err != nil {
 			return contextOpenedMsg{err: err}
+		}
+		if conv := live.waitIfRunning(oc); conv != nil {
+			// Its task is being resumed: show that conversation, live.
+			return contextOpenedMsg{oc: oc, conv: conv, client: conv.Client(), jump: jump}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
@@ -266,8 +263,10 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 		m.setStatus("Could not open the conversation: "+msg.err.Error(), true)
 		return nil
 	}
-	e := m.entryFor(msg.oc.Info.Agent.Ref, msg.client)
-	m.recorders = append(m.recorders, msg.rec)
+	e := m.entryFor(msg.oc.Info.Agent, msg.client)
+	if msg.rec != nil { // a live conversation's recorder is kept already
+		m.recorders = append(m.recorders, msg.rec)
+	}
 	e.conv = msg.conv
 	m.current = e
 	m.showConversation()

@@ -1,0 +1,163 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/session"
+)
+
+// leaveRunning records a streamed answer into store until part of it is
+// on disk, then stops following as a crash would, leaving the task
+// running on the agent. ref is what the agent is called in the store.
+func leaveRunning(t *testing.T, store *session.Store, url, ref string) int64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	client, err := a2aclient.Resolve(ctx, url, a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := session.NewConversation(client, "parley demo", nil)
+	partial := make(chan struct{}, 1)
+	rec := store.Record(conv, session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: func(f session.Flush) {
+		for _, it := range f.Items {
+			if it.Kind == session.ItemArtifact && !it.Done {
+				select {
+				case partial <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}})
+	conv.Send("Tell me a story")
+	select {
+	case <-partial:
+	case <-ctx.Done():
+		t.Fatal("no partial answer was recorded")
+	}
+	conv.Stop()
+	for conv.Busy() && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return rec.ID()
+}
+
+func openStore(t *testing.T) *session.Store {
+	t.Helper()
+	s, err := session.OpenStore(filepath.Join(t.TempDir(), "parley.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// liveShown waits until the conversation on screen is the one the
+// resume follows for context id, not a copy restored from the store.
+func (a *app) liveShown(id int64) {
+	a.t.Helper()
+	a.waitState("the resumed conversation shown", func(m *Model) bool {
+		m.live.mu.Lock()
+		live := m.live.byID[id]
+		m.live.mu.Unlock()
+		return live != nil && m.current != nil && m.current.conv == live
+	})
+}
+
+// parley --context ID on a conversation whose task is being resumed
+// shows that task live: the conversation the resume follows, streaming
+// to its end; not a frozen copy stuck at "working … (incomplete)".
+func TestResumedContextOpensLive(t *testing.T) {
+	store := openStore(t)
+	var id int64
+	a := startApp(t, appOptions{noWelcome: true, store: store, demo: demoagent.Options{ChunkDelay: 20 * time.Millisecond},
+		prepare: func(url string) int64 {
+			id = leaveRunning(t, store, url+"/", url+"/")
+			return id
+		}})
+	a.liveShown(id)
+	a.waitScreen("✓ completed", "Answered in")
+	a.inspect(func(m *Model) {
+		if len(m.entries) != 1 {
+			t.Errorf("%d agents listed, want the one", len(m.entries))
+		}
+	})
+}
+
+// The same conversation opened later with ctrl+o: the live one again.
+func TestResumedContextReopenedLive(t *testing.T) {
+	store := openStore(t)
+	var id int64
+	a := startApp(t, appOptions{noWelcome: true, store: store, demo: demoagent.Options{ChunkDelay: 20 * time.Millisecond},
+		prepare: func(url string) int64 {
+			id = leaveRunning(t, store, url+"/", url+"/")
+			return 0
+		}})
+	a.waitScreen("Resumed 1 unfinished task(s)")
+	a.key("ctrl+o")
+	a.waitState("the conversation listed", func(m *Model) bool {
+		return m.ctxView != nil && !m.ctxView.loading && len(m.ctxView.list) == 1 && m.ctxView.list[0].ID == id
+	})
+	a.key("enter")
+	a.waitScreen(`Opened "Tell me a story"`)
+	a.liveShown(id)
+	a.waitScreen("✓ completed", "Answered in")
+}
+
+// A conversation stored under another spelling of the agent's address
+// (no trailing slash, as typed to parley send) reopens with the agent
+// already listed, not a second copy of it.
+func TestReopenMatchesTheAgentByAddress(t *testing.T) {
+	store := openStore(t)
+	a := startApp(t, appOptions{noWelcome: true, store: store, demo: demoagent.Options{ChunkDelay: 20 * time.Millisecond},
+		prepare: func(url string) int64 {
+			return leaveRunning(t, store, url+"/", url)
+		}})
+	a.waitScreen("✓ completed", "Answered in")
+	a.inspect(func(m *Model) {
+		if len(m.entries) != 1 {
+			var refs []string
+			for _, e := range m.entries {
+				refs = append(refs, e.ref)
+			}
+			t.Errorf("agents listed: %q; want the one", refs)
+		}
+	})
+}
+
+func TestAgentURLKey(t *testing.T) {
+	same := [][2]string{
+		{"http://127.0.0.1:4141", "http://127.0.0.1:4141/"},
+		{"HTTP://LocalHost:4141/v1.0/", "http://localhost:4141/v1.0"},
+		{"http://127.0.0.1:4141/.well-known/agent-card.json", "http://127.0.0.1:4141/"},
+		{"http://127.0.0.1:4141/gateway/.well-known/agent.json", "http://127.0.0.1:4141/gateway"},
+	}
+	for _, p := range same {
+		if a, b := agentURLKey(p[0]), agentURLKey(p[1]); a == "" || a != b {
+			t.Errorf("%q → %q and %q → %q; want the same", p[0], a, p[1], b)
+		}
+	}
+	differ := [][2]string{
+		{"http://127.0.0.1:4141/a", "http://127.0.0.1:4141/b"},
+		{"http://127.0.0.1:4141/", "http://127.0.0.1:4142/"},
+		{"http://127.0.0.1:4141/", "https://127.0.0.1:4141/"},
+	}
+	for _, p := range differ {
+		if agentURLKey(p[0]) == agentURLKey(p[1]) {
+			t.Errorf("%q and %q read as one agent", p[0], p[1])
+		}
+	}
+	for _, s := range []string{"", "demo", "file:///etc/passwd", "http://"} {
+		if k := agentURLKey(s); k != "" {
+			t.Errorf("%q → %q; want nothing", s, k)
+		}
+	}
+}
