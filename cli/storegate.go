@@ -19,8 +19,8 @@ type storeGate struct {
 	held     []heldWrite
 	spare    []byte // a released segment's buffer, to gather into next
 	total    int64  // bytes ever written to the gate
-	released int64 // of which passed on
-	open     bool  // recording ended: write straight through
+	released int64  // of which passed on
+	open     bool   // recording ended: write straight through
 }
 
 // heldWrite is output for one writer, not passed on yet.

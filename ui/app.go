@@ -80,8 +80,8 @@ type Model struct {
 	ctxSeq        int
 	recorders     []*session.Recorder
 	live          *liveContexts // conversations resumed at start
-	lastExample   string // the example prompt last put in the composer
-	helpTop       int    // first line of the help shown, when it scrolls
+	lastExample   string        // the example prompt last put in the composer
+	helpTop       int           // first line of the help shown, when it scrolls
 
 	agents   *agentsPane
 	tasks    *tasksPane
