@@ -10,30 +10,41 @@ import (
 
 // forgetAskMsg says a removed agent has a credential saved; the user is
 // asked whether to forget it too, so none is left behind orphaned.
+// keys are where it is kept: the agent's URL, and the config name that
+// parley versions before URL keys used.
 type forgetAskMsg struct {
-	key, label string
+	keys  []string
+	label string
 }
 
 // checkSaved looks, in the background, for a credential saved for the
-// agent at key (its URL) once the agent is removed.
-func (m *Model) checkSaved(key, label string) tea.Cmd {
+// removed agent under any of keys.
+func (m *Model) checkSaved(label string, keys ...string) tea.Cmd {
 	mgr := m.opts.Directory.Auth()
 	return func() tea.Msg {
-		if ok, err := mgr.Saved(key); err != nil || !ok {
+		var found []string
+		for _, k := range keys {
+			if ok, err := mgr.Saved(k); err == nil && ok {
+				found = append(found, k)
+			}
+		}
+		if len(found) == 0 {
 			return nil
 		}
-		return forgetAskMsg{key: key, label: label}
+		return forgetAskMsg{keys: found, label: label}
 	}
 }
 
 func (m *Model) askForget(msg forgetAskMsg) {
 	mgr := m.opts.Directory.Auth()
-	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.key), mgr.CredentialsPath())}
+	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.keys[0]), mgr.CredentialsPath())}
 	m.prompt = newPrompt(m.st, promptConfirm, "Forget the saved credential", body, "", func(m *Model, _ string) tea.Cmd {
-		key, label := msg.key, msg.label
+		keys, label := msg.keys, msg.label
 		return func() tea.Msg {
-			if err := mgr.Forget(key); err != nil {
-				return statusMsg{text: "Could not forget the credential: " + err.Error(), isErr: true}
+			for _, k := range keys {
+				if err := mgr.Forget(k); err != nil {
+					return statusMsg{text: "Could not forget the credential: " + err.Error(), isErr: true}
+				}
 			}
 			return statusMsg{text: "Forgot the credential saved for " + label + "."}
 		}

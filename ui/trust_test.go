@@ -128,3 +128,31 @@ func TestFlowSignInAsksBeforeForeignOrigin(t *testing.T) {
 	a.typeText("o")
 	a.waitState("the credential to reach the trusted origin", func(*Model) bool { return len(siteB.Leaks(trustSecret)) > 0 })
 }
+
+// A configured agent's credential kept under its name by an older parley
+// goes too: nothing of the agent is left in credentials.toml.
+func TestFlowRemoveAgentForgetsLegacyNamedCredential(t *testing.T) {
+	cfgDir := t.TempDir()
+	path := filepath.Join(cfgDir, "credentials.toml")
+	var cfg config.Config
+	a := startApp(t, appOptions{noWelcome: true, configDir: cfgDir, cfg: &cfg, agents: func(demo string) []string {
+		cfg.Agents = []config.Agent{{Name: "mine", URL: demo + "/"}}
+		creds := "[mine]\ntoken = \"" + trustSecret + "-old\"\n[\"" + demo + "\"]\nauth = \"bearer\"\ntoken = \"" + trustSecret + "\"\n[other]\ntoken = \"kept\"\n"
+		if err := os.WriteFile(path, []byte(creds), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return nil
+	}})
+	a.ready()
+	a.inspect(func(m *Model) { m.setFocus(focusAgents) })
+	a.typeText("d")
+	a.waitScreen("Remove agent")
+	a.typeText("y")
+	a.waitScreen("Forget it too?")
+	a.typeText("y")
+	a.waitScreen("Forgot the credential saved for")
+	raw, _ := os.ReadFile(path)
+	if strings.Contains(string(raw), trustSecret) || !strings.Contains(string(raw), "kept") {
+		t.Errorf("credentials file after forgetting:\n%s", raw)
+	}
+}

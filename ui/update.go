@@ -471,7 +471,11 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 					return nil // another agent in the list uses it
 				}
 			}
-			return m.checkSaved(key, sel.label())
+			keys := []string{key}
+			if sel.saved != "" {
+				keys = append(keys, sel.saved) // where older versions kept it
+			}
+			return m.checkSaved(sel.label(), keys...)
 		})
 	case agentRename:
 		if sel == nil {
