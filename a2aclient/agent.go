@@ -92,6 +92,10 @@ type Agent struct {
 	Security           []SecurityRequirement
 	// CardURL is where the card was found.
 	CardURL string
+	// CardNote says, when the card came from another origin than the
+	// one the user pointed at (a redirect), which card parley used; one
+	// sentence, also among Warnings.
+	CardNote string
 	// CardDialect is the card format detected (v0.1 … v1.0, gateway).
 	CardDialect Dialect
 	// Warnings lists problems found in the card, each one sentence.

@@ -77,13 +77,19 @@ func cardMissing(err error) bool {
 // noteWhere tells, in the card's warnings, where a card came from when it
 // is not where the user pointed: another well-known path, or another
 // origin after a redirect.
+//
+// The other well-known name under the same path is the same agent's card
+// (older servers serve only agent.json), so that is a warning of the
+// card; a redirect to another origin is also the CardNote, which the
+// commands and the TUI show when they use the agent.
 func noteWhere(a *Agent, target, asked, final string, tried []string) {
-	if len(tried) > 0 {
+	if len(tried) > 0 && asked != strings.TrimSpace(target) {
 		a.Warnings = append(a.Warnings, fmt.Sprintf("No card at %s; parley used the card at %s.", strings.Join(tried, ", "), redactURL(final)))
 	}
 	from, _ := Origin(asked)
 	if to, ok := Origin(final); ok && to != from {
-		a.Warnings = append(a.Warnings, fmt.Sprintf("The card at %s redirected to %s; parley reads it as a card of %s, not of %s.", redactURL(asked), redactURL(final), to, from))
+		a.CardNote = fmt.Sprintf("The card at %s redirected to %s; parley reads it as a card of %s, not of %s.", redactURL(asked), redactURL(final), to, from)
+		a.Warnings = append(a.Warnings, a.CardNote)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // version is set at build time with -ldflags "-X github.com/parley-a2a/parley/cli.version=v1.2.3".
@@ -151,6 +152,11 @@ func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2acli
 	c, err := dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d, TrustOrigins: f.trust, Inspect: f.inspect})
 	if c != nil {
 		r.last = c
+		// The card was not where the user pointed: say which one is used
+		// (parley card lists it among its warnings).
+		if note := c.Agent().CardNote; note != "" && !f.inspect {
+			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+note))
+		}
 	}
 	return c, err
 }

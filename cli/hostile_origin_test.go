@@ -102,3 +102,18 @@ func TestTrustOriginFlagWantsAURL(t *testing.T) {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }
+
+// A card reached through a redirect to another origin: send says on
+// stderr which card it used.
+func TestSendSaysWhichCardItUsed(t *testing.T) {
+	a, b := hostile.NewSite(), hostile.NewSite()
+	t.Cleanup(a.Close)
+	t.Cleanup(b.Close)
+	a.Set("/.well-known/agent-card.json", hostile.Doc{Location: b.URL + "/.well-known/agent-card.json"})
+	b.SetCard("/.well-known/agent-card.json", "B", "/rpc")
+	r := newEnv(t).run("send", a.URL, "hi")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stderr, "redirected to "+b.URL+"/.well-known/agent-card.json; parley reads it as a card of "+b.URL) {
+		t.Errorf("stderr does not say which card was used:\n%s", r.stderr)
+	}
+}

@@ -170,6 +170,9 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 		return nil
 	}
 	e.status, e.client, e.err = agentReady, msg.client, nil
+	if note := msg.client.Agent().CardNote; note != "" && e == m.current {
+		m.setStatus(termsafe.Line(note), false)
+	}
 	if e.conv == nil {
 		var conv *session.Conversation
 		conv = session.NewConversation(msg.client, e.label(), func() { m.bridge.notify(conv) })
