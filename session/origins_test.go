@@ -1,0 +1,44 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/internal/hostile"
+)
+
+// A card that came through a redirect to another origin does not pick
+// where the OAuth client secret goes, even when its endpoint is back on
+// the agent's own origin.
+func TestRedirectedCardDoesNotPickTheTokenEndpoint(t *testing.T) {
+	a, c := hostile.NewSite(), hostile.NewSite()
+	defer a.Close()
+	defer c.Close()
+	a.Set("/.well-known/agent-card.json", hostile.Doc{Location: c.URL + "/.well-known/agent-card.json"})
+	c.Set("/.well-known/agent-card.json", hostile.Doc{Body: fmt.Sprintf(`{"name":"C","description":"d","version":"1","protocolVersion":"0.3.0",
+		"url":%q,"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],
+		"securitySchemes":{"cc":{"type":"oauth2","flows":{"clientCredentials":{"tokenUrl":%q,"scopes":{}}}}},"security":[{"cc":[]}]}`,
+		a.URL+"/rpc", c.URL+"/token")})
+	const secret = "cl1ent-secret"
+	cfg := &config.Config{Agents: []config.Agent{{Name: "svc", URL: a.URL, Auth: "oauth2",
+		OAuth: config.OAuth{ClientID: "parley", ClientSecret: "env:SECRET", OAuthFlow: "client_credentials"}}}}
+	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: filepath.Join(t.TempDir(), "config.toml"),
+		Getenv: func(string) string { return secret }})
+	cl, err := d.Client(context.Background(), "svc", Overrides{})
+	if err == nil {
+		_, _ = cl.Send(context.Background(), a2aclient.SendRequest{Message: a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("hi")}}})
+	}
+	for _, r := range c.Requests() {
+		if r.Path == "/token" {
+			t.Errorf("the redirected card's token endpoint got a %s", r.Method)
+		}
+	}
+	if leaks := c.Leaks(secret); len(leaks) > 0 {
+		t.Errorf("the client secret reached the other origin:\n%s", strings.Join(leaks, "\n"))
+	}
+}
