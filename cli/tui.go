@@ -52,10 +52,13 @@ func (r *runner) tui(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
-	wire := ui.NewWireLog()
+	wire, busy := ui.NewWireLog(), ui.NewBusyLog()
+	o := a2aclient.Options{HTTPClient: r.env.HTTPClient, UserAgent: "parley/" + versionString(), Wire: wire.Observe}
+	r.clientNetwork(&o, cfg.Network)
+	o.Retry.OnRetry = busy.Retry // the status line, not stderr, under the TUI
 	dir := session.NewDirectory(session.DirectoryOptions{
 		Config: cfg, ConfigPath: r.env.ConfigPath, Getenv: r.env.Getenv,
-		Client: a2aclient.Options{HTTPClient: r.env.HTTPClient, UserAgent: "parley/" + versionString(), Wire: wire.Observe},
+		Client: o,
 	})
 	refs := []string(agents)
 	welcome, demoURL := false, ""
@@ -118,7 +121,7 @@ func (r *runner) tui(ctx context.Context, args []string) int {
 	err = ui.Run(ctx, ui.Options{
 		Directory: dir, Config: cfg, ConfigPath: r.env.ConfigPath, Agents: refs, Select: sel,
 		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome && openID == 0, Wire: wire, DemoURL: demoURL,
-		Store: store, OpenContext: openID, Notice: notice,
+		Store: store, OpenContext: openID, Notice: notice, Busy: busy,
 	})
 	if err != nil && ctx.Err() == nil {
 		return r.report(exitError, fmt.Errorf("the terminal UI stopped: %w", err), false, "")

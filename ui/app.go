@@ -59,6 +59,9 @@ type Options struct {
 	// OpenURL opens a sign-in address in a browser; auth.OpenBrowser
 	// when nil (tests replace it).
 	OpenURL func(string) error
+	// Busy shows the waits for a busy agent on the status line; set its
+	// Retry as the directory's retry notice (waiting.go).
+	Busy *BusyLog
 }
 
 // Model is the root model.
@@ -98,6 +101,9 @@ type Model struct {
 	statusAt time.Time
 	isErr    bool
 	ticking  bool
+	// activity is when each conversation last brought something, for
+	// the footer's count of a silent wait (waiting.go).
+	activity map[*session.Conversation]time.Time
 }
 
 // New builds the root model.
@@ -118,6 +124,9 @@ func New(opts Options) *Model {
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.applyHelpStyles()
+	if opts.Busy != nil {
+		opts.Busy.attach(m.bridge.post)
+	}
 	seen := map[string]bool{}
 	for _, ref := range opts.Agents {
 		m.addEntry("", ref, false, seen)

@@ -73,7 +73,10 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.queryContexts()
 	case convChangedMsg:
+		m.noteActivity(msg.conv)
 		return m, m.onConvChanged(msg.conv)
+	case busyMsg:
+		m.setStatus(sentence(msg.r.String()), false)
 	case tickMsg:
 		return m, m.onTick()
 	case taskActionMsg:

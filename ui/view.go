@@ -184,6 +184,9 @@ func (m *Model) footer() string {
 		}
 		return " " + style.Render(clip(m.status, m.width-2))
 	}
+	if w := m.waitingLine(time.Now()); w != "" {
+		return " " + m.st.Warning.Render(clip(w, m.width-2))
+	}
 	return " " + clip(m.help.ShortHelpView(m.focusKeys()), m.width-2)
 }
 

@@ -1,0 +1,54 @@
+// Command misbehave-agent serves the misbehaving agents of the waiting
+// and text-safety cases of scripts/redteam.sh, each on its own loopback
+// port, until it is stopped. It prints one "name=URL" line per agent,
+// then "ready":
+//
+//	spoof      bidi overrides and zero-width characters in every string
+//	evil       terminal escape sequences in every string
+//	trickle    a card sent one byte a second
+//	stalled    starts the task, then sends nothing, ever
+//	stallonce  the same for the first stream; resubscribing works
+//	silent     never answers a message, not even with headers
+//	keepalive  a stream of keep-alives only
+//	busy       HTTP 429 with Retry-After: 1 for the first stream, then healthy
+//	html       HTTP 502 with a long HTML page
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/parley-a2a/parley/internal/hostile"
+)
+
+func main() {
+	page := "<!DOCTYPE html><html><head><title>Oops</title><style>body{}</style></head><body><h1>502 Bad Gateway</h1><p>upstream</p>" +
+		strings.Repeat("<p>Lorem ipsum dolor sit amet.</p>", 500) + "</body></html>"
+	agents := []struct {
+		name   string
+		faults []hostile.Fault
+	}{
+		{"spoof", []hostile.Fault{{Mode: hostile.Spoof, Methods: []string{"card", "message/stream", "message/send", "tasks/get"}}}},
+		{"evil", []hostile.Fault{{Mode: hostile.Hostile, Methods: []string{"card", "message/stream", "message/send", "tasks/get"}}}},
+		{"trickle", []hostile.Fault{{Mode: hostile.Trickle, Methods: []string{"card"}, Pause: time.Second}}},
+		{"stalled", []hostile.Fault{{Mode: hostile.SlowStream, Methods: []string{"message/stream", "tasks/resubscribe"}, Pause: time.Hour}}},
+		{"stallonce", []hostile.Fault{{Mode: hostile.SlowStream, Methods: []string{"message/stream"}, Times: 1, Pause: time.Hour}}},
+		{"silent", []hostile.Fault{{Mode: hostile.Silent, Methods: []string{"message/stream", "message/send"}}}},
+		{"keepalive", []hostile.Fault{{Mode: hostile.KeepAlives, Methods: []string{"message/stream"}}}},
+		{"busy", []hostile.Fault{{Mode: hostile.Status, Methods: []string{"message/stream"}, Times: 1, Status: 429, RetryAfter: "1", Body: "slow down"}}},
+		{"html", []hostile.Fault{{Mode: hostile.Status, Methods: []string{"message/stream", "message/send"}, Status: 502, ContentType: "text/html", Body: page}}},
+	}
+	for _, a := range agents {
+		srv := hostile.Serve(a.faults...)
+		defer srv.Close()
+		fmt.Printf("%s=%s\n", a.name, srv.URL)
+	}
+	fmt.Println("ready")
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	<-stop
+}
