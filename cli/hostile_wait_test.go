@@ -44,7 +44,7 @@ func TestTimeoutSaysHowToPickUp(t *testing.T) {
 	// The config's timeout, when no flag is given.
 	e := newEnv(t)
 	e.writeConfig("timeout = \"300ms\"\n")
-	firstSentence(t, e.run("send", stalled, "hi"), "did not finish within 300ms", pickUp)
+	firstSentence(t, e.run("send", stalled, "hi"), "did not finish within 300ms (timeout in the config)", pickUp)
 	// A card's body has its own limit, config body_timeout.
 	e.writeConfig("body_timeout = \"200ms\"\n")
 	r := e.run("card", trickle)

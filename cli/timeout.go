@@ -36,32 +36,33 @@ func (f *durationFlag) Set(s string) error {
 // be working on the task.
 type timeoutError struct {
 	limit  time.Duration
+	from   string // "--timeout", "timeout in the config", "the default timeout"
 	ref    string
 	taskID string
 }
 
 func (e *timeoutError) Error() string {
-	msg := fmt.Sprintf("the agent did not finish within %s", e.limit)
+	msg := fmt.Sprintf("the agent did not finish within %s (%s)", e.limit, e.from)
 	if e.taskID == "" {
-		return msg + " (--timeout), before it said which task it started"
+		return msg + ", before it said which task it started"
 	}
-	return fmt.Sprintf("%s (--timeout); task %s may still be running: pick it up with 'parley task watch %s %s'",
+	return fmt.Sprintf("%s; task %s may still be running: pick it up with 'parley task watch %s %s'",
 		msg, e.taskID, shellQuote(e.ref), shellQuote(e.taskID))
 }
 
 // withTimeout bounds ctx by --timeout, else the config's timeout.
 func (r *runner) withTimeout(ctx context.Context, f *agentFlags) (context.Context, context.CancelFunc) {
-	d := f.timeout.d
+	d, from := f.timeout.d, "--timeout"
 	if !f.timeout.set {
-		d = config.DefaultTimeout
-		if _, err := r.directory(); err == nil && r.cfg != nil {
-			d = r.cfg.CommandTimeout()
+		d, from = config.DefaultTimeout, "the default timeout; set timeout in the config or --timeout"
+		if _, err := r.directory(); err == nil && r.cfg != nil && r.cfg.Timeout != nil {
+			d, from = r.cfg.CommandTimeout(), "timeout in the config"
 		}
 	}
 	if d <= 0 {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeoutCause(ctx, d, &timeoutError{limit: d})
+	return context.WithTimeoutCause(ctx, d, &timeoutError{limit: d, from: from})
 }
 
 // timedOut returns the error to report when ctx ran out of time, naming
@@ -71,7 +72,7 @@ func timedOut(ctx context.Context, err error, ref, taskID string) error {
 	if err == nil || !errors.As(context.Cause(ctx), &te) {
 		return err
 	}
-	return &timeoutError{limit: te.limit, ref: ref, taskID: taskID}
+	return &timeoutError{limit: te.limit, from: te.from, ref: ref, taskID: taskID}
 }
 
 // clientNetwork applies the config's waiting settings to every client,

@@ -23,6 +23,10 @@ cleanup() {
 		kill "$agent_pid" 2>/dev/null || true
 		wait "$agent_pid" 2>/dev/null || true
 	fi
+	if [ -n "${mis_pid:-}" ]; then
+		kill "$mis_pid" 2>/dev/null || true
+		wait "$mis_pid" 2>/dev/null || true
+	fi
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -216,6 +220,192 @@ case_invalid_card_is_an_error() {
 	run_parley send "$A/invalid" hello
 	want_code 1
 	want_err "$A/invalid/.well-known/agent-card.json is not JSON"
+}
+
+# --- cases: nothing waits forever; what an agent sends is shown as it is --
+# These use internal/hostile/cmd/misbehave-agent, started on first use:
+# mis NAME prints the URL of the agent NAME (see its doc comment).
+
+mis_pid=""
+# mis_start: start the agents, once; in the case itself, not in $(...).
+mis_start() {
+	[ -n "$mis_pid" ] && return 0
+	"$GO" build -o "$work/misbehave-agent" ./internal/hostile/cmd/misbehave-agent
+	"$work/misbehave-agent" >"$work/mis.out" 2>&1 </dev/null &
+	mis_pid=$!
+	for _ in $(seq 1 200); do
+		grep -qx ready "$work/mis.out" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	echo "redteam: the misbehaving agents did not start" >&2
+	exit 1
+}
+mis() { grep "^$1=" "$work/mis.out" | cut -d= -f2-; }
+
+# no_invisibles TEXT: none of the bidi or zero-width runes Spoofed holds.
+no_invisibles() {
+	local r
+	for r in $'\u202e' $'\u2066' $'\u2069' $'\u200b' $'\u200d' $'\ufeff' $'\u2060' $'\u200e'; do
+		if grep -qF -- "$r" <<<"$1"; then fail "an invisible rune reached the output"; fi
+	done
+}
+
+# A card whose name holds a right-to-left override: the name shows it as
+# ⟨U+202E⟩, and no output carries the rune itself.
+case_spoofed_name_is_shown() {
+	mis_start
+	run_parley card "$(mis spoof)"
+	want_code 0
+	want_out "Name:         evil ⟨U+202E⟩fdp.exe"
+	no_invisibles "$out$err"
+	run_parley send "$(mis spoof)" hi
+	want_code 0
+	want_out "fdp.exe paypal"
+	no_invisibles "$out$err"
+}
+
+# --json strings are terminal-safe: no escape sequence survives decoding
+# (jq -r), so none is even escaped in the line; --raw keeps them.
+case_json_is_terminal_safe() {
+	mis_start
+	local url
+	url=$(mis evil)
+	run_parley send "$url" hi --json
+	want_code 0
+	want_out '"type":"result"'
+	if grep -qF -- '\u001b' <<<"$out" || grep -qF -- $'\e' <<<"$out"; then fail "an escape survives in --json"; fi
+	no_invisibles "$out"
+	# (encoding/json writes these runes as they are, so none may be left)
+	run_parley send "$(mis spoof)" hi --json
+	want_code 0
+	no_invisibles "$out"
+	run_parley send "$url" hi --json --raw
+	want_code 0
+	want_out '\u001b]52;c;'
+	if grep -qF -- $'\e' <<<"$out"; then fail "--raw wrote a raw ESC"; fi
+}
+
+# A card that trickles in a byte a second: --timeout ends it.
+case_trickled_card_times_out() {
+	mis_start
+	run_parley card "$(mis trickle)" --timeout 2s
+	want_code 1
+	want_err "did not finish within 2s"
+}
+
+# A task that starts, then nothing: --timeout names the task and the
+# command that picks it up.
+case_stalled_send_says_how_to_pick_up() {
+	mis_start
+	local url
+	url=$(mis stalled)
+	run_parley send "$url" hi --timeout 2s
+	want_code 1
+	want_err "task task-1 may still be running: pick it up with 'parley task watch $url task-1'"
+	config <<TOML
+timeout = "1s"
+TOML
+	run_parley send "$url" hi
+	want_code 1
+	want_err "did not finish within 1s (timeout in the config); task task-1"
+}
+
+# A blocking send the agent never answers.
+case_unanswered_blocking_send_times_out() {
+	mis_start
+	run_parley send "$(mis silent)" hi --no-stream --timeout 2s
+	want_code 1
+	want_err "did not finish within 2s (--timeout), before it said which task it started"
+}
+
+# A stream that goes silent past idle_timeout is resumed like a cut one;
+# one of keep-alives only is alive until --timeout.
+case_idle_stream_resumed_keepalives_alive() {
+	mis_start
+	config <<TOML
+idle_timeout = "1s"
+TOML
+	run_parley send "$(mis stallonce)" hi
+	want_code 0
+	want_out "Hello world"
+	want_err "nothing arrived for 1s, not even a keep-alive); resuming task task-1"
+	run_parley send "$(mis keepalive)" hi --timeout 3s
+	want_code 1
+	want_err "did not finish within 3s"
+	if grep -qF "stream broke" <<<"$err"; then fail "a stream of keep-alives was taken for a cut one"; fi
+}
+
+# HTTP 429 with Retry-After: waited out, and said so.
+case_busy_agent_is_waited_out() {
+	mis_start
+	run_parley send "$(mis busy)" hi
+	want_code 0
+	want_out "Hello world"
+	want_err "parley: agent busy (HTTP 429), retrying in 1s (try 2 of 4)"
+}
+
+# An HTML error page is one short line: its heading, not the page.
+case_html_error_is_one_line() {
+	mis_start
+	run_parley send "$(mis html)" hi
+	want_code 1
+	want_err "HTTP 502 Bad Gateway: 502 Bad Gateway upstream"
+	[ "$(wc -l <<<"$err")" = 1 ] || fail "the error is more than one line"
+	[ "${#err}" -lt 400 ] || fail "the error is ${#err} characters long"
+	if grep -qF Lorem <<<"$err"; then fail "the error shows the page"; fi
+}
+
+# A malformed --header is named, its value never shown.
+case_header_value_never_echoed() {
+	mis_start
+	local h
+	for h in "Authorization Bearer $secret" "Bad Name: $secret" "X-Key: $secret"$'\n'"more"; do
+		run_parley send "$(mis spoof)" hi --header "$h"
+		want_code 2
+		want_err "--header"
+		if grep -qF -- "$secret" <<<"$out$err"; then fail "the error shows the header's value"; fi
+	done
+}
+
+# The TUI in tmux: a card with a U+202E name draws straight borders, and
+# a long silent wait shows its timer; esc stops it.
+case_tui_spoof_borders_and_silent_wait() {
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "redteam: tmux is not installed; skipping the TUI case"
+		return 0
+	fi
+	local sock="$work/tmux-$current.sock" screen="" i widths
+	mis_start
+	tui_start() {
+		tmux -S "$sock" new-session -d -s rt -x 120 -y 36 \
+			"env -i PATH=$PATH HOME=$home TERM=xterm-256color XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_STATE_HOME=$home/state XDG_CACHE_HOME=$home/cache $work/parley --agent $1"
+	}
+	tui_see() {
+		for ((i = 0; i < 400; i++)); do
+			screen=$(tmux -S "$sock" capture-pane -p -t rt 2>/dev/null || true)
+			grep -qF -- "$1" <<<"$screen" && return 0
+			sleep 0.05
+		done
+		out=$screen
+		tmux -S "$sock" kill-server 2>/dev/null || true
+		fail "the TUI never showed: $1"
+	}
+	tui_start "$(mis spoof)"
+	tui_see "⟨U+202E⟩fdp.exe"
+	tmux -S "$sock" send-keys -t rt hi Enter
+	tui_see "text fdp.exe paypal"
+	no_invisibles "$screen"
+	# Every bordered line is as wide as the window (wc -L counts columns).
+	widths=$(grep -E '^[│╭╰]' <<<"$screen" | while IFS= read -r l; do printf '%s\n' "$l" | LC_ALL=C.UTF-8 wc -L; done | sort -u)
+	[ "$widths" = 120 ] || { out=$screen; tmux -S "$sock" kill-server; fail "pane borders out of line: widths $widths"; }
+	tmux -S "$sock" kill-server 2>/dev/null || true
+	tui_start "$(mis stalled)"
+	tui_see "Message the agent"
+	tmux -S "$sock" send-keys -t rt hi Enter
+	tui_see "nothing new for 4s · esc stops"
+	tmux -S "$sock" send-keys -t rt Escape
+	tui_see "Stopped following task task-1"
+	tmux -S "$sock" kill-server 2>/dev/null || true
 }
 
 # --------------------------------------------------------------------------
