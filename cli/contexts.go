@@ -179,17 +179,9 @@ func (c contextsCmd) show(ref string) error {
 		return err
 	}
 	if c.f.json {
-		tr, err := c.st.Transcript(info.ID)
-		if err != nil {
-			return err
-		}
-		return writeJSONLine(c.out(), tr)
+		return c.st.WriteTranscriptJSON(c.out(), info.ID, session.TranscriptOptions{TerminalSafe: true})
 	}
-	oc, err := c.st.OpenContext(info.ID, 0)
-	if err != nil {
-		return err
-	}
-	return writeTranscript(c.out(), oc)
+	return writeTranscript(c.out(), c.st, info)
 }
 
 func (c contextsCmd) export(ref string) error {

@@ -14,10 +14,11 @@ import (
 
 // writeTranscript shows a stored context to a person: a header, then one
 // entry per item with its time, multi-line text indented under it.
-// Everything from the agent is cleaned of control sequences.
-func writeTranscript(w io.Writer, oc *session.OpenedContext) error {
-	bw := bufio.NewWriter(w)
-	c := oc.Info
+// Everything from the agent is cleaned of control sequences. Items are
+// written as they are read from the store, so a context of any length
+// is shown in bounded memory.
+func writeTranscript(w io.Writer, st *session.Store, c session.ContextInfo) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "Context %d: %s\n", c.ID, termsafe.Line(c.Label()))
 	agent := termsafe.Line(c.Agent.Name)
 	if u := firstOf(c.Agent.Ref, c.Agent.URL); u != "" {
@@ -29,9 +30,13 @@ func writeTranscript(w io.Writer, oc *session.OpenedContext) error {
 	}
 	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %d messages\n", c.Created.Local().Format("2006-01-02 15:04"),
 		c.Updated.Local().Format("2006-01-02 15:04"), firstOf(c.LastState, "no state"), c.Messages)
-	for _, it := range oc.Items {
+	err := st.EachItem(c.ID, func(it session.Item) error {
 		bw.WriteString("\n")
 		writeItem(bw, it)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	return bw.Flush()
 }
@@ -76,8 +81,8 @@ func writeItem(w *bufio.Writer, it session.Item) {
 		case a2aclient.PartText:
 			indentLines(w, p.Text)
 		case a2aclient.PartData:
-			b, _ := json.MarshalIndent(p.Data, "", "  ")
-			indentLines(w, string(b))
+			b, _ := json.Marshal(p.Data)
+			indentLines(w, session.IndentedJSON(b, "", "  "))
 		case a2aclient.PartFile:
 			f := p.File
 			if f == nil {

@@ -12,7 +12,7 @@ import (
 
 // fillContext records a context of n items: user turns, agent replies,
 // status lines and Markdown artifacts, as a long conversation has.
-func fillContext(b *testing.B, s *Store, n int) int64 {
+func fillContext(b testing.TB, s *Store, n int) int64 {
 	b.Helper()
 	conv := NewConversation(nil, "bench", nil)
 	conv.Restore("ctx", nil, nil)

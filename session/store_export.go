@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -105,29 +106,23 @@ func (s *Store) Transcript(id int64) (*TranscriptJSON, error) {
 	return out, nil
 }
 
-// ExportJSON writes a context as one indented JSON document.
+// ExportJSON writes a context as one indented JSON document, streamed
+// from the store (see WriteTranscriptJSON).
 func (s *Store) ExportJSON(w io.Writer, id int64) error {
-	t, err := s.Transcript(id)
-	if err != nil {
-		return err
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(t)
+	return s.WriteTranscriptJSON(w, id, TranscriptOptions{Indent: true})
 }
 
 // ExportMarkdown writes a context as a Markdown document: who said what,
 // each state change, artifacts with their text, data as JSON code blocks
 // and files as name, type and size (their bytes are in the JSON export).
-// Terminal control sequences from the agent are removed.
+// Terminal control sequences from the agent are removed. Items are
+// written as they are read from the store.
 func (s *Store) ExportMarkdown(w io.Writer, id int64) error {
-	oc, err := s.OpenContext(id, 0)
+	c, err := s.Context(id)
 	if err != nil {
 		return err
 	}
-	md := &mdWriter{}
-	c := oc.Info
+	md := &mdWriter{w: bufio.NewWriterSize(w, 64<<10)}
 	md.line("# " + oneLine(c.Label()))
 	md.blank()
 	md.line(fmt.Sprintf("- Agent: %s (%s)", oneLine(c.Agent.Name), oneLine(firstNonEmpty(c.Agent.URL, c.Agent.Ref))))
@@ -139,22 +134,41 @@ func (s *Store) ExportMarkdown(w io.Writer, id int64) error {
 	if c.LastState != "" {
 		md.line("- State: " + c.LastState)
 	}
-	for _, it := range oc.Items {
+	err = s.EachItem(id, func(it Item) error {
 		md.blank()
 		md.item(it)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	_, err = io.WriteString(w, md.b.String())
-	return err
+	return md.w.Flush()
 }
 
-type mdWriter struct{ b strings.Builder }
+// mdWriter writes Markdown as it goes, remembering only its last two
+// bytes, to separate blocks by one empty line.
+type mdWriter struct {
+	w    *bufio.Writer
+	last [2]byte
+	n    int
+}
 
-func (m *mdWriter) line(s string) { m.b.WriteString(s + "\n") }
+func (m *mdWriter) write(s string) {
+	m.w.WriteString(s)
+	m.n += len(s)
+	if len(s) >= 2 {
+		m.last = [2]byte{s[len(s)-2], s[len(s)-1]}
+	} else if len(s) == 1 {
+		m.last = [2]byte{m.last[1], s[0]}
+	}
+}
+
+func (m *mdWriter) line(s string) { m.write(s + "\n") }
 
 // blank separates blocks, never with more than one empty line.
 func (m *mdWriter) blank() {
-	if s := m.b.String(); s != "" && !strings.HasSuffix(s, "\n\n") {
-		m.b.WriteString("\n")
+	if m.n > 0 && m.last != [2]byte{'\n', '\n'} {
+		m.write("\n")
 	}
 }
 
@@ -224,11 +238,11 @@ func (m *mdWriter) part(p a2aclient.Part) {
 	case a2aclient.PartText:
 		m.text(p.Text)
 	case a2aclient.PartData:
-		b, err := json.MarshalIndent(p.Data, "", "  ")
+		b, err := json.Marshal(p.Data)
 		if err != nil {
 			b = []byte("null")
 		}
-		m.fence("json", termsafe.Clean(string(b)))
+		m.fence("json", termsafe.Clean(IndentedJSON(b, "", "  ")))
 	case a2aclient.PartFile:
 		f := p.File
 		if f == nil {
