@@ -24,6 +24,9 @@ type Options struct {
 	Trust *Origins
 	// Dialect forces a dialect instead of detecting one from the card.
 	Dialect Dialect
+	// Prefer is a dialect the agent answered in before: tried first,
+	// before the card's own, and left like any other if it fails now.
+	Prefer Dialect
 	// MaxEventSize caps one SSE event or reply body; default 16 MiB.
 	MaxEventSize int
 	// HeaderTimeout bounds the wait for response headers on calls that
@@ -88,7 +91,7 @@ func NewClient(agent *Agent, opts Options) (*Client, error) {
 
 func newClient(agent *Agent, t *transport, opts Options) (*Client, error) {
 	c := &Client{agent: agent, t: t, opts: opts}
-	c.candidates = candidates(agent, opts.Dialect)
+	c.candidates = preferFirst(candidates(agent, opts.Dialect), opts.Prefer)
 	if len(c.candidates) == 0 {
 		return nil, fmt.Errorf("%w (card at %s lists %d interfaces)", ErrNoSupportedInterface, redactURL(agent.CardURL), len(agent.Interfaces))
 	}

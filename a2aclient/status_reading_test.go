@@ -116,3 +116,29 @@ func TestProgressNotesStayNotes(t *testing.T) {
 		t.Fatalf("status text %q", got)
 	}
 }
+
+// A blocking send to gemini-cli returns the task with the reply's deltas
+// as history messages and no status message: they read as the reply. A
+// task that has a status message, or artifacts, answers with those, and
+// history that does not follow a user turn is no reply to parley.
+func TestTrackerReadsReplyFromHistoryOnlyWhenNothingElseSpeaks(t *testing.T) {
+	msg := func(role Role, text string) Message { return Message{Role: role, Parts: []Part{TextPart(text)}} }
+	hist := []Message{msg(RoleUser, "hi"), msg(RoleAgent, "old"), msg(RoleUser, "again"), msg(RoleAgent, "Fake"), msg(RoleAgent, " reply.")}
+	cases := []struct {
+		name string
+		task Task
+		want string
+	}{
+		{"history only", Task{ID: "t", Status: TaskStatus{State: StateInputRequired}, History: hist}, "Fake reply."},
+		{"a status message", Task{ID: "t", Status: TaskStatus{State: StateCompleted, Message: &Message{Role: RoleAgent, Parts: []Part{TextPart("Done.")}}}, History: hist}, ""},
+		{"an artifact", Task{ID: "t", Status: TaskStatus{State: StateCompleted}, History: hist, Artifacts: []Artifact{{ID: "a", Parts: []Part{TextPart("Art.")}}}}, "Art."},
+		{"no user turn", Task{ID: "t", Status: TaskStatus{State: StateCompleted}, History: []Message{msg(RoleAgent, "unasked")}}, ""},
+	}
+	for _, c := range cases {
+		var tr Tracker
+		tr.Apply(Event{Task: &c.task})
+		if got := tr.Text(); got != c.want {
+			t.Errorf("%s: text %q, want %q", c.name, got, c.want)
+		}
+	}
+}

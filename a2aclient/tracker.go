@@ -228,6 +228,28 @@ func (t *Tracker) Text() string {
 		}
 		b.WriteString(t.reply.String())
 	}
+	if b.Len() == 0 && t.seen && t.task.Status.Message.Text() == "" {
+		return historyReply(t.task.History)
+	}
+	return b.String()
+}
+
+// historyReply is the reply of a task whose only words are in its
+// history: the text of the agent's messages after the user's last one.
+// gemini-cli answers a blocking send (and a get) that way, its streamed
+// deltas kept as one history message each; they join back into the reply.
+func historyReply(history []Message) string {
+	start := len(history)
+	for start > 0 && history[start-1].Role == RoleAgent {
+		start--
+	}
+	if start == 0 && len(history) > 0 && history[0].Role == RoleAgent {
+		return "" // no user turn: not a reply to anything parley sent
+	}
+	var b strings.Builder
+	for _, m := range history[start:] {
+		b.WriteString(m.Text())
+	}
 	return b.String()
 }
 

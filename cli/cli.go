@@ -137,6 +137,7 @@ func (r *runner) directory() (*session.Directory, error) {
 		Config:     cfg,
 		ConfigPath: r.env.ConfigPath,
 		Getenv:     r.env.Getenv,
+		Memory:     storeMemory{path: r.env.StorePath},
 		Client:     o,
 	})
 	return r.dir, nil

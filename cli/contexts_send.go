@@ -94,6 +94,9 @@ func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlag
 	out := r.follower(f.json, gated)
 	msg := a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(text)}, TaskID: f.taskID}
 	s, err := conv.Exchange(ctx, msg, r.followOptions(f.noStream, out.update))
+	if r.dir != nil {
+		r.dir.Remember(client)
+	}
 	if rec != nil {
 		err := rec.Close()
 		gate.openUp() // all committed (or warned about just below)

@@ -59,6 +59,9 @@ func (r *runner) exchange(ctx context.Context, ref string, f *sendFlags, req a2a
 	}
 	out := r.follower(f.json, nil)
 	s, err := session.Exchange(ctx, c, req, r.followOptions(f.noStream, out.update))
+	if r.dir != nil {
+		r.dir.Remember(c)
+	}
 	return r.conclude(ctx, ref, s, err, f.json, out), s
 }
 

@@ -38,6 +38,9 @@ type DirectoryOptions struct {
 	// Auth builds each agent's credentials and keeps sign-ins; by
 	// default one reading credentials.toml next to the config file.
 	Auth *auth.Manager
+	// Memory recalls the agents parley talked to before (the store);
+	// nil learns nothing.
+	Memory AgentMemory
 }
 
 // Overrides are per-call settings, from command-line flags, that take
@@ -184,7 +187,7 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 	if c != nil {
 		return c, d.checkOrigin(c, t, ref, o)
 	}
-	c, err = a2aclient.Resolve(ctx, t.URL, t.Options)
+	c, err = d.resolve(ctx, t)
 	if err != nil {
 		return nil, err
 	}

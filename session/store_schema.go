@@ -124,6 +124,17 @@ CREATE VIRTUAL TABLE items_fts USING fts5(
 );
 INSERT INTO items_fts(items_fts) VALUES ('rebuild');
 `,
+	// 5: agents parley has talked to, by the URL of their card: the
+	// endpoint and dialect that answered, so the next time goes straight
+	// to them (see store_agents.go).
+	`
+CREATE TABLE agents_known (
+	card_url TEXT    PRIMARY KEY,
+	endpoint TEXT    NOT NULL DEFAULT '',
+	dialect  TEXT    NOT NULL DEFAULT '',
+	updated  INTEGER NOT NULL
+);
+`,
 }
 
 // schemaVersion is the newest schema this parley knows.
