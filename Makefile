@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build test unit e2e redteam bench fuzz soak clean
+.PHONY: run build test unit e2e redteam interop bench fuzz soak clean
 
 run: build
 	./$(BIN) --demo
@@ -30,6 +30,16 @@ e2e:
 # named is the agent talked to. One shell function per case.
 redteam:
 	GO=$(GO) scripts/redteam.sh
+
+# parley against real A2A servers people run, installed from npm at the
+# versions pinned in interop/node/package-lock.json: Google's gemini-cli
+# A2A server and a VoltAgent agent, each on loopback with a fake model on
+# loopback (internal/fakemodel). Needs node 20+ and npm; the modules take
+# about 750 MB in interop/node/node_modules (git-ignored). Install scripts
+# are not run: the servers need none.
+interop:
+	cd interop/node && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	PARLEY_INTEROP_NODE=1 $(GO) test -race -count=1 -timeout 15m ./interop/realservers/
 
 # The figures of docs/performance.md against the targets of issue 7: the
 # real binary (parley send --json against curl, the TUI in a pty), the Go

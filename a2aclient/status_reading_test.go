@@ -142,3 +142,23 @@ func TestTrackerReadsReplyFromHistoryOnlyWhenNothingElseSpeaks(t *testing.T) {
 		}
 	}
 }
+
+// While the user confirms a tool call, gemini-cli reports the call's
+// progress with the task's state at the time, input-required: those
+// updates are content and do not end the stream; the state-change that
+// ends the turn does.
+func TestToolCallUpdatesDoNotSettleTheStream(t *testing.T) {
+	tool := `[{"kind":"data","data":{"request":{"callId":"c1","name":"ls"},"status":"executing"}}]`
+	tr, evs := streamTracker(t, func(id json.RawMessage) []string {
+		return []string{
+			geminiStatus(id, 1, "input-required", CoderKindToolCall, tool),
+			geminiStatus(id, 2, "working", CoderKindStateChange, ""),
+			geminiStatus(id, 3, "working", CoderKindText, `[{"kind":"text","text":"Listed."}]`),
+			geminiStatus(id, 4, "input-required", CoderKindStateChange, ""),
+			geminiStatus(id, 5, "working", CoderKindText, `[{"kind":"text","text":" after the end"}]`),
+		}
+	})
+	if len(evs) != 4 || tr.Text() != "Listed." {
+		t.Fatalf("%d events, text %q", len(evs), tr.Text())
+	}
+}

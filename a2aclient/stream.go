@@ -16,6 +16,9 @@ type Stream struct {
 	mu     sync.Mutex
 	ended  bool
 	closed bool
+	// settled is closed once a settled stream's connection is released
+	// (stream_settle.go).
+	settled chan struct{}
 }
 
 func newStream(src eventSource, taskID string) *Stream {
@@ -50,7 +53,7 @@ func (s *Stream) Next() (Event, error) {
 			continue
 		}
 		if settles(ev) {
-			s.end()
+			s.endSettled()
 		}
 		return ev, nil
 	}
@@ -101,7 +104,11 @@ func settles(ev Event) bool {
 	case ev.Task != nil:
 		return ev.Task.Status.State.Settled()
 	case ev.Status != nil:
-		return ev.Status.Status.State.Settled()
+		// A piece of the reply, a thought or a tool call is content: the
+		// state it carries is the task's as it was, not a new one.
+		// (gemini-cli reports tool calls in input-required while the
+		// user confirms one, and goes on once they have.)
+		return ev.Status.Status.State.Settled() && ReadStatus(ev.Status) == StatusNote
 	}
 	return false
 }

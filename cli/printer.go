@@ -25,8 +25,6 @@ type textPrinter struct {
 	midLine   bool
 	lastState a2aclient.State
 	lastNote  string
-	// pending are the tool calls the agent asked the user to confirm.
-	pending []string
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {

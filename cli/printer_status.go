@@ -21,9 +21,6 @@ func (p *textPrinter) statusUpdate(u session.Update) {
 		p.lastState = st.Status.State
 		if tc, ok := session.ReadToolCall(st.Status.Message); ok {
 			p.note("tool", tc.Line())
-			if tc.AwaitsApproval() {
-				p.pending = append(p.pending, tc.ID)
-			}
 			return
 		}
 		p.note("tool", st.Status.Message.Text())
