@@ -140,6 +140,10 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 		c.renderParts(ci, parts, 0, w)
 	case session.ItemError:
 		c.renderError(ci, w)
+	case session.ItemThought:
+		c.renderThought(ci, w)
+	case session.ItemTool:
+		c.renderTool(ci, w)
 	default:
 		l.add(textLines(c.st, c.st.Muted, it.Text, w)...)
 	}

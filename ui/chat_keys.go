@@ -52,8 +52,11 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if p, ok := c.selectedFile(); ok {
 			return func() tea.Msg { return openFileMsg{part: p} }
 		}
+	case key.Matches(msg, k.Allow), key.Matches(msg, k.Deny):
+		cmd, _ := c.toolKey(msg)
+		return cmd
 	case key.Matches(msg, k.Details):
-		if ci := c.selected(); ci != nil && ci.it.Kind == session.ItemError {
+		if ci := c.selected(); ci != nil && foldable(ci.it.Kind) {
 			ci.expanded = !ci.expanded
 			c.settle()
 		}

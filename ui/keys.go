@@ -56,6 +56,9 @@ type ChatKeys struct {
 	Save     key.Binding
 	Open     key.Binding
 	Details  key.Binding
+	// Allow and Deny answer a tool call the agent asks to confirm.
+	Allow key.Binding
+	Deny  key.Binding
 }
 
 // AgentKeys manage the agent directory.
@@ -134,7 +137,9 @@ func DefaultKeyMap() KeyMap {
 			Copy:     bind("copy item", "y"),
 			Save:     bind("save file", "s"),
 			Open:     bind("open file", "o"),
-			Details:  bind("error details", "enter"),
+			Details:  bind("unfold (error, thought, tool)", "enter"),
+			Allow:    bind("allow tool call", "a"),
+			Deny:     bind("deny tool call", "x"),
 		},
 		Agents: AgentKeys{
 			Up:         bind("up", "up", "k"),
@@ -174,6 +179,7 @@ func (k *KeyMap) bindings() map[string]*key.Binding {
 		"chat.up": &k.Chat.Up, "chat.down": &k.Chat.Down, "chat.page_up": &k.Chat.PageUp,
 		"chat.page_down": &k.Chat.PageDown, "chat.top": &k.Chat.Top, "chat.bottom": &k.Chat.Bottom,
 		"chat.copy": &k.Chat.Copy, "chat.save": &k.Chat.Save, "chat.open": &k.Chat.Open, "chat.details": &k.Chat.Details,
+		"chat.allow": &k.Chat.Allow, "chat.deny": &k.Chat.Deny,
 		"agents.up": &k.Agents.Up, "agents.down": &k.Agents.Down, "agents.select": &k.Agents.Select,
 		"agents.add": &k.Agents.Add, "agents.remove": &k.Agents.Remove, "agents.rename": &k.Agents.Rename,
 		"agents.save": &k.Agents.Save, "agents.example": &k.Agents.Example,
@@ -231,7 +237,7 @@ func (k *KeyMap) MarkdownTable() string {
 	}{
 		{"Everywhere", []key.Binding{k.Global.NextPane, k.Global.PrevPane, k.Global.Contexts, k.Global.Help, k.Global.Wire, k.Global.Panes, k.Global.Stop, k.Global.Quit}},
 		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Attach, k.Composer.Complete, k.Composer.HistPrev, k.Composer.HistNext, k.Composer.Example}},
-		{"Chat", []key.Binding{k.Chat.Up, k.Chat.Down, k.Chat.PageUp, k.Chat.PageDown, k.Chat.Top, k.Chat.Bottom, k.Chat.Copy, k.Chat.Save, k.Chat.Open, k.Chat.Details}},
+		{"Chat", []key.Binding{k.Chat.Up, k.Chat.Down, k.Chat.PageUp, k.Chat.PageDown, k.Chat.Top, k.Chat.Bottom, k.Chat.Copy, k.Chat.Save, k.Chat.Open, k.Chat.Details, k.Chat.Allow, k.Chat.Deny}},
 		{"Agents", []key.Binding{k.Agents.Up, k.Agents.Down, k.Agents.Select, k.Agents.Add, k.Agents.Remove, k.Agents.Rename, k.Agents.Save, k.Agents.Example, k.Agents.SkillsDown, k.Agents.SkillsUp}},
 		{"Tasks", []key.Binding{k.Tasks.Up, k.Tasks.Down, k.Tasks.Open, k.Tasks.Cancel, k.Tasks.Refresh, k.Tasks.Resubscribe, k.Tasks.CopyID}},
 		{"Contexts", []key.Binding{k.Contexts.Up, k.Contexts.Down, k.Contexts.Open, k.Contexts.Search, k.Contexts.Rename, k.Contexts.Delete, k.Contexts.Export, k.Contexts.New, k.Contexts.AllAgent, k.Contexts.Close}},

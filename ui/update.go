@@ -114,6 +114,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, saveFile(msg.part)
 	case openFileMsg:
 		return m, openFile(msg.part)
+	case confirmToolMsg:
+		return m, m.confirmTool(msg)
 	case tea.PasteMsg:
 		if m.prompt != nil {
 			return m, m.prompt.Update(msg)
