@@ -67,4 +67,3 @@ func TestSettledStreamKeepsItsConnection(t *testing.T) {
 		t.Fatalf("%d connections for three exchanges, want 1", n)
 	}
 }
-
