@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,19 +18,21 @@ import (
 // that started it closes. Three exchanges in a row use one connection.
 func TestSettledStreamKeepsItsConnection(t *testing.T) {
 	var conns atomic.Int32
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
 		id := pjReadRPC(t, body).ID
 		w.Header().Set("Content-Type", "text/event-stream")
 		fmt.Fprintf(w, `data: {"jsonrpc":"2.0","id":%s,"result":{"kind":"status-update","taskId":"t1","contextId":"c1","status":{"state":"working"}}}`+"\n\n", id)
 		w.(http.Flusher).Flush()
-		time.Sleep(10 * time.Millisecond)
 		fmt.Fprintf(w, `data: {"jsonrpc":"2.0","id":%s,"result":{"kind":"status-update","taskId":"t1","contextId":"c1","status":{"state":"input-required"},"final":true}}`+"\n\n", id)
-	})
+	}))
 	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
 		if st == http.StateNew {
 			conns.Add(1)
 		}
 	}
+	srv.Start()
+	t.Cleanup(srv.Close)
 	c := pjClient(t, Interface{URL: srv.URL, Dialect: DialectV03, Binding: BindingJSONRPC})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
