@@ -164,7 +164,7 @@ func (c *Conversation) ConfirmTool(callID string, allow bool) error {
 	c.waiting = ""
 	text := what + " the tool call"
 	if it := c.byKey["tool:"+taskID+"/"+callID]; it != nil {
-		text = what + ": " + it.Text
+		text = what + ": " + strings.TrimSuffix(it.Text, " · awaiting approval")
 	}
 	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: text, TaskID: taskID, Done: true})
 	req := a2aclient.SendRequest{Message: msg}
