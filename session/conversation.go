@@ -42,6 +42,7 @@ type Conversation struct {
 	retry     func() // runs again the request that failed last
 	lastArt   artKey
 	reading   statusReading
+	pub       published // the UI's view while recorded
 }
 
 type artKey struct{ taskID, id, key string }
@@ -96,6 +97,9 @@ func (w *Watcher) Drain() ([]Item, []TaskInfo) {
 	c := w.c
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if w == c.ui && c.pub.on {
+		return c.drainPublished()
+	}
 	var items []Item
 	if len(w.dirty) > 0 {
 		items = make([]Item, 0, len(w.dirty))
@@ -655,6 +659,9 @@ func (c *Conversation) Drain() []Item {
 func (c *Conversation) Items() []Item {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.pub.on {
+		return c.publishedItems()
+	}
 	out := make([]Item, len(c.items))
 	for i, it := range c.items {
 		out[i] = *it
@@ -667,6 +674,9 @@ func (c *Conversation) Items() []Item {
 func (c *Conversation) Tasks() []TaskInfo {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.pub.on {
+		return append([]TaskInfo(nil), c.pub.tasks...)
+	}
 	return c.tasksLocked()
 }
 

@@ -77,8 +77,11 @@ func (s *Store) Record(conv *Conversation, o RecordOptions) *Recorder {
 		pending: map[string]Item{},
 	}
 	r.w = conv.Watch(r.notify)
-	if o.Context != 0 {
+	if o.Context == 0 {
+		conv.gateUI(nil, nil)
+	} else {
 		restored, tasks := r.w.Drain()
+		conv.gateUI(restored, tasks) // stored already
 		for _, it := range restored {
 			r.st.known[it.Key] = true
 		}
@@ -156,6 +159,10 @@ func (r *Recorder) flush(settle bool) {
 		defer r.o.Hold()()
 	}
 	items, tasks := r.w.Drain()
+	// What was taken reaches the UI once written, or once there is
+	// nothing more to do for it (see conversation_published.go).
+	var show []Item
+	defer func() { r.conv.publish(show, tasks, tasks != nil) }()
 	for _, it := range items {
 		r.pending[it.Key] = it
 	}
@@ -178,6 +185,7 @@ func (r *Recorder) flush(settle bool) {
 		g.items = append(g.items, it)
 	}
 	sortItems(g.items)
+	show = g.items
 	if r.st.id == 0 && !saysSomething(g.items) {
 		return // nothing said yet (at most parley's own notes): no context to show
 	}
@@ -219,6 +227,7 @@ func (r *Recorder) Close() error {
 		close(r.quit)
 		<-r.done
 		r.conv.unwatch(r.w)
+		r.conv.ungateUI()
 	})
 	r.mu.Lock()
 	defer r.mu.Unlock()

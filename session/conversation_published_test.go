@@ -1,0 +1,80 @@
+package session
+
+import (
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/demoagent"
+)
+
+// What the UI draws of a recorded conversation (Drain, Items, Tasks) is
+// never ahead of the store: every item it is handed is stored at that
+// version or later, with at least that much text, and every task state
+// it shows is stored.
+func TestUIShowsOnlyWhatIsStored(t *testing.T) {
+	srv := demoServer(t, demoagent.Options{ChunkDelay: 5 * time.Millisecond})
+	s := openTestStore(t)
+	client := resolveDemo(t, srv.URL)
+	conv := NewConversation(client, "parley demo", nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfoOf(srv.URL, client)})
+	conv.Send("Tell me a story")
+	compared := 0
+	check := func(items []Item, tasks []TaskInfo) {
+		if len(items) == 0 && len(tasks) == 0 {
+			return
+		}
+		id := rec.ID()
+		if id == 0 {
+			t.Fatalf("the UI was handed %d items and %d tasks before anything was stored", len(items), len(tasks))
+		}
+		stored, err := s.LoadTail(id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byKey := map[string]Item{}
+		for _, it := range stored {
+			byKey[it.Key] = it
+		}
+		for _, it := range items {
+			st, ok := byKey[it.Key]
+			if !ok || st.Version < it.Version || len(partsText(st.Parts)) < len(partsText(it.Parts)) {
+				t.Fatalf("the UI shows %s at version %d with %d bytes; the store holds version %d with %d (found %v)",
+					it.Key, it.Version, len(partsText(it.Parts)), st.Version, len(partsText(st.Parts)), ok)
+			}
+			compared++
+		}
+		storedTasks, err := s.Tasks(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		states := map[string]string{}
+		for _, tk := range storedTasks {
+			states[tk.ID] = string(tk.State)
+		}
+		for _, tk := range tasks {
+			if states[tk.ID] != string(tk.State) && !(tk.State == "submitted" && states[tk.ID] != "") {
+				t.Fatalf("the UI shows task %s %s; the store says %q", tk.ID, tk.State, states[tk.ID])
+			}
+		}
+	}
+	for i := 0; conv.Busy(); i++ {
+		if i%7 == 3 {
+			check(conv.Items(), conv.Tasks()) // as when the chat is reset
+		} else {
+			items, tasks := conv.ui.Drain()
+			check(items, tasks)
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if compared < 10 {
+		t.Errorf("only %d items compared; the stream was too quick to test anything", compared)
+	}
+	// Once recording ends, the UI sees the conversation as it is.
+	items := conv.Items()
+	if len(items) == 0 || items[len(items)-1].Kind != ItemStatus {
+		t.Errorf("after recording: %d items, the last %+v", len(items), items)
+	}
+}
