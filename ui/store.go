@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -39,6 +40,9 @@ type contextOpenedMsg struct {
 type resumedMsg struct {
 	res []*session.Resumption
 	err error
+	// last is the most recent stored conversation, to say how to reopen
+	// it when nothing was resumed into view.
+	last *session.ContextInfo
 }
 
 // storeDoneMsg reports a store action (rename, delete) and asks the
@@ -83,7 +87,11 @@ func (m *Model) resumePending() tea.Cmd {
 		defer cancel()
 		res, err := store.ResumePending(ctx, dir, notify)
 		live.resumed(res)
-		return resumedMsg{res: res, err: err}
+		msg := resumedMsg{res: res, err: err}
+		if list, lerr := store.ListContexts("", ""); lerr == nil && len(list) > 0 {
+			msg.last = &list[0]
+		}
+		return msg
 	}
 }
 
@@ -121,6 +129,8 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 		m.setStatus(fmt.Sprintf("Resumed %d unfinished task(s) from last time.", resumed), false)
 	case gone > 0:
 		m.setStatus(fmt.Sprintf("%d unfinished task(s) from last time: the agent no longer knows them; they ended as unknown.", gone), true)
+	default:
+		m.offerLast(msg.last)
 	}
 	return m.startTicking()
 }
@@ -298,4 +308,19 @@ func (m *Model) newConversation() {
 	m.record(conv, e)
 	m.showConversation()
 	m.setStatus("New conversation with "+e.label()+".", false)
+}
+
+// offerLast says how to reopen the most recent conversation, whatever
+// agents parley started with (the demo, config agents, --agent), unless
+// a conversation was opened or one is under way.
+func (m *Model) offerLast(last *session.ContextInfo) {
+	if last == nil || m.opts.OpenContext != 0 || m.ctxView != nil {
+		return
+	}
+	if e := m.current; e != nil && e.conv != nil && (e.conv.Busy() || len(e.conv.Tasks()) > 0) {
+		return
+	}
+	keys := m.keys.Global.Contexts.Help().Key
+	m.setStatus(fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
+		termsafe.Line(last.Label()), termsafe.Line(cmp.Or(last.Agent.Name, last.Agent.Ref)), keys), false)
 }

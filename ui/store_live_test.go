@@ -2,11 +2,13 @@ package ui
 
 import (
 	"context"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
 )
@@ -159,5 +161,44 @@ func TestAgentURLKey(t *testing.T) {
 		if k := agentURLKey(s); k != "" {
 			t.Errorf("%q → %q; want nothing", s, k)
 		}
+	}
+}
+
+// Started with the demo agent or with config agents alike, parley says
+// how to reopen the last conversation.
+func TestStartOffersTheLastConversation(t *testing.T) {
+	other := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	t.Cleanup(other.Close)
+	for _, tc := range []struct {
+		name string
+		o    appOptions
+	}{
+		{"demo", appOptions{}},
+		{"config agents", appOptions{noWelcome: true, cfg: &config.Config{Agents: []config.Agent{{Name: "mine", URL: other.URL + "/"}}},
+			agents: func(string) []string { return nil }}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			store := openStore(t)
+			tc.o.store = store
+			tc.o.prepare = func(url string) int64 {
+				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+				defer cancel()
+				client, err := a2aclient.Resolve(ctx, other.URL+"/", a2aclient.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				conv := session.NewConversation(client, "parley demo", nil)
+				rec := store.Record(conv, session.RecordOptions{Agent: session.AgentInfoOf(other.URL+"/", client)})
+				if _, err := conv.Exchange(ctx, a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("ping the agent")}}, session.FollowOptions{}); err != nil {
+					t.Fatal(err)
+				}
+				if err := rec.Close(); err != nil {
+					t.Fatal(err)
+				}
+				return 0
+			}
+			a := startApp(t, tc.o)
+			a.waitScreen(`Your last conversation, "ping the agent" with parley demo, is kept: ctrl+o lists it`)
+		})
 	}
 }
