@@ -2,7 +2,9 @@ package a2aclient
 
 import (
 	"errors"
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/parley-a2a/parley/internal/hostile"
@@ -204,6 +206,50 @@ func TestHostileCardURLGivenIsTheOnlyCard(t *testing.T) {
 	for _, r := range s.Requests() {
 		if r.Path != "/bots/one.json" {
 			t.Errorf("asked %s besides the card URL given", r.Path)
+		}
+	}
+}
+
+// applyRecorder is any authenticator (an OAuth token, say): it notes the
+// URLs it was asked to apply itself to.
+type applyRecorder struct {
+	mu   sync.Mutex
+	urls []string
+}
+
+func (r *applyRecorder) Apply(req *http.Request) (Applied, error) {
+	r.mu.Lock()
+	r.urls = append(r.urls, req.URL.String())
+	r.mu.Unlock()
+	req.Header.Set("Authorization", "Bearer "+originSecret+"-recorded")
+	return Applied{Headers: []string{"Authorization"}}, nil
+}
+
+// No authenticator is even asked for a request to a foreign origin, so
+// an OAuth token is neither sent nor fetched nor refreshed for one; and
+// basic auth is held back like the rest.
+func TestHostileForeignOriginNeverAsksAuthenticators(t *testing.T) {
+	a, b := site(t), site(t)
+	a.SetCard("/.well-known/agent-card.json", "A", b.URL+"/rpc")
+	rec := &applyRecorder{}
+	c, err := Resolve(hostileCtx(t), a.URL, Options{Auth: []Authenticator{rec, BasicAuth{Username: "u", Password: originSecret}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sendHello(t, c)
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, u := range rec.urls {
+		if strings.HasPrefix(u, b.URL) {
+			t.Errorf("the authenticator was asked for %s", u)
+		}
+	}
+	if len(rec.urls) == 0 {
+		t.Error("the authenticator was never asked, not even for the card; the test proves nothing")
+	}
+	for _, r := range b.Requests() {
+		if r.Header.Get("Authorization") != "" {
+			t.Errorf("%s %s carried Authorization %q", r.Method, r.Path, r.Header.Get("Authorization"))
 		}
 	}
 }
