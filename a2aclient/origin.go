@@ -125,7 +125,7 @@ type ForeignOriginError struct {
 }
 
 func (e *ForeignOriginError) Error() string {
-	return fmt.Sprintf("%s's card (from %s) sends your messages to %s, an origin you have not trusted with its credentials (trusted: %s); parley sent nothing there",
+	return fmt.Sprintf("the card of %s (from %s) sends your messages to %s, an origin you have not trusted with its credentials (trusted: %s); parley sent nothing there",
 		sanitizeLine(e.Agent), redactURL(e.CardURL), sanitizeLine(e.Origin), sanitizeLine(strings.Join(e.Trusted, ", ")))
 }
 

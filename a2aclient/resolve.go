@@ -47,17 +47,30 @@ func fetchAgent(ctx context.Context, t *transport, target string) (*Agent, error
 		case errors.As(err, &ae) || errors.As(err, &te) || ctx.Err() != nil:
 			return nil, err // no other path will do better
 		case !cardMissing(err):
-			var pe *ProtocolError
-			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("%w: %w", ErrNoCard, err)
-			}
-			return nil, fmt.Errorf("%w: the card at %s cannot be used: %w", ErrNoCard, redactURL(u), err)
+			return nil, &CardError{URL: u, Err: err}
 		}
 		tried = append(tried, redactURL(u))
 		lastErr = err
 	}
 	return nil, fmt.Errorf("%w at %s (tried %s; last: %v)", ErrNoCard, redactURL(target), strings.Join(tried, ", "), lastErr)
 }
+
+// CardError is a card that is there but cannot be used: too large, not
+// JSON, not a card, or an error status. It is an ErrNoCard too.
+type CardError struct {
+	URL string
+	Err error
+}
+
+func (e *CardError) Error() string {
+	var pe *ProtocolError
+	if errors.As(e.Err, &pe) {
+		return pe.What // "not an agent card: URL is …", URL and why
+	}
+	return fmt.Sprintf("the agent card at %s cannot be used: %v", redactURL(e.URL), e.Err)
+}
+
+func (e *CardError) Unwrap() []error { return []error{ErrNoCard, e.Err} }
 
 // cardMissing reports whether err means there is no card at a location,
 // as opposed to a card that is there but cannot be used.
