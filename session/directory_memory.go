@@ -3,7 +3,9 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
 )
@@ -25,6 +27,12 @@ func (d *Directory) resolve(ctx context.Context, t *Target) (*a2aclient.Client, 
 	c, err := a2aclient.Resolve(ctx, t.URL, t.Options)
 	if err != nil && errors.Is(err, a2aclient.ErrNoCard) && known != nil && known.CardURL != t.URL {
 		c, err = a2aclient.Resolve(ctx, known.CardURL, t.Options)
+		if err == nil {
+			// Say which card stands in for the one that is not there.
+			a := c.Agent()
+			a.CardNote = strings.TrimSpace(fmt.Sprintf("No card at %s; parley used the card at %s, which it was given for this agent before. %s", t.URL, known.CardURL, a.CardNote))
+			a.Warnings = append(a.Warnings, a.CardNote)
+		}
 	}
 	return c, err
 }

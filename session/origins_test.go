@@ -42,3 +42,26 @@ func TestRedirectedCardDoesNotPickTheTokenEndpoint(t *testing.T) {
 		t.Errorf("the client secret reached the other origin:\n%s", strings.Join(leaks, "\n"))
 	}
 }
+
+// oneAgentMemory remembers one agent's card.
+type oneAgentMemory struct{ known KnownAgent }
+
+func (m oneAgentMemory) RecallAgent(string) (KnownAgent, bool) { return m.known, true }
+func (m oneAgentMemory) RememberAgent(KnownAgent) error        { return nil }
+
+// A URL that serves no card leads to the card given for it before (on
+// the same origin), and parley says which card it used.
+func TestRememberedCardIsNamed(t *testing.T) {
+	s := hostile.NewSite()
+	defer s.Close()
+	card := s.URL + "/.well-known/helper/agent-card.json"
+	s.SetCard("/.well-known/helper/agent-card.json", "Helper", s.URL+"/rpc")
+	d := NewDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml"), Memory: oneAgentMemory{KnownAgent{CardURL: card}}})
+	c, err := d.Client(context.Background(), s.URL, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note := c.Agent().CardNote; !strings.Contains(note, "No card at "+s.URL+"; parley used the card at "+card) {
+		t.Errorf("card note %q does not say which card was used", note)
+	}
+}
