@@ -25,6 +25,10 @@ type textPrinter struct {
 	midLine   bool
 	lastState a2aclient.State
 	lastNote  string
+	// noteID is the id of the message on the open status line, which
+	// grows while the same message does (noteOpen).
+	noteID   string
+	noteOpen bool
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -56,6 +60,7 @@ func (p *textPrinter) update(u session.Update) {
 // text prints the part of the answer not shown yet.
 func (p *textPrinter) text(u session.Update) {
 	if p.addsAtEnd(u) {
+		p.closeNote()
 		for _, part := range u.Event.Artifact.Artifact.Parts {
 			p.write(part.Text)
 			p.shown.WriteString(part.Text)
@@ -66,6 +71,9 @@ func (p *textPrinter) text(u session.Update) {
 	full := u.Tracker.Text()
 	shown := p.shown.String()
 	if strings.HasPrefix(full, shown) {
+		if len(full) > len(shown) {
+			p.closeNote()
+		}
 		p.write(full[len(shown):])
 	} else {
 		// The agent replaced text already shown; show the new version.
@@ -130,7 +138,15 @@ func (p *textPrinter) status(st a2aclient.TaskStatus) {
 	if st.State == p.lastState && note == p.lastNote {
 		return
 	}
+	if p.sameMessage(st, note) {
+		return
+	}
 	p.lastState, p.lastNote = st.State, note
+	if st.Message != nil && st.Message.ID != "" && strings.TrimSpace(note) != "" {
+		p.noteID = st.Message.ID
+		p.openNote(string(st.State), note)
+		return
+	}
 	p.note(string(st.State), note)
 }
 
@@ -153,6 +169,7 @@ func (p *textPrinter) write(s string) {
 }
 
 func (p *textPrinter) endLine() {
+	p.noteOpen = false
 	if p.midLine {
 		fmt.Fprintln(p.w)
 		p.midLine = false

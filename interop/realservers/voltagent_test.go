@@ -81,7 +81,9 @@ func TestVoltAgentStreamsAndIsRemembered(t *testing.T) {
 
 	r := p.run("send", cardURL, "hello volt")
 	want := fakemodel.Answer("hello volt")
-	if r.code != 0 || !strings.Contains(r.stdout, "[completed] "+want) {
+	// The snapshots repeat one message as it grows: it reads once, as
+	// flowing text on its status line, then the state it ends in.
+	if r.code != 0 || !strings.Contains(r.stdout, "[working] "+want+"\n[completed]\n") || strings.Count(r.stdout, want) != 1 {
 		t.Fatalf("exit %d:\n%s", r.code, r.stdout)
 	}
 	first := px.take()
