@@ -41,16 +41,6 @@ func firstDirty(s string) int {
 	return len(s)
 }
 
-// cleanString is termsafe.Clean(s), without a copy when s is clean. The
-// prefix before the first dirty rune is clean, and Clean carries nothing
-// across it, so only the rest is cleaned.
-func cleanString(s string) string {
-	if i := firstDirty(s); i < len(s) {
-		return s[:i] + termsafe.Clean(s[i:])
-	}
-	return s
-}
-
 // AppendCleanJSON appends b, JSON as encoding/json writes it, with every
 // string literal whose value termsafe.Clean would change replaced by the
 // cleaned value; the rest is copied byte for byte.

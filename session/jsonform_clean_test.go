@@ -130,3 +130,45 @@ func BenchmarkResultLineClean(b *testing.B) {
 		_ = r.WriteClean(io.Discard)
 	}
 }
+
+// Clean lines written in pieces cut anywhere, a sequence across a cut
+// included, decode to the cleaned values.
+func TestWriteCleanInPiecesCutAnywhere(t *testing.T) {
+	for _, s := range cleanTexts {
+		text := "ab" + s + "cd\x1b]52;c;QUJD\x07ef" + s
+		sum := &Summary{Dialect: "v0.3", TaskID: "t", ContextID: "c", State: "completed", Text: text,
+			Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
+		r, err := NewResultLine(sum, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for piece := 1; piece < 40; piece++ {
+			var p pieces
+			if err := r.writePieces(&p, piece, escClean); err != nil {
+				t.Fatal(err)
+			}
+			checkClean(t, bytes.Join(p.got, nil), generalResult(t, sum, 3))
+		}
+	}
+}
+
+// The clean check meets each byte that needs a look at every position
+// of a string longer than two words.
+func TestAppendJSONBodyCleanAtEveryOffset(t *testing.T) {
+	for _, sp := range []string{"\x1b[1m", "\x7f", "\r", "\u202e", "\u200b", "\ufeff", "\u0085", "\x07", "é", "\n", "\t", "\xff"} {
+		for at := 0; at <= 20; at++ {
+			s := strings.Repeat("a", at) + sp + strings.Repeat("b", 20-at)
+			var line bytes.Buffer
+			line.WriteByte('"')
+			line.Write(appendJSONBody(nil, s, escClean))
+			line.WriteByte('"')
+			var back string
+			if err := json.Unmarshal(line.Bytes(), &back); err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			if want := termsafe.Clean(s); back != want {
+				t.Errorf("%q: decodes to %q, want %q", s, back, want)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // AppendEventLine appends the line `parley send --json` prints for a
@@ -108,17 +109,35 @@ func appendJSONString(dst []byte, s string, html bool) []byte {
 // and a byte-at-a-time loop cost 2.6 ns per byte, 7 ms for the two
 // copies of a 1.28 MB answer in the result line.
 func appendJSONBody(dst []byte, s string, esc escapes) []byte {
+	dst, dirty := appendJSONBodyClean(dst, s, esc)
+	if dirty >= 0 {
+		// s[:dirty] holds nothing termsafe.Clean changes, and Clean
+		// carries nothing across it: the rest is cleaned on its own.
+		dst, _ = appendJSONBodyClean(dst, termsafe.Clean(s[dirty:]), esc&^escClean)
+	}
+	return dst
+}
+
+// appendJSONBodyClean is appendJSONBody up to the first rune that, with
+// escClean, termsafe.Clean would change: it appends s up to there and
+// returns its index, or -1 once all of s is appended. Clean text, the
+// usual case, costs no more than without escClean: only the bytes that
+// stop the eight-byte skip are looked at.
+func appendJSONBodyClean(dst []byte, s string, esc escapes) ([]byte, int) {
 	const hex = "0123456789abcdef"
-	html, term := esc&escHTML != 0, esc&escTerminal != 0
+	html, term, clean := esc&escHTML != 0, esc&escTerminal != 0, esc&escClean != 0
 	start := 0
 	for i := 0; i < len(s); {
 		if i = skipPlain(s, i, esc); i == len(s) {
 			break
 		}
 		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && (!html || b != '<' && b != '>' && b != '&') && (!term || b != 0x7f) {
+			if b >= 0x20 && b != '"' && b != '\\' && (!html || b != '<' && b != '>' && b != '&') && (!term && !clean || b != 0x7f) {
 				i++
 				continue
+			}
+			if clean && (b < 0x20 && b != '\n' && b != '\t' || b == 0x7f) {
+				return append(dst, s[start:i]...), i
 			}
 			dst = append(dst, s[start:i]...)
 			switch b {
@@ -143,6 +162,8 @@ func appendJSONBody(dst []byte, s string, esc escapes) []byte {
 		}
 		c, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case clean && c != utf8.RuneError && (c <= 0x9f || termsafe.Invisible(c)):
+			return append(dst, s[start:i]...), i
 		case c == utf8.RuneError && size == 1:
 			dst = append(append(dst, s[start:i]...), `\ufffd`...)
 		case c == '\u2028' || c == '\u2029':
@@ -156,7 +177,7 @@ func appendJSONBody(dst []byte, s string, esc escapes) []byte {
 		i += size
 		start = i
 	}
-	return append(dst, s[start:]...)
+	return append(dst, s[start:]...), -1
 }
 
 // runeCut returns where to cut s near n (4 <= n < len(s)), at n or up to
@@ -182,7 +203,7 @@ func runeCut(s string, n int) int {
 // byte"), which are exact once every byte is below 0x80.
 func skipPlain(s string, i int, esc escapes) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	html, term := esc&escHTML != 0, esc&escTerminal != 0
+	html, term := esc&escHTML != 0, esc&(escTerminal|escClean) != 0
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
 		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |

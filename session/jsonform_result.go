@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // ResultLine is the last line `parley send --json` prints: byte for
@@ -176,9 +177,6 @@ func (l *lineWriter) str(s string, html bool) {
 	if html {
 		esc |= escHTML
 	}
-	if esc&escClean != 0 {
-		s = cleanString(s)
-	}
 	l.buf = append(l.buf, '"')
 	for l.w != nil {
 		n := max(l.piece-len(l.buf), 4)
@@ -186,7 +184,13 @@ func (l *lineWriter) str(s string, html bool) {
 			break
 		}
 		cut := runeCut(s, n)
-		l.buf = appendJSONBody(l.buf, s[:cut], esc)
+		var dirty int
+		if l.buf, dirty = appendJSONBodyClean(l.buf, s[:cut], esc); dirty >= 0 {
+			// Something to clean: the rest of the string is cleaned
+			// whole, so that a sequence across a cut goes whole too.
+			s, esc = termsafe.Clean(s[dirty:]), esc&^escClean
+			continue
+		}
 		s = s[cut:]
 		l.spill(false)
 	}
