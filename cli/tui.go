@@ -58,7 +58,7 @@ func (r *runner) tui(ctx context.Context, args []string) int {
 	o.Retry.OnRetry = busy.Retry // the status line, not stderr, under the TUI
 	dir := session.NewDirectory(session.DirectoryOptions{
 		Config: cfg, ConfigPath: r.env.ConfigPath, Getenv: r.env.Getenv,
-		Client: o,
+		Client: o, Memory: storeMemory{path: r.env.StorePath},
 	})
 	refs := []string(agents)
 	welcome, demoURL := false, ""

@@ -38,6 +38,8 @@ type agentEntry struct {
 	// trusted are origins the user chose to always trust with this
 	// agent's credentials, kept for saving an agent not in the config.
 	trusted []string
+	// remembered is the client whose dialect is in the store already.
+	remembered *a2aclient.Client
 }
 
 // label is the agent's name as shown: the config name, else the card's.

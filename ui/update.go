@@ -250,7 +250,7 @@ func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
 			cmds = append(cmds, c)
 		}
 	}
-	cmds = append(cmds, m.startTicking())
+	cmds = append(cmds, m.startTicking(), m.rememberDialect(m.current))
 	return tea.Batch(cmds...)
 }
 
