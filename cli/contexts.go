@@ -179,7 +179,8 @@ func (c contextsCmd) show(ref string) error {
 		return err
 	}
 	if c.f.json {
-		return c.st.WriteTranscriptJSON(c.out(), info.ID, session.TranscriptOptions{TerminalSafe: true})
+		raw := isRaw(c.out())
+		return c.st.WriteTranscriptJSON(c.out(), info.ID, session.TranscriptOptions{Clean: !raw, TerminalSafe: raw})
 	}
 	return writeTranscript(c.out(), c.st, info)
 }
@@ -190,10 +191,7 @@ func (c contextsCmd) export(ref string) error {
 		return err
 	}
 	if c.f.format == "json" || c.f.json {
-		if isRaw(c.out()) {
-			return c.st.ExportJSON(c.out(), info.ID)
-		}
-		return c.st.ExportJSON(cleanJSONWriter{c.out()}, info.ID)
+		return c.st.WriteTranscriptJSON(c.out(), info.ID, session.TranscriptOptions{Indent: true, Clean: !isRaw(c.out())})
 	}
 	return c.st.ExportMarkdown(c.out(), info.ID)
 }

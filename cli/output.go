@@ -52,17 +52,6 @@ func (r *runner) useRaw(raw bool) {
 	}
 }
 
-// cleanJSONWriter cleans each write, whole JSON documents from a
-// json.Encoder, as writeJSONLine does.
-type cleanJSONWriter struct{ w io.Writer }
-
-func (c cleanJSONWriter) Write(p []byte) (int, error) {
-	if _, err := c.w.Write(session.AppendCleanJSON(make([]byte, 0, len(p)), p)); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
 func escapeControls(b []byte) []byte {
 	if !hasControls(b) {
 		return b

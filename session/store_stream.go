@@ -36,8 +36,11 @@ type TranscriptOptions struct {
 	// Indent writes the document indented (the JSON export); otherwise
 	// it is one line (contexts show --json).
 	Indent bool
-	// TerminalSafe writes DEL and the C1 controls as \u escapes (see
-	// AppendTerminalSafe), for output a terminal may show.
+	// Clean writes every string as termsafe.Clean leaves it (see
+	// AppendCleanJSON): what jq -r decodes cannot drive a terminal.
+	Clean bool
+	// TerminalSafe, without Clean, keeps the agent's strings and writes
+	// DEL and the C1 controls as \u escapes (see AppendTerminalSafe).
 	TerminalSafe bool
 }
 
@@ -72,8 +75,14 @@ func (s *Store) WriteTranscriptJSON(w io.Writer, id int64, o TranscriptOptions) 
 			}
 			buf.Truncate(buf.Len() - 1) // Encode's newline
 		}
+		// Each piece is whole JSON values, so no string is cut
+		// between two pieces.
 		b := buf.Bytes()
-		if o.TerminalSafe && hasC1(b) {
+		switch {
+		case o.Clean:
+			safe = AppendCleanJSON(safe[:0], b)
+			b = safe
+		case o.TerminalSafe && hasC1(b):
 			safe = AppendTerminalSafe(safe[:0], b)
 			b = safe
 		}

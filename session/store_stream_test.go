@@ -3,9 +3,13 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
 )
 
 // peakWriter discards what it is given and notes the most live heap seen
@@ -109,5 +113,44 @@ func TestStreamedTranscriptIsTheSameDocument(t *testing.T) {
 	}
 	if indented.String() != want.String() {
 		t.Errorf("indented form differs:\n%s\n%s", indented.String(), want.String())
+	}
+}
+
+// Cleaned, the streamed documents carry no bidi or invisible character
+// however long the strings around them: each piece written is whole
+// JSON values, so no string is cleaned in halves.
+func TestStreamedTranscriptCleansEveryString(t *testing.T) {
+	s := openTestStore(t)
+	conv := NewConversation(nil, "spoof", nil)
+	conv.Restore("ctx", nil, nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "evil\u202e", Ref: "http://127.0.0.1:1"}})
+	long := strings.Repeat("pay\u200bpal \u202efdp.exe ", 20000) // 400 KB, past any buffer
+	conv.mu.Lock()
+	for i := range 3 {
+		conv.add(&Item{Key: fmt.Sprintf("msg:%d", i), Kind: ItemAgent, Text: long, Done: true,
+			Parts: []a2aclient.Part{{Kind: a2aclient.PartData, Data: map[string]any{"k\u2066": long}}}})
+	}
+	conv.mu.Unlock()
+	conv.notify()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, indent := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := s.WriteTranscriptJSON(&b, rec.ID(), TranscriptOptions{Indent: indent, Clean: true}); err != nil {
+			t.Fatal(err)
+		}
+		var doc TranscriptJSON
+		if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Items) != 3 {
+			t.Fatalf("%d items", len(doc.Items))
+		}
+		for _, bad := range []string{"\u202e", "\u200b", "\u2066", `\u202e`, `\u200b`, `\u2066`} {
+			if strings.Contains(b.String(), bad) {
+				t.Errorf("indent %v: %q came through", indent, bad)
+			}
+		}
 	}
 }
