@@ -227,6 +227,7 @@ func TestParseRefusesMiscasedSettings(t *testing.T) {
 	wantError(t, "[[agents]]\nname = \"a\"\nurl = \"http://127.0.0.1:1/\"\n[[Agents]]\nname = \"b\"\nurl = \"http://127.0.0.1:2/\"\n", 4, "\"Agents\"", "lower case")
 	wantError(t, "[[agents]]\nname = \"a\"\nURL = \"http://127.0.0.1:1/\"\n", 3, "\"URL\" as \"url\"")
 	wantError(t, "Theme = \"dusk\"\n", 1, "\"theme\"")
+	wantError(t, "Retry_Tries = 2\n", 1, "\"retry_tries\"", "lower case")
 	if _, err := Parse("ok.toml", []byte("[[agents]]\nname = \"a\"\nurl = \"http://127.0.0.1:1/\"\nheaders = { x-team = \"p\" }\n")); err != nil {
 		t.Errorf("header names are any case: %v", err)
 	}

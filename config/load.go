@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -125,7 +126,7 @@ func miscased(md toml.MetaData) (toml.Key, string) {
 		var known []string
 		switch {
 		case len(k) == 1:
-			known = []string{"theme", "keys", "agents"}
+			known = topLevelKeys()
 		case len(k) == 2 && k[0] == "agents":
 			known = fields
 		}
@@ -136,4 +137,26 @@ func miscased(md toml.MetaData) (toml.Key, string) {
 		}
 	}
 	return nil, ""
+}
+
+// topLevelKeys are the settings Config holds, by their names in the file.
+// Embedded structs (Network) are flattened, as the TOML library reads
+// them.
+func topLevelKeys() []string {
+	var out []string
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				walk(f.Type)
+				continue
+			}
+			if name, _, _ := strings.Cut(f.Tag.Get("toml"), ","); name != "" && name != "-" {
+				out = append(out, name)
+			}
+		}
+	}
+	walk(reflect.TypeOf(Config{}))
+	return out
 }
