@@ -44,6 +44,9 @@ func (c *Conversation) ungateUI() {
 // publish hands the UI the items and tasks of a group the recorder has
 // committed; tasks nil means the task list did not change.
 func (c *Conversation) publish(items []Item, tasks []TaskInfo, tasksChanged bool) {
+	if len(items) == 0 && !tasksChanged {
+		return
+	}
 	c.mu.Lock()
 	if !c.pub.on {
 		c.mu.Unlock()
