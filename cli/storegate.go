@@ -17,18 +17,26 @@ import (
 type storeGate struct {
 	mu       sync.Mutex
 	held     []heldWrite
-	spare    []byte // a released segment's buffer, to gather into next
-	total    int64  // bytes ever written to the gate
-	released int64  // of which passed on
-	open     bool   // recording ended: write straight through
+	free     [][]byte // released chunks, to gather into next
+	total    int64    // bytes ever written to the gate
+	released int64    // of which passed on
+	open     bool     // recording ended: write straight through
 }
 
-// heldWrite is output for one writer, not passed on yet.
+// heldWrite is output for one writer, not passed on yet: a chunk of at
+// most gateChunk bytes (or one larger write), so that holding megabytes
+// while a slow commit runs never copies them to grow one buffer.
 type heldWrite struct {
 	w    io.Writer
 	data []byte
 	end  int64 // the gate's total once this was written
 }
+
+// gateChunk is the size of the chunks output is held in.
+const gateChunk = 64 << 10
+
+// maxFree bounds the chunks kept for reuse (4 MiB).
+const maxFree = 64
 
 func newStoreGate() *storeGate { return &storeGate{} }
 
@@ -56,16 +64,26 @@ func (g *storeGate) write(w io.Writer, p []byte, s string) (int, error) {
 		}
 		return w.Write(p)
 	}
-	if k := len(g.held) - 1; k >= 0 && g.held[k].w == w {
-		g.held[k].data = append(append(g.held[k].data, p...), s...)
-	} else {
-		buf := g.spare[:0]
-		g.spare = nil
-		g.held = append(g.held, heldWrite{w: w, data: append(append(buf, p...), s...)})
+	k := len(g.held) - 1
+	if k < 0 || g.held[k].w != w || len(g.held[k].data)+n > cap(g.held[k].data) {
+		g.held = append(g.held, heldWrite{w: w, data: g.chunk(n)})
+		k++
 	}
+	h := &g.held[k]
+	h.data = append(append(h.data, p...), s...)
 	g.total += int64(n)
-	g.held[len(g.held)-1].end = g.total
+	h.end = g.total
 	return n, nil
+}
+
+// chunk is an empty buffer for at least n bytes.
+func (g *storeGate) chunk(n int) []byte {
+	if n <= gateChunk && len(g.free) > 0 {
+		b := g.free[len(g.free)-1]
+		g.free = g.free[:len(g.free)-1]
+		return b
+	}
+	return make([]byte, 0, max(n, gateChunk))
 }
 
 // hold marks what has been written so far: it shows changes the
@@ -89,20 +107,17 @@ func (g *storeGate) release(mark int64) {
 		_, _ = h.w.Write(h.data[:n])
 		g.released = start + int64(n)
 		if n < len(h.data) {
-			h.data = h.data[n:]
+			// What came after the mark moves to the front of the chunk.
+			h.data = h.data[:copy(h.data, h.data[n:])]
 			break
 		}
-		if cap(h.data) <= maxSpare {
-			g.spare = h.data
+		if cap(h.data) == gateChunk && len(g.free) < maxFree {
+			g.free = append(g.free, h.data[:0])
 		}
 		g.held[0] = heldWrite{}
 		g.held = g.held[1:]
 	}
 }
-
-// maxSpare bounds the buffer kept for reuse: a group's output is
-// kilobytes; an answer-sized one is let go.
-const maxSpare = 1 << 20
 
 // openUp lets everything through, for good: recording has ended, and
 // what was held is committed (or could not be, and was warned about).

@@ -47,3 +47,35 @@ func (w tagWriter) Write(p []byte) (int, error) {
 	w.b.Write(p)
 	return len(p), nil
 }
+
+// Megabytes held across many chunks, released at marks in between and
+// in pieces, come out whole and in order.
+func TestStoreGateManyChunks(t *testing.T) {
+	var out strings.Builder
+	g := newStoreGate()
+	w := g.to(tagWriter{&out, ""})
+	var want strings.Builder
+	var releases []func()
+	for i := range 20000 {
+		line := strings.Repeat(string(rune('a'+i%26)), i%300) + "\n"
+		w.Write([]byte(line))
+		want.WriteString(line)
+		if i%997 == 0 {
+			releases = append(releases, g.hold())
+		}
+		if i%3001 == 0 && len(releases) > 0 {
+			releases[0]()
+			releases = releases[1:]
+			if !strings.HasPrefix(want.String(), out.String()) {
+				t.Fatalf("after %d lines the output is not a prefix of what was written", i)
+			}
+		}
+	}
+	for _, r := range releases {
+		r()
+	}
+	g.openUp()
+	if out.String() != want.String() {
+		t.Fatalf("%d bytes out, %d written; not the same", out.Len(), want.Len())
+	}
+}
