@@ -65,6 +65,8 @@ card. It also checks that the endpoint answers in the declared transport.
 
   --json          print the card as one JSON object
   --raw           with --json, keep the agent's strings as sent (see below)
+  --timeout D     give up after D (30s, 10m; 0 for never); default: the
+                  config's timeout, else 10m
   --header H      add an HTTP header to every request (repeatable)
   --dialect D     force a dialect instead of detecting it
                   (v0.1, v0.2, v0.3, v0.3-rest, v1.0, v1.0-rest, gateway)
@@ -112,6 +114,9 @@ stderr: continue it with 'parley send --context ID TEXT' or in the TUI.
                    "text","statusText","artifacts","storeId"}
   --raw           with --json, keep the agent's strings as sent rather than
                   cleaned of controls and invisible characters
+  --timeout D     give up after D (30s, 10m; 0 for never), naming the task
+                  and the command that picks it up; default: the config's
+                  timeout, else 10m
   --no-stream     send with one blocking call instead of streaming
   --context ID    continue a conversation: a stored context's id (then AGENT
                   may be left out) or the agent's contextId
@@ -134,6 +139,7 @@ not trusted with the credentials, 2 usage, 1 other errors,
   watch   follow the task until it settles (streaming, or polling where
           the agent cannot stream)
 
+--timeout D gives up after D (default: the config's timeout, else 10m).
 With --json, watch prints one JSON object per event; every subcommand ends
 with the same result line as 'parley send --json' (--raw keeps the agent's
 strings as sent). Exit codes are those of 'parley send', except that
