@@ -26,8 +26,9 @@ func TestTimeoutSaysHowToPickUp(t *testing.T) {
 		args  []string
 		wants []string
 	}{
-		{[]string{"send", stalled, "hi", "--timeout", "300ms"}, []string{"did not finish within 300ms", "task task-1 may still be running", pickUp}},
-		{[]string{"send", stalled, "hi", "--timeout", "300ms", "--json"}, []string{"did not finish within 300ms", pickUp}},
+		// Long enough for the task to start on a loaded machine.
+		{[]string{"send", stalled, "hi", "--timeout", "2s"}, []string{"did not finish within 2s", "task task-1 may still be running", pickUp}},
+		{[]string{"send", stalled, "hi", "--timeout", "2s", "--json"}, []string{"did not finish within 2s", pickUp}},
 		{[]string{"task", "watch", mute, "task-1", "--timeout", "300ms"}, []string{"did not finish within 300ms", "pick it up with 'parley task watch " + mute + " task-1'"}},
 		{[]string{"send", silent, "hi", "--no-stream", "--timeout", "300ms"}, []string{"did not finish within 300ms", "before it said which task it started"}},
 		{[]string{"card", trickle, "--timeout", "300ms"}, []string{"did not finish within 300ms"}},
@@ -43,8 +44,8 @@ func TestTimeoutSaysHowToPickUp(t *testing.T) {
 	}
 	// The config's timeout, when no flag is given.
 	e := newEnv(t)
-	e.writeConfig("timeout = \"300ms\"\n")
-	firstSentence(t, e.run("send", stalled, "hi"), "did not finish within 300ms (timeout in the config)", pickUp)
+	e.writeConfig("timeout = \"2s\"\n")
+	firstSentence(t, e.run("send", stalled, "hi"), "did not finish within 2s (timeout in the config)", pickUp)
 	// A card's body has its own limit, config body_timeout.
 	e.writeConfig("body_timeout = \"200ms\"\n")
 	r := e.run("card", trickle)
