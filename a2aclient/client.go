@@ -61,6 +61,9 @@ type Client struct {
 	cur        int
 	b          binding
 	confirmed  bool
+	// cardChoice is the dialect the card alone chooses (before any
+	// preference), to tell what was learned from what was given.
+	cardChoice Dialect
 }
 
 // Resolve fetches the agent card at target (a base URL or a card's URL)
@@ -91,7 +94,11 @@ func NewClient(agent *Agent, opts Options) (*Client, error) {
 
 func newClient(agent *Agent, t *transport, opts Options) (*Client, error) {
 	c := &Client{agent: agent, t: t, opts: opts}
-	c.candidates = preferFirst(candidates(agent, opts.Dialect), opts.Prefer)
+	c.candidates = candidates(agent, opts.Dialect)
+	if len(c.candidates) > 0 {
+		c.cardChoice = c.candidates[0].Dialect
+	}
+	c.candidates = preferFirst(c.candidates, opts.Prefer)
 	if len(c.candidates) == 0 {
 		return nil, fmt.Errorf("%w (card at %s lists %d interfaces)", ErrNoSupportedInterface, redactURL(agent.CardURL), len(agent.Interfaces))
 	}
@@ -403,5 +410,5 @@ func (c *Client) WithAuth(auth ...Authenticator) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{agent: c.agent, t: t, opts: opts, candidates: cands, cur: cur, b: b, confirmed: confirmed}, nil
+	return &Client{agent: c.agent, t: t, opts: opts, candidates: cands, cur: cur, b: b, confirmed: confirmed, cardChoice: c.cardChoice}, nil
 }

@@ -23,10 +23,19 @@ func preferFirst(cands []Interface, d Dialect) []Interface {
 	return out
 }
 
-// Learned returns the dialect the agent has answered in, and whether it
-// has answered at all: what is worth remembering for the next time.
-func (c *Client) Learned() (Dialect, bool) {
+// Learned returns what the agent taught about its dialect, once it has
+// answered (ok): the dialect it answered in when that is not the one its
+// card chooses, DialectUnknown when the card's choice answered. A dialect
+// the user forced teaches nothing (ok is false): remembered, it would
+// outlive the reason it was forced.
+func (c *Client) Learned() (d Dialect, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.candidates[c.cur].Dialect, c.confirmed
+	if !c.confirmed || c.opts.Dialect != DialectUnknown {
+		return DialectUnknown, false
+	}
+	if d = c.candidates[c.cur].Dialect; d == c.cardChoice {
+		return DialectUnknown, true
+	}
+	return d, true
 }
