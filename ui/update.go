@@ -428,6 +428,7 @@ func (m *Model) stopStreaming() tea.Cmd {
 	}
 	running := e.conv.Stop()
 	if len(running) == 0 {
+		m.setStatus(fmt.Sprintf("Stopped waiting for %s; it had not started a task.", e.label()), false)
 		return nil
 	}
 	conv, id := e.conv, running[0]

@@ -70,7 +70,7 @@ func TestUnansweredSendShowsTimerAndEscStops(t *testing.T) {
 	a.waitScreen("waiting for hostile · nothing new for")
 	a.key("esc")
 	a.waitState("the exchange to stop", func(m *Model) bool { return !m.current.conv.Busy() })
-	a.waitGone("waiting for hostile")
+	a.waitScreen("Stopped waiting for hostile; it had not started a task.")
 }
 
 // A busy agent is waited out, and the status line says so.
