@@ -29,6 +29,9 @@ type textPrinter struct {
 	// grows while the same message does (noteOpen).
 	noteID   string
 	noteOpen bool
+	// awaiting is the tool call the agent last asked to confirm, if it
+	// still waits.
+	awaiting string
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -196,6 +199,12 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 		}
 	}
 	if a2aclient.State(s.State).Interrupted() {
+		if p.awaiting != "" {
+			// gemini-cli drops the call when the connection that asked
+			// closes, which it does when this command exits.
+			fmt.Fprintf(p.w, "The agent asks you to confirm a tool call (%s); confirm tool calls in the TUI: parley --agent %s\n",
+				termsafe.Line(p.awaiting), shellQuote(agentRef))
+		}
 		fmt.Fprintf(p.w, "Reply with: parley send %s --task %s --context %s 'your answer'\n",
 			shellQuote(agentRef), shellQuote(s.TaskID), shellQuote(s.ContextID))
 	}

@@ -25,6 +25,12 @@ func (p *textPrinter) statusUpdate(u session.Update) {
 		p.lastState = st.Status.State
 		if tc, ok := session.ReadToolCall(st.Status.Message); ok {
 			p.note("tool", tc.Line())
+			switch {
+			case tc.AwaitsApproval():
+				p.awaiting = tc.Name + " " + tc.Summary
+			case p.awaiting != "":
+				p.awaiting = ""
+			}
 			return
 		}
 		p.note("tool", st.Status.Message.Text())

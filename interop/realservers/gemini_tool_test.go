@@ -95,3 +95,21 @@ func TestGeminiToolCallConfirmed(t *testing.T) {
 		})
 	}
 }
+
+// From the command line, a tool call awaiting approval is shown, and the
+// way to confirm it is named: the TUI, since gemini-cli drops the call
+// when the command exits and its connection closes.
+func TestGeminiToolCallFromTheCommandLine(t *testing.T) {
+	srv := startGemini(t)
+	p := newParley(t)
+	r := p.run("send", srv.URL, "please "+fakemodel.ToolTrigger)
+	for _, want := range []string{
+		"[thought] Choosing a tool",
+		"[tool] Shell " + fakemodel.ToolCommand + " · awaiting approval",
+		"confirm a tool call (Shell " + fakemodel.ToolCommand + "); confirm tool calls in the TUI: parley --agent " + srv.URL,
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Fatalf("missing %q in:\n%s", want, r.stdout)
+		}
+	}
+}
