@@ -123,14 +123,15 @@ func TestHostileTLSCustomCA(t *testing.T) {
 
 // A connection that never completes (a black-holed address) is bounded
 // by the header timeout: here a dialer that waits forever stands in for
-// the network, since a test cannot rely on a black hole existing.
+// the network, since a test cannot rely on a black hole existing. The
+// address is loopback all the same: tests never name another one.
 func TestHostileConnectTimeout(t *testing.T) {
 	tr := DefaultHTTPClient().Transport.(*http.Transport).Clone()
 	tr.DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}
-	_, err := Resolve(hostileCtx(t), "http://192.0.2.1:9", Options{HTTPClient: &http.Client{Transport: tr}, HeaderTimeout: 30 * time.Millisecond})
+	_, err := Resolve(hostileCtx(t), "http://127.0.0.1:9", Options{HTTPClient: &http.Client{Transport: tr}, HeaderTimeout: 30 * time.Millisecond})
 	var te *TransportError
 	if !errors.As(err, &te) {
 		t.Fatalf("want a TransportError, got %T %v", err, err)
@@ -142,18 +143,20 @@ func TestHostileConnectTimeout(t *testing.T) {
 // timeout on calls that should answer promptly.
 func TestHostileHeaderTimeout(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.Silent, Methods: []string{"tasks/get", "message/stream"}})
-	c := hostileClient(t, srv, Options{HeaderTimeout: 30 * time.Millisecond})
+	// The healthy card fetch shares the timeout, so it is wide enough
+	// for a loaded machine running the race detector.
+	c := hostileClient(t, srv, Options{HeaderTimeout: 300 * time.Millisecond})
 	_, err := c.Get(hostileCtx(t), hostile.TaskID, nil)
-	oneCleanLine(t, err, "get task", "no response within 30ms")
+	oneCleanLine(t, err, "get task", "no response within 300ms")
 	_, err = c.Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
-	oneCleanLine(t, err, "stream message", "no response within 30ms")
+	oneCleanLine(t, err, "stream message", "no response within 300ms")
 }
 
 // A long-lived stream is not a slow reply: once the headers are in, the
 // body may take longer than the header timeout between events.
 func TestHostileSlowStreamIsNotTimedOut(t *testing.T) {
-	srv := hostile.Serve(hostile.Fault{Mode: hostile.SlowStream, Pause: 40 * time.Millisecond})
-	c := hostileClient(t, srv, Options{HeaderTimeout: 20 * time.Millisecond})
+	srv := hostile.Serve(hostile.Fault{Mode: hostile.SlowStream, Pause: 400 * time.Millisecond})
+	c := hostileClient(t, srv, Options{HeaderTimeout: 300 * time.Millisecond})
 	st, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +195,7 @@ func TestHostileNeverAnswersCancel(t *testing.T) {
 // when the context ends, and Close from another goroutine unblocks it.
 func TestHostileSilentStream(t *testing.T) {
 	srv := hostile.Serve(hostile.Fault{Mode: hostile.SilentStream})
-	c := hostileClient(t, srv, Options{HeaderTimeout: 20 * time.Millisecond})
+	c := hostileClient(t, srv, Options{HeaderTimeout: 300 * time.Millisecond})
 	for _, how := range []string{"cancel", "close"} {
 		ctx, cancel := context.WithCancel(hostileCtx(t))
 		st, err := c.Stream(ctx, SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
