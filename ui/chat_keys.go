@@ -142,8 +142,13 @@ func (c *chatPane) ShortHelp() []key.Binding {
 	if _, ok := c.selectedFile(); ok {
 		out = append(out, k.Save, k.Open)
 	}
-	if ci := c.selected(); ci != nil && ci.it.Kind == session.ItemError {
-		out = append(out, k.Details)
+	if ci := c.selected(); ci != nil {
+		if foldable(ci.it.Kind) {
+			out = append(out, k.Details)
+		}
+		if toolAwaits(ci.it) {
+			out = append(out, k.Allow, k.Deny)
+		}
 	}
 	return out
 }
@@ -153,6 +158,6 @@ func (c *chatPane) FullHelp() [][]key.Binding {
 	k := c.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Copy, k.Save, k.Open, k.Details},
+		{k.Copy, k.Save, k.Open, k.Details, k.Allow, k.Deny},
 	}
 }

@@ -137,7 +137,7 @@ func DefaultKeyMap() KeyMap {
 			Copy:     bind("copy item", "y"),
 			Save:     bind("save file", "s"),
 			Open:     bind("open file", "o"),
-			Details:  bind("unfold (error, thought, tool)", "enter"),
+			Details:  bind("fold or unfold an item", "enter"),
 			Allow:    bind("allow tool call", "a"),
 			Deny:     bind("deny tool call", "x"),
 		},

@@ -207,9 +207,9 @@ func (m *Model) helpView() string {
 	g := k.Global
 	add("Everywhere", g.NextPane, g.PrevPane, g.Contexts, g.Help, g.Wire, g.Panes, g.Stop, g.Quit)
 	c := k.Composer
-	add("Composer", c.Send, c.Newline, c.Attach, c.HistPrev, c.HistNext, c.Example)
+	add("Composer", c.Send, c.Newline, c.Attach, c.Complete, c.HistPrev, c.HistNext, c.Example)
 	ch := k.Chat
-	add("Chat", ch.Up, ch.Down, ch.PageUp, ch.PageDown, ch.Top, ch.Bottom, ch.Copy, ch.Save, ch.Open, ch.Details)
+	add("Chat", ch.Up, ch.Down, ch.PageUp, ch.PageDown, ch.Top, ch.Bottom, ch.Copy, ch.Save, ch.Open, ch.Details, ch.Allow, ch.Deny)
 	a := k.Agents
 	add("Agents", a.Up, a.Down, a.Select, a.Add, a.Example, a.SkillsDown, a.SkillsUp, a.Rename, a.Remove, a.Save)
 	t := k.Tasks
