@@ -44,7 +44,7 @@ type timeoutError struct {
 func (e *timeoutError) Error() string {
 	msg := fmt.Sprintf("the agent did not finish within %s (%s)", e.limit, e.from)
 	if e.taskID == "" {
-		return msg + ", before it said which task it started"
+		return msg + ", before it said which task it started; try again with a longer --timeout, or check the agent with 'parley card'"
 	}
 	return fmt.Sprintf("%s; task %s may still be running: pick it up with 'parley task watch %s %s'",
 		msg, e.taskID, shellQuote(e.ref), shellQuote(e.taskID))

@@ -21,7 +21,7 @@ func Expand(value string, getenv Getenv) (string, error) {
 	name := strings.TrimPrefix(value, "env:")
 	v := getenv(name)
 	if v == "" {
-		return "", fmt.Errorf("environment variable %s is not set", name)
+		return "", fmt.Errorf("environment variable %s is not set; export it, or change the agent's credential in the config", name)
 	}
 	return v, nil
 }

@@ -315,7 +315,7 @@ case_unanswered_blocking_send_times_out() {
 	mis_start
 	run_parley send "$(mis silent)" hi --no-stream --timeout 2s
 	want_code 1
-	want_err "did not finish within 2s (--timeout), before it said which task it started"
+	want_err "did not finish within 2s (--timeout), before it said which task it started; try again with a longer --timeout"
 }
 
 # A stream that goes silent past idle_timeout is resumed like a cut one;
