@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Metadata is what an authorization server says about itself, from an
@@ -35,7 +38,11 @@ func DiscoveryURL(issuer string) string {
 }
 
 // Discover fetches and checks an authorization server's metadata. The
-// request carries no agent credentials: it goes to another server.
+// request carries no agent credentials: it goes to another server. It
+// follows no redirect to another origin, and the document must name an
+// issuer on the origin it came from (OpenID Connect Discovery 4.3, RFC
+// 8414 3.3): otherwise a trusted origin could hand parley another
+// server's token endpoint, and the client secret would go there.
 func Discover(ctx context.Context, hc *http.Client, docURL string) (*Metadata, error) {
 	u, err := url.Parse(docURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
@@ -46,7 +53,7 @@ func Discover(ctx context.Context, hc *http.Client, docURL string) (*Metadata, e
 		return nil, err
 	}
 	req.Header.Set("Accept", "application/json")
-	resp, err := hc.Do(req)
+	resp, err := tokenClient(hc).Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("could not read the sign-in settings at %s: %w", docURL, err)
 	}
@@ -75,6 +82,13 @@ func Discover(ctx context.Context, hc *http.Client, docURL string) (*Metadata, e
 		if eu, err := url.Parse(e); err != nil || (eu.Scheme != "https" && eu.Scheme != "http") || eu.Host == "" {
 			return nil, fmt.Errorf("the sign-in settings at %s name an endpoint that is not an http(s) URL", docURL)
 		}
+	}
+	from, _ := a2aclient.Origin(docURL)
+	if md.Issuer == "" {
+		return nil, fmt.Errorf("the sign-in settings at %s name no issuer; ask the server's operator to fix its discovery document, or set token_url in the agent's config", docURL)
+	}
+	if iss, ok := a2aclient.Origin(md.Issuer); !ok || iss != from {
+		return nil, fmt.Errorf("the sign-in settings at %s claim another issuer, %q, and parley does not trust them; if you trust that issuer, set issuer in the agent's config to it", docURL, termsafe.Line(clip(md.Issuer, 200)))
 	}
 	return &md, nil
 }

@@ -64,13 +64,12 @@ func (c *OAuthClient) config(redirect string) *oauth2.Config {
 	}
 }
 
-// httpContext makes oauth2 use c.HTTP. The context lives as long as the
-// token source built on it, so it carries no deadline.
+// httpContext makes oauth2 use c.HTTP, made fit for an authorization
+// server (tokenClient): a deadline per request and no redirect to
+// another origin. Without it oauth2 would use http.DefaultClient, which
+// follows any redirect.
 func (c *OAuthClient) httpContext(ctx context.Context) context.Context {
-	if c.HTTP == nil {
-		return ctx
-	}
-	return context.WithValue(ctx, oauth2.HTTPClient, c.HTTP)
+	return context.WithValue(ctx, oauth2.HTTPClient, tokenClient(c.HTTP))
 }
 
 // ClientCredentials returns a token source for the client-credentials
@@ -80,7 +79,9 @@ func (c *OAuthClient) ClientCredentials() (oauth2.TokenSource, error) {
 		return nil, errors.New("the client-credentials sign-in has no token endpoint (set token_url or issuer in the agent's config)")
 	}
 	cc := &clientcredentials.Config{ClientID: c.ClientID, ClientSecret: c.ClientSecret, TokenURL: c.TokenURL, Scopes: c.Scopes}
-	return cc.TokenSource(c.httpContext(context.Background())), nil
+	return &contextSource{fetch: func(ctx context.Context, _ *oauth2.Token) (*oauth2.Token, error) {
+		return cc.Token(c.httpContext(ctx))
+	}}, nil
 }
 
 // Refreshing returns a token source that starts from tok and refreshes
@@ -90,7 +91,11 @@ func (c *OAuthClient) Refreshing(tok *oauth2.Token) oauth2.TokenSource {
 	if c.RefreshURL != "" {
 		cfg.Endpoint.TokenURL = c.RefreshURL
 	}
-	return cfg.TokenSource(c.httpContext(context.Background()), tok)
+	return &contextSource{tok: tok, fetch: func(ctx context.Context, last *oauth2.Token) (*oauth2.Token, error) {
+		// oauth2's refresher keeps the refresh token when the server
+		// sends no new one.
+		return cfg.TokenSource(c.httpContext(ctx), last).Token()
+	}}
 }
 
 // DeviceCode is a started device authorization: what the person must do

@@ -83,8 +83,8 @@ func (m *Manager) StartSignIn(ctx context.Context, req SignInRequest) (*SignIn, 
 			return nil, err
 		}
 		s.src = src
-		s.wait = func(context.Context) (*oauth2.Token, error) {
-			tok, err := src.Token()
+		s.wait = func(ctx context.Context) (*oauth2.Token, error) {
+			tok, err := tokenWithContext(ctx, src)
 			if err != nil {
 				return nil, fmt.Errorf("could not sign in with client credentials: %w", describeOAuthErr(err))
 			}

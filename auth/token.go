@@ -46,7 +46,7 @@ func (o *OAuthToken) Token(ctx context.Context) (*oauth2.Token, error) {
 	if o.src == nil {
 		return nil, nil
 	}
-	tok, err := o.src.Token()
+	tok, err := tokenWithContext(ctx, o.src)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +64,10 @@ func (o *OAuthToken) Token(ctx context.Context) (*oauth2.Token, error) {
 // the command line exits 5 and the terminal UI offers to sign in again.
 func (o *OAuthToken) Apply(r *http.Request) (a2aclient.Applied, error) {
 	tok, err := o.Token(r.Context())
+	if err != nil && r.Context().Err() != nil {
+		// Cut short by --timeout or a signal: not a refusal.
+		return a2aclient.Applied{}, fmt.Errorf("the access token request was cut short: %w", r.Context().Err())
+	}
 	var se *setupError
 	if errors.As(err, &se) {
 		// A missing secret or endpoint is the config's problem, not a
