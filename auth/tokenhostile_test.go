@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -251,5 +252,53 @@ func TestTokenClientHasDeadlineAndRefusesRedirects(t *testing.T) {
 		if c.CheckRedirect == nil {
 			t.Error("token client follows every redirect")
 		}
+	}
+}
+
+// The device poll and the browser sign-in's code exchange go to the
+// same token endpoint; a redirect there must not carry the device code,
+// the authorization code or the PKCE verifier to another origin either.
+func TestDeviceAndCodeExchangeRedirectStayHome(t *testing.T) {
+	b := newRecorder(t, issueToken)
+	a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/device" {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"device_code":"dev-code-77","user_code":"ABCD","verification_uri":"http://127.0.0.1/verify","expires_in":60,"interval":1}`))
+			return
+		}
+		http.Redirect(w, r, b.srv.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(a.Close)
+	c := &OAuthClient{ClientID: "pub", ClientSecret: hostileSecret, AuthURL: a.URL + "/authorize", TokenURL: a.URL + "/token", DeviceURL: a.URL + "/device"}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	d, err := c.StartDevice(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WaitDevice(ctx, d); err == nil {
+		t.Error("the device poll got a token from the other origin")
+	}
+
+	ac, err := c.StartAuthCode(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(ac.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	back := q.Get("redirect_uri") + "?code=auth-code-55&state=" + url.QueryEscape(q.Get("state"))
+	resp, err := http.Get(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if _, err := ac.Wait(ctx); err == nil {
+		t.Error("the code exchange got a token from the other origin")
+	}
+	if reqs := b.requests(); len(reqs) != 0 {
+		t.Errorf("the other origin got token requests: %q", reqs)
 	}
 }
