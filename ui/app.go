@@ -6,6 +6,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -129,6 +130,13 @@ func New(opts Options) *Model {
 	}
 	seen := map[string]bool{}
 	for _, ref := range opts.Agents {
+		// An agent named on the command line that is a config entry, by
+		// name or by URL, is that entry: its name, its settings, and
+		// the entry its trusted origins and renames are saved to.
+		if a := configEntry(opts.Config, ref); a != nil {
+			m.addEntry(a.Name, a.Name, true, seen)
+			continue
+		}
 		m.addEntry("", ref, false, seen)
 	}
 	if opts.Config != nil {
@@ -140,7 +148,11 @@ func New(opts Options) *Model {
 	if opts.Notice != "" {
 		m.setStatus(opts.Notice, true)
 	}
-	if sel := m.find(opts.Select); sel != nil {
+	selected := opts.Select
+	if a := configEntry(opts.Config, selected); a != nil {
+		selected = a.Name
+	}
+	if sel := m.find(selected); sel != nil {
 		m.current = sel
 	} else if len(m.entries) > 0 {
 		m.current = m.entries[0]
@@ -160,6 +172,28 @@ func (m *Model) addEntry(name, ref string, fromConfig bool, seen map[string]bool
 	m.nextID++
 	m.entries = append(m.entries, e)
 	return e
+}
+
+// configEntry is the config entry ref names: by its name, else by its
+// URL (a trailing slash aside), as the Directory matches them; nil for
+// none.
+func configEntry(cfg *config.Config, ref string) *config.Agent {
+	ref = strings.TrimSpace(ref)
+	if cfg == nil || ref == "" {
+		return nil
+	}
+	if a, ok := cfg.Agent(ref); ok {
+		return a
+	}
+	if !strings.Contains(ref, "://") {
+		return nil
+	}
+	for i := range cfg.Agents {
+		if a := &cfg.Agents[i]; a.Name != "" && strings.TrimSuffix(a.URL, "/") == strings.TrimSuffix(ref, "/") {
+			return a
+		}
+	}
+	return nil
 }
 
 func (m *Model) find(ref string) *agentEntry {

@@ -85,19 +85,19 @@ func (d *trustDialog) handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (tea.C
 // always, in the config file too; then the agent is resolved again.
 func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) tea.Cmd {
 	m.opts.Directory.TrustOrigin(e.ref, origin)
-	var cmds []tea.Cmd
-	if resolve {
-		cmds = append(cmds, m.resolve(e), m.startTicking())
-	}
-	if !always {
+	var save tea.Cmd
+	if always {
+		e.trusted = append(e.trusted, origin)
+		save = m.saveTrust(e, origin)
+	} else {
 		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential for this run.", termsafe.Line(origin), e.label()), false)
-		return tea.Batch(cmds...)
 	}
-	e.trusted = append(e.trusted, origin)
-	if cmd := m.saveTrust(e, origin); cmd != nil {
-		cmds = append(cmds, cmd)
+	if !resolve {
+		return save
 	}
-	return tea.Batch(cmds...)
+	// The save's result comes after the agent is resolved, so that a
+	// note of its card (a redirect) does not hide whether it was saved.
+	return tea.Batch(m.startTicking(), tea.Sequence(m.resolve(e), save))
 }
 
 // saveTrust adds origin to e's trusted_origins in the config file,

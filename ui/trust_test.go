@@ -16,23 +16,52 @@ const trustSecret = "tru5t-secret"
 // origin A, sends messages to origin B, with a bearer token saved for A.
 func startForeign(t *testing.T) (*app, *hostileagent.Site, string) {
 	t.Helper()
+	return startForeignWith(t, foreignSetup{})
+}
+
+// foreignSetup varies startForeign: the agents parley is opened on
+// (--agent; none means the config's), and a card that reaches B by a
+// redirect from A rather than being served at A.
+type foreignSetup struct {
+	open     func(urlA string) []string
+	redirect bool
+}
+
+func startForeignWith(t *testing.T, o foreignSetup) (*app, *hostileagent.Site, string) {
+	t.Helper()
 	siteA, siteB := hostileagent.NewSite(), hostileagent.NewSite()
 	t.Cleanup(siteA.Close)
 	t.Cleanup(siteB.Close)
-	siteA.SetCard("/.well-known/agent-card.json", "Work", siteB.URL+"/rpc")
+	urlA := siteA.URL
+	if o.redirect {
+		urlA = siteA.URL + "/card.json"
+		siteA.Set("/card.json", hostileagent.Doc{Status: 302, Location: siteB.URL + "/card.json"})
+		siteB.SetCard("/card.json", "Work", siteB.URL+"/rpc")
+	} else {
+		siteA.SetCard("/.well-known/agent-card.json", "Work", siteB.URL+"/rpc")
+	}
 	cfgDir := t.TempDir()
-	creds := "[\"" + siteA.URL + "\"]\nauth = \"bearer\"\ntoken = \"" + trustSecret + "\"\n"
+	creds := "[\"" + urlA + "\"]\nauth = \"bearer\"\ntoken = \"" + trustSecret + "\"\n"
 	if err := os.WriteFile(filepath.Join(cfgDir, "credentials.toml"), []byte(creds), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: siteA.URL, Auth: "bearer"}}}
-	file := "# my agents\n[[agents]]\nname = \"work\"\nurl = \"" + siteA.URL + "\"\nauth = \"bearer\"\n"
+	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: urlA, Auth: "bearer"}}}
+	file := "# my agents\n[[agents]]\nname = \"work\"\nurl = \"" + urlA + "\"\nauth = \"bearer\"\n"
 	if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(file), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, agents: func(string) []string { return nil }})
+	open := func(string) []string { return nil }
+	if o.open != nil {
+		open = func(string) []string { return o.open(urlA) }
+	}
+	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: cfgDir, agents: open})
 	a.waitScreen("work · endpoint on an untrusted origin", "Send your credential to another origin?", "work's card sends your messages to "+siteB.URL+". Send your", "o once · a always · n no")
-	if n := len(siteB.Requests()); n != 0 {
+	if o.redirect {
+		// B serves the card, so it is asked for that, with no credential.
+		if leaks := siteB.Leaks(trustSecret); len(leaks) > 0 {
+			t.Errorf("the foreign origin got the credential before the user answered:\n%s", strings.Join(leaks, "\n"))
+		}
+	} else if n := len(siteB.Requests()); n != 0 {
 		t.Errorf("the foreign origin got %d requests before the user answered", n)
 	}
 	return a, siteB, filepath.Join(cfgDir, "config.toml")
@@ -155,4 +184,42 @@ func TestFlowRemoveAgentForgetsLegacyNamedCredential(t *testing.T) {
 	if strings.Contains(string(raw), trustSecret) || !strings.Contains(string(raw), "kept") {
 		t.Errorf("credentials file after forgetting:\n%s", raw)
 	}
+}
+
+// An agent opened with --agent NAME or --agent URL that is a config entry
+// is that entry: shown by its config name, and "always" adds the origin
+// to that entry's trusted_origins at once, never a new entry.
+func TestFlowForeignTrustedAlwaysWithAgentFlag(t *testing.T) {
+	for name, open := range map[string]func(string) []string{
+		"name": func(string) []string { return []string{"work"} },
+		"url":  func(urlA string) []string { return []string{urlA} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, siteB, cfgPath := startForeignWith(t, foreignSetup{open: open})
+			a.typeText("a")
+			a.waitGone("Send your credential")
+			a.waitState("the config to be saved", func(*Model) bool {
+				raw, _ := os.ReadFile(cfgPath)
+				return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]")
+			})
+			raw, _ := os.ReadFile(cfgPath)
+			if n := strings.Count(string(raw), "[[agents]]"); n != 1 || !strings.Contains(string(raw), "name = \"work\"") {
+				t.Errorf("the config has %d agents after trusting, want work alone:\n%s", n, raw)
+			}
+			a.inspect(func(m *Model) {
+				if len(m.entries) != 1 || m.entries[0].label() != "work" || m.entries[0].saved != "work" {
+					t.Errorf("agents listed: %d, the first %q saved as %q; want work alone", len(m.entries), m.entries[0].label(), m.entries[0].saved)
+				}
+			})
+		})
+	}
+}
+
+// The save's result is what the status line says last, even when the
+// agent's card, resolved again, has a redirect to tell about.
+func TestFlowForeignTrustSavedShownAfterRedirectNote(t *testing.T) {
+	a, siteB, _ := startForeignWith(t, foreignSetup{redirect: true})
+	a.typeText("a")
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
+	a.waitScreen("Saved " + siteB.URL + " as a trusted origin of work")
 }
