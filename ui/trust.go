@@ -19,6 +19,8 @@ import (
 type trustDialog struct {
 	e  *agentEntry
 	fe *a2aclient.ForeignOriginError
+	// named is the origin of the URL the agent was named at.
+	named string
 	// then, when set, is what waited for the answer (the request a
 	// sign-in retries); otherwise the agent is resolved again.
 	then func(*Model)
@@ -36,7 +38,7 @@ func (m *Model) onAskTrust(msg askTrustMsg) {
 	for _, e := range m.entries {
 		if e.id == msg.id && m.prompt == nil {
 			p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-			p.ctl = &trustDialog{e: e, fe: msg.fe, then: msg.then}
+			p.ctl = &trustDialog{e: e, fe: msg.fe, named: m.namedOrigin(e), then: msg.then}
 			m.prompt = p
 		}
 	}
@@ -49,17 +51,45 @@ func (m *Model) askTrust(e *agentEntry) {
 		return
 	}
 	p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-	p.ctl = &trustDialog{e: e, fe: fe}
+	p.ctl = &trustDialog{e: e, fe: fe, named: m.namedOrigin(e)}
 	m.prompt = p
 }
 
 func (d *trustDialog) lines() []string {
-	trusted := strings.Join(d.fe.Trusted, ", ")
 	return []string{
 		fmt.Sprintf("%s's card sends your messages to %s. Send your credential there?", d.e.label(), termsafe.Line(d.fe.Origin)),
-		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trusted), termsafe.Line(d.fe.Origin)),
+		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trustedWhere(d.named, d.fe.Trusted)), termsafe.Line(d.fe.Origin)),
 		"o: once, for this run · a: always (saved as the agent's trusted_origins) · n: no",
 	}
+}
+
+// namedOrigin is the origin of the URL agent e was named at: its config
+// entry's, else its own.
+func (m *Model) namedOrigin(e *agentEntry) string {
+	u := e.ref
+	if a := configEntry(m.opts.Config, e.ref); a != nil {
+		u = a.URL
+	}
+	origin, _ := a2aclient.Origin(u)
+	return origin
+}
+
+// trustedWhere says where an agent's credentials go: the origin it was
+// named at, and those trusted besides, "A (and trusted B, C)".
+func trustedWhere(named string, trusted []string) string {
+	var others []string
+	for _, t := range trusted {
+		if t != named {
+			others = append(others, t)
+		}
+	}
+	switch {
+	case named == "":
+		return strings.Join(others, ", ")
+	case len(others) == 0:
+		return named
+	}
+	return named + " (and trusted " + strings.Join(others, ", ") + ")"
 }
 
 func (d *trustDialog) note() string     { return "o once · a always · n no" }
@@ -129,10 +159,28 @@ func (m *Model) saveTrust(e *agentEntry, origin string) tea.Cmd {
 }
 
 // failedWord says in the chat's title why an agent is not in use: not
-// reached, or not trusted with its credentials where its card points.
+// reached, not trusted with its credentials where its card points, or
+// anything else (a credential not set, a bad card), which the Agents
+// pane spells out.
 func failedWord(e *agentEntry) string {
-	if errors.As(e.err, new(*a2aclient.ForeignOriginError)) {
+	switch {
+	case errors.As(e.err, new(*a2aclient.ForeignOriginError)):
 		return "endpoint on an untrusted origin"
+	case errors.As(e.err, new(*a2aclient.TransportError)):
+		return "unreachable"
 	}
-	return "unreachable"
+	return "not usable"
+}
+
+// notUsable says why a message cannot go to agent e, which failed, and
+// what to do.
+func notUsable(e *agentEntry) string {
+	var fe *a2aclient.ForeignOriginError
+	switch {
+	case errors.As(e.err, &fe):
+		return fmt.Sprintf("%s's endpoint is on an untrusted origin (%s); press enter on it in Agents to be asked.", e.label(), termsafe.Line(fe.Origin))
+	case errors.As(e.err, new(*a2aclient.TransportError)):
+		return fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.label())
+	}
+	return fmt.Sprintf("%s is not usable: %s; fix it, then press enter on it in Agents.", e.label(), strings.TrimSuffix(termsafe.Line(e.err.Error()), "."))
 }

@@ -25,6 +25,7 @@ func startForeign(t *testing.T) (*app, *hostileagent.Site, string) {
 type foreignSetup struct {
 	open     func(urlA string) []string
 	redirect bool
+	trusted  []string // the entry's trusted_origins already
 }
 
 func startForeignWith(t *testing.T, o foreignSetup) (*app, *hostileagent.Site, string) {
@@ -45,8 +46,11 @@ func startForeignWith(t *testing.T, o foreignSetup) (*app, *hostileagent.Site, s
 	if err := os.WriteFile(filepath.Join(cfgDir, "credentials.toml"), []byte(creds), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: urlA, Auth: "bearer"}}}
+	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: urlA, Auth: "bearer", TrustedOrigins: o.trusted}}}
 	file := "# my agents\n[[agents]]\nname = \"work\"\nurl = \"" + urlA + "\"\nauth = \"bearer\"\n"
+	if len(o.trusted) > 0 {
+		file += "trusted_origins = [\"" + strings.Join(o.trusted, "\", \"") + "\"]\n"
+	}
 	if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(file), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -93,6 +97,8 @@ func TestFlowForeignEndpointRefused(t *testing.T) {
 	a.waitScreen("Not sending work's credential to " + siteB.URL)
 	a.typeText("hi")
 	a.key("enter")
+	// Not "unreachable": it is not trusted, and enter asks again.
+	a.waitScreen("work's endpoint is on an untrusted origin ("+siteB.URL+"); press enter on it in Agents to be asked.", "work · endpoint on an untrusted origin")
 	a.inspect(func(m *Model) {
 		if m.current.status == agentReady || m.current.conv != nil {
 			t.Error("the agent was used after the user said no")
@@ -222,4 +228,39 @@ func TestFlowForeignTrustSavedShownAfterRedirectNote(t *testing.T) {
 	a.typeText("a")
 	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
 	a.waitScreen("Saved " + siteB.URL + " as a trusted origin of work")
+}
+
+// The question names the origin the agent was named at apart from those
+// trusted besides, and the agent by its config name.
+func TestFlowForeignPromptNamesTrustedApart(t *testing.T) {
+	a, _, _ := startForeignWith(t, foreignSetup{trusted: []string{"http://127.0.0.1:9"}})
+	a.inspect(func(m *Model) {
+		d, ok := m.prompt.ctl.(*trustDialog)
+		if !ok {
+			t.Fatalf("the prompt is %T, not the trust question", m.prompt.ctl)
+		}
+		want := "You named the agent at " + m.namedOrigin(d.e) + " (and trusted http://127.0.0.1:9); "
+		if got := d.lines()[1]; !strings.HasPrefix(got, want) || m.namedOrigin(d.e) == "" {
+			t.Errorf("the question says %q, want it to start %q", got, want)
+		}
+	})
+}
+
+// An agent whose credential is an unset environment variable is not
+// called unreachable: it is not usable, and sending says why.
+func TestFlowUnsetEnvCredentialNotUnreachable(t *testing.T) {
+	const unset = "PARLEY_TEST_TRUST_UNSET_TOKEN"
+	t.Setenv(unset, "")
+	var cfg config.Config
+	a := startApp(t, appOptions{noWelcome: true, cfg: &cfg, configDir: t.TempDir(), agents: func(demo string) []string {
+		cfg.Agents = []config.Agent{{Name: "work", URL: demo + "/", Auth: "bearer", Token: "env:" + unset}}
+		return nil
+	}})
+	a.waitScreen("work · not usable")
+	a.typeText("hi")
+	a.key("enter")
+	a.waitScreen("work is not usable: ")
+	if strings.Contains(a.waitScreen("work is not usable: "), "unreachable") {
+		t.Error("an agent with an unset credential is called unreachable")
+	}
 }

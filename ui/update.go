@@ -391,7 +391,7 @@ func (m *Model) send() tea.Cmd {
 	e := m.current
 	if e == nil || e.conv == nil {
 		if e != nil && e.status == agentFailed {
-			m.setStatus(fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.label()), true)
+			m.setStatus(notUsable(e), true)
 		} else {
 			m.setStatus("No agent is ready yet; add one with tab → Agents → a.", true)
 		}
