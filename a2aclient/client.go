@@ -44,6 +44,12 @@ type Options struct {
 	Retry RetryPolicy
 	// PollInterval is the first interval when polling a task; default 1 s.
 	PollInterval time.Duration
+	// CheckEndpoint, when set, is asked before every call whether the
+	// endpoint in use may get it; an error stops the call unsent and is
+	// returned. Session refuses an endpoint on an untrusted origin when
+	// the agent has credentials, so the dialect fallback cannot carry a
+	// message to an origin the card named and the user did not trust.
+	CheckEndpoint func(c *Client, ep Interface) error
 	// Wire observes every request, response and event, redacted.
 	Wire      WireObserver
 	UserAgent string
@@ -64,6 +70,9 @@ type Client struct {
 	// cardChoice is the dialect the card alone chooses (before any
 	// preference), to tell what was learned from what was given.
 	cardChoice Dialect
+	// moved says, once the fallback went to another origin, which
+	// endpoint did not take the call and which one got it.
+	moved string
 }
 
 // Resolve fetches the agent card at target (a base URL or a card's URL)
@@ -141,7 +150,14 @@ func (c *Client) call(op func(b binding) error) error {
 	for {
 		c.mu.Lock()
 		b, cur, confirmed := c.b, c.cur, c.confirmed
+		ep := c.candidates[cur]
 		c.mu.Unlock()
+		if c.opts.CheckEndpoint != nil {
+			if err := c.opts.CheckEndpoint(c, ep); err != nil {
+				return err
+			}
+		}
+		c.noteMove(cur)
 		err := op(b)
 		if err == nil || !isDialectMismatch(err) {
 			if err == nil || isAgentAnswer(err) {
@@ -180,6 +196,34 @@ func (c *Client) advance(cur int) bool {
 		return true
 	}
 	return false
+}
+
+// noteMove records, the first time a call goes to an endpoint on another
+// origin than the first candidate's, that the fallback took it there.
+func (c *Client) noteMove(cur int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cur == 0 || c.moved != "" {
+		return
+	}
+	from, to := c.candidates[0], c.candidates[cur]
+	fo, _ := Origin(from.URL)
+	too, ok := Origin(to.URL)
+	if !ok || too == fo {
+		return
+	}
+	c.moved = fmt.Sprintf("The endpoint %s did not take the request; parley used the card's next endpoint, %s, on another origin (%s).", redactURL(from.URL), redactURL(to.URL), too)
+	c.t.observe(WireRecord{Kind: WireNote, Body: []byte(c.moved)})
+}
+
+// FallbackNote says, once the dialect fallback moved to an endpoint on
+// another origin than the one before, which endpoints those are, so the
+// user learns that someone else than the agent they named answered;
+// "" otherwise.
+func (c *Client) FallbackNote() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.moved
 }
 
 // isDialectMismatch reports whether err suggests the server speaks
@@ -410,5 +454,5 @@ func (c *Client) WithAuth(auth ...Authenticator) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{agent: c.agent, t: t, opts: opts, candidates: cands, cur: cur, b: b, confirmed: confirmed, cardChoice: c.cardChoice}, nil
+	return &Client{agent: c.agent, t: t, opts: opts, candidates: cands, cur: cur, b: b, confirmed: confirmed, cardChoice: c.cardChoice, moved: c.moved}, nil
 }

@@ -16,5 +16,5 @@ func (c *Client) WithCard(card *Agent) *Client {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return &Client{agent: &merged, t: c.t, opts: c.opts, candidates: c.candidates, cur: c.cur, b: c.b, confirmed: c.confirmed, cardChoice: c.cardChoice}
+	return &Client{agent: &merged, t: c.t, opts: c.opts, candidates: c.candidates, cur: c.cur, b: c.b, confirmed: c.confirmed, cardChoice: c.cardChoice, moved: c.moved}
 }

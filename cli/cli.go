@@ -90,6 +90,25 @@ func Run(ctx context.Context, args []string, env Env) int {
 	if isTUIFlag(cmd) {
 		return r.tui(ctx, args)
 	}
+	code := r.command(ctx, cmd, rest)
+	r.sayFallback()
+	return code
+}
+
+// sayFallback says on stderr when the reply came from another origin than
+// the agent's first endpoint: the dialect fallback moved on to another
+// endpoint the card lists, and the user should know who answered.
+func (r *runner) sayFallback() {
+	if r.last == nil {
+		return
+	}
+	if note := r.last.FallbackNote(); note != "" {
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+note))
+	}
+}
+
+func (r *runner) command(ctx context.Context, cmd string, rest []string) int {
+	env := r.env
 	switch cmd {
 	case "-h", "-help", "--help", "help":
 		if len(rest) > 0 && cmd == "help" {

@@ -170,6 +170,15 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 	for _, origin := range o.TrustOrigins {
 		t.Options.Trust.Add(origin)
 	}
+	// parley card (Inspect) probes the endpoint, foreign or not, with no
+	// credential and no message; everything else is held to the rule.
+	if !o.Inspect {
+		label := t.Name
+		if label == "" {
+			label = strings.TrimSpace(ref)
+		}
+		t.guardEndpoints(label)
+	}
 	return t, nil
 }
 

@@ -56,7 +56,14 @@ func (d *Directory) TrustOrigin(ref, origin string) {
 // The client comes back too, so that a caller that asks the user can go
 // on once the origin is trusted.
 func checkOrigin(c *a2aclient.Client, t *Target, label string) error {
-	ep := c.Endpoint()
+	return checkEndpoint(c, c.Endpoint(), t, label)
+}
+
+// checkEndpoint is the same rule for one endpoint. The client asks it
+// before every call too (a2aclient.Options.CheckEndpoint), so that the
+// dialect fallback, which moves to the card's next endpoint when one does
+// not take a call, never carries a message to an untrusted origin.
+func checkEndpoint(c *a2aclient.Client, ep a2aclient.Interface, t *Target, label string) error {
 	if c.Trusts(ep.URL) || !t.hasCredentials() {
 		return nil
 	}
@@ -65,6 +72,13 @@ func checkOrigin(c *a2aclient.Client, t *Target, label string) error {
 		label = t.URL
 	}
 	return &a2aclient.ForeignOriginError{Agent: label, CardURL: c.Agent().CardURL, Endpoint: ep.URL, Origin: origin, Trusted: c.TrustedOrigins()}
+}
+
+// guardEndpoints installs checkEndpoint in the options of t's clients.
+func (t *Target) guardEndpoints(label string) {
+	t.Options.CheckEndpoint = func(c *a2aclient.Client, ep a2aclient.Interface) error {
+		return checkEndpoint(c, ep, t, label)
+	}
 }
 
 // hasCredentials reports whether parley adds anything secret to this

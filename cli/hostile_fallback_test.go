@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/internal/hostile"
+)
+
+// The agent the user named lists its own endpoint first and one on
+// another origin as an additional interface; its own answers 404. The
+// dialect fallback must not carry the message to the other origin when
+// the agent has credentials, and must say so when it does.
+
+func fallbackPair(t *testing.T) (a, b *hostile.Site) {
+	a, b = hostile.NewSite(), hostile.NewSite()
+	t.Cleanup(a.Close)
+	t.Cleanup(b.Close)
+	card := map[string]any{
+		"name": "A", "description": "d", "version": "1",
+		"protocolVersion": "0.3.0", "url": a.URL + "/rpc", "preferredTransport": "JSONRPC",
+		"additionalInterfaces": []any{
+			map[string]any{"url": a.URL + "/rpc", "transport": "JSONRPC"},
+			map[string]any{"url": b.URL + "/rpc", "transport": "JSONRPC"},
+		},
+		"capabilities":      map[string]any{"streaming": false},
+		"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
+		"skills": []any{map[string]any{"id": "s", "name": "answer", "description": "d", "tags": []string{"t"}}},
+	}
+	raw, _ := json.Marshal(card)
+	a.Set("/.well-known/agent-card.json", hostile.Doc{Body: string(raw)})
+	a.Set("/rpc", hostile.Doc{Status: http.StatusNotFound, Body: `{}`})
+	return a, b
+}
+
+func TestFallbackToForeignEndpointRefused(t *testing.T) {
+	a, b := fallbackPair(t)
+	r := newEnv(t).run("send", a.URL, "hi", "--header", "Authorization: Bearer "+foreignSecret)
+	wantCode(t, r, exitForeign)
+	for _, want := range []string{b.URL, "--trust-origin " + b.URL, "parley sent nothing there"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+		}
+	}
+	if strings.Contains(r.stderr, "parley used the card's next endpoint") {
+		t.Errorf("stderr says the foreign endpoint was used, though it was refused:\n%s", r.stderr)
+	}
+	if n := len(b.Requests()); n != 0 {
+		t.Errorf("the foreign origin got %d requests before the user trusted it", n)
+	}
+	if len(a.Requests()) < 2 {
+		t.Fatal("the agent's own endpoint was never tried; the test proves nothing")
+	}
+
+	r = newEnv(t).run("send", a.URL, "hi", "--header", "Authorization: Bearer "+foreignSecret, "--trust-origin", b.URL)
+	wantCode(t, r, exitOK)
+	if len(b.Requests()) == 0 {
+		t.Error("an origin trusted with --trust-origin got nothing")
+	}
+}
+
+// Without a credential the fallback may go on, but stderr says which
+// endpoint answered: the agent named is not the one that replied.
+func TestFallbackToOtherOriginSaysSo(t *testing.T) {
+	a, b := fallbackPair(t)
+	r := newEnv(t).run("send", a.URL, "hi")
+	wantCode(t, r, exitOK)
+	if len(b.Requests()) == 0 {
+		t.Fatal("the other endpoint was never called; the test proves nothing")
+	}
+	if !strings.Contains(r.stderr, b.URL+"/rpc") || !strings.Contains(r.stderr, "another origin") {
+		t.Errorf("stderr does not say the reply came from %s:\n%s", b.URL, r.stderr)
+	}
+}
