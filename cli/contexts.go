@@ -268,8 +268,8 @@ func (c contextsCmd) remove(ref string) error {
 		if c.r.env.Stdin == nil || !stdinIsTerminal(c.r.env.Stdin) {
 			return usagef("contexts", "deleting context %d needs confirmation, and there is no terminal to ask on; pass --yes", info.ID)
 		}
-		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%d messages)? This cannot be undone. [y/N] ",
-			info.ID, termsafe.Line(info.Label()), termsafe.Line(info.Agent.Name), info.Messages)
+		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%s)? This cannot be undone. [y/N] ",
+			info.ID, termsafe.Line(info.Label()), termsafe.Line(info.Agent.Name), messages(info.Messages))
 		answer, _ := bufio.NewReader(c.r.env.Stdin).ReadString('\n')
 		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
 			fmt.Fprintln(c.r.env.Stderr, "Kept.")

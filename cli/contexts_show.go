@@ -28,8 +28,8 @@ func writeTranscript(w io.Writer, st *session.Store, c session.ContextInfo) erro
 	if c.ContextID != "" {
 		fmt.Fprintf(bw, "contextId: %s\n", termsafe.Line(c.ContextID))
 	}
-	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %d messages\n", c.Created.Local().Format("2006-01-02 15:04"),
-		c.Updated.Local().Format("2006-01-02 15:04"), firstOf(c.LastState, "no state"), c.Messages)
+	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %s\n", c.Created.Local().Format("2006-01-02 15:04"),
+		c.Updated.Local().Format("2006-01-02 15:04"), firstOf(c.LastState, "no state"), messages(c.Messages))
 	err := st.EachItem(c.ID, func(it session.Item) error {
 		bw.WriteString("\n")
 		writeItem(bw, it)
@@ -127,4 +127,12 @@ func firstOf(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// messages counts messages: "1 message", "2 messages".
+func messages(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return fmt.Sprintf("%d messages", n)
 }

@@ -210,3 +210,23 @@ func TestContextsReportABadStoreAndSendStillWorks(t *testing.T) {
 		t.Error("the bad file was modified")
 	}
 }
+
+// contexts show counts in words: one message is "1 message", not
+// "1 messages".
+func TestContextsShowCountsOneMessage(t *testing.T) {
+	base := demo(t)
+	e := newStoreEnv(t)
+	r := e.run("send", base, "Book a flight", "--json")
+	wantCode(t, r, exitNeedsInput)
+	id := storedID(t, r)
+	r = e.run("contexts", "--json")
+	wantCode(t, r, exitOK)
+	if list := jsonLines(t, r); len(list) != 1 || list[0]["messages"] != 1.0 {
+		t.Fatalf("contexts --json = %v; want one context of one message", list)
+	}
+	r = e.run("contexts", "show", id)
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, ", 1 message\n") || strings.Contains(r.stdout, "1 messages") {
+		t.Errorf("show does not count one message:\n%s", r.stdout)
+	}
+}

@@ -239,7 +239,7 @@ func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
 	agent := clip(termsafe.Line(firstOf(c.Agent.Name, c.Agent.Ref)), 14)
 	when := ago(v.now.Sub(c.Updated))
 	state := contextState(c.LastState)
-	right := fmt.Sprintf("%-14s %-6s %-16s %4d msgs", agent, when, state, c.Messages)
+	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, pick(c.Messages, "msg", "msgs"))
 	titleW := max(w-2-len([]rune(right))-2, 8)
 	text := fit(clip(termsafe.Line(c.Label()), titleW), titleW) + "  " + right
 	if selected {

@@ -124,11 +124,11 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 	switch {
 	case failed > 0:
 	case resumed > 0 && gone > 0:
-		m.setStatus(fmt.Sprintf("Resumed %d unfinished task(s) from last time; %d the agent no longer knows ended as unknown.", resumed, gone), false)
+		m.setStatus(fmt.Sprintf("Resumed %s from last time; %d the agent no longer knows ended as unknown.", plural(resumed, "unfinished task"), gone), false)
 	case resumed > 0:
-		m.setStatus(fmt.Sprintf("Resumed %d unfinished task(s) from last time.", resumed), false)
+		m.setStatus(fmt.Sprintf("Resumed %s from last time.", plural(resumed, "unfinished task")), false)
 	case gone > 0:
-		m.setStatus(fmt.Sprintf("%d unfinished task(s) from last time: the agent no longer knows them; they ended as unknown.", gone), true)
+		m.setStatus(fmt.Sprintf("%s from last time: the agent no longer knows %s; %s as unknown.", plural(gone, "unfinished task"), pick(gone, "it", "them"), pick(gone, "it ended", "they ended")), true)
 	default:
 		m.offerLast(msg.last)
 	}

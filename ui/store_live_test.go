@@ -103,7 +103,7 @@ func TestResumedContextReopenedLive(t *testing.T) {
 			id = leaveRunning(t, store, url+"/", url+"/")
 			return 0
 		}})
-	a.waitScreen("Resumed 1 unfinished task(s)")
+	a.waitScreen("Resumed 1 unfinished task from last time.")
 	a.key("ctrl+o")
 	a.waitState("the conversation listed", func(m *Model) bool {
 		return m.ctxView != nil && !m.ctxView.loading && len(m.ctxView.list) == 1 && m.ctxView.list[0].ID == id

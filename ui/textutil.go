@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -54,4 +55,20 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// plural counts n things: "1 task", "2 tasks".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// pick is one when n is 1, else many.
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
