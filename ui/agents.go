@@ -40,6 +40,11 @@ type agentEntry struct {
 	trusted []string
 	// remembered is the client whose dialect is in the store already.
 	remembered *a2aclient.Client
+	// stored says the agent is listed only because a stored conversation
+	// or a resumed task was with it: the user never added it, so `w`
+	// leaves it out of the config until the user adds it (+ add agent
+	// with its URL keeps it).
+	stored bool
 }
 
 // label is the agent's name as shown: the config name, else the card's.
@@ -192,6 +197,9 @@ func (p *agentsPane) View(current *agentEntry) string {
 	}
 	lines = append(lines, add, "")
 	if sel := p.Selected(); sel != nil {
+		if sel.stored {
+			lines = append(lines, wrapStyle(p.st.Muted, p.storedNote(), max(p.w, 10), 3)...)
+		}
 		lines = append(lines, p.card(sel, p.h-len(lines))...)
 	}
 	if len(lines) > p.h {
@@ -238,7 +246,17 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	if current {
 		return badge + " " + p.st.Bold.Render(text)
 	}
+	if e.stored {
+		return badge + " " + p.st.Muted.Render(text)
+	}
 	return badge + " " + p.st.Text.Render(text)
+}
+
+// storedNote heads the card of an agent listed only for a stored
+// conversation, so that it is not taken for one the user added.
+func (p *agentsPane) storedNote() string {
+	return fmt.Sprintf("From a stored conversation, not in the config: %s leaves it out; add its URL (%s) to keep it.",
+		p.keys.Save.Help().Key, p.keys.Add.Help().Key)
 }
 
 // card summarizes the agent: description, provider, capabilities,

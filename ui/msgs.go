@@ -34,4 +34,9 @@ type statusMsg struct {
 type tickMsg struct{}
 
 // configSavedMsg reports the result of writing the config file.
-type configSavedMsg struct{ err error }
+// left counts the agents listed only for a stored conversation, which
+// were not saved.
+type configSavedMsg struct {
+	err  error
+	left int
+}

@@ -15,7 +15,8 @@ import (
 // was read: agents added (by name and URL), renamed or removed. Every
 // other line, comment and setting stays, including changes another parley
 // made to the file meanwhile. The in-process demo agent listens on a port
-// of the moment, so it is left out.
+// of the moment, so it is left out; so are agents listed only for a
+// stored conversation or a resumed task, which the user never added.
 func (m *Model) saveAgents() tea.Cmd {
 	if m.opts.ConfigPath == "" {
 		m.setStatus("No config file to save to.", true)
@@ -27,13 +28,20 @@ func (m *Model) saveAgents() tea.Cmd {
 	}
 	var plan agentsPlan
 	var agents []config.Agent
-	used := map[string]bool{}
-	from := savedIndexes(cfg.Agents, m.entries, m.opts.DemoURL)
-	kept := make([]bool, len(cfg.Agents))
-	for k, e := range m.entries {
-		if e.ref == m.opts.DemoURL {
-			continue
+	var saving []*agentEntry
+	left := 0
+	for _, e := range m.entries {
+		switch {
+		case e.stored:
+			left++
+		case e.ref != m.opts.DemoURL:
+			saving = append(saving, e)
 		}
+	}
+	used := map[string]bool{}
+	from := savedIndexes(cfg.Agents, saving)
+	kept := make([]bool, len(cfg.Agents))
+	for k, e := range saving {
 		name := uniqueName(configName(e.label()), used)
 		i := from[k]
 		if i < 0 {
@@ -61,28 +69,24 @@ func (m *Model) saveAgents() tea.Cmd {
 	cfg.Agents = agents
 	path := m.opts.ConfigPath
 	m.opts.Config = &cfg
-	k := 0
-	for _, e := range m.entries {
-		if e.ref != m.opts.DemoURL {
-			e.saved = agents[k].Name
-			k++
-		}
+	for k, e := range saving {
+		e.saved = agents[k].Name
 	}
 	return func() tea.Msg {
 		_, err := config.Edit(path, plan.apply)
-		return configSavedMsg{err: err}
+		return configSavedMsg{err: err, left: left}
 	}
 }
 
 // savedIndexes finds the config entry each agent of the list came from
 // (-1 for none): by the name it has in the file, then by URL.
-func savedIndexes(agents []config.Agent, entries []*agentEntry, demo string) []int {
+func savedIndexes(agents []config.Agent, entries []*agentEntry) []int {
 	from := make([]int, len(entries))
 	taken := make([]bool, len(agents))
 	for k, e := range entries {
 		from[k] = -1
 		for i, a := range agents {
-			if !taken[i] && e.saved != "" && e.ref != demo && a.Name == e.saved {
+			if !taken[i] && e.saved != "" && a.Name == e.saved {
 				from[k], taken[i] = i, true
 				break
 			}
@@ -90,7 +94,7 @@ func savedIndexes(agents []config.Agent, entries []*agentEntry, demo string) []i
 	}
 	for k, e := range entries {
 		for i, a := range agents {
-			if from[k] < 0 && !taken[i] && e.ref != demo && a.URL == e.ref {
+			if from[k] < 0 && !taken[i] && a.URL == e.ref {
 				from[k], taken[i] = i, true
 				break
 			}

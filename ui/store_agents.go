@@ -12,7 +12,8 @@ import (
 // one (already resolved) only when none is. The ref the user named it by
 // is tried first; then where the agent is: a conversation recorded with
 // `parley send URL` belongs to the config agent at that URL, whatever
-// either is called, and two agents of one name are not one agent.
+// either is called, and two agents of one name are not one agent. An
+// agent added here is marked stored: the user did not add it.
 func (m *Model) entryFor(agent session.AgentInfo, client *a2aclient.Client) *agentEntry {
 	e := m.findRef(agent.Ref)
 	if e == nil {
@@ -24,11 +25,23 @@ func (m *Model) entryFor(agent session.AgentInfo, client *a2aclient.Client) *age
 		}
 		return e
 	}
-	e = &agentEntry{id: m.nextID, ref: agent.Ref, client: client, status: agentReady}
+	e = &agentEntry{id: m.nextID, ref: agent.Ref, client: client, status: agentReady, stored: true}
 	m.nextID++
 	m.entries = append(m.entries, e)
 	m.agents.entries = m.entries
 	return e
+}
+
+// findStored is the agent listed for a stored conversation at url,
+// however the address is spelled.
+func (m *Model) findStored(url string) *agentEntry {
+	k := agentURLKey(url)
+	for _, e := range m.entries {
+		if e.stored && k != "" && agentURLKey(e.ref) == k {
+			return e
+		}
+	}
+	return nil
 }
 
 // findRef is the entry named ref exactly: its URL, or its config name.

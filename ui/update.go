@@ -91,7 +91,11 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.setStatus("Could not save the config: "+msg.err.Error(), true)
 		} else {
-			m.setStatus("Saved agents to "+m.opts.ConfigPath, false)
+			note := ""
+			if msg.left > 0 {
+				note = fmt.Sprintf("; left out %s from stored conversations (add one's URL to keep it)", plural(msg.left, "agent"))
+			}
+			m.setStatus("Saved agents to "+m.opts.ConfigPath+note+".", false)
 		}
 	case attachedMsg:
 		if msg.err != nil {
@@ -514,12 +518,22 @@ func (m *Model) addAgent(url string) tea.Cmd {
 	if url == "" || url == "https://" {
 		return nil
 	}
-	if e := m.find(url); e != nil {
+	e := m.find(url)
+	if e == nil {
+		e = m.findStored(url)
+	}
+	if e != nil {
+		if e.stored {
+			// Adding an agent listed for a stored conversation is the
+			// user's word that it is theirs: `w` saves it from now on.
+			e.stored = false
+			m.setStatus(fmt.Sprintf("Kept %s in the list; %s saves it to the config.", e.label(), m.keys.Agents.Save.Help().Key), false)
+		}
 		m.current = e
 		m.showConversation()
 		return nil
 	}
-	e := &agentEntry{id: m.nextID, ref: url}
+	e = &agentEntry{id: m.nextID, ref: url}
 	m.nextID++
 	m.entries = append(m.entries, e)
 	m.agents.entries = m.entries
