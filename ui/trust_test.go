@@ -264,3 +264,19 @@ func TestFlowUnsetEnvCredentialNotUnreachable(t *testing.T) {
 		t.Error("an agent with an unset credential is called unreachable")
 	}
 }
+
+// After no, enter on the agent in Agents asks again, as the status line
+// says; yes then saves the origin in the agent's entry.
+func TestFlowForeignRefusedAskedAgain(t *testing.T) {
+	a, siteB, cfgPath := startForeignWith(t, foreignSetup{open: func(urlA string) []string { return []string{urlA} }})
+	a.typeText("n")
+	a.waitGone("Send your credential")
+	a.inspect(func(m *Model) { m.setFocus(focusAgents) })
+	a.key("enter")
+	a.waitScreen("Send your credential to another origin?")
+	a.typeText("a")
+	a.waitState("the config to be saved", func(*Model) bool {
+		raw, _ := os.ReadFile(cfgPath)
+		return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]")
+	})
+}
