@@ -216,6 +216,15 @@ func (c *Client) noteMove(cur int) {
 	c.t.observe(WireRecord{Kind: WireNote, Body: []byte(c.moved)})
 }
 
+// RedirectNote says, once a request that carried a message was
+// redirected (307/308) to another origin, where it went; "" otherwise.
+// Credentials never follow such a redirect; the message does.
+func (c *Client) RedirectNote() string {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	return c.t.redirected
+}
+
 // FallbackNote says, once the dialect fallback moved to an endpoint on
 // another origin than the one before, which endpoints those are, so the
 // user learns that someone else than the agent they named answered;

@@ -115,3 +115,23 @@ func TestHostileRedirectLoopStops(t *testing.T) {
 		t.Errorf("the loop ran %d requests", n)
 	}
 }
+
+// A 307/308 redirect of message/send to another origin carries the
+// message there (without credentials): parley says so.
+func TestHostileRedirectedSendIsNoted(t *testing.T) {
+	other := hostile.Serve()
+	t.Cleanup(other.Close)
+	home := hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"message/send"}, Location: other.URL})
+	c := hostileClient(t, home, Options{Auth: redirectCredentials()})
+	if c.RedirectNote() != "" {
+		t.Fatalf("a note before any redirect: %q", c.RedirectNote())
+	}
+	sendHello(t, c)
+	if len(other.Requests()) == 0 {
+		t.Fatal("the redirect was not followed; the test proves nothing")
+	}
+	origin, _ := Origin(other.URL)
+	if note := c.RedirectNote(); !strings.Contains(note, origin) || !strings.Contains(note, "redirected") {
+		t.Errorf("the note does not say the send was redirected to %s: %q", origin, note)
+	}
+}

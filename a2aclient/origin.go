@@ -137,7 +137,12 @@ func (e *ForeignOriginError) Hint() string {
 // credGate says whether the request it rides on (in its context) may
 // carry credentials, the client certificate included. A cross-origin
 // redirect closes it.
-type credGate struct{ denied atomic.Bool }
+type credGate struct {
+	denied atomic.Bool
+	// away is where a request that carried a body (a message) was
+	// redirected on another origin, for the client's RedirectNote.
+	away atomic.Pointer[string]
+}
 
 type credGateKey struct{}
 

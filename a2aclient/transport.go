@@ -41,6 +41,9 @@ type transport struct {
 	idleTimeout   time.Duration
 	retry         RetryPolicy
 	userAgent     string
+
+	mu         sync.Mutex
+	redirected string // the last note of noteRedirect
 }
 
 func newTransport(o Options) *transport {
@@ -111,6 +114,11 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	// Nor the client certificate, should the new origin ask for one.
 	if g, ok := first.Context().Value(credGateKey{}).(*credGate); ok {
 		g.denied.Store(true)
+		// A 307 or 308 sends the body again: the message goes there.
+		if req.Method != http.MethodGet && req.Method != http.MethodHead {
+			to := req.URL.String()
+			g.away.Store(&to)
+		}
 	}
 	req.Header.Del("Authorization")
 	req.Header.Del("Cookie")
@@ -286,6 +294,7 @@ func (t *transport) roundTrip(hreq *http.Request, req request) (*http.Response, 
 		})
 	}
 	resp, err := t.hc.Do(hreq)
+	t.noteRedirect(hreq, req.url)
 	if timer != nil && !timer.Stop() && err == nil {
 		// The timer fired just as headers arrived; the body is already
 		// cancelled, so report the timeout rather than a confusing read error.
@@ -311,6 +320,25 @@ func (t *transport) roundTrip(hreq *http.Request, req request) (*http.Response, 
 	}
 	resp.Body = newTimedBody(resp.Body, func() { cancel(nil) }, kind, limit)
 	return resp, nil
+}
+
+// noteRedirect records that hreq's body followed a redirect to another
+// origin (without credentials), so parley can tell the user who got it.
+func (t *transport) noteRedirect(hreq *http.Request, from string) {
+	g, ok := hreq.Context().Value(credGateKey{}).(*credGate)
+	if !ok {
+		return
+	}
+	to := g.away.Load()
+	if to == nil {
+		return
+	}
+	origin, _ := Origin(*to)
+	note := fmt.Sprintf("The request to %s was redirected to %s, on another origin (%s); parley sent it there without credentials.", redactURL(from), redactURL(*to), origin)
+	t.mu.Lock()
+	t.redirected = note
+	t.mu.Unlock()
+	t.observe(WireRecord{Kind: WireNote, Body: []byte(note)})
 }
 
 // readBody reads a whole success body up to the size cap.

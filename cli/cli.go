@@ -97,13 +97,16 @@ func Run(ctx context.Context, args []string, env Env) int {
 
 // sayFallback says on stderr when the reply came from another origin than
 // the agent's first endpoint: the dialect fallback moved on to another
-// endpoint the card lists, and the user should know who answered.
+// endpoint the card lists, or a 307/308 redirect took the message there;
+// the user should know who answered.
 func (r *runner) sayFallback() {
 	if r.last == nil {
 		return
 	}
-	if note := r.last.FallbackNote(); note != "" {
-		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+note))
+	for _, note := range []string{r.last.FallbackNote(), r.last.RedirectNote()} {
+		if note != "" {
+			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+note))
+		}
 	}
 }
 

@@ -74,3 +74,19 @@ func TestFallbackToOtherOriginSaysSo(t *testing.T) {
 		t.Errorf("stderr does not say the reply came from %s:\n%s", b.URL, r.stderr)
 	}
 }
+
+// A 307 of message/send to another origin: the message follows (the
+// credential does not), and stderr says where it went.
+func TestRedirectedSendSaysSo(t *testing.T) {
+	other := hostile.Serve()
+	t.Cleanup(other.Close)
+	home := hostileURL(t, hostile.Serve(hostile.Fault{Mode: hostile.Redirect, Methods: []string{"message/send", "message/stream"}, Location: other.URL}))
+	r := newEnv(t).run("send", home, "hi", "--header", "Authorization: Bearer "+foreignSecret)
+	wantCode(t, r, exitOK)
+	if len(other.Requests()) == 0 {
+		t.Fatal("the redirect was not followed; the test proves nothing")
+	}
+	if !strings.Contains(r.stderr, "redirected to "+other.URL) || !strings.Contains(r.stderr, "without credentials") {
+		t.Errorf("stderr does not say the message was redirected to %s:\n%s", other.URL, r.stderr)
+	}
+}
