@@ -19,22 +19,10 @@ import (
 // fallback must not carry the user's message there when the agent has
 // credentials, and must say so when it does go there.
 
-// fallbackCard is a v0.3 card whose first endpoint is first and whose
-// additional interfaces add second with transport.
+// fallbackCard is a card whose endpoint is first and whose additional
+// interfaces add second, spoken in transport.
 func fallbackCard(first, second, transport string) string {
-	card := map[string]any{
-		"name": "A", "description": "d", "version": "1",
-		"protocolVersion": "0.3.0", "url": first, "preferredTransport": "JSONRPC",
-		"additionalInterfaces": []any{
-			map[string]any{"url": first, "transport": "JSONRPC"},
-			map[string]any{"url": second, "transport": transport},
-		},
-		"capabilities":      map[string]any{"streaming": false},
-		"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
-		"skills": []any{map[string]any{"id": "s", "name": "answer", "description": "d", "tags": []string{"t"}}},
-	}
-	b, _ := json.Marshal(card)
-	return string(b)
+	return hostile.FallbackCardJSON("A", first, second, transport)
 }
 
 // refuseForeign is the guard session installs for an agent with

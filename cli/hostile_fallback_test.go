@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -18,19 +17,7 @@ func fallbackPair(t *testing.T) (a, b *hostile.Site) {
 	a, b = hostile.NewSite(), hostile.NewSite()
 	t.Cleanup(a.Close)
 	t.Cleanup(b.Close)
-	card := map[string]any{
-		"name": "A", "description": "d", "version": "1",
-		"protocolVersion": "0.3.0", "url": a.URL + "/rpc", "preferredTransport": "JSONRPC",
-		"additionalInterfaces": []any{
-			map[string]any{"url": a.URL + "/rpc", "transport": "JSONRPC"},
-			map[string]any{"url": b.URL + "/rpc", "transport": "JSONRPC"},
-		},
-		"capabilities":      map[string]any{"streaming": false},
-		"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
-		"skills": []any{map[string]any{"id": "s", "name": "answer", "description": "d", "tags": []string{"t"}}},
-	}
-	raw, _ := json.Marshal(card)
-	a.Set("/.well-known/agent-card.json", hostile.Doc{Body: string(raw)})
+	a.Set("/.well-known/agent-card.json", hostile.Doc{Body: hostile.FallbackCardJSON("A", a.URL+"/rpc", b.URL+"/rpc", "JSONRPC")})
 	a.Set("/rpc", hostile.Doc{Status: http.StatusNotFound, Body: `{}`})
 	return a, b
 }

@@ -94,6 +94,22 @@ case_foreign_endpoint_header() {
 	[ "$before" = "$after" ] || fail "B got $((after - before)) requests before the user trusted it"
 }
 
+# A card at A lists its own endpoint (404) and B's as an additional
+# interface: the dialect fallback does not carry the message to B.
+case_fallback_stops_at_foreign_origin() {
+	local before after
+	before=$(seen "$B" | wc -l)
+	run_parley send "$A/fallback" hello --header "Authorization: Bearer $secret"
+	want_code 6
+	want_err "--trust-origin $B"
+	after=$(seen "$B" | wc -l)
+	[ "$before" = "$after" ] || fail "B got $((after - before)) requests through the fallback"
+	# Without a credential it may go on, and says who answered.
+	run_parley send "$A/fallback" hello
+	want_code 0
+	want_err "on another origin ($B)"
+}
+
 # The config's env: token and credential header, the same rule.
 case_foreign_endpoint_config_token() {
 	config <<TOML

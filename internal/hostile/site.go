@@ -96,6 +96,25 @@ func CardJSON(name, endpoint string, pad int) string {
 	return string(b)
 }
 
+// FallbackCardJSON is a v0.3 card whose endpoint is first and whose
+// additional interfaces add second, spoken in transport ("JSONRPC",
+// "HTTP+JSON"): the card parley's dialect fallback moves along.
+func FallbackCardJSON(name, first, second, transport string) string {
+	card := map[string]any{
+		"name": name, "description": "d", "version": "1",
+		"protocolVersion": "0.3.0", "url": first, "preferredTransport": "JSONRPC",
+		"additionalInterfaces": []any{
+			map[string]any{"url": first, "transport": "JSONRPC"},
+			map[string]any{"url": second, "transport": transport},
+		},
+		"capabilities":      map[string]any{"streaming": false},
+		"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
+		"skills": []any{map[string]any{"id": "s", "name": "answer", "description": "d", "tags": []string{"t"}}},
+	}
+	b, _ := json.Marshal(card)
+	return string(b)
+}
+
 // Requests returns what the site has seen so far.
 func (s *Site) Requests() []Request {
 	s.mu.Lock()

@@ -8,6 +8,7 @@
 // On A:
 //
 //	/foreign/.well-known/agent-card.json    a card whose endpoint is B's /rpc
+//	/fallback/.well-known/agent-card.json   a card whose endpoint /fallback/rpc answers 404 and whose additional interface is B's /rpc
 //	/redirect/.well-known/agent-card.json   a redirect to B's card, whose endpoint is relative
 //	/.well-known/agent-card.json            the root card: another agent than /team/bot's
 //	/oversize/.well-known/agent-card.json   a card over the 1 MiB cap
@@ -35,6 +36,7 @@ func main() {
 	defer a.Close()
 	defer b.Close()
 	a.SetCard("/foreign/.well-known/agent-card.json", "Foreign", b.URL+"/rpc")
+	a.Set("/fallback/.well-known/agent-card.json", hostile.Doc{Body: hostile.FallbackCardJSON("Fallback", a.URL+"/fallback/rpc", b.URL+"/rpc", "JSONRPC")})
 	a.Set("/redirect/.well-known/agent-card.json", hostile.Doc{Location: b.URL + "/.well-known/agent-card.json"})
 	a.SetCard("/.well-known/agent-card.json", "Root", a.URL+"/rpc")
 	a.Set("/oversize/.well-known/agent-card.json", hostile.Doc{Body: hostile.CardJSON("Oversize", a.URL+"/rpc", 2<<20)})
