@@ -73,7 +73,8 @@ func TestConcurrentFirstRunsRecordEverything(t *testing.T) {
 			if err := cmd.Wait(); err != nil {
 				t.Errorf("round %d, process %d: %v\n%s", round, i, err, outs[i])
 			}
-			if bytes.Contains(outs[i].Bytes(), []byte("not recording")) || bytes.Contains(outs[i].Bytes(), []byte("already exists")) {
+			if bytes.Contains(outs[i].Bytes(), []byte("not recording")) || bytes.Contains(outs[i].Bytes(), []byte("already exists")) ||
+				bytes.Contains(outs[i].Bytes(), []byte("not fully recorded")) {
 				t.Errorf("round %d, process %d did not record:\n%s", round, i, outs[i])
 			}
 		}
@@ -88,6 +89,9 @@ func TestConcurrentFirstRunsRecordEverything(t *testing.T) {
 		}
 		if len(list) != procs {
 			t.Errorf("round %d: %d of %d conversations recorded", round, len(list), procs)
+			for i := range outs {
+				t.Logf("process %d said:\n%s", i, outs[i])
+			}
 		}
 	}
 }

@@ -194,7 +194,7 @@ func probe(db *sql.DB, path string) (int, error) {
 func dsn(path string, readOnly bool) string {
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(path))
 	q := url.Values{}
-	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "busy_timeout(30000)")
 	if readOnly {
 		q.Set("mode", "ro")
 		q.Add("_pragma", "query_only(1)")
