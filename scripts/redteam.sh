@@ -167,6 +167,20 @@ case_redirected_card_is_the_other_origins() {
 
 # The terminal UI, in a private tmux: it asks, naming both origins,
 # before the credential goes to B; "a" trusts B always, in the config.
+# tui_see TEXT: poll the tmux screen on $sock until it shows TEXT (the
+# screen is left in $screen), or fail with the screen.
+tui_see() {
+	local i
+	for ((i = 0; i < 400; i++)); do
+		screen=$(tmux -S "$sock" capture-pane -p -t rt 2>/dev/null || true)
+		grep -qF -- "$1" <<<"$screen" && return 0
+		sleep 0.05
+	done
+	out=$screen
+	tmux -S "$sock" kill-server 2>/dev/null || true
+	fail "the TUI never showed: $1"
+}
+
 case_tui_asks_before_foreign_origin() {
 	if ! command -v tmux >/dev/null 2>&1; then
 		echo "redteam: tmux is not installed; skipping the TUI case"
@@ -183,26 +197,16 @@ token = "env:RT_TOKEN"
 TOML
 	tmux -S "$sock" new-session -d -s rt -x 120 -y 36 \
 		"env -i PATH=$PATH HOME=$home TERM=xterm-256color XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_STATE_HOME=$home/state XDG_CACHE_HOME=$home/cache RT_TOKEN=$secret-tui $work/parley"
-	tui_wait() {
-		for ((i = 0; i < 400; i++)); do
-			screen=$(tmux -S "$sock" capture-pane -p -t rt 2>/dev/null || true)
-			grep -qF -- "$1" <<<"$screen" && return 0
-			sleep 0.05
-		done
-		out=$screen
-		tmux -S "$sock" kill-server 2>/dev/null || true
-		fail "the TUI never showed: $1"
-	}
-	tui_wait "work's card sends your messages to $B. Send your"
-	tui_wait "o once · a always · n no"
+	tui_see "work's card sends your messages to $B. Send your"
+	tui_see "o once · a always · n no"
 	if seen "$B" | grep -qF -- "$secret-tui"; then
 		tmux -S "$sock" kill-server
 		fail "B got the credential before the user answered"
 	fi
 	tmux -S "$sock" send-keys -t rt a
-	tui_wait "as a trusted origin of work"
+	tui_see "as a trusted origin of work"
 	tmux -S "$sock" send-keys -t rt "hello" Enter
-	tui_wait "Hello world"
+	tui_see "Hello world"
 	tmux -S "$sock" kill-server 2>/dev/null || true
 	seen "$B" | grep -qF -- "$secret-tui" || fail "B, trusted in the TUI, got no credential"
 	grep -qF "trusted_origins = [\"$B\"]" "$home/config/parley/config.toml" || fail "the config does not keep trusted_origins"
@@ -395,16 +399,6 @@ case_tui_spoof_borders_and_silent_wait() {
 	tui_start() {
 		tmux -S "$sock" new-session -d -s rt -x 120 -y 36 \
 			"env -i PATH=$PATH HOME=$home TERM=xterm-256color XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_STATE_HOME=$home/state XDG_CACHE_HOME=$home/cache $work/parley --agent $1"
-	}
-	tui_see() {
-		for ((i = 0; i < 400; i++)); do
-			screen=$(tmux -S "$sock" capture-pane -p -t rt 2>/dev/null || true)
-			grep -qF -- "$1" <<<"$screen" && return 0
-			sleep 0.05
-		done
-		out=$screen
-		tmux -S "$sock" kill-server 2>/dev/null || true
-		fail "the TUI never showed: $1"
 	}
 	tui_start "$(mis spoof)"
 	tui_see "⟨U+202E⟩fdp.exe"
