@@ -20,6 +20,7 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/parley-e2e.XXXXXX")
 agent_pid=""
+slow_pid="" # the slow demo agent of resume_flows
 scenario="setup"
 
 # A private tmux server: its socket lives in the work directory, so the
@@ -28,6 +29,9 @@ tm() { tmux -S "$work/tmux.sock" "$@"; }
 
 cleanup() {
 	tm kill-server >/dev/null 2>&1 || true
+	if [ -n "$slow_pid" ]; then
+		kill "$slow_pid" 2>/dev/null || true
+	fi
 	if [ -n "$agent_pid" ]; then
 		kill "$agent_pid" 2>/dev/null || true
 		wait "$agent_pid" 2>/dev/null || true
@@ -154,6 +158,50 @@ contexts_flows() {
 
 	scenario="quit after reopening"
 	quit
+}
+
+# ---- resume is live (issue 12): kept in its own function -----------------
+# A `parley send` killed with SIGKILL mid-stream leaves its task working in
+# the store. `parley --context ID` resumes it and shows it live: the
+# spinner, the rest of the streamed answer, and the task's end.
+resume_flows() {
+	local slow_url out id i
+
+	scenario="a send killed mid-stream"
+	"$work/parley" demo-agent --addr 127.0.0.1:0 --chunk-delay 150ms >"$work/slow.out" 2>&1 &
+	slow_pid=$!
+	for ((i = 0; i < 200; i++)); do
+		slow_url=$(sed -n 's/^parley demo agent serving at \(http[^ ]*\).*/\1/p' "$work/slow.out")
+		[ -n "$slow_url" ] && break
+		sleep 0.05
+	done
+	[ -n "$slow_url" ] || fail "the slow demo agent did not start: $(cat "$work/slow.out")"
+	env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send --json "$slow_url" "resume me please" >"$work/killed.jsonl" 2>/dev/null &
+	local send_pid=$!
+	# Kill it once a few chunks are printed (and so stored), well before the end.
+	for ((i = 0; i < 400; i++)); do
+		[ "$(wc -l <"$work/killed.jsonl")" -ge 4 ] && break
+		sleep 0.05
+	done
+	kill -KILL "$send_pid" 2>/dev/null || true
+	wait "$send_pid" 2>/dev/null || true
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" "$work/parley" contexts --json 2>&1)
+	id=$(grep -F '"title":"resume me please"' <<<"$out" | grep -oE '^\{"id":[0-9]+' | grep -oE '[0-9]+$' || true)
+	[ -n "$id" ] || fail "the killed send left no conversation: $out"
+	grep -F '"title":"resume me please"' <<<"$out" | grep -qF '"lastState":"working"' ||
+		fail "the killed send's task is not left working: $out"
+
+	scenario="--context on the interrupted task shows it live to its end"
+	start 120 36 --context "$id"
+	wait_for "resume me please" 30
+	wait_for "working" 30
+	wait_for "That is all. Thanks for trying parley!" 60
+	wait_for "✓ completed" 30
+	refute "(incomplete)"
+	quit
+	kill "$slow_pid" 2>/dev/null || true
+	wait "$slow_pid" 2>/dev/null || true
 }
 
 # ---- sign-in (issue 5): kept in its own function --------------------------
@@ -389,5 +437,6 @@ quit
 
 auth_flows
 contexts_flows
+resume_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
