@@ -9,8 +9,10 @@ BIN := parley
 run: build
 	./$(BIN) --demo
 
+# -buildvcs=auto: --version names the commit even where GOFLAGS turns
+# stamping off.
 build:
-	$(GO) build -o $(BIN) .
+	$(GO) build -buildvcs=auto -o $(BIN) .
 
 # go vet, every test with the race detector, then the real binary in tmux
 # and against misbehaving agents; keep it under 10 minutes on 2 cores.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,24 +10,16 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-func (r *runner) card(ctx context.Context, args []string) int {
-	f := agentFlags{inspect: true}
-	fs := flag.NewFlagSet("card", flag.ContinueOnError)
-	f.register(fs)
-	pos, err := parseArgs(fs, "card", args)
+// card is `parley card AGENT`.
+func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 	r.useRaw(f.raw)
-	if err == errHelp {
-		return r.help("card")
-	}
-	if err == nil && len(pos) != 1 {
-		err = usagef("card", "the card command takes one agent (a URL or a config name), got %d arguments", len(pos))
-	}
-	if err != nil {
+	if len(pos) != 1 {
+		err := usagef("card", "the card command takes one agent (a URL or a config name), got %d arguments", len(pos))
 		return r.report(exitUsage, err, f.json, "")
 	}
-	ctx, cancel := r.withTimeout(ctx, &f)
+	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
-	c, err := r.client(ctx, pos[0], &f)
+	c, err := r.client(ctx, pos[0], f)
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, pos[0], ""), f.json, "")
 	}

@@ -12,7 +12,6 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"syscall"
 	"time"
 
@@ -68,6 +67,8 @@ type runner struct {
 	// what its card asks for.
 	last    *a2aclient.Client
 	lastRef string
+	// code is the exit code of the command that ran.
+	code int
 }
 
 // Run runs one parley command line and returns the exit code.
@@ -79,20 +80,26 @@ func Run(ctx context.Context, args []string, env Env) int {
 		env.ConfigPath = config.Path()
 	}
 	r := &runner{env: env}
+	root := r.commands()
+	if len(args) == 0 && isTerminal() {
+		return r.tui(ctx, tuiFlags{})
+	}
 	if len(args) == 0 {
-		if isTerminal() {
-			return r.tui(ctx, nil)
+		args = []string{"--help"}
+	}
+	root.SetArgs(longFlags(root, args))
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err != nil {
+		asJSON := false
+		if cmd != nil {
+			asJSON, _ = cmd.Flags().GetBool("json")
 		}
-		fmt.Fprint(env.Stdout, mainHelp(env.ConfigPath))
-		return exitOK
+		return r.report(exitUsage, err, asJSON, "")
 	}
-	cmd, rest := args[0], args[1:]
-	if isTUIFlag(cmd) {
-		return r.tui(ctx, args)
-	}
-	code := r.command(ctx, cmd, rest)
 	r.sayFallback()
-	return code
+	return r.code
 }
 
 // sayFallback says on stderr when the reply came from another origin than
@@ -108,34 +115,6 @@ func (r *runner) sayFallback() {
 			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+note))
 		}
 	}
-}
-
-func (r *runner) command(ctx context.Context, cmd string, rest []string) int {
-	env := r.env
-	switch cmd {
-	case "-h", "-help", "--help", "help":
-		if len(rest) > 0 && cmd == "help" {
-			return r.help(rest[0])
-		}
-		fmt.Fprint(env.Stdout, mainHelp(env.ConfigPath))
-		return exitOK
-	case "-version", "--version", "version":
-		fmt.Fprintf(env.Stdout, "parley %s (%s %s/%s)\n", versionString(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-		return exitOK
-	case "card":
-		return r.card(ctx, rest)
-	case "login":
-		return r.login(ctx, rest)
-	case "send":
-		return r.send(ctx, rest)
-	case "task":
-		return r.task(ctx, rest)
-	case "contexts":
-		return r.contexts(ctx, rest)
-	case "demo-agent":
-		return r.demoAgent(ctx, rest)
-	}
-	return r.report(exitUsage, usagef("", "unknown command %q", cmd), false, "")
 }
 
 // directory loads the config file the first time an agent is needed, so
@@ -184,18 +163,61 @@ func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2acli
 	return c, err
 }
 
+// versionString is parley's version: the one set at build time, else the
+// module's (go install MODULE@VERSION), else the commit it was built from.
 func versionString() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
+	v, _ := buildVersion()
+	return v
 }
 
-// isTUIFlag reports whether the command line opens the terminal UI.
-func isTUIFlag(arg string) bool {
-	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-	return strings.HasPrefix(arg, "-") && (name == "agent" || name == "demo" || name == "theme" || name == "headless" || name == "context")
+func buildVersion() (v, date string) {
+	if version != "" {
+		return version, ""
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev", ""
+	}
+	return versionFrom(bi)
+}
+
+// versionFrom reads a version from build info: the module version, or
+// "dev-" and the VCS revision (12 digits, "+dirty" for uncommitted
+// changes) with the commit's date.
+func versionFrom(bi *debug.BuildInfo) (v, date string) {
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v, ""
+	}
+	var rev string
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			date = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "dev", ""
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return "dev-" + rev, date
+}
+
+// versionLine is what --version prints: the version, the commit's date
+// when built from a clone, the Go version and the platform.
+func versionLine() string {
+	v, date := buildVersion()
+	if date != "" {
+		v += ", committed " + date
+	}
+	return fmt.Sprintf("parley %s (%s %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

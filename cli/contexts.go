@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,25 +32,19 @@ var stdinIsTerminal = func(r io.Reader) bool {
 }
 
 // contexts is `parley contexts [SUBCOMMAND]`: the stored conversations.
-func (r *runner) contexts(ctx context.Context, args []string) int {
-	var f contextsFlags
-	fs := flag.NewFlagSet("contexts", flag.ContinueOnError)
-	fs.BoolVar(&f.json, "json", false, "")
-	fs.BoolVar(&f.raw, "raw", false, "")
-	fs.StringVar(&f.agent, "agent", "", "")
-	fs.StringVar(&f.format, "format", "md", "")
-	fs.BoolVar(&f.yes, "yes", false, "")
-	fs.BoolVar(&f.yes, "y", false, "")
-	pos, err := parseArgs(fs, "contexts", args)
+// sub is the subcommand; "" is `parley contexts` itself, which lists
+// them and takes no arguments.
+func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, pos []string) int {
+	f := *fp
 	r.useRaw(f.raw)
-	if err == errHelp {
-		return r.help("contexts")
+	if f.format == "" {
+		f.format = "md"
 	}
-	sub := "list"
-	if err == nil && len(pos) > 0 {
-		sub, pos = pos[0], pos[1:]
-	}
-	if err == nil {
+	var err error
+	if sub == "" && len(pos) > 0 {
+		err = usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm or resume)", pos[0])
+	} else {
+		sub = firstOf(sub, "list")
 		err = checkContextsArgs(sub, pos, &f)
 	}
 	if err != nil {

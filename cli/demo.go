@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"time"
 
@@ -25,22 +24,12 @@ func (r *runner) demoOptions() demoagent.Options {
 	return demoPacing
 }
 
-func (r *runner) demoAgent(ctx context.Context, args []string) int {
-	fs := flag.NewFlagSet("demo-agent", flag.ContinueOnError)
-	addr := fs.String("addr", defaultDemoAddr, "")
-	o := r.demoOptions()
-	fs.DurationVar(&o.ChunkDelay, "chunk-delay", o.ChunkDelay, "")
-	pos, err := parseArgs(fs, "demo-agent", args)
-	if err == errHelp {
-		return r.help("demo-agent")
+// demoAgent is `parley demo-agent`.
+func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options, pos []string) int {
+	if len(pos) > 0 {
+		return r.report(exitUsage, usagef("demo-agent", "the demo-agent command takes no arguments besides --addr, got %q", pos[0]), false, "")
 	}
-	if err == nil && len(pos) > 0 {
-		err = usagef("demo-agent", "the demo-agent command takes no arguments besides --addr, got %q", pos[0])
-	}
-	if err != nil {
-		return r.report(exitUsage, err, false, "")
-	}
-	base, err := demoagent.New(o).Serve(ctx, *addr)
+	base, err := demoagent.New(o).Serve(ctx, addr)
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
@@ -69,13 +58,7 @@ var demoTurns = []demoTurn{
 
 // demo is the scripted headless tour behind `parley --demo` and
 // `make run`: the demo agent in-process, its card, then a few exchanges.
-func (r *runner) demo(ctx context.Context, args []string) int {
-	if len(args) > 0 {
-		if args[0] == "-h" || args[0] == "--help" {
-			return r.help("demo")
-		}
-		return r.report(exitUsage, usagef("demo", "--demo takes no arguments, got %q", args[0]), false, "")
-	}
+func (r *runner) demo(ctx context.Context) int {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	base, err := demoagent.New(r.demoOptions()).Serve(ctx, "127.0.0.1:0")
@@ -87,7 +70,7 @@ func (r *runner) demo(ctx context.Context, args []string) int {
 		HTTPClient: r.env.HTTPClient, PollInterval: r.env.PollInterval}})
 	w := r.env.Stdout
 	fmt.Fprintf(w, "parley --demo: the built-in demo agent is running at %s\n\n$ parley card %[1]s\n", base)
-	if code := r.card(ctx, []string{base}); code != exitOK {
+	if code := r.card(ctx, &agentFlags{inspect: true}, []string{base}); code != exitOK {
 		return code
 	}
 	for _, turn := range demoTurns {

@@ -2,11 +2,12 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/parley-a2a/parley/a2aclient"
 )
@@ -24,45 +25,11 @@ func usagef(cmd, format string, args ...any) error {
 	return &usageError{cmd: cmd, msg: fmt.Sprintf(format, args...)}
 }
 
-// errHelp means -h or --help was given: print help and exit 0.
-var errHelp = errors.New("help requested")
-
-// parseArgs parses flags wherever they appear among the positional
-// arguments (the standard flag package stops at the first positional
-// one), so `parley send URL "hi" --json` works. Everything after "--" is
-// positional, for text that starts with a dash.
-func parseArgs(fs *flag.FlagSet, cmd string, args []string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	var rest []string
-	for i, a := range args {
-		if a == "--" {
-			rest = args[i+1:]
-			args = args[:i]
-			break
-		}
-	}
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, usagef(cmd, "%s", flagError(err))
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-	return append(pos, rest...), nil
-}
-
 // headerFlag collects repeated --header 'Name: value' flags.
 type headerFlag struct{ h http.Header }
 
 func (f *headerFlag) String() string { return "" }
+func (f *headerFlag) Type() string   { return "'Name: value'" }
 
 // Set never echoes what it was given: a header's value is often the
 // secret (Authorization: Bearer …), and a malformed one may be nothing
@@ -89,15 +56,12 @@ func (f *headerFlag) Set(s string) error {
 type dialectFlag struct{ d a2aclient.Dialect }
 
 func (f *dialectFlag) String() string { return string(f.d) }
+func (f *dialectFlag) Type() string   { return "dialect" }
 
 func (f *dialectFlag) Set(s string) error {
 	d, ok := a2aclient.ParseDialect(s)
 	if !ok {
-		names := make([]string, len(a2aclient.Dialects))
-		for i, d := range a2aclient.Dialects {
-			names[i] = string(d)
-		}
-		return fmt.Errorf("unknown dialect %q (known: %s)", s, strings.Join(names, ", "))
+		return fmt.Errorf("unknown dialect %q (known: %s)", s, dialectNames())
 	}
 	f.d = d
 	return nil
@@ -116,19 +80,29 @@ type agentFlags struct {
 	timeout durationFlag
 }
 
-func (a *agentFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&a.json, "json", false, "")
-	fs.BoolVar(&a.raw, "raw", false, "")
-	fs.Var(&a.headers, "header", "")
-	fs.Var(&a.dialect, "dialect", "")
-	fs.Var(&a.trust, "trust-origin", "")
-	fs.Var(&a.timeout, "timeout", "")
+// register adds the agent flags to a command's flag set.
+func (a *agentFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVar(&a.json, "json", false, "print JSON lines instead of text")
+	fs.BoolVar(&a.raw, "raw", false, "with --json, keep the agent's strings as sent (escaped) rather than cleaned")
+	fs.Var(&a.headers, "header", "add an HTTP header to every request (repeatable)")
+	fs.Var(&a.dialect, "dialect", "force a dialect instead of detecting it ("+dialectNames()+")")
+	fs.Var(&a.trust, "trust-origin", "also send the agent's credentials to URL's origin, when its card names an endpoint there (repeatable)")
+	fs.Var(&a.timeout, "timeout", "give up after this long (30s, 10m; 0 for never); default: the config's timeout, else 10m")
+}
+
+func dialectNames() string {
+	names := make([]string, len(a2aclient.Dialects))
+	for i, d := range a2aclient.Dialects {
+		names[i] = string(d)
+	}
+	return strings.Join(names, ", ")
 }
 
 // originsFlag collects repeated --trust-origin URL flags.
 type originsFlag []string
 
 func (f *originsFlag) String() string { return strings.Join(*f, ",") }
+func (f *originsFlag) Type() string   { return "URL" }
 
 func (f *originsFlag) Set(s string) error {
 	origin, ok := a2aclient.Origin(s)
@@ -149,19 +123,53 @@ func validHeaderName(n string) bool {
 	return n != ""
 }
 
-// flagError words a flag package error without the value given: the
-// flag package writes `invalid value "VALUE" for flag -NAME: WHY`, and
-// a value may be a secret (--header).
+// flagError words a flag parsing error as one sentence, without the
+// value given: a value may be a secret (--header).
 func flagError(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
-	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
-		if i := strings.LastIndex(rest, " for flag -"); i >= 0 {
-			name, why, _ := strings.Cut(rest[i+len(" for flag -"):], ": ")
-			if strings.HasPrefix(why, "--"+name) {
-				return why
-			}
-			return fmt.Sprintf("invalid --%s: %s", name, why)
+	var iv *pflag.InvalidValueError
+	if errors.As(err, &iv) {
+		why := iv.Unwrap().Error()
+		name := iv.GetFlag().Name
+		if strings.HasPrefix(why, "--"+name) {
+			return why
 		}
+		return fmt.Sprintf("invalid --%s: %s", name, why)
 	}
-	return msg
+	var ne *pflag.NotExistError
+	if errors.As(err, &ne) {
+		msg := err.Error()
+		if short := ne.GetSpecifiedShortnames(); short != "" {
+			msg = fmt.Sprintf("unknown flag -%s", short)
+		} else if name := ne.GetSpecifiedName(); name != "" {
+			msg = fmt.Sprintf("unknown flag --%s", name)
+		}
+		return msg
+	}
+	return err.Error()
+}
+
+// longFlags rewrites -name to --name where name is a long flag of some
+// command. parley's flags were parsed by Go's flag package once, which
+// takes one dash as well as two, and scripts written then keep working.
+// Everything after "--" is left alone.
+func longFlags(root *cobra.Command, args []string) []string {
+	known := map[string]bool{}
+	eachCommand(root, func(c *cobra.Command) {
+		add := func(f *pflag.Flag) { known[f.Name] = true }
+		c.Flags().VisitAll(add)
+		c.PersistentFlags().VisitAll(add)
+	})
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' {
+			if name, _, _ := strings.Cut(a[1:], "="); len(name) > 1 && known[name] {
+				a = "-" + a
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

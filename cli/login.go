@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,18 +25,17 @@ var openBrowser = auth.OpenBrowser
 // TUI) start signed in. OAuth agents get a device code or a browser
 // sign-in; agents that take a typed secret read it from the terminal
 // without echo, or from standard input.
-func (r *runner) login(ctx context.Context, args []string) int {
-	fs := flag.NewFlagSet("login", flag.ContinueOnError)
-	flow := fs.String("flow", "", "")
-	clientID := fs.String("client-id", "", "")
-	noOpen := fs.Bool("no-open", false, "")
-	var f agentFlags
-	f.register(fs)
-	pos, err := parseArgs(fs, "login", args)
-	if err == errHelp {
-		return r.help("login")
-	}
-	if err == nil && len(pos) != 1 {
+// loginFlags are the flags of `parley login`.
+type loginFlags struct {
+	flow, clientID string
+	noOpen         bool
+	agent          agentFlags
+}
+
+func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
+	flow, clientID, noOpen, f := &lf.flow, &lf.clientID, &lf.noOpen, &lf.agent
+	var err error
+	if len(pos) != 1 {
 		err = usagef("login", "the login command takes one agent (a URL or a config name), got %d arguments", len(pos))
 	}
 	grant := auth.Grant("")
@@ -67,7 +65,7 @@ func (r *runner) login(ctx context.Context, args []string) int {
 	// the config and the challenge to go on.
 	var card *a2aclient.Agent
 	challenge := ""
-	c, err := r.client(ctx, ref, &f)
+	c, err := r.client(ctx, ref, f)
 	var ae *a2aclient.AuthError
 	switch {
 	case err == nil:

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -18,35 +17,20 @@ type sendFlags struct {
 	taskID    string
 }
 
-func newSendFlagSet(f *sendFlags) *flag.FlagSet {
-	fs := flag.NewFlagSet("send", flag.ContinueOnError)
-	f.register(fs)
-	fs.BoolVar(&f.noStream, "no-stream", false, "")
-	fs.StringVar(&f.contextID, "context", "", "")
-	fs.StringVar(&f.taskID, "task", "", "")
-	return fs
-}
-
-func (r *runner) send(ctx context.Context, args []string) int {
+// send is `parley send AGENT TEXT`.
+func (r *runner) send(ctx context.Context, f *sendFlags, pos []string) int {
 	defer r.bufferOutput()()
-	var f sendFlags
-	pos, err := parseArgs(newSendFlagSet(&f), "send", args)
 	r.useRaw(f.raw)
-	if err == errHelp {
-		return r.help("send")
-	}
-	if err == nil && len(pos) != 2 && (len(pos) != 1 || f.contextID == "") {
-		err = usagef("send", "the send command takes an agent and the text to send (quote text with spaces), got %d arguments", len(pos))
-	}
-	if err != nil {
+	if len(pos) != 2 && (len(pos) != 1 || f.contextID == "") {
+		err := usagef("send", "the send command takes an agent and the text to send (quote text with spaces), got %d arguments", len(pos))
 		return r.report(exitUsage, err, f.json, "")
 	}
 	ctx, cancel := r.withTimeout(ctx, &f.agentFlags)
 	defer cancel()
 	if len(pos) == 1 {
-		return r.recordedSend(ctx, "", pos[0], &f) // the agent of the stored context
+		return r.recordedSend(ctx, "", pos[0], f) // the agent of the stored context
 	}
-	return r.recordedSend(ctx, pos[0], pos[1], &f)
+	return r.recordedSend(ctx, pos[0], pos[1], f)
 }
 
 // exchange sends req to the agent and follows it, printing as it goes.

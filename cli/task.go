@@ -2,39 +2,23 @@ package cli
 
 import (
 	"context"
-	"flag"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
 
-func (r *runner) task(ctx context.Context, args []string) int {
+// task is `parley task get|cancel|watch AGENT TASK_ID`.
+func (r *runner) task(ctx context.Context, f *agentFlags, sub string, pos []string) int {
 	defer r.bufferOutput()()
-	var f agentFlags
-	fs := flag.NewFlagSet("task", flag.ContinueOnError)
-	f.register(fs)
-	pos, err := parseArgs(fs, "task", args)
 	r.useRaw(f.raw)
-	if err == errHelp {
-		return r.help("task")
-	}
-	if err == nil {
-		switch {
-		case len(pos) == 0:
-			err = usagef("task", "the task command needs a subcommand: get, cancel or watch")
-		case pos[0] != "get" && pos[0] != "cancel" && pos[0] != "watch":
-			err = usagef("task", "unknown task subcommand %q (want get, cancel or watch)", pos[0])
-		case len(pos) != 3:
-			err = usagef("task", "task %s takes an agent and a task id, got %d arguments", pos[0], len(pos)-1)
-		}
-	}
-	if err != nil {
+	if len(pos) != 2 {
+		err := usagef("task "+sub, "task %s takes an agent and a task id, got %d arguments", sub, len(pos))
 		return r.report(exitUsage, err, f.json, "")
 	}
-	sub, ref, taskID := pos[0], pos[1], pos[2]
-	ctx, cancel := r.withTimeout(ctx, &f)
+	ref, taskID := pos[0], pos[1]
+	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
-	c, err := r.client(ctx, ref, &f)
+	c, err := r.client(ctx, ref, f)
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}

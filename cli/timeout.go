@@ -22,6 +22,7 @@ type durationFlag struct {
 }
 
 func (f *durationFlag) String() string { return "" }
+func (f *durationFlag) Type() string   { return "duration" }
 
 func (f *durationFlag) Set(s string) error {
 	d, err := config.ParseDuration(s)

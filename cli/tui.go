@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -22,31 +21,23 @@ var isTerminal = func() bool {
 	return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
 }
 
+// tuiFlags are the flags of `parley` itself, which opens the terminal UI.
+type tuiFlags struct {
+	agents         []string
+	demo, headless bool
+	theme          string
+	contextRef     string
+}
+
 // tui opens the terminal UI: `parley [--agent A]... [--demo] [--theme T]`.
 // Without a terminal it explains what to do instead.
-func (r *runner) tui(ctx context.Context, args []string) int {
-	fs := flag.NewFlagSet("parley", flag.ContinueOnError)
-	var agents multiFlag
-	fs.Var(&agents, "agent", "")
-	demo := fs.Bool("demo", false, "")
-	headless := fs.Bool("headless", false, "")
-	theme := fs.String("theme", "", "")
-	contextRef := fs.String("context", "", "")
-	pos, err := parseArgs(fs, "tui", args)
-	if err == errHelp {
-		return r.help("tui")
-	}
-	if err == nil && len(pos) > 0 {
-		err = usagef("tui", "unexpected argument %q; to send from a script use 'parley send AGENT TEXT'", pos[0])
-	}
-	if err != nil {
-		return r.report(exitUsage, err, false, "")
-	}
+func (r *runner) tui(ctx context.Context, f tuiFlags) int {
+	agents, demo, headless, theme, contextRef := f.agents, &f.demo, &f.headless, &f.theme, &f.contextRef
 	if *demo && (*headless || !isTerminal()) {
-		return r.demo(ctx, nil)
+		return r.demo(ctx)
 	}
 	if !isTerminal() {
-		return r.report(exitUsage, usagef("tui", "the terminal UI needs a terminal; use 'parley send', 'parley card' or 'parley --demo --headless' from scripts"), false, "")
+		return r.report(exitUsage, usagef("", "the terminal UI needs a terminal; use 'parley send', 'parley card' or 'parley --demo --headless' from scripts"), false, "")
 	}
 	cfg, err := config.Load(r.env.ConfigPath)
 	if err != nil {
@@ -140,9 +131,3 @@ func toKeyMap(k config.KeyMap) map[string][]string {
 func themesDir(configPath string) string {
 	return strings.TrimSuffix(configPath, "config.toml") + "themes"
 }
-
-// multiFlag collects a repeatable string flag.
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

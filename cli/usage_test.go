@@ -75,11 +75,12 @@ func TestHelpAndVersion(t *testing.T) {
 
 func TestParseArgsInterleaved(t *testing.T) {
 	var f sendFlags
-	fs := newSendFlagSet(&f)
-	pos, err := parseArgs(fs, "send", []string{"URL", "--json", "hello", "--header", "A: b", "--", "--not-a-flag"})
+	c := (&runner{}).sendCommandFor(&f)
+	err := c.ParseFlags([]string{"URL", "--json", "hello", "--header", "A: b", "--", "--not-a-flag"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	pos := c.Flags().Args()
 	if strings.Join(pos, "|") != "URL|hello|--not-a-flag" || !f.json || f.headers.h.Get("A") != "b" {
 		t.Errorf("pos = %q, flags = %+v", pos, f)
 	}
