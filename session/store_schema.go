@@ -135,6 +135,26 @@ CREATE TABLE agents_known (
 	updated  INTEGER NOT NULL
 );
 `,
+	// 6: push-notification configs parley registered with agents, so
+	// that its receiver (in whichever parley process runs it) knows each
+	// push's task and checks its token, and tasks by id, to find the
+	// context a push belongs to (see store_push.go). Only a hash of the
+	// token is kept: the file never holds what would forge a push.
+	`
+CREATE TABLE push_configs (
+	config_id  TEXT    PRIMARY KEY,
+	task_id    TEXT    NOT NULL,
+	agent_ref  TEXT    NOT NULL DEFAULT '',
+	dialect    TEXT    NOT NULL DEFAULT '',
+	url        TEXT    NOT NULL DEFAULT '', -- the address announced to the agent
+	token_hash BLOB    NOT NULL,            -- SHA-256 of the token
+	created    INTEGER NOT NULL,
+	received   INTEGER NOT NULL DEFAULT 0,  -- notifications accepted
+	last_seen  INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX push_configs_by_task ON push_configs(task_id);
+CREATE INDEX tasks_by_id ON tasks(id);
+`,
 }
 
 // schemaVersion is the newest schema this parley knows.

@@ -1,0 +1,54 @@
+package session
+
+import "github.com/parley-a2a/parley/a2aclient"
+
+// ApplyPush folds a push notification into the conversation, as a
+// stream's event would be: a status line, an artifact grown or replaced,
+// a whole task. An appended chunk grows the artifact as the conversation
+// holds it (restored from the store, or shown so far). While a stream
+// follows the task, its artifact chunks are left to the stream: an agent
+// that pushes and streams the same chunk must not show it twice; states
+// are taken from either, since a state seen twice is shown once.
+func (c *Conversation) ApplyPush(ev a2aclient.Event) {
+	taskID := ev.TaskID()
+	if taskID == "" {
+		return
+	}
+	c.mu.Lock()
+	following := c.followingLocked(taskID)
+	if following && ev.Artifact != nil {
+		c.mu.Unlock()
+		return
+	}
+	var tr a2aclient.Tracker
+	if u := ev.Artifact; u != nil && u.Append {
+		if it := c.byKey[c.artifactKey(taskID, u.Artifact.ID)]; it != nil {
+			tr.Apply(a2aclient.Event{Task: &a2aclient.Task{ID: taskID, Artifacts: []a2aclient.Artifact{{ID: u.Artifact.ID, Name: it.Name, Parts: it.Parts}}}})
+		}
+	}
+	tr.Apply(ev)
+	c.applyEvent(&exchange{}, "", ev, &tr)
+	if t := c.tasks[taskID]; t != nil && !following {
+		t.Following = false
+	}
+	c.mu.Unlock()
+	c.notify()
+}
+
+// HasTask reports whether the conversation holds a task.
+func (c *Conversation) HasTask(taskID string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.tasks[taskID] != nil
+}
+
+// followingLocked reports whether an exchange in flight follows the
+// task. Caller holds c.mu.
+func (c *Conversation) followingLocked(taskID string) bool {
+	for _, ex := range c.inflight {
+		if ex.taskID == taskID {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,174 @@
+package session
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// Inbox stores verified push notifications with their task, whether or
+// not anything shows the task now: into a conversation open in this
+// process (the TUI's, which records it as it records a stream), else
+// into the stored context that holds the task, else into a new context
+// for it. Reopening the task later finds it as the agent last told.
+//
+// It is the receiver's OnPush (Take). The UI subscribes to hear of each
+// arrival (to mark the task in the tasks pane and say so in the chat);
+// what it shows comes from the conversation or the store, as for any
+// other change.
+type Inbox struct {
+	store *Store
+
+	mu   sync.Mutex
+	live []*Conversation
+	subs map[int]func(PushNote)
+	next int
+}
+
+// PushNote tells a subscriber that a notification was stored. Nothing in
+// it is cleaned for a terminal: what is shown of it passes termsafe.
+type PushNote struct {
+	TaskID   string
+	AgentRef string
+	Kind     string          // the event's kind: task, status-update, …
+	State    a2aclient.State // the state it brought, if any
+	Context  int64           // the stored context it went to; 0 if to a live one
+	Live     bool            // it went to a conversation open in this process
+	At       time.Time
+}
+
+// NewInbox stores into s (nil keeps only the live conversations).
+func NewInbox(s *Store) *Inbox { return &Inbox{store: s, subs: map[int]func(PushNote){}} }
+
+// Attach routes the pushes for conv's tasks to conv itself while it is
+// open; the returned function detaches it.
+func (in *Inbox) Attach(conv *Conversation) (detach func()) {
+	in.mu.Lock()
+	in.live = append(in.live, conv)
+	in.mu.Unlock()
+	return func() {
+		in.mu.Lock()
+		in.live = slices.DeleteFunc(in.live, func(c *Conversation) bool { return c == conv })
+		in.mu.Unlock()
+	}
+}
+
+// Subscribe calls fn after each notification is stored, on the
+// receiver's goroutine: fn must not block (send a message to the UI).
+func (in *Inbox) Subscribe(fn func(PushNote)) (unsubscribe func()) {
+	in.mu.Lock()
+	id := in.next
+	in.next++
+	in.subs[id] = fn
+	in.mu.Unlock()
+	return func() {
+		in.mu.Lock()
+		delete(in.subs, id)
+		in.mu.Unlock()
+	}
+}
+
+// Take stores one verified notification (PushReceiverOptions.OnPush).
+func (in *Inbox) Take(d PushDelivery) error {
+	note := PushNote{TaskID: d.Route.TaskID, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), At: d.At}
+	switch {
+	case d.Event.Task != nil:
+		note.State = d.Event.Task.Status.State
+	case d.Event.Status != nil:
+		note.State = d.Event.Status.Status.State
+	}
+	if conv := in.liveFor(d.Route.TaskID); conv != nil {
+		conv.ApplyPush(d.Event)
+		note.Live = true
+	} else if in.store != nil {
+		id, err := in.store.mergePush(d)
+		if err != nil {
+			return fmt.Errorf("store the push for task %s: %w", short(d.Route.TaskID), err)
+		}
+		note.Context = id
+	}
+	in.mu.Lock()
+	subs := make([]func(PushNote), 0, len(in.subs))
+	for _, fn := range in.subs {
+		subs = append(subs, fn)
+	}
+	in.mu.Unlock()
+	for _, fn := range subs {
+		fn(note)
+	}
+	return nil
+}
+
+func (in *Inbox) liveFor(taskID string) *Conversation {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for _, c := range in.live {
+		if c.HasTask(taskID) {
+			return c
+		}
+	}
+	return nil
+}
+
+// pushTail is how many of a context's last items a push is merged with,
+// besides its task's own: enough for the transcript's last line to be
+// known, so that a new message in the same state updates that line as
+// a stream's would.
+const pushTail = 8
+
+// mergePush folds a notification into the stored context that holds its
+// task, through a conversation restored with the task's items and
+// recorded as any other: or, when no context holds it, into a new one.
+// It returns the context's id.
+func (s *Store) mergePush(d PushDelivery) (int64, error) {
+	taskID := d.Route.TaskID
+	id, ok, err := s.ContextOfTask(taskID)
+	if err != nil {
+		return 0, err
+	}
+	o := RecordOptions{Agent: AgentInfo{Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
+	conv := NewConversation(nil, d.Route.AgentRef, nil)
+	if ok {
+		info, err := s.Context(id)
+		if err != nil {
+			return 0, err
+		}
+		items, err := s.taskItems(id, taskID)
+		if err != nil {
+			return 0, err
+		}
+		tail, err := s.LoadTail(id, pushTail)
+		if err != nil {
+			return 0, err
+		}
+		tasks, err := s.Tasks(id)
+		if err != nil {
+			return 0, err
+		}
+		conv.Restore(info.ContextID, mergeItems(items, tail), tasks)
+		o.Context, o.Agent = id, info.Agent
+	}
+	rec := s.Record(conv, o)
+	conv.ApplyPush(d.Event)
+	if err := rec.Close(); err != nil {
+		return 0, err
+	}
+	return rec.ID(), nil
+}
+
+// mergeItems joins two lists of items in transcript order, each once.
+func mergeItems(a, b []Item) []Item {
+	out := make([]Item, 0, len(a)+len(b))
+	seen := make(map[string]bool, len(a)+len(b))
+	for _, it := range slices.Concat(a, b) {
+		if !seen[it.Key] {
+			seen[it.Key] = true
+			out = append(out, it)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y Item) int { return x.Seq - y.Seq })
+	return out
+}

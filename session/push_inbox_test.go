@@ -1,0 +1,135 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+func artifactText(items []Item, taskID string) string {
+	for _, it := range items {
+		if it.Kind == ItemArtifact && it.TaskID == taskID {
+			var b strings.Builder
+			for _, p := range it.Parts {
+				b.WriteString(p.Text)
+			}
+			return b.String()
+		}
+	}
+	return ""
+}
+
+func appendPush(taskID, text string, last bool) a2aclient.Event {
+	return a2aclient.Event{Artifact: &a2aclient.ArtifactUpdate{TaskID: taskID, Append: true, LastChunk: last,
+		Artifact: a2aclient.Artifact{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
+}
+
+func statusEvent(taskID string, st a2aclient.State) a2aclient.Event {
+	return a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: taskID, Status: a2aclient.TaskStatus{State: st}, Final: st.Terminal()}}
+}
+
+// A task left running in a stored context and finished by pushes while
+// nothing shows it: the context, opened later, reads as the agent left
+// the task, the pushed chunks appended to what was streamed before.
+func TestInboxStoresPushesWithTheirStoredTask(t *testing.T) {
+	s := openTestStore(t)
+	conv := NewConversation(nil, "fake", nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "fake", Ref: "fake"}})
+	conv.Notice("hello")
+	conv.ApplyPush(statusEvent("t1", a2aclient.StateWorking))
+	applyChunks(conv, "t1", 2) // "chunk chunk ", not sealed
+	// Another conversation's items after it: the task is not at the tail.
+	for range 20 {
+		conv.Notice("later")
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	id := rec.ID()
+
+	in := NewInbox(s)
+	var notes []PushNote
+	in.Subscribe(func(n PushNote) { notes = append(notes, n) })
+	route := PushRoute{TaskID: "t1", AgentRef: "fake", Dialect: a2aclient.DialectV10}
+	for _, ev := range []a2aclient.Event{appendPush("t1", "more ", false), appendPush("t1", "end", true), statusEvent("t1", a2aclient.StateCompleted)} {
+		if err := in.Take(PushDelivery{Route: route, Event: ev}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	oc, err := s.OpenContext(id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := artifactText(oc.Items, "t1"); got != "chunk chunk more end" {
+		t.Errorf("artifact reads %q, want the streamed chunks and the pushed ones", got)
+	}
+	if len(oc.Tasks) != 1 || oc.Tasks[0].State != a2aclient.StateCompleted {
+		t.Errorf("tasks %+v, want t1 completed", oc.Tasks)
+	}
+	if len(notes) != 3 || notes[2].Context != id || notes[2].State != a2aclient.StateCompleted {
+		t.Errorf("notes %+v", notes)
+	}
+	list, _ := s.ListContexts("", "")
+	if len(list) != 1 {
+		t.Errorf("%d contexts, want the one the task was in", len(list))
+	}
+}
+
+// A push for a task no stored context holds starts a context for it.
+func TestInboxStartsAContextForAnUnknownTask(t *testing.T) {
+	s := openTestStore(t)
+	in := NewInbox(s)
+	route := PushRoute{TaskID: "t9", AgentRef: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}
+	task := &a2aclient.Task{ID: "t9", ContextID: "c9", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted},
+		Artifacts: []a2aclient.Artifact{{ID: "x", Parts: []a2aclient.Part{a2aclient.TextPart("done")}}}}
+	if err := in.Take(PushDelivery{Route: route, Event: a2aclient.Event{Task: task}}); err != nil {
+		t.Fatal(err)
+	}
+	id, ok, err := s.ContextOfTask("t9")
+	if err != nil || !ok {
+		t.Fatalf("no context holds the pushed task (%v)", err)
+	}
+	oc, err := s.OpenContext(id, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if oc.Info.ContextID != "c9" || oc.Info.Agent.Ref != route.AgentRef || artifactText(oc.Items, "t9") != "done" {
+		t.Errorf("context %+v items %+v", oc.Info, oc.Items)
+	}
+}
+
+// A push for a task of a conversation open in this process goes to that
+// conversation, not to a second copy in the store; while a stream
+// follows the task, its chunks are left to the stream.
+func TestInboxRoutesToTheLiveConversation(t *testing.T) {
+	s := openTestStore(t)
+	conv := NewConversation(nil, "fake", nil)
+	conv.ApplyPush(statusEvent("t1", a2aclient.StateWorking))
+	in := NewInbox(s)
+	detach := in.Attach(conv)
+	route := PushRoute{TaskID: "t1", AgentRef: "fake"}
+	if err := in.Take(PushDelivery{Route: route, Event: appendPush("t1", "pushed", false)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := artifactText(conv.Items(), "t1"); got != "pushed" {
+		t.Errorf("live conversation's artifact %q", got)
+	}
+	if _, ok, _ := s.ContextOfTask("t1"); ok {
+		t.Error("the push was stored a second time, apart from the live conversation")
+	}
+	conv.mu.Lock()
+	conv.inflight[0] = &exchange{taskID: "t1", cancel: func() {}}
+	conv.mu.Unlock()
+	conv.ApplyPush(appendPush("t1", " twice", false))
+	if got := artifactText(conv.Items(), "t1"); got != "pushed" {
+		t.Errorf("a pushed chunk was added to a streamed task: %q", got)
+	}
+	detach()
+	if err := in.Take(PushDelivery{Route: route, Event: statusEvent("t1", a2aclient.StateCompleted)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := s.ContextOfTask("t1"); !ok {
+		t.Error("once detached, the push did not go to the store")
+	}
+}
