@@ -14,6 +14,8 @@ const (
 	DialectV10     Dialect = "v1.0"      // JSON-RPC SendMessage …
 	DialectV10REST Dialect = "v1.0-rest" // HTTP+JSON /message:send …
 	DialectGateway Dialect = "gateway"   // 202-then-poll gateway REST
+	DialectV10GRPC Dialect = "v1.0-grpc" // gRPC lf.a2a.v1.A2AService
+	DialectV03GRPC Dialect = "v0.3-grpc" // gRPC a2a.v1.A2AService
 	DialectUnknown Dialect = ""
 )
 
@@ -34,13 +36,17 @@ func (d Dialect) Label() string {
 		return "v1.0 REST"
 	case DialectGateway:
 		return "gateway REST"
+	case DialectV10GRPC:
+		return "v1.0 gRPC"
+	case DialectV03GRPC:
+		return "v0.3 gRPC"
 	}
 	return "unknown dialect"
 }
 
 // Dialects lists every dialect, in the order parley prefers them when a
 // card does not say.
-var Dialects = []Dialect{DialectV10, DialectV10REST, DialectV03, DialectV03REST, DialectV02, DialectV01, DialectGateway}
+var Dialects = []Dialect{DialectV10, DialectV10REST, DialectV10GRPC, DialectV03, DialectV03REST, DialectV03GRPC, DialectV02, DialectV01, DialectGateway}
 
 // ParseDialect accepts a dialect name as written in config or on the
 // command line ("v0.3", "0.3-rest", "v1.0 REST", …).
@@ -65,7 +71,7 @@ const (
 
 // Interface is one endpoint an agent serves, in the card's order of
 // preference. Dialect is parley's reading of binding plus version;
-// DialectUnknown marks an interface parley cannot speak (gRPC).
+// DialectUnknown marks an interface parley cannot speak.
 type Interface struct {
 	URL             string
 	Binding         Binding

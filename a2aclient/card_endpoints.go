@@ -110,12 +110,25 @@ func (p *cardParser) addInterface(where, rawURL, rawBinding, version, tenant str
 	switch {
 	case !known:
 		p.warn("The card's %s uses transport %q, which parley does not speak.", where, truncate(rawBinding, 40))
-	case b == BindingGRPC:
-		p.warn("The card's %s is gRPC, which parley does not speak.", where)
 	case iface.Dialect == DialectUnknown:
 		p.warn("The card's %s speaks %s version %q, which parley does not speak.", where, b, truncate(version, 20))
+	case b == BindingGRPC:
+		p.checkGRPC(where, iface.URL)
 	default:
 		p.checkScheme(where, iface.URL)
+	}
+}
+
+// checkGRPC warns about a gRPC endpoint parley cannot read or that
+// travels in the clear.
+func (p *cardParser) checkGRPC(where, raw string) {
+	g, err := parseGRPCTarget(raw)
+	if err != nil {
+		p.warn("The card's %s: %s.", where, err)
+		return
+	}
+	if host, _, _ := net.SplitHostPort(g.host); !g.tls && !isLoopback(host) {
+		p.warn("The card's %s is gRPC without TLS to %s; messages and credentials travel unencrypted.", where, truncate(g.host, 80))
 	}
 }
 
@@ -204,6 +217,22 @@ func interfaceDialect(b Binding, version string, fallback Dialect) Dialect {
 			return DialectV10REST
 		case DialectV02, DialectV03, DialectV03REST:
 			return DialectV03REST
+		}
+	case BindingGRPC:
+		switch {
+		case major >= 1:
+			return DialectV10GRPC
+		case major == 0 && minor >= 2:
+			// The gRPC binding came with v0.2.5 and was defined in v0.3.
+			return DialectV03GRPC
+		case major == 0:
+			return DialectUnknown
+		}
+		switch fallback {
+		case DialectV10, DialectV10REST, DialectV10GRPC:
+			return DialectV10GRPC
+		case DialectV02, DialectV03, DialectV03REST, DialectV03GRPC:
+			return DialectV03GRPC
 		}
 	}
 	return DialectUnknown

@@ -75,7 +75,7 @@ func TestParseCardV10Sample(t *testing.T) {
 	}
 	checkInterfaces(t, a, []ifaceWant{
 		{"https://georoute-agent.example.com/a2a/v1", BindingJSONRPC, DialectV10},
-		{"https://georoute-agent.example.com/a2a/grpc", BindingGRPC, DialectUnknown},
+		{"https://georoute-agent.example.com/a2a/grpc", BindingGRPC, DialectV10GRPC},
 		{"https://georoute-agent.example.com/a2a/json", BindingREST, DialectV10REST},
 	})
 	if !a.Capabilities.Streaming || !a.Capabilities.PushNotifications || !a.Capabilities.ExtendedCard {
@@ -99,7 +99,8 @@ func TestParseCardV10Sample(t *testing.T) {
 	if a.Provider == nil || a.Provider.Organization != "Example Geo Services Inc." || a.IconURL != "https://georoute-agent.example.com/icon.png" {
 		t.Errorf("provider %+v icon %q", a.Provider, a.IconURL)
 	}
-	if !hasWarning(a, "gRPC") || len(a.Warnings) != 1 {
+	// parley speaks gRPC now: a well-formed card has nothing to warn of.
+	if len(a.Warnings) != 0 {
 		t.Errorf("warnings %q", a.Warnings)
 	}
 }
@@ -180,7 +181,7 @@ func TestParseCardV03Sample(t *testing.T) {
 	}
 	checkInterfaces(t, a, []ifaceWant{
 		{"https://georoute-agent.example.com/a2a/v1", BindingJSONRPC, DialectV03},
-		{"https://georoute-agent.example.com/a2a/grpc", BindingGRPC, DialectUnknown},
+		{"https://georoute-agent.example.com/a2a/grpc", BindingGRPC, DialectV03GRPC},
 		{"https://georoute-agent.example.com/a2a/json", BindingREST, DialectV03REST},
 	})
 	p := schemeNamed(a, "partner")
@@ -202,7 +203,8 @@ func TestParseCardV03Sample(t *testing.T) {
 	if !a.Capabilities.ExtendedCard {
 		t.Error("supportsAuthenticatedExtendedCard not read")
 	}
-	if !hasWarning(a, "gRPC") || len(a.Warnings) != 1 {
+	// parley speaks gRPC now: a well-formed card has nothing to warn of.
+	if len(a.Warnings) != 0 {
 		t.Errorf("warnings %q", a.Warnings)
 	}
 }
@@ -272,14 +274,13 @@ func TestParseCardWarnings(t *testing.T) {
 	a := loadCard(t, "warnings_card.json", "http://agent.example.net/.well-known/agent-card.json")
 	checkInterfaces(t, a, []ifaceWant{
 		{"http://agent.example.net/rpc", BindingJSONRPC, DialectV03},
-		{"https://agent.example.net/grpc", BindingGRPC, DialectUnknown},
+		{"https://agent.example.net/grpc", BindingGRPC, DialectV03GRPC},
 		{"wss://agent.example.net/ws", Binding("WEBSOCKET"), DialectUnknown},
 	})
 	for _, w := range [][]string{
 		{"no description"},
 		{"defaultOutputModes", "string", "array"},
 		{"http://", "agent.example.net", "unencrypted"},
-		{"gRPC"},
 		{"WEBSOCKET"},
 		{"Additional interface 3", "no url"},
 		{"Skill id", `"a"`, "more than once"},

@@ -245,7 +245,9 @@ func isDialectMismatch(err error) bool {
 	if errors.As(err, &he) {
 		switch he.StatusCode {
 		case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusUnsupportedMediaType:
-			return he.Kind == nil // a REST "task not found" 404 is an answer
+			// A REST "task not found" 404 is an answer; so is any gRPC
+			// status, whose service name already says the dialect.
+			return he.Kind == nil && he.GRPCCode == ""
 		}
 	}
 	return false

@@ -60,10 +60,16 @@ type HTTPError struct {
 	// Kind is a named error when the body said which (gateway errors,
 	// REST error objects), else nil.
 	Kind error
+	// GRPCCode is the gRPC status (NOT_FOUND) when a gRPC call failed;
+	// StatusCode is then its HTTP equivalent.
+	GRPCCode string
 }
 
 func (e *HTTPError) Error() string {
 	msg := fmt.Sprintf("the agent at %s answered HTTP %s", redactURL(e.URL), statusText(e.StatusCode, e.Status))
+	if e.GRPCCode != "" {
+		msg = fmt.Sprintf("the agent at %s answered gRPC %s", redactURL(e.URL), e.GRPCCode)
+	}
 	if e.Body != "" {
 		msg += ": " + e.Body
 	}
@@ -81,13 +87,21 @@ type AuthError struct {
 	StatusCode int
 	Challenge  string
 	Body       string
+	// GRPCCode is the gRPC status (UNAUTHENTICATED) when a gRPC call
+	// was refused.
+	GRPCCode string
 }
 
 func (e *AuthError) Error() string {
 	var msg string
-	if e.StatusCode == 403 {
+	switch {
+	case e.GRPCCode != "" && e.StatusCode == 403:
+		msg = fmt.Sprintf("the agent at %s refused access (gRPC %s): these credentials are not allowed", redactURL(e.URL), e.GRPCCode)
+	case e.GRPCCode != "":
+		msg = fmt.Sprintf("the agent at %s needs you to sign in (gRPC %s)", redactURL(e.URL), e.GRPCCode)
+	case e.StatusCode == 403:
 		msg = fmt.Sprintf("the agent at %s refused access (HTTP 403): these credentials are not allowed", redactURL(e.URL))
-	} else {
+	default:
 		msg = fmt.Sprintf("the agent at %s needs you to sign in (HTTP 401)", redactURL(e.URL))
 	}
 	if s := e.Schemes(); len(s) > 0 {

@@ -14,13 +14,17 @@ import (
 // "https://host" or "http://host:8080": the unit a credential is bound
 // to. The default port is left out, so "https://a:443" and "https://a"
 // are one origin; hosts are compared without case. ok is false for
-// anything that is not an absolute http(s) URL.
+// anything that is neither an absolute http(s) URL nor a gRPC endpoint
+// (host:port, grpc://, grpcs://), whose origin is that of the equivalent
+// http(s) URL (see grpcTarget).
 func Origin(raw string) (string, bool) {
 	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return "", false
+	if err == nil {
+		if o, ok := originOf(u); ok {
+			return o, true
+		}
 	}
-	return originOf(u)
+	return grpcOrigin(raw)
 }
 
 func originOf(u *url.URL) (string, bool) {

@@ -172,9 +172,9 @@ func fetchCardOnce(ctx context.Context, t *transport, u string) ([]byte, string,
 }
 
 // candidates orders the interfaces to try: the card's own preference,
-// then, for JSON-RPC endpoints, the other JSON-RPC dialects at the same
-// URL (servers often speak an older or newer version than their card
-// says). A forced dialect narrows the list to that dialect.
+// then, for JSON-RPC and gRPC endpoints, the other versions of the same
+// binding at the same URL (servers often speak an older or newer version
+// than their card says). A forced dialect narrows the list to that dialect.
 func candidates(agent *Agent, forced Dialect) []Interface {
 	var out []Interface
 	seen := map[string]bool{}
@@ -193,10 +193,16 @@ func candidates(agent *Agent, forced Dialect) []Interface {
 		add(i)
 	}
 	for _, i := range agent.Interfaces {
-		if i.Binding != BindingJSONRPC {
-			continue
+		var alts []Dialect
+		switch i.Binding {
+		case BindingJSONRPC:
+			alts = []Dialect{DialectV10, DialectV03, DialectV01}
+		case BindingGRPC:
+			// A server answers "unknown service" for the other version's
+			// service name: try it before leaving the endpoint.
+			alts = []Dialect{DialectV10GRPC, DialectV03GRPC}
 		}
-		for _, d := range []Dialect{DialectV10, DialectV03, DialectV01} {
+		for _, d := range alts {
 			alt := i
 			alt.Dialect = d
 			add(alt)

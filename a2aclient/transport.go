@@ -250,6 +250,18 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 	}
 	trusted := t.trust.trustsURL(hreq.URL)
 	gate.denied.Store(!trusted)
+	if err := t.decorate(hreq, req.header, trusted, creds, query); err != nil {
+		return nil, fmt.Errorf("%s: %w", req.op, err)
+	}
+	return hreq, nil
+}
+
+// decorate puts on a request what every call carries: the configured
+// headers, the call's own, the User-Agent and, when trusted, the
+// credentials, noting in creds and query which names carry secrets. The
+// gRPC binding decorates a stand-in request the same way and sends its
+// headers as metadata, so whatever is added here reaches both.
+func (t *transport) decorate(hreq *http.Request, own http.Header, trusted bool, creds, query *credHeaderSet) error {
 	for k, vs := range t.headers {
 		if !trusted && isSecretName(k) {
 			continue
@@ -258,7 +270,7 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 			hreq.Header.Add(k, v)
 		}
 	}
-	for k, vs := range req.header {
+	for k, vs := range own {
 		hreq.Header[k] = vs
 	}
 	if hreq.Header.Get("User-Agent") == "" {
@@ -270,7 +282,7 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 		}
 		applied, err := a.Apply(hreq)
 		if err != nil {
-			return nil, fmt.Errorf("%s: apply credentials: %w", req.op, err)
+			return fmt.Errorf("apply credentials: %w", err)
 		}
 		for _, n := range applied.Headers {
 			creds.add(n)
@@ -279,7 +291,7 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 			query.add(n)
 		}
 	}
-	return hreq, nil
+	return nil
 }
 
 // roundTrip sends hreq, bounding the wait for headers unless told not to.

@@ -53,6 +53,11 @@ func (c *clCLI) args(args ...string) []string {
 	if c.tg.Force && args[0] != "contexts" {
 		args = append(args, "--dialect", string(c.tg.Dialect))
 	}
+	// A gRPC peer serves its card over HTTP and gRPC on a port of its
+	// own: another origin, which the user trusts as they would in life.
+	if c.tg.Peer.grpc != nil && args[0] != "contexts" {
+		args = append(args, "--trust-origin", "http://"+c.tg.Peer.grpc.Addr().String())
+	}
 	return args
 }
 

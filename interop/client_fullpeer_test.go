@@ -2,6 +2,8 @@ package interop
 
 import (
 	"context"
+	grpcv0 "github.com/a2aproject/a2a-go/v2/a2agrpc/v0"
+	grpcv1 "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 	"log/slog"
 	"net/http"
 	"testing"
@@ -89,6 +91,7 @@ func startGoV2Full(t testing.TB) peer {
 	// is built from the public one, which lists them.
 	p.JSONRPC10, p.REST10 = p.BaseURL+pathJSONRPC, p.BaseURL+pathREST
 	p.JSONRPC03, p.REST03 = p.BaseURL+pathJSONRPC03, p.BaseURL+pathREST03
+	g := listenGRPC(t, &p)
 
 	card := cardV2(p, p.Name)
 	card.Capabilities.PushNotifications = true
@@ -111,6 +114,9 @@ func startGoV2Full(t testing.TB) peer {
 	mux.Handle(pathREST+"/", http.StripPrefix(pathREST, srv2.NewRESTHandler(handler)))
 	mux.Handle(pathJSONRPC03, a2av0.NewJSONRPCHandler(handler))
 	mux.Handle(pathREST03+"/", http.StripPrefix(pathREST03, a2av0.NewRESTHandler(handler)))
+	grpcv1.NewHandler(handler).RegisterWith(g.srv)
+	grpcv0.NewHandler(handler).RegisterWith(g.srv)
+	g.serve()
 	mux.Handle(wellKnownCardPath, srv2.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card)))
 	p.srv.Start()
 	return p

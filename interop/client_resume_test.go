@@ -246,7 +246,7 @@ func clKind(r peerRequest) string {
 	switch r.RPCMethod {
 	case "tasks/get", "GetTask":
 		return "get"
-	case "tasks/resubscribe", "SubscribeToTask":
+	case "tasks/resubscribe", "SubscribeToTask", "TaskSubscription":
 		return "subscribe"
 	}
 	if r.RPCMethod != "" {

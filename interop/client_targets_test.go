@@ -59,15 +59,18 @@ func clTargetsOf(peers ...peer) []clTarget {
 		add("v1.0-rest", a2aclient.DialectV10REST, p.REST10)
 		add("v0.3-jsonrpc", a2aclient.DialectV03, p.JSONRPC03)
 		add("v0.3-rest", a2aclient.DialectV03REST, p.REST03)
+		add("v1.0-grpc", a2aclient.DialectV10GRPC, p.GRPC10)
+		add("v0.3-grpc", a2aclient.DialectV03GRPC, p.GRPC03)
 	}
 	return out
 }
 
 // clTargets starts one peer of each kind and lists all their bindings:
 // v0.3 JSON-RPC on a2a-go v0.3.15; v1.0 JSON-RPC and REST on a2a-go/v2;
-// v1.0 and v0.3 JSON-RPC and REST on a2a-go/v2 with its v0.3 layer.
+// v1.0 and v0.3 JSON-RPC and REST on a2a-go/v2 with its v0.3 layer;
+// v1.0 and v0.3 gRPC on a2a-go/v2, and v0.3 gRPC on a2a-go v0.3.15.
 func clTargets(t *testing.T) []clTarget {
-	return clTargetsOf(startGoV03(t), startGoV2(t), startGoV2Compat03(t))
+	return clTargetsOf(startGoV03(t), startGoV2(t), startGoV2Compat03(t), startGRPCGoV2(t), startGRPCGoV03(t))
 }
 
 // clV03OnlyTargets starts a2a-go/v2 serving only its v0.3 bindings. Its
@@ -82,6 +85,10 @@ func clV03OnlyTargets(t *testing.T) []clTarget {
 
 func clPeerSlug(p peer) string {
 	switch {
+	case strings.HasPrefix(p.Name, peerGoV2GRPCName):
+		return "go-v2-grpc"
+	case strings.HasPrefix(p.Name, peerGoV03GRPCName):
+		return "go-v03-grpc"
 	case strings.HasPrefix(p.Name, peerGoV2CompName):
 		return "go-v2-compat"
 	case strings.HasPrefix(p.Name, peerGoV2Name):
@@ -92,8 +99,14 @@ func clPeerSlug(p peer) string {
 
 // clOptions are client options for a target: the peer's own HTTP client,
 // the forced dialect, and quick polling.
+// A gRPC peer's gRPC port is another origin than its card's, which the
+// options trust, as a user would with --trust-origin.
 func clOptions(tg clTarget) a2aclient.Options {
-	return a2aclient.Options{HTTPClient: tg.Peer.Client(), Dialect: tg.forced(), PollInterval: 5 * time.Millisecond}
+	o := a2aclient.Options{HTTPClient: tg.Peer.Client(), Dialect: tg.forced(), PollInterval: 5 * time.Millisecond}
+	if tg.Peer.grpc != nil {
+		o.Trust = a2aclient.NewOrigins(tg.Peer.CardURL, "http://"+tg.Peer.grpc.Addr().String())
+	}
+	return o
 }
 
 // clClient resolves a target from its peer's card URL and checks that

@@ -62,12 +62,16 @@ type peer struct {
 	REST03    string // v0.3 HTTP+JSON base: POST REST03+"/v1/message:send", ...
 	JSONRPC10 string // v1.0 JSON-RPC endpoint (SendMessage, GetTask, ...)
 	REST10    string // v1.0 HTTP+JSON base: POST REST10+"/message:send", ...
+	GRPC10    string // host:port of lf.a2a.v1.A2AService (gRPC peers)
+	GRPC03    string // host:port of a2a.v1.A2AService (gRPC peers)
 
 	Script *script // the scripted agent behind this peer
 
 	srv  *httptest.Server
 	tap  *wireTap
 	subs *subscribeWatch
+	cut  func() int    // cuts gRPC streams, when the peer serves gRPC
+	grpc *grpcListener // the gRPC server, if any
 }
 
 // Client returns an HTTP client for this peer. Using it (rather than
@@ -79,7 +83,12 @@ func (p peer) Client() *http.Client { return p.srv.Client() }
 // would: the client sees a read error, not a clean end of stream. The task
 // goes on running on the server, so the client can resubscribe. Returns how
 // many streams were cut.
-func (p peer) CutStreams() int { return p.tap.cutStreams() }
+func (p peer) CutStreams() int {
+	if p.cut != nil {
+		return p.cut()
+	}
+	return p.tap.cutStreams()
+}
 
 // WaitResubscribed waits until a resubscription (tasks/resubscribe,
 // SubscribeToTask, :subscribe) to taskID is attached to the task's live
@@ -276,11 +285,12 @@ func cardV2(p peer, name string) *a2a2.AgentCard {
 		card.SupportedInterfaces = append(card.SupportedInterfaces,
 			&a2a2.AgentInterface{URL: p.REST10, ProtocolBinding: a2a2.TransportProtocolHTTPJSON, ProtocolVersion: a2a2.Version})
 	}
+	card.SupportedInterfaces = append(card.SupportedInterfaces, grpcInterfaces(p)...)
 	return card
 }
 
 func scenarioExamples() []string {
-	return []string{scenarioStream, scenarioBook, scenarioSlow, scenarioMessage, scenarioFail, scenarioCut}
+	return []string{scenarioStream, scenarioBook, scenarioSlow, scenarioMessage, scenarioFail, scenarioCut, scenarioData, scenarioFile, scenarioAuth}
 }
 
 // newPeer prepares an unstarted loopback server with the request tap in

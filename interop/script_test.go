@@ -2,6 +2,7 @@ package interop
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"iter"
@@ -31,6 +32,9 @@ const (
 	scenarioMessage = "message" // a Message reply, no task
 	scenarioFail    = "fail"    // working, then failed with a status message
 	scenarioCut     = "cut"     // 5 chunks, park until released, 5 more chunks, completed
+	scenarioData    = "data"    // working, an artifact with one data part, completed
+	scenarioFile    = "file"    // working, an artifact with one inline file part, completed
+	scenarioAuth    = "auth"    // auth-required, asking the user to sign in
 )
 
 // Scripted texts, exported to tests so they can assert on exact content.
@@ -42,7 +46,18 @@ const (
 	streamChunks        = 20
 	cutChunksBefore     = 5
 	cutChunksAfter      = 5
+	dataArtifactName    = "table"
+	fileArtifactName    = "report"
+	fileName            = "report.txt"
+	fileMime            = "text/plain"
+	fileContent         = "line one\nline two\n"
+	authText            = "Sign in to the calendar first"
 )
+
+// dataValue is the data part the "data" scenario sends.
+func dataValue() map[string]any {
+	return map[string]any{"city": "Paris", "temperature": 21.5, "sunny": true}
+}
 
 // patience bounds how long a helper waits for something the scenario
 // guarantees will happen. It is hang protection only; nothing is asserted on
@@ -69,7 +84,7 @@ func replyText(userText string) string { return "echo: " + userText }
 
 // helpText answers any text that names no scenario, so a human poking the
 // peer learns what it can do.
-const helpText = "scripted agent: say stream, book, slow, message, fail or cut"
+const helpText = "scripted agent: say stream, book, slow, message, fail, cut, data, file or auth"
 
 // script is the scripted agent's shared state and the test's handle on it.
 // One script serves one peer (tests get it as peer.Script).
@@ -141,6 +156,7 @@ const (
 	stateCompleted
 	stateFailed
 	stateCanceled
+	stateAuthRequired
 )
 
 // ends reports whether a status in this state closes the interaction
@@ -165,6 +181,10 @@ type emitter interface {
 	artifact(ctx context.Context, name, text string) error
 	// reply answers with a Message and creates no task.
 	reply(ctx context.Context, text string) error
+	// data sends a whole artifact holding one data part.
+	data(ctx context.Context, name string, v map[string]any) error
+	// file sends a whole artifact holding one inline file part.
+	file(ctx context.Context, name, filename, mime string, content []byte) error
 }
 
 func scenarioOf(text string) string {
@@ -249,6 +269,24 @@ func (s *script) run(ctx context.Context, in turn, e emitter) error {
 			return err
 		}
 		return e.status(ctx, stateCompleted, "")
+
+	case scenarioData, scenarioFile:
+		if err := e.status(ctx, stateWorking, ""); err != nil {
+			return err
+		}
+		var err error
+		if scenarioOf(in.Text) == scenarioData {
+			err = e.data(ctx, dataArtifactName, dataValue())
+		} else {
+			err = e.file(ctx, fileArtifactName, fileName, fileMime, []byte(fileContent))
+		}
+		if err != nil {
+			return err
+		}
+		return e.status(ctx, stateCompleted, "")
+
+	case scenarioAuth:
+		return e.status(ctx, stateAuthRequired, authText)
 
 	default:
 		return e.reply(ctx, helpText)
@@ -355,6 +393,27 @@ func (e *v03Emitter) artifact(ctx context.Context, name, text string) error {
 	return e.q.Write(ctx, ev)
 }
 
+func (e *v03Emitter) data(ctx context.Context, name string, v map[string]any) error {
+	if err := e.begin(ctx); err != nil {
+		return err
+	}
+	ev := a2a03.NewArtifactEvent(e.rc, a2a03.DataPart{Data: v})
+	ev.Artifact.Name = name
+	ev.LastChunk = true
+	return e.q.Write(ctx, ev)
+}
+
+func (e *v03Emitter) file(ctx context.Context, name, filename, mime string, content []byte) error {
+	if err := e.begin(ctx); err != nil {
+		return err
+	}
+	part := a2a03.FilePart{File: a2a03.FileBytes{FileMeta: a2a03.FileMeta{Name: filename, MimeType: mime}, Bytes: base64.StdEncoding.EncodeToString(content)}}
+	ev := a2a03.NewArtifactEvent(e.rc, part)
+	ev.Artifact.Name = name
+	ev.LastChunk = true
+	return e.q.Write(ctx, ev)
+}
+
 func (e *v03Emitter) reply(ctx context.Context, text string) error {
 	msg := a2a03.NewMessage(a2a03.MessageRoleAgent, a2a03.TextPart{Text: text})
 	msg.ContextID = e.rc.ContextID
@@ -373,6 +432,8 @@ func state03(st taskState) a2a03.TaskState {
 		return a2a03.TaskStateFailed
 	case stateCanceled:
 		return a2a03.TaskStateCanceled
+	case stateAuthRequired:
+		return a2a03.TaskStateAuthRequired
 	}
 	panic(fmt.Sprintf("unknown state %d", st))
 }
@@ -495,6 +556,28 @@ func (e *v2Emitter) artifact(_ context.Context, name, text string) error {
 	return e.emit(ev)
 }
 
+func (e *v2Emitter) data(_ context.Context, name string, v map[string]any) error {
+	if err := e.begin(); err != nil {
+		return err
+	}
+	ev := a2a2.NewArtifactEvent(e.ec, a2a2.NewDataPart(v))
+	ev.Artifact.Name = name
+	ev.LastChunk = true
+	return e.emit(ev)
+}
+
+func (e *v2Emitter) file(_ context.Context, name, filename, mime string, content []byte) error {
+	if err := e.begin(); err != nil {
+		return err
+	}
+	part := a2a2.NewRawPart(content)
+	part.Filename, part.MediaType = filename, mime
+	ev := a2a2.NewArtifactEvent(e.ec, part)
+	ev.Artifact.Name = name
+	ev.LastChunk = true
+	return e.emit(ev)
+}
+
 func (e *v2Emitter) reply(_ context.Context, text string) error {
 	msg := a2a2.NewMessage(a2a2.MessageRoleAgent, a2a2.NewTextPart(text))
 	msg.ContextID = e.ec.ContextID
@@ -513,6 +596,8 @@ func state2(st taskState) a2a2.TaskState {
 		return a2a2.TaskStateFailed
 	case stateCanceled:
 		return a2a2.TaskStateCanceled
+	case stateAuthRequired:
+		return a2a2.TaskStateAuthRequired
 	}
 	panic(fmt.Sprintf("unknown state %d", st))
 }

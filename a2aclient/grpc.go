@@ -1,0 +1,364 @@
+package a2aclient
+
+import (
+	"context"
+	"crypto/tls"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+)
+
+// The gRPC bindings (v1.0 lf.a2a.v1.A2AService in grpc_v10.go, v0.3
+// a2a.v1.A2AService in grpc_v03.go) share this plumbing. Messages are the
+// protobuf types a2a-go generates from the spec's own a2a.proto.
+//
+// Requests and replies cross a JSON bridge: the HTTP+JSON bindings
+// already speak the ProtoJSON form of these very messages, so a request is
+// built with their encoders and read into the protobuf message, and a
+// reply is written as ProtoJSON and read with their decoders. Every
+// dialect then normalizes through one code path, and the wire view shows
+// each call as the JSON a person can read.
+
+// grpcEndpoint is one gRPC interface of an agent.
+type grpcEndpoint struct {
+	t       *transport
+	url     string // as the card wrote it, for errors
+	target  grpcTarget
+	service string // "lf.a2a.v1.A2AService"
+	dialect Dialect
+	// header is sent with every call as metadata (A2A-Version).
+	header http.Header
+
+	connOnce sync.Once
+	conn     *grpc.ClientConn
+	connErr  error
+}
+
+func newGRPCEndpoint(t *transport, iface Interface, service string, d Dialect, header http.Header) *grpcEndpoint {
+	e := &grpcEndpoint{t: t, url: iface.URL, service: service, dialect: d, header: header}
+	var err error
+	if e.target, err = parseGRPCTarget(iface.URL); err != nil {
+		e.connErr = err
+		e.connOnce.Do(func() {})
+	}
+	return e
+}
+
+// callURL is how the wire view and errors name a call: the endpoint's
+// origin and the method's path, which is what goes over HTTP/2.
+func (e *grpcEndpoint) callURL(method string) string {
+	return e.target.origin() + "/" + e.service + "/" + method
+}
+
+// dial makes the connection on first use. gRPC connects lazily and
+// reconnects by itself, so one connection serves the binding's life.
+func (e *grpcEndpoint) dial() (*grpc.ClientConn, error) {
+	e.connOnce.Do(func() {
+		var creds credentials.TransportCredentials
+		if e.target.tls {
+			creds = credentials.NewTLS(e.tlsConfig())
+		} else {
+			creds = insecure.NewCredentials()
+		}
+		e.conn, e.connErr = grpc.NewClient("passthrough:///"+e.target.host,
+			grpc.WithTransportCredentials(creds),
+			grpc.WithUserAgent(e.t.userAgent),
+			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(e.t.maxEvent)),
+		)
+		if e.connErr != nil {
+			e.connErr = &TransportError{Op: "connect", URL: e.url, Err: e.connErr}
+		}
+	})
+	return e.conn, e.connErr
+}
+
+// tlsConfig is the HTTP client's TLS settings (a private CA, the client
+// certificate), with the certificate held to the trust rule: it is
+// presented only while the endpoint's origin is trusted, checked at each
+// handshake, as the HTTP transport does per request.
+func (e *grpcEndpoint) tlsConfig() *tls.Config {
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+	if tr, ok := e.t.hc.Transport.(*http.Transport); ok && tr.TLSClientConfig != nil {
+		cfg = tr.TLSClientConfig.Clone()
+	}
+	cfg.NextProtos = nil // gRPC sets h2
+	get := cfg.GetClientCertificate
+	certs := cfg.Certificates
+	cfg.Certificates = nil
+	origin := e.target.origin()
+	trust := e.t.trust
+	cfg.GetClientCertificate = func(cri *tls.CertificateRequestInfo) (*tls.Certificate, error) {
+		if !trust.has(origin) {
+			return &tls.Certificate{}, nil
+		}
+		if get != nil {
+			return get(cri)
+		}
+		for i := range certs {
+			if cri.SupportsCertificate(&certs[i]) == nil {
+				return &certs[i], nil
+			}
+		}
+		if len(certs) > 0 {
+			return &certs[0], nil
+		}
+		return &tls.Certificate{}, nil
+	}
+	return cfg
+}
+
+// grpcCall is one call on a grpcEndpoint.
+type grpcCall struct {
+	op     string // for errors: "get task"
+	method string // "GetTask"
+	// body is the request in ProtoJSON form, read into req.
+	body     any
+	req, out proto.Message
+	// taskCall says the request names a task, so NOT_FOUND is that
+	// task being unknown.
+	taskCall bool
+	blocking bool // a blocking send may hold the reply as long as the task runs
+}
+
+// outgoing is the metadata for a call: what an HTTP request to the same
+// origin would carry as headers (config headers, credentials when the
+// origin is trusted), lower-cased, less what HTTP/2 and gRPC own. It
+// also returns the header form for the wire view, with the names that
+// carry secrets.
+func (e *grpcEndpoint) outgoing(ctx context.Context, method string) (metadata.MD, http.Header, []string, error) {
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, e.callURL(method), nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	creds, query := &credHeaderSet{}, &credHeaderSet{}
+	trusted := e.t.trust.has(e.target.origin())
+	if err := e.t.decorate(hreq, e.header, trusted, creds, query); err != nil {
+		return nil, nil, nil, err
+	}
+	secrets := append(creds.list(), query.list()...)
+	h := hreq.Header.Clone()
+	// An API key the card puts in the query has no query to go in:
+	// it travels as metadata under its own name.
+	for _, n := range query.list() {
+		if v := hreq.URL.Query().Get(n); v != "" {
+			h.Set(n, v)
+		}
+	}
+	md := metadata.MD{}
+	for k, vs := range h {
+		lk := strings.ToLower(k)
+		switch {
+		case lk == "user-agent", lk == "content-type", lk == "te", lk == "host", lk == "connection",
+			lk == "accept", strings.HasPrefix(lk, "grpc-"), strings.HasPrefix(lk, ":"):
+			continue
+		}
+		md[lk] = append(md[lk], vs...)
+	}
+	h.Set("Content-Type", "application/grpc")
+	return md, h, secrets, nil
+}
+
+// prepare encodes the request, adds metadata and the deadline, and logs
+// the request; the returned cancel must be called.
+func (e *grpcEndpoint) prepare(ctx context.Context, c *grpcCall, limit time.Duration) (context.Context, context.CancelCauseFunc, error) {
+	raw, err := json.Marshal(c.body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: encode the request: %w", c.op, err)
+	}
+	if err := protojson.Unmarshal(raw, c.req); err != nil {
+		return nil, nil, fmt.Errorf("%s: encode the request for gRPC: %w", c.op, err)
+	}
+	md, h, secrets, err := e.outgoing(ctx, c.method)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", c.op, err)
+	}
+	body, _ := protojson.Marshal(c.req)
+	e.t.observe(WireRecord{Kind: WireRequest, Method: http.MethodPost, URL: e.callURL(c.method), Header: h, Body: body, secrets: secrets})
+	ctx, cancel := context.WithCancelCause(metadata.NewOutgoingContext(ctx, md))
+	if limit > 0 {
+		timer := time.AfterFunc(limit, func() { cancel(fmt.Errorf("no response within %s", limit)) })
+		inner := cancel
+		cancel = func(cause error) { timer.Stop(); inner(cause) }
+	}
+	return ctx, cancel, nil
+}
+
+// unary performs a call and returns the reply in ProtoJSON form.
+func (e *grpcEndpoint) unary(ctx context.Context, c grpcCall) ([]byte, error) {
+	conn, err := e.dial()
+	if err != nil {
+		return nil, err
+	}
+	limit := e.t.headerTimeout
+	if limit > 0 && e.t.bodyTimeout > 0 {
+		limit += e.t.bodyTimeout
+	}
+	if c.blocking {
+		limit = 0
+	}
+	cctx, cancel, err := e.prepare(ctx, &c, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel(nil)
+	var hdr, trl metadata.MD
+	err = conn.Invoke(cctx, "/"+e.service+"/"+c.method, c.req, c.out, grpc.Header(&hdr), grpc.Trailer(&trl))
+	if err != nil {
+		e.observeStatus(c.method, hdr, trl, err)
+		return nil, e.callError(ctx, cctx, c, err, hdr, trl)
+	}
+	body, err := protojson.Marshal(c.out)
+	if err != nil {
+		return nil, &ProtocolError{What: "the gRPC reply could not be read", Err: err}
+	}
+	e.t.observe(WireRecord{Kind: WireResponse, URL: e.callURL(c.method), Status: http.StatusOK, Header: wireHeader(hdr, trl, "OK"), Body: body})
+	return body, nil
+}
+
+// open starts a server-streaming call; newMsg makes the message each
+// event is read into.
+func (e *grpcEndpoint) open(ctx context.Context, c grpcCall, newMsg func() proto.Message, decode func([]byte) (Event, bool, error)) (eventSource, error) {
+	conn, err := e.dial()
+	if err != nil {
+		return nil, err
+	}
+	cctx, cancel, err := e.prepare(ctx, &c, 0)
+	if err != nil {
+		return nil, err
+	}
+	desc := &grpc.StreamDesc{StreamName: c.method, ServerStreams: true}
+	cs, err := conn.NewStream(cctx, desc, "/"+e.service+"/"+c.method)
+	if err == nil {
+		err = cs.SendMsg(c.req)
+	}
+	if err == nil {
+		err = cs.CloseSend()
+	}
+	if err != nil {
+		cancel(nil)
+		return nil, e.callError(ctx, cctx, c, err, nil, nil)
+	}
+	s := &grpcEvents{e: e, c: c, ctx: ctx, cctx: cctx, cs: cs, cancel: cancel, newMsg: newMsg, decode: decode}
+	// The first event must come within the header timeout, like the
+	// headers of an HTTP stream; after that, silence is bounded by the
+	// idle timeout.
+	s.arm(e.t.headerTimeout, false)
+	return s, nil
+}
+
+// grpcEvents yields the events of a server stream.
+type grpcEvents struct {
+	e         *grpcEndpoint
+	c         grpcCall
+	ctx, cctx context.Context
+	cs        grpc.ClientStream
+	cancel    context.CancelCauseFunc
+	newMsg    func() proto.Message
+	decode    func([]byte) (Event, bool, error)
+	started   bool
+
+	mu    sync.Mutex
+	timer *time.Timer
+}
+
+// arm (re)starts the silence timer; when it fires the stream is cut with
+// a DeadlineError, which the follower resumes like a cut connection.
+func (s *grpcEvents) arm(limit time.Duration, idle bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.timer != nil {
+		s.timer.Stop()
+		s.timer = nil
+	}
+	if limit <= 0 {
+		return
+	}
+	if idle {
+		s.timer = time.AfterFunc(limit, func() { s.cancel(&DeadlineError{Idle: true, Limit: limit}) })
+	} else {
+		s.timer = time.AfterFunc(limit, func() { s.cancel(fmt.Errorf("no response within %s", limit)) })
+	}
+}
+
+func (s *grpcEvents) next() (Event, error) {
+	for {
+		m := s.newMsg()
+		err := s.cs.RecvMsg(m)
+		if err != nil {
+			s.arm(0, false)
+			hdr, _ := s.cs.Header()
+			trl := s.cs.Trailer()
+			if errors.Is(err, io.EOF) {
+				s.e.t.observe(WireRecord{Kind: WireResponse, URL: s.e.callURL(s.c.method), Status: http.StatusOK, Header: wireHeader(hdr, trl, "OK")})
+				return Event{}, io.EOF
+			}
+			s.e.observeStatus(s.c.method, hdr, trl, err)
+			err = s.e.callError(s.ctx, s.cctx, s.c, err, hdr, trl)
+			var te *TransportError
+			if s.started && errors.As(err, &te) {
+				te.Op = "read the event stream"
+			}
+			return Event{}, err
+		}
+		if !s.started {
+			s.started = true
+		}
+		s.arm(s.e.t.idleTimeout, true)
+		data, err := protojson.Marshal(m)
+		if err != nil {
+			return Event{}, &ProtocolError{What: "a gRPC event could not be read", Err: err}
+		}
+		s.e.t.observe(WireRecord{Kind: WireEvent, URL: s.e.callURL(s.c.method), Body: data})
+		ev, ok, err := s.decode(data)
+		if err != nil {
+			return Event{}, err
+		}
+		if ok {
+			return ev, nil
+		}
+	}
+}
+
+func (s *grpcEvents) close() error {
+	s.arm(0, false)
+	s.cancel(nil)
+	return nil
+}
+
+// observeStatus logs a failed call's status as the reply it is.
+func (e *grpcEndpoint) observeStatus(method string, hdr, trl metadata.MD, err error) {
+	st := status.Convert(err)
+	body, _ := json.Marshal(map[string]any{"code": st.Code().String(), "message": st.Message(), "details": statusDetails(st)})
+	e.t.observe(WireRecord{Kind: WireResponse, URL: e.callURL(method), Status: http.StatusOK, Header: wireHeader(hdr, trl, grpcCodeName(st.Code())), Body: body})
+}
+
+// wireHeader is the reply's metadata as headers for the wire view, with
+// the gRPC status a person looks for.
+func wireHeader(hdr, trl metadata.MD, code string) http.Header {
+	h := http.Header{}
+	for _, md := range []metadata.MD{hdr, trl} {
+		for k, vs := range md {
+			if strings.HasSuffix(k, "-bin") {
+				continue
+			}
+			for _, v := range vs {
+				h.Add(k, v)
+			}
+		}
+	}
+	h.Set("Grpc-Status", code)
+	return h
+}
