@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -82,7 +83,7 @@ func writeItem(w *bufio.Writer, it session.Item) {
 			indentLines(w, p.Text)
 		case a2aclient.PartData:
 			b, _ := json.Marshal(p.Data)
-			indentLines(w, session.IndentedJSON(b, "", "  "))
+			indentLines(w, jsonout.IndentedJSON(b, "", "  "))
 		case a2aclient.PartFile:
 			f := p.File
 			if f == nil {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -113,7 +114,7 @@ func runPrintingKilled(t *testing.T, store string, args []string, after int, del
 func checkPrintedIsStored(t *testing.T, path string, lines []string, when string) int {
 	t.Helper()
 	type event struct {
-		session.EventJSON
+		jsonout.EventJSON
 		Kind string `json:"type"`
 	}
 	contextID, taskID, state := "", "", ""

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -32,7 +32,7 @@ func writeJSONLine(w io.Writer, v any) error {
 		_, err := w.Write(escapeControls(buf.Bytes()))
 		return err
 	}
-	_, err := w.Write(session.AppendCleanJSON(make([]byte, 0, buf.Len()), buf.Bytes()))
+	_, err := w.Write(jsonout.AppendCleanJSON(make([]byte, 0, buf.Len()), buf.Bytes()))
 	return err
 }
 
@@ -56,7 +56,7 @@ func escapeControls(b []byte) []byte {
 	if !hasControls(b) {
 		return b
 	}
-	return session.AppendTerminalSafe(make([]byte, 0, len(b)+16), b)
+	return jsonout.AppendTerminalSafe(make([]byte, 0, len(b)+16), b)
 }
 
 // hasControls reports whether b holds DEL or a C1 control. It looks at

@@ -10,10 +10,11 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 )
 
-// The result line goes the fast way (session.ResultLine, terminal-safe
+// The result line goes the fast way (jsonout.ResultLine, terminal-safe
 // as it is encoded, in pieces); it must print exactly what writeJSONLine
 // printed for storedResult (the encoder, then escapeControls), hostile
 // and unusual text included, and leave no control a terminal would act
@@ -43,10 +44,10 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 		for _, id := range []int64{0, 42} {
 			// --raw: the agent's strings, escaped.
 			var want bytes.Buffer
-			if err := writeJSONLine(rawOutput{&want}, storedResult{session.ResultToJSON(s), id}); err != nil {
+			if err := writeJSONLine(rawOutput{&want}, storedResult{jsonout.ResultToJSON(outcome(s)), id}); err != nil {
 				t.Fatal(err)
 			}
-			line, err := session.AppendResultLine(nil, s, id)
+			line, err := jsonout.AppendResultLine(nil, outcome(s), id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,10 +65,10 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 			}
 			// By default: every string clean, the fast way as the general.
 			var wantClean, gotClean bytes.Buffer
-			if err := writeJSONLine(&wantClean, storedResult{session.ResultToJSON(s), id}); err != nil {
+			if err := writeJSONLine(&wantClean, storedResult{jsonout.ResultToJSON(outcome(s)), id}); err != nil {
 				t.Fatal(err)
 			}
-			rl, err := session.NewResultLine(s, id)
+			rl, err := jsonout.NewResultLine(outcome(s), id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +94,7 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 // writtenResultLine is what conclude prints for s.
 func writtenResultLine(t *testing.T, s *session.Summary, id int64) string {
 	t.Helper()
-	line, err := session.NewResultLine(s, id)
+	line, err := jsonout.NewResultLine(outcome(s), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,12 +115,12 @@ func TestLongResultLineAgreesWithTheEncoder(t *testing.T) {
 		Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text),
 			{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: unit, Bytes: []byte(unit)}}, a2aclient.TextPart(text[3:])}}}}
 	var want bytes.Buffer
-	if err := writeJSONLine(rawOutput{&want}, storedResult{session.ResultToJSON(s), 5}); err != nil {
+	if err := writeJSONLine(rawOutput{&want}, storedResult{jsonout.ResultToJSON(outcome(s)), 5}); err != nil {
 		t.Fatal(err)
 	}
 	var got bytes.Buffer
 	out := newOutputBuffer(&got)
-	line, err := session.NewResultLine(s, 5)
+	line, err := jsonout.NewResultLine(outcome(s), 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestLongResultLineAgreesWithTheEncoder(t *testing.T) {
 	}
 	// And clean, by default.
 	var wantClean, gotClean bytes.Buffer
-	if err := writeJSONLine(&wantClean, storedResult{session.ResultToJSON(s), 5}); err != nil {
+	if err := writeJSONLine(&wantClean, storedResult{jsonout.ResultToJSON(outcome(s)), 5}); err != nil {
 		t.Fatal(err)
 	}
 	out = newOutputBuffer(&gotClean)

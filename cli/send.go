@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -71,7 +72,7 @@ func (r *runner) follower(asJSON bool, gated io.Writer) *output {
 		// Encoded clean (or, with --raw, terminal-safe) as it is written,
 		// so the line needs no second pass, and the ids of an answer's
 		// chunks encoded once.
-		var lines session.EventLines
+		var lines jsonout.EventLines
 		appendLine := lines.AppendClean
 		if isRaw(r.env.Stdout) {
 			appendLine = lines.AppendTerminalSafe
@@ -85,7 +86,7 @@ func (r *runner) follower(asJSON bool, gated io.Writer) *output {
 				_, _ = stdout.Write(line)
 				return
 			}
-			_ = writeJSONLine(stdout, session.EventToJSON(*u.Event))
+			_ = writeJSONLine(stdout, jsonout.EventToJSON(*u.Event))
 		}}
 	}
 	p := newTextPrinter(stdout)
@@ -131,12 +132,12 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 	if asJSON {
 		// Written in pieces and made clean (or terminal-safe) as it is
 		// encoded: the line of a long answer is megabytes.
-		if line, err := session.NewResultLine(s, out.storeID); err == nil && isRaw(r.env.Stdout) {
+		if line, err := jsonout.NewResultLine(outcome(s), out.storeID); err == nil && isRaw(r.env.Stdout) {
 			_ = line.WriteTerminalSafe(r.env.Stdout)
 		} else if err == nil {
 			_ = line.WriteClean(r.env.Stdout)
 		} else {
-			_ = writeJSONLine(r.env.Stdout, storedResult{session.ResultToJSON(s), out.storeID})
+			_ = writeJSONLine(r.env.Stdout, storedResult{jsonout.ResultToJSON(outcome(s)), out.storeID})
 		}
 	} else {
 		out.text.finish(s, ref)
@@ -144,10 +145,16 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 	return stateExit(s.State)
 }
 
+// outcome is what the result line shows of an exchange's summary.
+func outcome(s *session.Summary) *jsonout.Outcome {
+	return &jsonout.Outcome{Dialect: s.Dialect, ContextID: s.ContextID, TaskID: s.TaskID, State: s.State,
+		Text: s.Text, StatusText: s.StatusText, Artifacts: s.Artifacts}
+}
+
 // storedResult is the result with the stored context's id, when recorded:
-// the general way to write it, for what session.NewResultLine cannot.
+// the general way to write it, for what jsonout.NewResultLine cannot.
 type storedResult struct {
-	session.ResultJSON
+	jsonout.ResultJSON
 	StoreID int64 `json:"storeId,omitempty"`
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -39,19 +40,19 @@ func ContextToJSON(c ContextInfo) ContextJSON {
 
 // ItemJSON is one transcript item.
 type ItemJSON struct {
-	Key     string     `json:"key"`
-	Seq     int        `json:"seq"`
-	Kind    string     `json:"kind"`
-	Time    time.Time  `json:"time"`
-	TaskID  string     `json:"taskId,omitempty"`
-	State   string     `json:"state,omitempty"`
-	Text    string     `json:"text,omitempty"`
-	Detail  string     `json:"detail,omitempty"`
-	Name    string     `json:"name,omitempty"`
-	Parts   []PartJSON `json:"parts,omitempty"`
-	Version int        `json:"version"`
-	Done    bool       `json:"done"`
-	Secret  bool       `json:"secret,omitempty"`
+	Key     string             `json:"key"`
+	Seq     int                `json:"seq"`
+	Kind    string             `json:"kind"`
+	Time    time.Time          `json:"time"`
+	TaskID  string             `json:"taskId,omitempty"`
+	State   string             `json:"state,omitempty"`
+	Text    string             `json:"text,omitempty"`
+	Detail  string             `json:"detail,omitempty"`
+	Name    string             `json:"name,omitempty"`
+	Parts   []jsonout.PartJSON `json:"parts,omitempty"`
+	Version int                `json:"version"`
+	Done    bool               `json:"done"`
+	Secret  bool               `json:"secret,omitempty"`
 }
 
 // ItemToJSON converts an item; file bytes are included.
@@ -59,7 +60,7 @@ func ItemToJSON(it Item) ItemJSON {
 	out := ItemJSON{Key: it.Key, Seq: it.Seq, Kind: it.Kind.String(), Time: it.Time, TaskID: it.TaskID, State: string(it.State),
 		Text: it.Text, Detail: it.Detail, Name: it.Name, Version: it.Version, Done: it.Done, Secret: it.Secret}
 	if len(it.Parts) > 0 {
-		out.Parts = partsToJSON(it.Parts)
+		out.Parts = jsonout.PartsToJSON(it.Parts)
 	}
 	return out
 }
@@ -242,7 +243,7 @@ func (m *mdWriter) part(p a2aclient.Part) {
 		if err != nil {
 			b = []byte("null")
 		}
-		m.fence("json", termsafe.Clean(IndentedJSON(b, "", "  ")))
+		m.fence("json", termsafe.Clean(jsonout.IndentedJSON(b, "", "  ")))
 	case a2aclient.PartFile:
 		f := p.File
 		if f == nil {

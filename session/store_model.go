@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -87,7 +88,7 @@ func ParseItemKind(s string) ItemKind {
 }
 
 // encodeParts stores parts in their JSON form, bytes included; nil when
-// there are none. The bytes are json.Marshal(partsToJSON(parts))'s.
+// there are none. The bytes are json.Marshal(jsonout.PartsToJSON(parts))'s.
 //
 // It writes the array itself: encoding/json re-scans and compacts
 // whatever a MarshalJSON method returns, and reflects its way through
@@ -108,13 +109,13 @@ func encodeParts(parts []a2aclient.Part) (any, error) {
 			b = append(b, ',')
 		}
 		if p.Kind == a2aclient.PartText && len(p.Metadata) == 0 {
-			// PartJSON.MarshalJSON goes through json.Marshal, which
+			// jsonout.PartJSON.MarshalJSON goes through json.Marshal, which
 			// escapes HTML: so does this.
-			b = appendJSONString(append(b, `{"kind":"text","text":`...), p.Text, true)
+			b = jsonout.AppendString(append(b, `{"kind":"text","text":`...), p.Text, true)
 			b = append(b, '}')
 			continue
 		}
-		pj, err := PartToJSON(p).MarshalJSON()
+		pj, err := jsonout.PartToJSON(p).MarshalJSON()
 		if err != nil {
 			return nil, fmt.Errorf("encode parts: %w", err)
 		}
@@ -138,11 +139,11 @@ func decodeParts(s sql.NullString) ([]a2aclient.Part, error) {
 
 // decodePartsJSON reads stored parts of any kind.
 func decodePartsJSON(s string) ([]a2aclient.Part, error) {
-	var parts []PartJSON
+	var parts []jsonout.PartJSON
 	if err := json.Unmarshal([]byte(s), &parts); err != nil {
 		return nil, fmt.Errorf("stored parts are unreadable: %w", err)
 	}
-	return partsFromJSON(parts), nil
+	return jsonout.PartsFromJSON(parts), nil
 }
 
 // maxBody bounds what search indexes of one item, so that a huge

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 )
 
 // trickyTexts are strings whose JSON form has every kind of escape
@@ -64,7 +65,7 @@ func FuzzEncodeParts(f *testing.F) {
 
 func checkEncodeParts(t *testing.T, ps []a2aclient.Part) {
 	t.Helper()
-	want, err := json.Marshal(partsToJSON(ps))
+	want, err := json.Marshal(jsonout.PartsToJSON(ps))
 	if err != nil {
 		t.Fatal(err)
 	}

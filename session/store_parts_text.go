@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 )
 
 // decodeTextParts reads stored parts that are all text without metadata,
@@ -58,7 +59,7 @@ func decodeTextParts(s string) (parts []a2aclient.Part, ok bool) {
 // A body with nothing to decode is returned as a substring of s, without
 // a copy: the stored value is the row's own string and holds little else.
 func unquoteJSONBody(s string) (text string, n int, ok bool) {
-	i := skipPlain(s, 0, 0)
+	i := jsonout.SkipPlain(s, 0)
 	for i < len(s) {
 		c := s[i]
 		if c == '"' {
@@ -68,7 +69,7 @@ func unquoteJSONBody(s string) (text string, n int, ok bool) {
 			break
 		}
 		if c < utf8.RuneSelf {
-			i = skipPlain(s, i+1, 0)
+			i = jsonout.SkipPlain(s, i+1)
 			continue
 		}
 		if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
@@ -142,7 +143,7 @@ func unquoteJSONEscaped(s string, i int) (text string, n int, ok bool) {
 			}
 			i += 2
 		case c < utf8.RuneSelf:
-			j := skipPlain(s, i+1, 0)
+			j := jsonout.SkipPlain(s, i+1)
 			b.WriteString(s[i:j])
 			i = j
 		default:

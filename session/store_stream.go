@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/parley-a2a/parley/internal/jsonout"
 )
 
 // EachItem calls fn with every item of a context, oldest first, read
@@ -37,17 +39,17 @@ type TranscriptOptions struct {
 	// it is one line (contexts show --json).
 	Indent bool
 	// Clean writes every string as termsafe.Clean leaves it (see
-	// AppendCleanJSON): what jq -r decodes cannot drive a terminal.
+	// jsonout.AppendCleanJSON): what jq -r decodes cannot drive a terminal.
 	Clean bool
 	// TerminalSafe, without Clean, keeps the agent's strings and writes
-	// DEL and the C1 controls as \u escapes (see AppendTerminalSafe).
+	// DEL and the C1 controls as \u escapes (see jsonout.AppendTerminalSafe).
 	TerminalSafe bool
 }
 
 // WriteTranscriptJSON writes a whole context as its TranscriptJSON,
 // item by item as EachItem reads them: the same document Transcript
 // would encode, in memory bounded by its largest item. Indented, values
-// deeper than MaxIndentDepth are written compactly.
+// deeper than jsonout.MaxIndentDepth are written compactly.
 func (s *Store) WriteTranscriptJSON(w io.Writer, id int64, o TranscriptOptions) error {
 	info, err := s.Context(id)
 	if err != nil {
@@ -60,7 +62,7 @@ func (s *Store) WriteTranscriptJSON(w io.Writer, id int64, o TranscriptOptions) 
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var out io.Writer = bw
 	if o.Indent {
-		out = newJSONIndenter(bw, "", "  ", 0)
+		out = jsonout.NewIndenter(bw, "", "  ")
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -80,10 +82,10 @@ func (s *Store) WriteTranscriptJSON(w io.Writer, id int64, o TranscriptOptions) 
 		b := buf.Bytes()
 		switch {
 		case o.Clean:
-			safe = AppendCleanJSON(safe[:0], b)
+			safe = jsonout.AppendCleanJSON(safe[:0], b)
 			b = safe
 		case o.TerminalSafe && hasC1(b):
-			safe = AppendTerminalSafe(safe[:0], b)
+			safe = jsonout.AppendTerminalSafe(safe[:0], b)
 			b = safe
 		}
 		_, err := out.Write(b)

@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bytes"
@@ -141,7 +141,7 @@ func TestAppendEventLineLeavesOtherEvents(t *testing.T) {
 
 // FuzzAppendEventLine holds the fast line to the encoder on any strings:
 //
-//	go test ./session/ -run '^$' -fuzz FuzzAppendEventLine -fuzztime 60s
+//	go test ./internal/jsonout/ -run '^$' -fuzz FuzzAppendEventLine -fuzztime 60s
 func FuzzAppendEventLine(f *testing.F) {
 	for _, s := range lineTexts {
 		f.Add(s, s, true)
@@ -176,7 +176,7 @@ func BenchmarkAppendJSONString(b *testing.B) {
 			b.SetBytes(int64(n))
 			dst := make([]byte, 0, 2*n)
 			for i := 0; i < b.N; i++ {
-				dst = appendJSONString(dst[:0], s, true)
+				dst = AppendString(dst[:0], s, true)
 			}
 		})
 	}
@@ -192,7 +192,7 @@ func TestAppendJSONStringAtEveryOffset(t *testing.T) {
 			s := strings.Repeat("a", at) + sp + strings.Repeat("b", 20-at)
 			for _, html := range []bool{false, true} {
 				want := encoderString(t, s, html)
-				if got := string(appendJSONString(nil, s, html)); got != want {
+				if got := string(AppendString(nil, s, html)); got != want {
 					t.Errorf("%q (html %v):\n got %s\nwant %s", s, html, got, want)
 				}
 			}

@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // generalResult is how `parley send --json` writes the result line
 // without the fast path: the cli's storedResult through a json.Encoder
 // without HTML escaping.
-func generalResult(t testing.TB, s *Summary, storeID int64) string {
+func generalResult(t testing.TB, s *Outcome, storeID int64) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -30,10 +30,10 @@ func generalResult(t testing.TB, s *Summary, storeID int64) string {
 // kept in data, strings that need escaping (with and without HTML
 // escaping, which parts and the rest of the line differ in), empty and
 // missing fields.
-func trickySummaries() []*Summary {
-	var out []*Summary
+func trickySummaries() []*Outcome {
+	var out []*Outcome
 	for _, s := range lineTexts {
-		out = append(out, &Summary{Dialect: a2aclient.Dialect(s), ContextID: s, TaskID: s, State: s, Text: s, StatusText: s,
+		out = append(out, &Outcome{Dialect: a2aclient.Dialect(s), ContextID: s, TaskID: s, State: s, Text: s, StatusText: s,
 			Artifacts: []a2aclient.Artifact{{ID: s, Name: s, Description: s, Parts: []a2aclient.Part{a2aclient.TextPart(s), a2aclient.TextPart(s)}}}})
 	}
 	raw := `{"z":"<last>","a":[{"y":1,"b":"\u2028"}],"m":{"q":null,"c":true}}`
@@ -41,9 +41,9 @@ func trickySummaries() []*Summary {
 	_ = json.Unmarshal([]byte(raw), &data)
 	meta := map[string]any{"b": "<&>", "a": 1.5, "\u2028": []any{"x\x7f", nil}}
 	out = append(out,
-		&Summary{State: StateMessage, Text: "pong"},
-		&Summary{Dialect: "v0.3", TaskID: "t", State: "completed", Artifacts: []a2aclient.Artifact{}},
-		&Summary{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "input-required", StatusText: "which <day>?",
+		&Outcome{State: "message", Text: "pong"},
+		&Outcome{Dialect: "v0.3", TaskID: "t", State: "completed", Artifacts: []a2aclient.Artifact{}},
+		&Outcome{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "input-required", StatusText: "which <day>?",
 			Artifacts: []a2aclient.Artifact{
 				{ID: "empty"},
 				{ID: "meta", Metadata: meta, Parts: []a2aclient.Part{{Kind: a2aclient.PartText, Text: "a<b>&c", Metadata: meta}}},
@@ -79,7 +79,7 @@ func TestAppendResultLineMatchesTheEncoder(t *testing.T) {
 }
 
 func TestAppendResultLineLeavesDstOnError(t *testing.T) {
-	s := &Summary{State: "completed", Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{
+	s := &Outcome{State: "completed", Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{
 		{Kind: a2aclient.PartData, Data: map[string]any{"f": func() {}}}}}}}
 	got, err := AppendResultLine([]byte("prefix"), s, 1)
 	if err == nil || string(got) != "prefix" {
@@ -90,13 +90,13 @@ func TestAppendResultLineLeavesDstOnError(t *testing.T) {
 // FuzzAppendResultLine holds the fast result line to the encoder, and
 // the terminal-safe one, in pieces, to the encoder plus escapeControls:
 //
-//	go test ./session/ -run '^$' -fuzz FuzzAppendResultLine -fuzztime 60s
+//	go test ./internal/jsonout/ -run '^$' -fuzz FuzzAppendResultLine -fuzztime 60s
 func FuzzAppendResultLine(f *testing.F) {
 	for _, s := range lineTexts {
 		f.Add(s, s, int64(3))
 	}
 	f.Fuzz(func(t *testing.T, text, other string, id int64) {
-		s := &Summary{Dialect: a2aclient.Dialect(other), ContextID: other, TaskID: text, State: other, Text: text, StatusText: other,
+		s := &Outcome{Dialect: a2aclient.Dialect(other), ContextID: other, TaskID: text, State: other, Text: text, StatusText: other,
 			Artifacts: []a2aclient.Artifact{{ID: other, Name: text, Parts: []a2aclient.Part{a2aclient.TextPart(text), a2aclient.TextPart(other)},
 				Metadata: map[string]any{other: text}}}}
 		got, err := AppendResultLine(nil, s, id)
@@ -110,7 +110,7 @@ func FuzzAppendResultLine(f *testing.F) {
 
 func BenchmarkResultLine(b *testing.B) {
 	text := benchText(1280000)
-	s := &Summary{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
+	s := &Outcome{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
 		Artifacts: []a2aclient.Artifact{{ID: "answer", Name: "answer", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
 	b.Run("encoding-json", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {

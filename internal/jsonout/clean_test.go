@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bytes"
@@ -94,7 +94,7 @@ func TestEventLinesCleanMatchesTheEncoder(t *testing.T) {
 func TestWriteCleanMatchesTheEncoder(t *testing.T) {
 	for _, s := range cleanTexts {
 		long := strings.Repeat("word "+s, 20000) // longer than a piece
-		sum := &Summary{Dialect: "v0.3", TaskID: s, ContextID: "c", State: "completed", Text: long, StatusText: s,
+		sum := &Outcome{Dialect: "v0.3", TaskID: s, ContextID: "c", State: "completed", Text: long, StatusText: s,
 			Artifacts: []a2aclient.Artifact{{ID: s, Name: s, Parts: []a2aclient.Part{a2aclient.TextPart(long),
 				{Kind: a2aclient.PartData, Data: map[string]any{s: s}}, {Kind: a2aclient.PartFile, File: &a2aclient.File{Name: s, MimeType: s}}},
 				Metadata: map[string]any{s: []any{s}}}}}
@@ -122,7 +122,7 @@ func BenchmarkEventLineClean(b *testing.B) {
 
 func BenchmarkResultLineClean(b *testing.B) {
 	text := benchText(1280000)
-	s := &Summary{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
+	s := &Outcome{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
 		Artifacts: []a2aclient.Artifact{{ID: "answer", Name: "answer", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -136,7 +136,7 @@ func BenchmarkResultLineClean(b *testing.B) {
 func TestWriteCleanInPiecesCutAnywhere(t *testing.T) {
 	for _, s := range cleanTexts {
 		text := "ab" + s + "cd\x1b]52;c;QUJD\x07ef" + s
-		sum := &Summary{Dialect: "v0.3", TaskID: "t", ContextID: "c", State: "completed", Text: text,
+		sum := &Outcome{Dialect: "v0.3", TaskID: "t", ContextID: "c", State: "completed", Text: text,
 			Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
 		r, err := NewResultLine(sum, 3)
 		if err != nil {

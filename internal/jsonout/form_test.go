@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"encoding/json"
@@ -55,7 +55,7 @@ func TestTaskJSONRoundTrip(t *testing.T) {
 }
 
 func TestResultJSONAlwaysHasEveryField(t *testing.T) {
-	b, _ := json.Marshal(ResultToJSON(&Summary{State: StateMessage, Text: "pong"}))
+	b, _ := json.Marshal(ResultToJSON(&Outcome{State: "message", Text: "pong"}))
 	var m map[string]any
 	_ = json.Unmarshal(b, &m)
 	for _, k := range []string{"type", "dialect", "contextId", "taskId", "state", "text", "statusText", "artifacts"} {

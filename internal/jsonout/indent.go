@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bufio"
@@ -106,4 +106,11 @@ func IndentedJSON(src []byte, prefix, indent string) string {
 	var b strings.Builder
 	_ = IndentJSON(&b, src, prefix, indent)
 	return b.String()
+}
+
+// NewIndenter returns a writer that indents the compact JSON written to
+// it, piece by piece, onto w (see MaxIndentDepth): a document of any
+// size passes through in bounded memory.
+func NewIndenter(w *bufio.Writer, prefix, indent string) io.Writer {
+	return newJSONIndenter(w, prefix, indent, 0)
 }

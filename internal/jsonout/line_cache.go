@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import "github.com/parley-a2a/parley/a2aclient"
 

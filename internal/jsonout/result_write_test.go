@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ func (p *pieces) Write(b []byte) (int, error) {
 // checkTerminalSafe writes s's result line in pieces of about piece
 // bytes and holds it to the encoder plus escapeControls, and each piece
 // to whole runes of about the size asked for.
-func checkTerminalSafe(t *testing.T, s *Summary, id int64, piece int) {
+func checkTerminalSafe(t *testing.T, s *Outcome, id int64, piece int) {
 	t.Helper()
 	r, err := NewResultLine(s, id)
 	if err != nil {
@@ -75,7 +75,7 @@ func TestWriteTerminalSafeMatchesTheEncoder(t *testing.T) {
 func TestWriteTerminalSafeLongAnswer(t *testing.T) {
 	const unit = "ab\u0085c\x7fd\xffé日\xe2\x82<&\"\\\n😀\u009f\u2028\x00 plain words\xc2"
 	text := strings.Repeat(unit, 3*resultPiece/len(unit)+7)
-	s := &Summary{Dialect: "v1.0", TaskID: "t\u0090", ContextID: "c", State: "completed", Text: text, StatusText: unit,
+	s := &Outcome{Dialect: "v1.0", TaskID: "t\u0090", ContextID: "c", State: "completed", Text: text, StatusText: unit,
 		Artifacts: []a2aclient.Artifact{{ID: "answer", Parts: []a2aclient.Part{a2aclient.TextPart(text),
 			{Kind: a2aclient.PartData, Data: map[string]any{"k": unit}}, a2aclient.TextPart(text[1:])}}}}
 	for _, piece := range []int{resultPiece, resultPiece + 1, 4093, 1000, 7} {
@@ -104,7 +104,7 @@ func (w *failingWriter) Write(b []byte) (int, error) {
 }
 
 func TestWriteTerminalSafeStopsAtTheFirstError(t *testing.T) {
-	s := &Summary{State: "completed", Text: strings.Repeat("x", 10*resultPiece)}
+	s := &Outcome{State: "completed", Text: strings.Repeat("x", 10*resultPiece)}
 	r, _ := NewResultLine(s, 1)
 	var w failingWriter
 	if err := r.WriteTerminalSafe(&w); err == nil || w.n != 1 {
@@ -113,7 +113,7 @@ func TestWriteTerminalSafeStopsAtTheFirstError(t *testing.T) {
 }
 
 func TestNewResultLineFailsBeforeWriting(t *testing.T) {
-	s := &Summary{State: "completed", Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{
+	s := &Outcome{State: "completed", Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{
 		{Kind: a2aclient.PartData, Data: map[string]any{"f": func() {}}}}}}}
 	if r, err := NewResultLine(s, 1); err == nil {
 		t.Errorf("got %v, no error", r)

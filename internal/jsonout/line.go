@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"math/bits"
@@ -91,11 +91,11 @@ const (
 	escClean
 )
 
-// appendJSONString quotes s as encoding/json does (Go 1.22 and later):
+// AppendString quotes s as encoding/json does (Go 1.22 and later):
 // short escapes for \b \f \n \r \t, \u00XX for other controls and, with
 // html, for < > &; invalid UTF-8 as \ufffd; U+2028 and U+2029 escaped.
 // The tests hold it to encoding/json's own output.
-func appendJSONString(dst []byte, s string, html bool) []byte {
+func AppendString(dst []byte, s string, html bool) []byte {
 	var esc escapes
 	if html {
 		esc = escHTML
@@ -226,3 +226,8 @@ func skipPlain(s string, i int, esc escapes) int {
 	}
 	return i
 }
+
+// SkipPlain returns the index of the first byte of s from i on that a
+// JSON string would escape: a byte that is not ASCII, a control, a quote
+// or a backslash. Readers of JSON strings skip to it fast.
+func SkipPlain(s string, i int) int { return skipPlain(s, i, 0) }

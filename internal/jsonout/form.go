@@ -1,4 +1,11 @@
-package session
+// Package jsonout is parley's JSON output: the JSON forms of the
+// normalized model (parts, artifacts, messages, statuses, tasks, events),
+// shared by `parley send --json`, the context store's records and
+// export; the fast writers of event and result lines; and the cleaning
+// that keeps what an agent sent from driving a terminal when a line is
+// decoded (jq -r) or printed as it is. It knows the wire model
+// (a2aclient) and nothing of sessions, stores or commands.
+package jsonout
 
 import (
 	"encoding/json"
@@ -7,9 +14,21 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
-// JSON forms of the normalized model, shared by `parley send --json` and
-// context export. They follow A2A's own spelling (kind, messageId,
-// contextId, artifactId) without any one dialect's quirks.
+// JSON forms of the normalized model. They follow A2A's own spelling
+// (kind, messageId, contextId, artifactId) without any one dialect's
+// quirks.
+
+// Outcome is how an exchange ended, as the result line shows it.
+type Outcome struct {
+	Dialect   a2aclient.Dialect
+	ContextID string
+	TaskID    string
+	// State is a task state, or "message" for a direct reply.
+	State      string
+	Text       string
+	StatusText string
+	Artifacts  []a2aclient.Artifact
+}
 
 // PartJSON is one part: {"kind":"text","text"}, {"kind":"data","data"},
 // or {"kind":"file","name","mimeType","bytes" (base64) or "uri"}.
@@ -167,7 +186,7 @@ func PartFromJSON(p PartJSON) a2aclient.Part {
 	return out
 }
 
-func partsToJSON(ps []a2aclient.Part) []PartJSON {
+func PartsToJSON(ps []a2aclient.Part) []PartJSON {
 	out := make([]PartJSON, len(ps))
 	for i, p := range ps {
 		out[i] = PartToJSON(p)
@@ -175,7 +194,7 @@ func partsToJSON(ps []a2aclient.Part) []PartJSON {
 	return out
 }
 
-func partsFromJSON(ps []PartJSON) []a2aclient.Part {
+func PartsFromJSON(ps []PartJSON) []a2aclient.Part {
 	out := make([]a2aclient.Part, len(ps))
 	for i, p := range ps {
 		out[i] = PartFromJSON(p)
@@ -185,12 +204,12 @@ func partsFromJSON(ps []PartJSON) []a2aclient.Part {
 
 // ArtifactToJSON converts an artifact.
 func ArtifactToJSON(a a2aclient.Artifact) ArtifactJSON {
-	return ArtifactJSON{ArtifactID: a.ID, Name: a.Name, Description: a.Description, Parts: partsToJSON(a.Parts), Metadata: a.Metadata}
+	return ArtifactJSON{ArtifactID: a.ID, Name: a.Name, Description: a.Description, Parts: PartsToJSON(a.Parts), Metadata: a.Metadata}
 }
 
 // ArtifactFromJSON converts back.
 func ArtifactFromJSON(a ArtifactJSON) a2aclient.Artifact {
-	return a2aclient.Artifact{ID: a.ArtifactID, Name: a.Name, Description: a.Description, Parts: partsFromJSON(a.Parts), Metadata: a.Metadata}
+	return a2aclient.Artifact{ID: a.ArtifactID, Name: a.Name, Description: a.Description, Parts: PartsFromJSON(a.Parts), Metadata: a.Metadata}
 }
 
 // ArtifactsToJSON converts a list, never returning nil so JSON shows [].
@@ -207,13 +226,13 @@ func MessageToJSON(m *a2aclient.Message) *MessageJSON {
 	if m == nil {
 		return nil
 	}
-	return &MessageJSON{MessageID: m.ID, Role: string(m.Role), Parts: partsToJSON(m.Parts), ContextID: m.ContextID,
+	return &MessageJSON{MessageID: m.ID, Role: string(m.Role), Parts: PartsToJSON(m.Parts), ContextID: m.ContextID,
 		TaskID: m.TaskID, ReferenceTaskIDs: m.ReferenceTaskIDs, Metadata: m.Metadata}
 }
 
 // MessageFromJSON converts back.
 func MessageFromJSON(m MessageJSON) a2aclient.Message {
-	return a2aclient.Message{ID: m.MessageID, Role: a2aclient.Role(m.Role), Parts: partsFromJSON(m.Parts), ContextID: m.ContextID,
+	return a2aclient.Message{ID: m.MessageID, Role: a2aclient.Role(m.Role), Parts: PartsFromJSON(m.Parts), ContextID: m.ContextID,
 		TaskID: m.TaskID, ReferenceTaskIDs: m.ReferenceTaskIDs, Metadata: m.Metadata}
 }
 
@@ -287,7 +306,7 @@ func EventToJSON(ev a2aclient.Event) EventJSON {
 }
 
 // ResultToJSON converts a summary to the result line.
-func ResultToJSON(s *Summary) ResultJSON {
+func ResultToJSON(s *Outcome) ResultJSON {
 	return ResultJSON{Type: "result", Dialect: string(s.Dialect), ContextID: s.ContextID, TaskID: s.TaskID,
 		State: s.State, Text: s.Text, StatusText: s.StatusText, Artifacts: ArtifactsToJSON(s.Artifacts)}
 }

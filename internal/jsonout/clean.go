@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bytes"
@@ -104,5 +104,5 @@ func appendCleanLiteral(dst, lit []byte) []byte {
 	}
 	// A literal the encoder wrote with HTML escaping keeps it.
 	html := bytes.Contains(lit, []byte(`\u003c`)) || bytes.Contains(lit, []byte(`\u003e`)) || bytes.Contains(lit, []byte(`\u0026`))
-	return appendJSONString(dst, termsafe.Clean(s), html)
+	return AppendString(dst, termsafe.Clean(s), html)
 }

@@ -1,4 +1,4 @@
-package session
+package jsonout
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // buffer still cost a fresh 2.7 MB whose pages the process faulted in
 // and zeroed (8 ms of 67), before a second pass made it terminal-safe.
 type ResultLine struct {
-	s       *Summary
+	s       *Outcome
 	storeID int64
 	// extras are the parts appendArtifact does not write itself and the
 	// artifacts' metadata, in the order the line holds them: encoded
@@ -33,7 +33,7 @@ type ResultLine struct {
 
 // NewResultLine readies the result line of s. On an error (a value
 // encoding/json cannot write) the caller goes the general way.
-func NewResultLine(s *Summary, storeID int64) (*ResultLine, error) {
+func NewResultLine(s *Outcome, storeID int64) (*ResultLine, error) {
 	r := &ResultLine{s: s, storeID: storeID}
 	for i := range s.Artifacts {
 		a := &s.Artifacts[i]
@@ -67,7 +67,7 @@ func NewResultLine(s *Summary, storeID int64) (*ResultLine, error) {
 // AppendResultLine appends the result line of s (see ResultLine) to dst.
 // On an error dst comes back as it was, and the caller goes the general
 // way.
-func AppendResultLine(dst []byte, s *Summary, storeID int64) ([]byte, error) {
+func AppendResultLine(dst []byte, s *Outcome, storeID int64) ([]byte, error) {
 	r, err := NewResultLine(s, storeID)
 	if err != nil {
 		return dst, err
@@ -140,7 +140,7 @@ func (r *ResultLine) write(l *lineWriter) {
 // resultSize guesses the line's length, so that a long answer is copied
 // into its buffer once rather than at every doubling: the text twice,
 // and some room for escapes and the rest.
-func resultSize(s *Summary) int {
+func resultSize(s *Outcome) int {
 	n := 2*len(s.Text) + len(s.StatusText) + 256
 	return n + n/16
 }
