@@ -84,7 +84,7 @@ type agentFlags struct {
 func (a *agentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&a.json, "json", false, "print JSON lines instead of text")
 	fs.BoolVar(&a.raw, "raw", false, "with --json, keep the agent's strings as sent (escaped) rather than cleaned")
-	fs.Var(&a.headers, "header", "add an HTTP header to every request (repeatable)")
+	fs.Var(&a.headers, "header", "add a header to every request, as gRPC metadata over gRPC (repeatable)")
 	fs.Var(&a.dialect, "dialect", "force a dialect instead of detecting it ("+dialectNames()+")")
 	fs.Var(&a.trust, "trust-origin", "also send the agent's credentials to URL's origin, when its card names an endpoint there (repeatable)")
 	fs.Var(&a.timeout, "timeout", "give up after this long (30s, 10m; 0 for never); default: the config's timeout, else 10m")

@@ -204,7 +204,9 @@ func DescribeCard(ctx context.Context, c *a2aclient.Client) *CardJSON {
 		v.Provider = &ProviderJSON{Organization: a.Provider.Organization, URL: a.Provider.URL}
 	}
 	for _, i := range a.Interfaces {
-		if i.URL != ep.URL || i.Binding != ep.Binding {
+		// One URL may serve two versions of a binding (a gRPC port with
+		// both services): each is an interface of its own.
+		if i.URL != ep.URL || i.Binding != ep.Binding || i.Dialect != ep.Dialect {
 			v.OtherInterfaces = append(v.OtherInterfaces, interfaceJSON(i))
 		}
 	}
