@@ -1,0 +1,216 @@
+package session
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// TaskRow is one line of a task listing: a task the agent listed, one in
+// parley's history, or one both know. Its strings are the agent's and
+// pass termsafe before they are shown.
+type TaskRow struct {
+	Agent      string // the agent as the user names it (config name or URL)
+	TaskID     string
+	ContextID  string // the agent's contextId
+	State      a2aclient.State
+	StatusText string
+	Title      string // the message that started it, when known
+	Updated    time.Time
+	OnServer   bool  // the agent listed it
+	StoreID    int64 // the stored context holding it; 0 when parley never saw it
+}
+
+// Where says who knows the task: "server", "parley" or "both".
+func (r TaskRow) Where() string {
+	switch {
+	case r.OnServer && r.StoreID != 0:
+		return "both"
+	case r.OnServer:
+		return "server"
+	}
+	return "parley"
+}
+
+// TaskFilter narrows a listing, on the server and in the history alike.
+type TaskFilter struct {
+	ContextID string
+	State     a2aclient.State
+	Limit     int // at most this many rows; 0 is 50
+}
+
+func (f TaskFilter) limit() int {
+	if f.Limit <= 0 {
+		return 50
+	}
+	return f.Limit
+}
+
+// maxPage is the largest page asked of an agent (the v1.0 bound).
+const maxPage = 100
+
+// ServerTasks lists one page of the agent's tasks from pageToken ("" for
+// the first) and returns the token of the next ("" after the last).
+// Dialects without a listing answer an error that wraps
+// a2aclient.ErrUnsupportedOperation.
+func ServerTasks(ctx context.Context, c *a2aclient.Client, ref string, f TaskFilter, pageToken string) ([]TaskRow, string, error) {
+	zero := 0
+	page, err := c.ListTasks(ctx, a2aclient.ListTasksRequest{
+		ContextID: f.ContextID, State: f.State, PageSize: min(f.limit(), maxPage), PageToken: pageToken, HistoryLength: &zero,
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	rows := make([]TaskRow, 0, len(page.Tasks))
+	for _, t := range page.Tasks {
+		// A server that ignores a filter is filtered here: the user
+		// asked for these only.
+		if (f.ContextID != "" && t.ContextID != f.ContextID) || (f.State != "" && t.Status.State != f.State) {
+			continue
+		}
+		rows = append(rows, TaskRow{
+			Agent: ref, TaskID: t.ID, ContextID: t.ContextID, State: t.Status.State,
+			StatusText: t.Status.Message.Text(), Title: firstUserText(t.History),
+			Updated: t.Status.Timestamp, OnServer: true,
+		})
+	}
+	if len(rows) > f.limit() {
+		rows = rows[:f.limit()]
+	}
+	return rows, page.NextPageToken, nil
+}
+
+// ServerTasksUpTo follows pages until limit rows (or the last page).
+// It returns the rows and the token of the page after them.
+func ServerTasksUpTo(ctx context.Context, c *a2aclient.Client, ref string, f TaskFilter, pageToken string) ([]TaskRow, string, error) {
+	var out []TaskRow
+	seen := map[string]bool{}
+	for {
+		g := f
+		g.Limit = f.limit() - len(out)
+		rows, next, err := ServerTasks(ctx, c, ref, g, pageToken)
+		if err != nil {
+			return out, pageToken, err
+		}
+		out = append(out, rows...)
+		if next == "" || len(out) >= f.limit() || seen[next] {
+			// seen: a server that hands the same token back would keep
+			// parley paging forever.
+			return out, next, nil
+		}
+		seen[next] = true
+		pageToken = next
+	}
+}
+
+func firstUserText(history []a2aclient.Message) string {
+	for _, m := range history {
+		if m.Role == a2aclient.RoleUser {
+			return titleOf(m.Text())
+		}
+	}
+	return ""
+}
+
+// HistoryTasks lists the tasks in parley's history with the agents named
+// by refs (a config name, a card URL or an endpoint; every agent when
+// refs is empty), most recently updated first.
+func (s *Store) HistoryTasks(refs []string, f TaskFilter) ([]TaskRow, error) {
+	q := strings.Builder{}
+	q.WriteString(`SELECT t.id, t.context_id, c.context_id, t.title, t.state, t.status_text, t.updated, c.id, c.agent_ref
+		FROM tasks t JOIN contexts c ON c.id = t.context WHERE 1`)
+	var args []any
+	if len(refs) > 0 {
+		q.WriteString(` AND (0`)
+		for _, r := range refs {
+			if r == "" {
+				continue
+			}
+			r = withoutCredentials(r)
+			q.WriteString(` OR c.agent_ref = ? OR c.card_url = ? OR c.agent_url = ?`)
+			args = append(args, r, r, r)
+		}
+		q.WriteString(`)`)
+	}
+	if f.ContextID != "" {
+		q.WriteString(` AND (t.context_id = ? OR (t.context_id = '' AND c.context_id = ?))`)
+		args = append(args, f.ContextID, f.ContextID)
+	}
+	if f.State != "" {
+		q.WriteString(` AND t.state = ?`)
+		args = append(args, string(f.State))
+	}
+	q.WriteString(` ORDER BY t.updated DESC, t.rowid DESC LIMIT ?`)
+	args = append(args, f.limit())
+	rows, err := s.db.Query(q.String(), args...)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("list stored tasks: %w", err))
+	}
+	defer rows.Close()
+	var out []TaskRow
+	for rows.Next() {
+		var r TaskRow
+		var state, ctxID string
+		var updated int64
+		if err := rows.Scan(&r.TaskID, &r.ContextID, &ctxID, &r.Title, &state, &r.StatusText, &updated, &r.StoreID, &r.Agent); err != nil {
+			return nil, s.wrap(err)
+		}
+		r.State, r.Updated = a2aclient.State(state), fromNanos(updated)
+		r.ContextID = cmp.Or(r.ContextID, ctxID)
+		out = append(out, r)
+	}
+	return out, s.wrap(rows.Err())
+}
+
+// MergeTasks joins listings by task id: the agent's word on the state
+// wins (it is the task's owner), parley's history adds the title and the
+// stored context. Most recently updated first, at most limit rows.
+func MergeTasks(limit int, lists ...[]TaskRow) []TaskRow {
+	byID := map[string]*TaskRow{}
+	var order []string
+	for _, list := range lists {
+		for _, r := range list {
+			have := byID[r.TaskID]
+			if have == nil {
+				row := r
+				byID[r.TaskID] = &row
+				order = append(order, r.TaskID)
+				continue
+			}
+			if r.OnServer && !have.OnServer {
+				have.State, have.StatusText, have.OnServer = r.State, cmp.Or(r.StatusText, have.StatusText), true
+				have.ContextID = cmp.Or(r.ContextID, have.ContextID)
+			}
+			if have.StoreID == 0 {
+				have.StoreID = r.StoreID
+			}
+			have.Title = cmp.Or(have.Title, r.Title)
+			if r.Updated.After(have.Updated) {
+				have.Updated = r.Updated
+			}
+			if !r.OnServer && have.OnServer && have.StoreID == r.StoreID {
+				// The history names the agent as the user does.
+				have.Agent = cmp.Or(r.Agent, have.Agent)
+			}
+		}
+	}
+	out := make([]TaskRow, 0, len(order))
+	for _, id := range order {
+		out = append(out, *byID[id])
+	}
+	slices.SortStableFunc(out, func(a, b TaskRow) int { return b.Updated.Compare(a.Updated) })
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+// NoListing reports whether err means the agent's dialect has no task
+// listing (and the history is all there is to show).
+func NoListing(err error) bool { return errors.Is(err, a2aclient.ErrUnsupportedOperation) }
