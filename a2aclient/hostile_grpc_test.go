@@ -58,13 +58,17 @@ func (r *grpcRecorder) calls() []metadata.MD {
 	return append([]metadata.MD(nil), r.md...)
 }
 
-// serveGRPCCard serves, on its own loopback origin, a v1.0 card whose only
-// interface is the gRPC endpoint at addr.
-func serveGRPCCard(t *testing.T, addr string) string {
-	t.Helper()
-	card := fmt.Sprintf(`{"name":"grpc-only","description":"d","version":"1","capabilities":{"streaming":true},
+// grpcCard is a v1.0 card whose only interface is the gRPC endpoint at addr.
+func grpcCard(addr string) string {
+	return fmt.Sprintf(`{"name":"grpc-only","description":"d","version":"1","capabilities":{"streaming":true},
 		"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],
 		"supportedInterfaces":[{"url":%q,"protocolBinding":"GRPC","protocolVersion":"1.0"}]}`, addr)
+}
+
+// serveGRPCCard serves grpcCard(addr) on its own loopback origin.
+func serveGRPCCard(t *testing.T, addr string) string {
+	t.Helper()
+	card := grpcCard(addr)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, card)

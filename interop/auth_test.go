@@ -15,6 +15,7 @@ import (
 	a2a03 "github.com/a2aproject/a2a-go/a2a"
 	srv03 "github.com/a2aproject/a2a-go/a2asrv"
 	a2a2 "github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	srv2 "github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -60,10 +61,11 @@ func staticAllow(r *http.Request) bool {
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// startSecuredV2 serves a2a-go/v2 (v1.0 JSON-RPC and HTTP+JSON) behind
-// allow, with a card declaring bearer, API-key (header, query, cookie)
-// and OAuth device-code schemes at idp.
-func startSecuredV2(t *testing.T, idp string, allow func(*http.Request) bool) string {
+// startSecuredV2 serves a2a-go/v2 (v1.0 JSON-RPC and HTTP+JSON, and on a
+// port of its own gRPC v1.0 and v0.3) behind allow, with a card declaring
+// bearer, API-key (header, query, cookie) and OAuth device-code schemes
+// at idp. It returns the HTTP base URL and the gRPC endpoint.
+func startSecuredV2(t *testing.T, idp string, allow func(*http.Request) bool) (string, string) {
 	s := newScript()
 	t.Cleanup(s.shutdown)
 	handler := srv2.NewHandler(v2Executor{s: s}, srv2.WithLogger(quietLogger()))
@@ -72,6 +74,7 @@ func startSecuredV2(t *testing.T, idp string, allow func(*http.Request) bool) st
 	t.Cleanup(srv.Close)
 	mux.Handle(pathJSONRPC, srv2.NewJSONRPCHandler(handler))
 	mux.Handle(pathREST+"/", http.StripPrefix(pathREST, srv2.NewRESTHandler(handler)))
+	grpcAddr := serveSecuredGRPC(t, handler, allow)
 	card := &a2a2.AgentCard{
 		Name: "secured a2a-go/v2", Description: helpText, Version: "2.4.0",
 		Capabilities:       a2a2.AgentCapabilities{Streaming: true},
@@ -81,6 +84,8 @@ func startSecuredV2(t *testing.T, idp string, allow func(*http.Request) bool) st
 		SupportedInterfaces: []*a2a2.AgentInterface{
 			{URL: srv.URL + pathJSONRPC, ProtocolBinding: a2a2.TransportProtocolJSONRPC, ProtocolVersion: a2a2.Version},
 			{URL: srv.URL + pathREST, ProtocolBinding: a2a2.TransportProtocolHTTPJSON, ProtocolVersion: a2a2.Version},
+			{URL: grpcAddr, ProtocolBinding: a2a2.TransportProtocolGRPC, ProtocolVersion: a2a2.Version},
+			{URL: grpcAddr, ProtocolBinding: a2a2.TransportProtocolGRPC, ProtocolVersion: a2av0.Version},
 		},
 		SecuritySchemes: a2a2.NamedSecuritySchemes{
 			"bearer":      a2a2.HTTPAuthSecurityScheme{Scheme: "Bearer"},
@@ -93,7 +98,7 @@ func startSecuredV2(t *testing.T, idp string, allow func(*http.Request) bool) st
 		SecurityRequirements: a2a2.SecurityRequirementsOptions{{"bearer": {}}, {"headerKey": {}}, {"device": {"agents:read"}}},
 	}
 	mux.Handle(wellKnownCardPath, srv2.NewStaticAgentCardHandler(card))
-	return srv.URL
+	return srv.URL, grpcAddr
 }
 
 // startSecuredV03 serves a2a-go v0.3.15 JSON-RPC behind allow, with the
@@ -149,7 +154,7 @@ func sendMessage(t *testing.T, d *session.Directory, ref string, dialect a2aclie
 }
 
 func TestAuthSchemesFromSDKCards(t *testing.T) {
-	v2 := startSecuredV2(t, "https://idp.example.com", staticAllow)
+	v2, _ := startSecuredV2(t, "https://idp.example.com", staticAllow)
 	v03 := startSecuredV03(t, staticAllow)
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -194,7 +199,8 @@ func TestAuthSchemesFromSDKCards(t *testing.T) {
 // Every credential parley's config can hold gets through the middleware,
 // on every binding.
 func TestAuthCredentialsThroughMiddleware(t *testing.T) {
-	v2 := startSecuredV2(t, "https://idp.example.com", staticAllow)
+	v2, v2GRPC := startSecuredV2(t, "https://idp.example.com", staticAllow)
+	grpcOrigin := []string{"http://" + v2GRPC}
 	v03 := startSecuredV03(t, staticAllow)
 	env := map[string]string{"TOKEN": authToken, "KEY": authKey}
 	for _, tc := range []struct {
@@ -210,6 +216,14 @@ func TestAuthCredentialsThroughMiddleware(t *testing.T) {
 		{"v1.0 JSON-RPC cookie key", v2, a2aclient.DialectV10, config.Agent{Auth: "apikey", APIKeyIn: "cookie", APIKeyName: "session", Token: "cmd:echo " + authKey}},
 		{"v0.3 JSON-RPC bearer", v03, a2aclient.DialectV03, config.Agent{Auth: "bearer", Token: "env:TOKEN"}},
 		{"v0.3 JSON-RPC header key", v03, a2aclient.DialectV03, config.Agent{Auth: "apikey", APIKeyName: "X-API-Key", Token: "env:KEY"}},
+		// gRPC: the same credentials as metadata, to the gRPC origin the
+		// entry trusts.
+		{"v1.0 gRPC bearer", v2, a2aclient.DialectV10GRPC, config.Agent{Auth: "bearer", Token: "env:TOKEN", TrustedOrigins: grpcOrigin}},
+		{"v1.0 gRPC header key", v2, a2aclient.DialectV10GRPC, config.Agent{Auth: "apikey", APIKeyName: "X-API-Key", Token: "env:KEY", TrustedOrigins: grpcOrigin}},
+		{"v1.0 gRPC query key", v2, a2aclient.DialectV10GRPC, config.Agent{Auth: "apikey", APIKeyIn: "query", APIKeyName: "api_key", Token: "env:KEY", TrustedOrigins: grpcOrigin}},
+		{"v1.0 gRPC cookie key", v2, a2aclient.DialectV10GRPC, config.Agent{Auth: "apikey", APIKeyIn: "cookie", APIKeyName: "session", Token: "cmd:echo " + authKey, TrustedOrigins: grpcOrigin}},
+		{"v0.3 gRPC bearer", v2, a2aclient.DialectV03GRPC, config.Agent{Auth: "bearer", Token: "env:TOKEN", TrustedOrigins: grpcOrigin}},
+		{"v0.3 gRPC header key", v2, a2aclient.DialectV03GRPC, config.Agent{Auth: "apikey", APIKeyName: "X-API-Key", Token: "env:KEY", TrustedOrigins: grpcOrigin}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := tc.agent
@@ -223,6 +237,8 @@ func TestAuthCredentialsThroughMiddleware(t *testing.T) {
 				var ae *a2aclient.AuthError
 				if err := sendMessage(t, authDirectory(t, []config.Agent{a}, bad), "peer", tc.dialect); !errors.As(err, &ae) {
 					t.Errorf("a wrong credential: %v", err)
+				} else if s := ae.Schemes(); len(s) != 1 || s[0] != "Bearer" {
+					t.Errorf("the challenge's schemes: %q (from %q)", s, ae.Challenge)
 				}
 			}
 		})
@@ -241,10 +257,10 @@ func TestAuthOAuthClientCredentialsToSDK(t *testing.T) {
 		check.ServeHTTP(rec, r)
 		return rec.Code == http.StatusOK
 	}
-	url := startSecuredV2(t, p.URL, allow)
-	d := authDirectory(t, []config.Agent{{Name: "svc", URL: url, Auth: "oauth2",
+	url, grpcAddr := startSecuredV2(t, p.URL, allow)
+	d := authDirectory(t, []config.Agent{{Name: "svc", URL: url, Auth: "oauth2", TrustedOrigins: []string{"http://" + grpcAddr},
 		OAuth: config.OAuth{ClientID: oauthtest.SvcClient, ClientSecret: "env:SECRET"}}}, map[string]string{"SECRET": oauthtest.SvcSecret})
-	for _, dl := range []a2aclient.Dialect{a2aclient.DialectV10, a2aclient.DialectV10REST} {
+	for _, dl := range []a2aclient.Dialect{a2aclient.DialectV10, a2aclient.DialectV10REST, a2aclient.DialectV10GRPC} {
 		if err := sendMessage(t, d, "svc", dl); err != nil {
 			t.Fatalf("%s: %v", dl, err)
 		}

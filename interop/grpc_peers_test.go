@@ -4,6 +4,9 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -20,8 +23,10 @@ import (
 	srv2 "github.com/a2aproject/a2a-go/v2/a2asrv"
 	log2 "github.com/a2aproject/a2a-go/v2/log"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	grpcpeer "google.golang.org/grpc/peer"
+	"google.golang.org/grpc/status"
 )
 
 // gRPC peers: a2a-go's own gRPC servers (a2agrpc) on a loopback port of
@@ -206,4 +211,51 @@ func grpcInterfaces(p peer) []*a2a2.AgentInterface {
 		out = append(out, &a2a2.AgentInterface{URL: p.GRPC03, ProtocolBinding: a2a2.TransportProtocolGRPC, ProtocolVersion: a2av0.Version})
 	}
 	return out
+}
+
+// serveSecuredGRPC serves handler's gRPC services (v1.0 and v0.3) on a
+// loopback port behind allow, which sees each call as the HTTP request it
+// would have been: metadata as headers, an api_key entry as the query
+// parameter. A refused call is UNAUTHENTICATED with a Bearer challenge.
+func serveSecuredGRPC(t testing.TB, handler srv2.RequestHandler, allow func(*http.Request) bool) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(ctx context.Context) error {
+		md, _ := metadata.FromIncomingContext(ctx)
+		r := httptest.NewRequest(http.MethodPost, "http://"+ln.Addr().String()+"/grpc", nil)
+		for k, vs := range md {
+			for _, v := range vs {
+				r.Header.Add(k, v)
+			}
+		}
+		if v := md.Get("api_key"); len(v) > 0 {
+			r.URL.RawQuery = url.Values{"api_key": v}.Encode()
+		}
+		if allow(r) {
+			return nil
+		}
+		_ = grpc.SetHeader(ctx, metadata.Pairs("www-authenticate", `Bearer realm="interop"`))
+		return status.Error(codes.Unauthenticated, "credentials required")
+	}
+	srv := grpc.NewServer(
+		grpc.ChainUnaryInterceptor(func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+			if err := check(ctx); err != nil {
+				return nil, err
+			}
+			return h(ctx, req)
+		}),
+		grpc.ChainStreamInterceptor(func(s any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+			if err := check(ss.Context()); err != nil {
+				return err
+			}
+			return h(s, ss)
+		}))
+	grpcv1.NewHandler(handler).RegisterWith(srv)
+	grpcv0.NewHandler(handler).RegisterWith(srv)
+	go srv.Serve(ln)
+	t.Cleanup(srv.Stop)
+	return ln.Addr().String()
 }
