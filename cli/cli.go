@@ -69,6 +69,9 @@ type runner struct {
 	lastRef string
 	// code is the exit code of the command that ran.
 	code int
+	// lastErr is the error last reported, for the exit code to agree
+	// with it.
+	lastErr error
 }
 
 // Run runs one parley command line and returns the exit code.
@@ -96,10 +99,16 @@ func Run(ctx context.Context, args []string, env Env) int {
 		if cmd != nil {
 			asJSON, _ = cmd.Flags().GetBool("json")
 		}
-		return r.report(exitUsage, err, asJSON, "")
+		return r.exitCode(r.report(exitUsage, err, asJSON, ""), err)
 	}
 	r.sayFallback()
-	return r.code
+	code := r.exitCode(r.code, r.lastErr)
+	if code == exitOK && (r.code == exitTaskFailed || r.code == exitNeedsInput) {
+		// The specification's codes leave the outcome to the output; a
+		// warning on stderr still names it.
+		fmt.Fprintf(env.Stderr, "parley: the task did not complete (exit code %d without %s=spec).\n", r.code, specExitVar)
+	}
+	return code
 }
 
 // sayFallback says on stderr when the reply came from another origin than

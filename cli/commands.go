@@ -109,6 +109,11 @@ terminal; --raw keeps the agent's bytes (still escaped in the JSON).`,
 	}
 	f.register(c.Flags())
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.card(ctx, &f, args) })
+	// `card get AGENT` is the A2A CLI specification's spelling.
+	get := &cobra.Command{Use: "get AGENT [flags]", Short: "the same as 'parley card AGENT'", Annotations: c.Annotations}
+	f.register(get.Flags())
+	get.Run = c.Run
+	c.AddCommand(get)
 	return c
 }
 
@@ -134,7 +139,7 @@ commands and the terminal UI start signed in. The agent's card says how:
 	fs.StringVar(&f.clientID, "client-id", "", "the OAuth client id, when the config entry names none")
 	fs.BoolVar(&f.noOpen, "no-open", false, "print the browser sign-in URL without opening a browser")
 	f.agent.register(fs)
-	hideFlags(fs, "json", "raw")
+	hideFlags(fs, "json", "raw", "output")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.login(ctx, &f, args) })
 	return c
 }
@@ -164,7 +169,9 @@ With --json: one JSON object per line for each event, then a result line
 	f.register(fs)
 	fs.BoolVar(&f.noStream, "no-stream", false, "send with one blocking call instead of streaming")
 	fs.StringVar(&f.contextID, "context", "", "continue a conversation: a stored context's id (then AGENT may be left out) or the agent's contextId")
+	fs.StringVar(&f.contextID, "context-id", "", "the same as --context (the A2A CLI spec's spelling)")
 	fs.StringVar(&f.taskID, "task", "", "answer this task (after input-required or auth-required)")
+	fs.StringVar(&f.taskID, "task-id", "", "the same as --task (the A2A CLI spec's spelling)")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.send(ctx, f, args) })
 	return c
 }
@@ -217,6 +224,7 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 	}
 	fs := c.PersistentFlags()
 	fs.BoolVar(&f.json, "json", false, "list, show and search print JSON lines: one context, the transcript, or one hit per line (matches between ** **)")
+	fs.VarP(&outputFlag{&f.json}, "output", "o", "text or json; -o json is --json")
 	fs.BoolVar(&f.raw, "raw", false, "JSON keeps the agent's strings as sent (escaped), rather than cleaned of controls and invisible characters")
 	c.Flags().StringVar(&f.agent, "agent", "", "list only this agent's contexts")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.contexts(ctx, &f, "", args) })

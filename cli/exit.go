@@ -38,7 +38,7 @@ func errorExit(ctx context.Context, err error) int {
 	var ue *usageError
 	var ae *a2aclient.AuthError
 	switch {
-	case errors.As(err, &ue), errors.Is(err, session.ErrUnknownAgent):
+	case errors.As(err, &ue), errors.As(err, new(*inputError)), errors.Is(err, session.ErrUnknownAgent):
 		return exitUsage
 	case errors.As(err, &ae), errors.Is(err, a2aclient.ErrAuthenticationRequired):
 		return exitAuthRefused

@@ -25,6 +25,37 @@ func usagef(cmd, format string, args ...any) error {
 	return &usageError{cmd: cmd, msg: fmt.Sprintf(format, args...)}
 }
 
+// outputFlag is -o/--output text|json, the A2A CLI specification's
+// spelling of --json.
+type outputFlag struct{ json *bool }
+
+func (f *outputFlag) String() string { return "text" }
+func (f *outputFlag) Type() string   { return "format" }
+
+func (f *outputFlag) Set(s string) error {
+	switch s {
+	case "text":
+		*f.json = false
+	case "json", "jsonl":
+		*f.json = true
+	default:
+		return fmt.Errorf("--output is text or json, not %q", s)
+	}
+	return nil
+}
+
+// inputError is bad input the command was given that is not a mistake
+// in the command line's shape: a file that cannot be read, JSON that
+// does not parse, a directory that cannot be written. It exits 2, like a
+// usage error, but its message says all there is to say.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return e.msg }
+
+func inputf(format string, args ...any) error {
+	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
+
 // headerFlag collects repeated --header 'Name: value' flags.
 type headerFlag struct{ h http.Header }
 
@@ -83,6 +114,7 @@ type agentFlags struct {
 // register adds the agent flags to a command's flag set.
 func (a *agentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&a.json, "json", false, "print JSON lines instead of text")
+	fs.VarP(&outputFlag{&a.json}, "output", "o", "text or json; -o json is --json (the A2A CLI spec's spelling)")
 	fs.BoolVar(&a.raw, "raw", false, "with --json, keep the agent's strings as sent (escaped) rather than cleaned")
 	fs.Var(&a.headers, "header", "add a header to every request, as gRPC metadata over gRPC (repeatable)")
 	fs.Var(&a.dialect, "dialect", "force a dialect instead of detecting it ("+dialectNames()+")")

@@ -19,13 +19,17 @@ const (
 const exitCodes = `Exit codes:
   0    completed, or the agent replied with a message
   1    any other error
-  2    usage error: an unknown command or flag, a missing argument, bad input
+  2    usage error: an unknown command or flag, a missing argument, or bad
+       input (a file that cannot be read, invalid JSON, an unwritable dir)
   3    the task failed, was canceled or was rejected
   4    the task needs input or authentication (continue with --task and --context)
   5    the agent refused authentication or authorization (HTTP 401 or 403)
   6    the agent's card sends messages to an origin not trusted with its
        credentials; nothing was sent (trust it with --trust-origin URL)
   130  interrupted (Ctrl-C); the task keeps running on the agent
+PARLEY_EXIT_CODES=spec gives the A2A CLI specification's codes instead: 0
+whatever the task's outcome, 3 unreachable, 4 authentication, 5 timeout
+(docs/cli.md).
 `
 
 const agentNote = `AGENT is an http(s) URL (the agent's base URL or its card's URL) or the

@@ -81,11 +81,14 @@ func hasControls(b []byte) bool {
 
 // errorJSON is the --json form of an error.
 type errorJSON struct {
-	Type   string `json:"type"` // "error"
-	Error  string `json:"error"`
-	Hint   string `json:"hint,omitempty"`
-	TaskID string `json:"taskId,omitempty"`
-	Code   int    `json:"exitCode"`
+	Type  string `json:"type"` // "error"
+	Error string `json:"error"`
+	Hint  string `json:"hint,omitempty"`
+	// ErrorCode is the agent's A2A error name, or the A2A CLI
+	// specification's A2ACLI_ERR_* code (errorCode).
+	ErrorCode string `json:"code"`
+	TaskID    string `json:"taskId,omitempty"`
+	Code      int    `json:"exitCode"`
 }
 
 // report prints err as one sentence plus what to do about it on stderr,
@@ -106,8 +109,9 @@ func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
 		line += " " + hint
 	}
 	fmt.Fprintln(r.env.Stderr, termsafe.Line(line))
+	r.lastErr = err
 	if asJSON {
-		_ = writeJSONLine(r.env.Stdout, errorJSON{Type: "error", Error: msg, Hint: hint, TaskID: taskID, Code: code})
+		_ = writeJSONLine(r.env.Stdout, errorJSON{Type: "error", Error: msg, Hint: hint, ErrorCode: errorCode(err), TaskID: taskID, Code: r.exitCode(code, err)})
 	}
 	return code
 }
