@@ -71,8 +71,11 @@ func (h *harness) ingest(d loopback.Dialect) error {
 			return err
 		}
 		curlWall, curlCPU = append(curlWall, c.wall), append(curlCPU, c.cpu)
-		p, _, err := runProc(send, env, nil, nil)
+		p, stderr, err := runProc(send, env, nil, nil)
 		if err != nil {
+			return err
+		}
+		if err := recorded(stderr); err != nil {
 			return err
 		}
 		wall, cpu = append(wall, p.wall), append(cpu, p.cpu)
@@ -135,8 +138,11 @@ func (h *harness) fixedCost(d loopback.Dialect, env []string) (fixedCosts, error
 		if err != nil {
 			return f, err
 		}
-		s, _, err := runProc(send, env, nil, nil)
+		s, stderr, err := runProc(send, env, nil, nil)
 		if err != nil {
+			return f, err
+		}
+		if err := recorded(stderr); err != nil {
 			return f, err
 		}
 		f.start, f.send = append(f.start, v.wall), append(f.send, s.wall)
@@ -178,10 +184,14 @@ func (h *harness) checkSend(send, env []string, dir string, srv *loopback.Server
 	if res.Type != "result" || res.State != "completed" || res.Text != srv.Answer {
 		return fmt.Errorf("parley send ended %s/%s with %d bytes of text, want completed with %d", res.Type, res.State, len(res.Text), len(srv.Answer))
 	}
-	if !strings.Contains(string(stderr), "saved as context") || res.StoreID == 0 {
+	if err := recorded(stderr); err != nil || res.StoreID == 0 {
 		return fmt.Errorf("parley send did not record the conversation: %s", stderr)
 	}
-	st, err := session.OpenStore(filepath.Join(dir, "data", "parley", "parley.db"))
+	// The store is read from a copy: opening it migrates it to this
+	// tree's schema, and a parley built from an older tree (-parley)
+	// would then find a store "written by a newer parley", open it read
+	// only and record nothing in the runs measured.
+	st, err := openCopy(filepath.Join(dir, "data", "parley", "parley.db"), filepath.Join(dir, "check"))
 	if err != nil {
 		return err
 	}
@@ -203,4 +213,35 @@ func (h *harness) checkSend(send, env []string, dir string, srv *loopback.Server
 		}
 	}
 	return fmt.Errorf("the store holds no artifact for the exchange")
+}
+
+// recorded checks from its stderr that a run of parley send recorded the
+// exchange: a run that records nothing does less and must not count.
+func recorded(stderr []byte) error {
+	if !strings.Contains(string(stderr), "saved as context") {
+		return fmt.Errorf("parley send did not record the conversation: %s", strings.TrimSpace(string(stderr)))
+	}
+	return nil
+}
+
+// openCopy opens a copy, under dir, of the store at path (with its
+// write-ahead log, if any), leaving the store itself as it is.
+func openCopy(path, dir string) (*session.Store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	dst := filepath.Join(dir, filepath.Base(path))
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(path + suffix)
+		if err != nil {
+			if suffix != "" && os.IsNotExist(err) {
+				continue
+			}
+			return nil, err
+		}
+		if err := os.WriteFile(dst+suffix, b, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return session.OpenStore(dst)
 }

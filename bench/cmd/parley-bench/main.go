@@ -9,6 +9,8 @@
 //	go run ./bench/cmd/parley-bench serve -dialect v1.0
 //	                                           the loopback agent alone, to try by hand
 //	go run ./bench/cmd/parley-bench fill DIR   the start-up figure's store, under DIR
+//	go run ./bench/cmd/parley-bench ab -runs 15 OLD NEW
+//	                                           parley binaries side by side on the ingest stream
 //
 // It builds parley, serves a loopback agent of its own (bench/loopback),
 // runs the real binary — `parley send --json`, and the TUI in a pty at
@@ -74,6 +76,13 @@ func main() {
 		serve(os.Args[2:])
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "ab" {
+		if err := ab(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "parley-bench ab:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "fill" {
 		fill(os.Args[2:])
 		return
@@ -112,6 +121,9 @@ func (h *harness) run(only string) error {
 		if err := build.Run(); err != nil {
 			return fmt.Errorf("build parley: %w", err)
 		}
+	}
+	if err := buildRusage(h.tmp); err != nil {
+		return err
 	}
 	if want("ingest") {
 		if _, err := exec.LookPath("curl"); err != nil {
@@ -193,6 +205,19 @@ func (h *harness) print(loadBefore string, took time.Duration) {
 	for _, d := range h.details {
 		fmt.Printf("  %s\n", d)
 	}
+}
+
+// buildRusage builds parley-rusage into dir, the program that measures
+// each run's peak RSS as its own, and has runProc use it.
+func buildRusage(dir string) error {
+	bin := filepath.Join(dir, "parley-rusage")
+	build := exec.Command("go", "build", "-o", bin, "github.com/parley-a2a/parley/bench/cmd/parley-rusage")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("build parley-rusage: %w", err)
+	}
+	rusageBin = bin
+	return nil
 }
 
 func pad(s string, w int) string { return s + strings.Repeat(" ", max(w-len([]rune(s)), 0)) }

@@ -19,9 +19,25 @@ type procRun struct {
 	rss  int64         // peak resident set, bytes
 }
 
+// rusageBin is parley-rusage, built by the harness: when set, runProc
+// runs each program through it, so that the peak RSS is the program's
+// own and not the harness's (see bench/cmd/parley-rusage).
+var rusageBin string
+
 // runProc runs argv with env added to the harness's, stdout to stdout
 // (/dev/null when nil), and measures it from start to exit.
 func runProc(argv []string, env []string, stdin []byte, stdout *os.File) (procRun, []byte, error) {
+	var stats string
+	if rusageBin != "" {
+		f, err := os.CreateTemp("", "parley-rusage-")
+		if err != nil {
+			return procRun{}, nil, err
+		}
+		stats = f.Name()
+		f.Close()
+		defer os.Remove(stats)
+		argv = append([]string{rusageBin, stats}, argv...)
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	if stdout == nil {
@@ -44,12 +60,30 @@ func runProc(argv []string, env []string, stdin []byte, stdout *os.File) (procRu
 	if err != nil {
 		return procRun{}, stderr.Bytes(), fmt.Errorf("%s: %w: %s", argv[0], err, bytes.TrimSpace(stderr.Bytes()))
 	}
+	if stats != "" {
+		r, err := readStats(stats)
+		return r, stderr.Bytes(), err
+	}
 	ps := cmd.ProcessState
 	r := procRun{wall: wall, cpu: ps.UserTime() + ps.SystemTime()}
 	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
 		r.rss = ru.Maxrss << 10
 	}
 	return r, stderr.Bytes(), nil
+}
+
+// readStats reads what parley-rusage wrote: wall, user and system time
+// in nanoseconds, and the peak RSS in bytes.
+func readStats(path string) (procRun, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return procRun{}, err
+	}
+	var wall, user, sys, rss int64
+	if _, err := fmt.Sscan(string(b), &wall, &user, &sys, &rss); err != nil {
+		return procRun{}, fmt.Errorf("read parley-rusage's figures %q: %w", b, err)
+	}
+	return procRun{wall: time.Duration(wall), cpu: time.Duration(user + sys), rss: rss}, nil
 }
 
 // series is one figure measured over several runs.
