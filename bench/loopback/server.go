@@ -39,7 +39,24 @@ type Options struct {
 	// Distinct sends each chunk as an artifact of its own (IDs a0, a1,
 	// …), whole and sealed, rather than appending to one.
 	Distinct bool
+	// Form is how each event is framed: OneLine (the default) or
+	// MultiLine.
+	Form Form
 }
+
+// Form is the framing of the SSE events.
+type Form string
+
+const (
+	// OneLine is what parley's own fast path expects: each event one
+	// "data:" line of compact JSON and a blank line, ended by LF.
+	OneLine Form = "one-line"
+	// MultiLine is what agents built on other SDKs send: lines ended by
+	// CRLF, a comment, an event name and an event id before the data,
+	// and the JSON indented by two spaces, one "data:" line per line of
+	// it (as an SSE writer sends a payload with line breaks).
+	MultiLine Form = "multi-line"
+)
 
 // Server is a running loopback agent.
 type Server struct {
@@ -205,7 +222,13 @@ func (s *Server) buildCard() []byte {
 func (s *Server) buildStream(id string) []byte {
 	var buf bytes.Buffer
 	buf.Grow(s.o.Chunks * (s.o.ChunkSize + 256))
+	n := 0
 	event := func(result string) {
+		n++
+		if s.o.Form == MultiLine {
+			s.multiLineEvent(&buf, n, id, result)
+			return
+		}
 		buf.WriteString(`data: {"jsonrpc":"2.0","id":`)
 		buf.WriteString(id)
 		buf.WriteString(`,"result":`)
@@ -240,4 +263,27 @@ func (s *Server) buildStream(id string) []byte {
 		event(`{"kind":"status-update","taskId":"` + TaskID + `","contextId":"` + ContextID + `","status":{"state":"completed"},"final":true}`)
 	}
 	return buf.Bytes()
+}
+
+// idStandIn holds the request id's place while a payload is indented:
+// a JSON string (json.Indent takes only valid JSON, and the id hole is
+// not), replaced by the id once indented.
+const idStandIn = `"\u0000id\u0000"`
+
+// multiLineEvent writes event n in the MultiLine form.
+func (s *Server) multiLineEvent(buf *bytes.Buffer, n int, id, result string) {
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, []byte(`{"jsonrpc":"2.0","id":`+idStandIn+`,"result":`+result+`}`), "", "  "); err != nil {
+		panic("loopback: a payload of our own is not JSON: " + err.Error())
+	}
+	payload := bytes.Replace(indented.Bytes(), []byte(idStandIn), []byte(id), 1)
+	buf.WriteString(": chunk " + strconv.Itoa(n) + "\r\n")
+	buf.WriteString("event: message\r\n")
+	buf.WriteString("id: " + strconv.Itoa(n) + "\r\n")
+	for _, line := range bytes.Split(payload, []byte("\n")) {
+		buf.WriteString("data: ")
+		buf.Write(line)
+		buf.WriteString("\r\n")
+	}
+	buf.WriteString("\r\n")
 }

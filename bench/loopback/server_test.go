@@ -2,11 +2,14 @@ package loopback
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/a2aclient"
 )
 
 func TestAnswerIsExactlyAsLongAsAsked(t *testing.T) {
@@ -48,5 +51,56 @@ func TestStreamCarriesTheAnswerForAnyID(t *testing.T) {
 			}
 		}
 		s.Close()
+	}
+}
+
+// The multi-line form carries the same events as the one-line form: a
+// client reading either gets the same updates, the same answer.
+func TestMultiLineFormCarriesTheSameEvents(t *testing.T) {
+	for _, d := range []Dialect{V03, V10} {
+		var texts [2]string
+		for i, form := range []Form{OneLine, MultiLine} {
+			s, err := Start(Options{Dialect: d, Chunks: 30, ChunkSize: 64, Form: form})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			c, err := a2aclient.Resolve(ctx, s.URL, a2aclient.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := c.Stream(ctx, a2aclient.SendRequest{Message: a2aclient.Message{Role: a2aclient.RoleUser, Parts: []a2aclient.Part{a2aclient.TextPart("go")}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text strings.Builder
+			events := 0
+			for {
+				ev, err := st.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s %s: %v", d, form, err)
+				}
+				events++
+				if ev.Artifact != nil {
+					for _, p := range ev.Artifact.Artifact.Parts {
+						text.WriteString(p.Text)
+					}
+				}
+			}
+			s.Close()
+			if events != 32 {
+				t.Fatalf("%s %s: %d events, want 32", d, form, events)
+			}
+			texts[i] = text.String()
+			if form == MultiLine && !bytes.Contains(s.StreamBody(), []byte("\r\n: chunk 2\r\nevent: message\r\nid: 2\r\ndata: {\r\ndata:   \"jsonrpc\": \"2.0\",\r\n")) {
+				t.Fatalf("%s: the multi-line form is not framed as it says: %q", d, s.StreamBody()[:300])
+			}
+		}
+		if texts[0] != texts[1] || !strings.HasSuffix(texts[0], EndMarker+"\n") {
+			t.Fatalf("%s: one-line answer %d bytes, multi-line %d", d, len(texts[0]), len(texts[1]))
+		}
 	}
 }

@@ -20,8 +20,9 @@ func serve(args []string) {
 	chunks := fs.Int("chunks", 20000, "artifact chunks per stream")
 	size := fs.Int("size", chunkSize, "bytes of answer per chunk")
 	distinct := fs.Bool("distinct", false, "each chunk an artifact of its own")
+	form := fs.String("form", "one-line", "how events are framed: one-line, or multi-line (CRLF, a comment, event and id fields, indented JSON)")
 	fs.Parse(args)
-	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size, Distinct: *distinct})
+	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size, Distinct: *distinct, Form: loopback.Form(*form)})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "parley-bench serve:", err)
 		os.Exit(1)
