@@ -17,10 +17,15 @@ import (
 // reading further; comment lines are skipped without being kept, however
 // long.
 //
-// Nearly every event of a long stream is one "data:" line and a blank
-// line, whole within a block: its data is handed out as a slice of the
-// block, not copied (see whole). Everything else goes line by line
-// through the general parser (feed), which copies what it keeps.
+// Nearly every event of a long stream is whole within a block. Such an
+// event is read in one pass over its lines (see event): one "data:" line
+// is handed out as a slice of the block, not copied; several are joined
+// in place in the block, over the bytes of the event already read. So
+// an event framed as other SDKs frame it (CRLF, comments, event and id
+// fields, indented JSON over many data lines) costs no more than a look
+// at each line. Everything else — an event cut by the end of the block,
+// a lone CR, a line over max — goes line by line through the general
+// parser (feed), which copies what it keeps.
 type sseReader struct {
 	r     io.Reader
 	max   int
@@ -32,7 +37,11 @@ type sseReader struct {
 	begun bool   // the BOM check is done
 	head  []byte // the body's first bytes, kept until the BOM check
 	ready [][]byte
+	spans []dataSpan // the data lines of the event being read whole, reused
 }
+
+// dataSpan is where one data line's value lies in a block.
+type dataSpan struct{ from, to int }
 
 // sseBlockSize is how much of the body one read asks for: a few hundred
 // events of a fast stream, so the per-read costs (a system call, a
@@ -90,8 +99,10 @@ func (s *sseReader) skipBOM(b []byte, err error) []byte {
 func (s *sseReader) scan(b []byte, evs [][]byte) ([][]byte, error) {
 	for len(b) > 0 {
 		if !s.has && !s.skip && !s.cr && len(s.line) == 0 {
-			if data, n := s.whole(b); n > 0 {
-				evs = append(evs, data)
+			if data, has, n := s.event(b); n > 0 {
+				if has {
+					evs = append(evs, data)
+				}
 				b = b[n:]
 				continue
 			}
@@ -111,39 +122,70 @@ func (s *sseReader) scan(b []byte, evs [][]byte) ([][]byte, error) {
 	return evs, nil
 }
 
-// whole recognizes, at the start of a line with no event begun, an event
-// of one "data:" line and a blank line, both ended by LF or both by CRLF,
-// whole in b: it returns the data and the bytes the event took, or n=0
-// for anything else, which the general parser then reads exactly as it
-// would have. A line over max is left to it too, to be refused there.
-func (s *sseReader) whole(b []byte) (data []byte, n int) {
-	if len(b) < 7 || string(b[:5]) != "data:" {
-		return nil, 0
+// event reads, at the start of a line with no event begun, one event
+// whole in b: lines ended by LF or CRLF up to a blank line. It returns
+// the event's data, whether it had any data field, and the bytes it
+// took; or n=0, touching nothing, for anything the general parser must
+// read (the end of b before the blank line, a lone CR, an event longer
+// than max), which it then reads exactly as it would have.
+//
+// Data of one line is a slice of b. Data of several lines is joined with
+// LF in place: each value moves back over the bytes before it ("data:"
+// and the line end at least), which belong to this event and have been
+// read. b is therefore changed, and only once the whole event is known.
+func (s *sseReader) event(b []byte) (data []byte, has bool, n int) {
+	spans := s.spans[:0]
+	pos := 0
+	for {
+		i := bytes.IndexByte(b[pos:], '\n')
+		if i < 0 || pos+i > s.max {
+			return nil, false, 0
+		}
+		line := b[pos : pos+i]
+		if i > 0 && line[i-1] == '\r' {
+			line = line[:i-1]
+		}
+		if bytes.IndexByte(line, '\r') >= 0 {
+			return nil, false, 0 // a lone CR ends a line: the general parser
+		}
+		from := pos
+		pos += i + 1
+		switch {
+		case len(line) == 0:
+			s.spans = spans
+			return join(b, spans), len(spans) > 0, pos
+		case line[0] == ':': // a comment
+			continue
+		}
+		name, value := line, len(line)
+		if c := bytes.IndexByte(line, ':'); c >= 0 {
+			name, value = line[:c], c+1
+			if value < len(line) && line[value] == ' ' {
+				value++
+			}
+		}
+		if string(name) == "data" {
+			spans = append(spans, dataSpan{from + value, from + len(line)})
+		}
 	}
-	i := bytes.IndexByte(b, '\n')
-	if i < 0 {
-		return nil, 0
+}
+
+// join is the data of an event's data lines: a slice of b for one line,
+// the lines joined with LF, in place, for several.
+func join(b []byte, spans []dataSpan) []byte {
+	switch len(spans) {
+	case 0:
+		return nil
+	case 1:
+		return b[spans[0].from:spans[0].to]
 	}
-	line, crlf := b[:i], b[i-1] == '\r'
-	if crlf {
-		line = line[:len(line)-1]
+	start, w := spans[0].from, spans[0].to
+	for _, sp := range spans[1:] {
+		b[w] = '\n'
+		w++
+		w += copy(b[w:], b[sp.from:sp.to])
 	}
-	rest := b[i+1:]
-	switch {
-	case bytes.IndexByte(line, '\r') >= 0, len(line) > s.max:
-		return nil, 0
-	case crlf && len(rest) >= 2 && rest[0] == '\r' && rest[1] == '\n':
-		n = i + 3
-	case !crlf && len(rest) >= 1 && rest[0] == '\n':
-		n = i + 2
-	default:
-		return nil, 0
-	}
-	data = line[len("data:"):]
-	if len(data) > 0 && data[0] == ' ' {
-		data = data[1:]
-	}
-	return data, n
+	return b[start:w:w]
 }
 
 // lineEnd is the index of the first CR or LF in b, -1 if none.

@@ -77,6 +77,13 @@ func TestSSEReader(t *testing.T) {
 		{"bare data lines", "data:\n\ndata:\r\n\r\n", []string{"", ""}},
 		{"bom once only", "\xef\xbb\xbf\xef\xbb\xbfdata: a\n\ndata: b\n\n", []string{"b"}},
 		{"bom cut short", "\xef\xbbdata: a\n\n", nil},
+		// Near misses of the many-line event joined in the block.
+		{"many lines, lone cr in the second", "data: a\r\ndata: b\rdata: c\r\n\r\ndata: d\n\n", []string{"a\nb\nc", "d"}},
+		{"many lines, lone cr before the blank line", "data: a\ndata: b\r\rdata: c\n\n", []string{"a\nb", "c"}},
+		{"many lines, comment and fields between", "data: a\r\n: x\r\nid: 3\r\ndata:b\r\nevent: e\r\ndata\r\n\r\n", []string{"a\nb\n"}},
+		{"many lines, no blank line at the end", "data: a\ndata: b\n", []string{"a\nb"}},
+		{"only fields, then data", "id: 1\r\nevent: e\r\n\r\ndata: a\r\n\r\n", []string{"a"}},
+		{"the same event twice", "data: a\ndata: b\n\ndata: a\ndata: b\n\n", []string{"a\nb", "a\nb"}},
 	} {
 		for _, block := range sseBlocks {
 			got, err := readEventsIn(tc.body, 1<<10, block)
@@ -126,6 +133,7 @@ func FuzzSSEReader(f *testing.F) {
 		"data: a\n\n", "data: a\r\n\r\ndata: b\r\r", "\xef\xbb\xbfdata:x\n:c\nid: 1\nevent: e\ndata: y\n\n",
 		"data\n\ndata:\n\n", "data: a", ": only a comment", "\r\n\r\n\n\rdata: z\r",
 		"data: {\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"kind\":\"task\"}}\n\n",
+		": c\r\nevent: message\r\nid: 1\r\ndata: {\r\ndata:   \"id\": \"1\"\r\ndata: }\r\n\r\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -173,16 +181,24 @@ func TestSSEReaderDoesNotCopyCommonEvents(t *testing.T) {
 		"data:" + data + "\r\n\r\n",
 		"event: message\r\nid: 7\r\ndata: " + data + "\r\n\r\n",
 		": keep-alive\n\ndata: " + data + "\n\n",
+		// Indented JSON over many data lines, CRLF, a comment, event
+		// and id fields: joined in place in the block.
+		": chunk 7\r\nevent: message\r\nid: 7\r\ndata: {\"jsonrpc\":\"2.0\",\r\ndata: \"id\":\"1\",\r\ndata: \"result\":{\"kind\":\"artifact-update\"}}\r\n\r\n",
+		"data: {\"jsonrpc\":\"2.0\",\ndata: \"id\":\"1\",\n: between\ndata: \"result\":{\"kind\":\"artifact-update\"}}\n\n",
 	} {
 		body := strings.NewReader("")
 		s := newSSEReader(body, 1<<20)
 		buf := make([]byte, 0, sseBlockSize)
 		evs := make([][]byte, 0, 100)
 		block := strings.Repeat(event, 100)
+		want := data
+		if strings.Count(event, "data:") > 1 {
+			want = strings.ReplaceAll(want, `,"`, ",\n\"")
+		}
 		allocs := testing.AllocsPerRun(10, func() {
 			body.Reset(block)
 			got, err := s.read(buf, evs[:0])
-			if err != nil || len(got) != 100 || string(got[99]) != data {
+			if err != nil || len(got) != 100 || string(got[0]) != want || string(got[99]) != want {
 				t.Fatalf("%q: %d events, %v", event, len(got), err)
 			}
 		})
