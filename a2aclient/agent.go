@@ -108,6 +108,9 @@ type Agent struct {
 	Warnings []string
 	// Raw is the card exactly as served, for --json and the wire view.
 	Raw []byte
+	// Signature is what checking the card's signatures found
+	// (Client.VerifyCard); unchecked until then.
+	Signature CardSignature
 }
 
 // Provider is the organization behind an agent.

@@ -62,6 +62,9 @@ type Client struct {
 	t     *transport
 	opts  Options
 
+	// sigMu serialises VerifyCard, which fills agent.Signature once.
+	sigMu sync.Mutex
+
 	mu         sync.Mutex
 	candidates []Interface
 	cur        int
@@ -90,7 +93,14 @@ func Resolve(ctx context.Context, target string, opts Options) (*Client, error) 
 		// A forced dialect can talk to an endpoint that serves no card.
 		agent = &Agent{Name: target, Interfaces: []Interface{{URL: target, Dialect: opts.Dialect}}}
 	}
-	return newClient(agent, t, opts)
+	c, err := newClient(agent, t, opts)
+	if err != nil {
+		return nil, err
+	}
+	// A signed card is checked now, so that every view of it says
+	// whether it verified; an unsigned one costs nothing.
+	c.VerifyCard(ctx)
+	return c, nil
 }
 
 // NewClient builds a client from a card already fetched (e.g. stored).
