@@ -365,3 +365,26 @@ func verifyJWS(s cardSig, payload []byte, key any) error {
 	_, err = jws.Verify(key)
 	return err
 }
+
+// UnverifiedCardError refuses an agent whose card did not verify when
+// signed cards are required (--require-signed, require_signed).
+type UnverifiedCardError struct {
+	Agent     string // as the user named it
+	CardURL   string
+	Signature CardSignature
+}
+
+func (e *UnverifiedCardError) Error() string {
+	what := "is not signed"
+	if e.Signature.Status == SignatureInvalid {
+		what = "has a signature that does not verify: " + e.Signature.Reason
+	} else if e.Signature.Status == SignatureUnchecked {
+		what = "was not checked"
+	}
+	return fmt.Sprintf("The card of %s (%s) %s; signed cards are required, so parley sent nothing.", sanitizeLine(e.Agent), redactURL(e.CardURL), what)
+}
+
+// Hint says what to do.
+func (e *UnverifiedCardError) Hint() string {
+	return "Check the agent with 'parley card'; drop --require-signed (or require_signed in the config) to use it anyway."
+}

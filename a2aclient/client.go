@@ -50,6 +50,15 @@ type Options struct {
 	// the agent has credentials, so the dialect fallback cannot carry a
 	// message to an origin the card named and the user did not trust.
 	CheckEndpoint func(c *Client, ep Interface) error
+	// Extensions are the URIs of A2A extensions to activate on every
+	// request: the A2A-Extensions header (X-A2A-Extensions in v0.2 and
+	// v0.3; a gRPC binding sends them as metadata). The agent's answer is
+	// ActivatedExtensions.
+	Extensions []string
+	// Tenant, when set, replaces the tenant of every interface the card
+	// lists (Interface.Tenant): the v1.0 REST path prefix and the tenant
+	// field of v1.0 JSON-RPC (and gRPC) requests.
+	Tenant string
 	// Wire observes every request, response and event, redacted.
 	Wire      WireObserver
 	UserAgent string
@@ -114,6 +123,11 @@ func NewClient(agent *Agent, opts Options) (*Client, error) {
 func newClient(agent *Agent, t *transport, opts Options) (*Client, error) {
 	c := &Client{agent: agent, t: t, opts: opts}
 	c.candidates = candidates(agent, opts.Dialect)
+	if opts.Tenant != "" {
+		for i := range c.candidates {
+			c.candidates[i].Tenant = opts.Tenant
+		}
+	}
 	if len(c.candidates) > 0 {
 		c.cardChoice = c.candidates[0].Dialect
 	}

@@ -272,9 +272,12 @@ func Hint(err error) string {
 	var he *HTTPError
 	var te *TransportError
 	var fe *ForeignOriginError
+	var ue *UnverifiedCardError
 	switch {
 	case errors.As(err, &fe):
 		return fe.Hint()
+	case errors.As(err, &ue):
+		return ue.Hint()
 	case errors.As(err, &ae):
 		if ae.StatusCode == 403 {
 			return "Check that your credentials have access to this agent."

@@ -120,6 +120,7 @@ func (c *rpc) headers() http.Header {
 		h = http.Header{}
 	}
 	h.Set("Content-Type", "application/json")
+	c.t.setExtensions(h, c.dialect)
 	return h
 }
 

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,9 +42,11 @@ type transport struct {
 	idleTimeout   time.Duration
 	retry         RetryPolicy
 	userAgent     string
+	extensions    []string // URIs activated on every request
 
 	mu         sync.Mutex
-	redirected string // the last note of noteRedirect
+	redirected string   // the last note of noteRedirect
+	activated  []string // extensions the agent confirmed, last reply
 }
 
 func newTransport(o Options) *transport {
@@ -59,6 +62,7 @@ func newTransport(o Options) *transport {
 		idleTimeout:   o.IdleTimeout,
 		retry:         o.Retry,
 		userAgent:     o.UserAgent,
+		extensions:    slices.Clone(o.Extensions),
 	}
 	if t.hc == nil {
 		t.hc = DefaultHTTPClient()
@@ -307,6 +311,9 @@ func (t *transport) roundTrip(hreq *http.Request, req request) (*http.Response, 
 	}
 	resp, err := t.hc.Do(hreq)
 	t.noteRedirect(hreq, req.url)
+	if err == nil {
+		t.noteActivated(hreq, resp)
+	}
 	if timer != nil && !timer.Stop() && err == nil {
 		// The timer fired just as headers arrived; the body is already
 		// cancelled, so report the timeout rather than a confusing read error.

@@ -138,6 +138,7 @@ func (e *restEndpoint) request(c restCall) (request, error) {
 	if e.version != "" {
 		h.Set("A2A-Version", e.version)
 	}
+	e.t.setExtensions(h, e.dialect)
 	var body []byte
 	if c.body != nil {
 		var err error

@@ -21,6 +21,11 @@ func (c *Config) check() error {
 	if err := c.Network.check(); err != nil {
 		return err
 	}
+	if err := c.Cards.checkCards(func(key, format string, args ...any) error {
+		return &problem{agent: -1, key: key, msg: fmt.Sprintf(format, args...)}
+	}, ""); err != nil {
+		return err
+	}
 	for action, keys := range c.Keys {
 		if strings.TrimSpace(action) == "" {
 			return &problem{agent: -1, key: "keys", msg: "a key binding has an empty action name"}
@@ -76,6 +81,14 @@ func (a *Agent) check(i int) error {
 	}
 	if err := a.checkTrust(bad, who); err != nil {
 		return err
+	}
+	if err := a.Cards.checkCards(bad, who+": "); err != nil {
+		return err
+	}
+	if a.Tenant != "" {
+		if err := CheckTenant(a.Tenant); err != nil {
+			return bad("tenant", "%s: %v", who, err)
+		}
 	}
 	return a.checkAuth(bad, who)
 }

@@ -19,6 +19,8 @@ type Config struct {
 	Keys KeyMap `toml:"keys,omitempty"`
 	// Network: timeouts and retries (network.go).
 	Network
+	// Cards: signed cards and extensions for every agent (cards.go).
+	Cards
 	// Agents are the agents known by name.
 	Agents []Agent `toml:"agents,omitempty"`
 }
@@ -54,6 +56,12 @@ type Agent struct {
 	// this agent's credentials: endpoints its card names elsewhere,
 	// which the user chose to trust (trust.go).
 	TrustedOrigins []string `toml:"trusted_origins,omitempty"`
+	// Tenant is sent with every request: the v1.0 REST path prefix and
+	// the RPC requests' tenant field, in place of the card's.
+	Tenant string `toml:"tenant,omitempty"`
+	// Cards: require_signed and extensions for this agent, on top of the
+	// top-level ones (cards.go).
+	Cards
 	// OAuth and TLS settings, in their own file (auth.go).
 	OAuth
 	TLS

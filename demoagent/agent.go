@@ -24,6 +24,8 @@ type Agent struct {
 	// life bounds the goroutines that run tasks; Serve cancels it on exit.
 	life context.Context
 	stop context.CancelFunc
+	// signer signs the v0.3 and v1.0 cards (sign.go).
+	signer *cardSigner
 }
 
 // New returns a demo agent.
@@ -32,7 +34,7 @@ func New(opts Options) *Agent {
 		opts.Name = "parley demo"
 	}
 	life, stop := context.WithCancel(context.Background())
-	return &Agent{opts: opts, store: newStore(), life: life, stop: stop}
+	return &Agent{opts: opts, store: newStore(), life: life, stop: stop, signer: newCardSigner()}
 }
 
 // Handler serves every dialect; see the package documentation for paths.
@@ -42,10 +44,12 @@ func (a *Agent) Handler() http.Handler {
 		if !allowMethods(w, r, http.MethodGet, http.MethodHead) {
 			return
 		}
-		writeJSON(w, http.StatusOK, a.rootCard(baseURL(r)))
+		base := baseURL(r)
+		writeJSON(w, http.StatusOK, a.signed(a.rootCard(base), base))
 	}
 	mux.HandleFunc("/.well-known/agent-card.json", root)
 	mux.HandleFunc("/.well-known/agent.json", root)
+	mux.HandleFunc(jwksPath, a.serveJWKS)
 	mux.Handle(prefixV01+"/", a.v01Handler())
 	mux.Handle(prefixV02+"/", a.v02Handler())
 	mux.Handle(prefixV03+"/", a.v03Handler())
@@ -54,7 +58,7 @@ func (a *Agent) Handler() http.Handler {
 	mux.Handle(prefixSecure+"/", a.secureHandler())
 	mux.HandleFunc("/demo-auth", demoAuthPage)
 	mux.HandleFunc("/", a.index)
-	return recoverer(mux)
+	return recoverer(echoExtensions(mux))
 }
 
 // Serve listens on addr (e.g. "127.0.0.1:0"), serves in the background until

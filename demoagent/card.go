@@ -122,11 +122,18 @@ func v03Fields(c map[string]any, rpcURL, restURL string) {
 func (a *Agent) v03Card(base string, extended bool) map[string]any {
 	c := a.baseCard(description + " This card speaks A2A v0.3 (JSON-RPC and HTTP+JSON).")
 	v03Fields(c, base+prefixV03+"/jsonrpc", base+prefixV03+"/rest")
-	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "stateTransitionHistory": true}
+	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "stateTransitionHistory": true, "extensions": demoExtensions}
 	c["supportsAuthenticatedExtendedCard"] = true
 	c["skills"] = skillList(extended)
 	return c
 }
+
+// demoExtensions is what the v0.3 and v1.0 cards declare (sign.go).
+var demoExtensions = []map[string]any{{
+	"uri":         demoExtension,
+	"description": "Echo: ask for it (parley --extension URI) and the demo confirms it in its reply's A2A-Extensions header.",
+	"required":    false,
+}}
 
 func (a *Agent) secureCard(base string, extended bool) map[string]any {
 	c := a.baseCard(description + " This copy speaks A2A v0.3 JSON-RPC and requires credentials: Authorization: Bearer demo-token, or X-API-Key: demo-key.")
@@ -153,7 +160,7 @@ func (a *Agent) v10Card(base string, extended bool) map[string]any {
 		v10Interface(base+prefixV10+"/jsonrpc", "JSONRPC", "1.0"),
 		v10Interface(base+prefixV10+"/rest", "HTTP+JSON", "1.0"),
 	}
-	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "extendedAgentCard": true}
+	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "extendedAgentCard": true, "extensions": demoExtensions}
 	c["skills"] = skillList(extended)
 	return c
 }
@@ -162,7 +169,7 @@ func (a *Agent) v10Card(base string, extended bool) map[string]any {
 // order. It also carries the v0.3 top-level fields (a hybrid card), so a
 // v0.3-only client pointed at the root still finds the v0.3 JSON-RPC
 // endpoint; v1.0 clients must prefer supportedInterfaces.
-func (a *Agent) rootCard(base string) any {
+func (a *Agent) rootCard(base string) map[string]any {
 	c := a.v10Card(base, false)
 	c["description"] = description
 	c["supportedInterfaces"] = []map[string]any{

@@ -40,11 +40,11 @@ func (a *Agent) v02Handler() http.Handler {
 }
 
 func (a *Agent) v03Handler() http.Handler {
-	card := func(base string) any { return a.v03Card(base, false) }
+	card := func(base string) any { return a.signed(a.v03Card(base, false), base) }
 	mux := http.NewServeMux()
 	mux.HandleFunc(prefixV03+"/.well-known/agent-card.json", serveCard(card))
 	mux.HandleFunc(prefixV03+"/.well-known/agent.json", serveCard(card))
-	mux.Handle(prefixV03+"/jsonrpc", a.newKindDialect(func(base string) any { return a.v03Card(base, true) }))
+	mux.Handle(prefixV03+"/jsonrpc", a.newKindDialect(func(base string) any { return a.signed(a.v03Card(base, true), base) }))
 	mux.Handle(prefixV03+"/rest/", a.v03RESTHandler())
 	mux.HandleFunc(prefixV03+"/", notFound)
 	return mux

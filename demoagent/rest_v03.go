@@ -27,7 +27,7 @@ func (a *Agent) v03RESTHandler() http.Handler {
 		prefix:   prefixV03 + "/rest/v1",
 		codec:    v03RESTCodec{},
 		cardPath: "/card",
-		card:     func(base string) any { return a.v03Card(base, true) },
+		card:     func(base string) any { return a.signed(a.v03Card(base, true), base) },
 	}
 }
 

@@ -18,8 +18,8 @@ const (
 )
 
 func (a *Agent) v10Handler() http.Handler {
-	card := func(base string) any { return a.v10Card(base, false) }
-	extended := func(base string) any { return a.v10Card(base, true) }
+	card := func(base string) any { return a.signed(a.v10Card(base, false), base) }
+	extended := func(base string) any { return a.signed(a.v10Card(base, true), base) }
 	codec := v10Codec{}
 	rpc := &rpcDialect{errorInfo: true, methods: map[string]rpcMethod{
 		"SendMessage":                      func(c *rpcCall) { a.v10Send(c, codec, false) },

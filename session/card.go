@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -33,7 +34,15 @@ type CardJSON struct {
 	SecuritySchemes    []SchemeJSON                    `json:"securitySchemes,omitempty"`
 	Security           []a2aclient.SecurityRequirement `json:"security,omitempty"`
 	Warnings           []string                        `json:"warnings"`
-	Card               json.RawMessage                 `json:"card,omitempty"`
+	// Signature is what checking the card's signatures found.
+	Signature SignatureJSON `json:"signature"`
+	// Extensions are the extension URIs parley activates for this agent
+	// (--extension, extensions), and Confirmed the ones the agent said it
+	// activated on the endpoint check.
+	Extensions []string        `json:"activatedExtensions,omitempty"`
+	Confirmed  []string        `json:"confirmedExtensions,omitempty"`
+	Tenant     string          `json:"tenant,omitempty"`
+	Card       json.RawMessage `json:"card,omitempty"`
 }
 
 // ProviderJSON is the organization behind an agent.
@@ -67,6 +76,10 @@ type ExtensionJSON struct {
 	URI         string `json:"uri"`
 	Description string `json:"description,omitempty"`
 	Required    bool   `json:"required,omitempty"`
+	// Activated: parley asks for it on every request; Confirmed: the
+	// agent said it activated it.
+	Activated bool `json:"activated,omitempty"`
+	Confirmed bool `json:"confirmed,omitempty"`
 }
 
 // List names the declared capabilities, for people.
@@ -210,8 +223,14 @@ func DescribeCard(ctx context.Context, c *a2aclient.Client) *CardJSON {
 			v.OtherInterfaces = append(v.OtherInterfaces, interfaceJSON(i))
 		}
 	}
+	v.Signature = signatureJSON(c.VerifyCard(ctx))
+	v.Extensions, v.Confirmed, v.Tenant = c.Extensions(), c.ActivatedExtensions(), ep.Tenant
 	for _, e := range a.Capabilities.Extensions {
-		v.Capabilities.Extensions = append(v.Capabilities.Extensions, ExtensionJSON{URI: e.URI, Description: e.Description, Required: e.Required})
+		v.Capabilities.Extensions = append(v.Capabilities.Extensions, ExtensionJSON{URI: e.URI, Description: e.Description, Required: e.Required,
+			Activated: slices.Contains(v.Extensions, e.URI), Confirmed: slices.Contains(v.Confirmed, e.URI)})
+	}
+	for _, e := range c.MissingRequiredExtensions() {
+		v.Warnings = append(v.Warnings, MissingExtensionWarning(e))
 	}
 	for _, s := range a.Skills {
 		v.Skills = append(v.Skills, SkillJSON{ID: s.ID, Name: s.Name, Description: s.Description, Tags: s.Tags,

@@ -55,6 +55,14 @@ type Overrides struct {
 	// endpoint (parley card): a foreign endpoint is no error then, it
 	// just gets no credential.
 	Inspect bool
+	// RequireSigned refuses an agent whose card does not verify
+	// (--require-signed), on top of the config's require_signed.
+	RequireSigned bool
+	// Extensions are more extension URIs to activate (--extension), on
+	// top of the config's.
+	Extensions []string
+	// Tenant replaces the agent's tenant (--tenant).
+	Tenant string
 }
 
 // Directory resolves agents named by config name or URL to clients,
@@ -115,6 +123,8 @@ type Target struct {
 	setup   auth.Setup
 	// clientCert says requests present a client certificate.
 	clientCert bool
+	// RequireSigned says the agent's card must verify (cardsig.go).
+	RequireSigned bool
 }
 
 // Target resolves ref, a config name or an http(s) URL, into where and
@@ -165,6 +175,7 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 	if o.Dialect != a2aclient.DialectUnknown {
 		t.Options.Dialect = o.Dialect
 	}
+	d.applyCards(t, entry, o)
 	_, key := d.Entry(ref)
 	t.Options.Trust = d.origins(key, t.URL, entry)
 	for _, origin := range o.TrustOrigins {
@@ -194,7 +205,7 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 	c := d.clients[key]
 	d.mu.Unlock()
 	if c != nil {
-		return c, d.checkOrigin(c, t, ref, o)
+		return c, d.checkCard(c, t, ref, o)
 	}
 	c, err = d.resolve(ctx, t)
 	if err != nil {
@@ -214,7 +225,7 @@ func (d *Directory) Client(ctx context.Context, ref string, o Overrides) (*a2acl
 		d.clients[key] = c
 	}
 	d.mu.Unlock()
-	return c, d.checkOrigin(c, t, ref, o)
+	return c, d.checkCard(c, t, ref, o)
 }
 
 // checkOrigin applies the trust rule (origins.go) unless the caller only
@@ -288,7 +299,7 @@ func (d *Directory) applyEntry(opts *a2aclient.Options, a *config.Agent) error {
 // come from the config entry, which the URL (or name) already fixes.
 func cacheKey(t *Target) string {
 	var b strings.Builder
-	b.WriteString(t.Name + "\x00" + t.URL + "\x00" + string(t.Options.Dialect))
+	b.WriteString(t.Name + "\x00" + t.URL + "\x00" + string(t.Options.Dialect) + "\x00" + t.Options.Tenant + "\x00" + strings.Join(t.Options.Extensions, ","))
 	names := make([]string, 0, len(t.Options.Headers))
 	for n := range t.Options.Headers {
 		names = append(names, n)

@@ -1,0 +1,78 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
+)
+
+// The demo agent signs its cards with a signer written apart from
+// parley's verifier; parley verifies them, by the key the jku names.
+func TestDemoCardVerifies(t *testing.T) {
+	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	defer srv.Close()
+	d := NewDirectory(DirectoryOptions{})
+	for _, path := range []string{"/", "/v1.0", "/v0.3"} {
+		c, err := d.Client(context.Background(), srv.URL+path, Overrides{RequireSigned: true})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		v := DescribeCard(context.Background(), c)
+		if v.Signature.Status != "verified" || v.Signature.KeyURL != srv.URL+"/.well-known/jwks.json" || !strings.HasPrefix(v.Signature.KeyID, "demo-") || v.Signature.Algorithm != "ES256" {
+			t.Fatalf("%s: %+v", path, v.Signature)
+		}
+	}
+}
+
+// With signed cards required, an unsigned card (the demo's v0.2 copy)
+// is refused before anything is sent; parley card (Inspect) still shows
+// it.
+func TestRequireSignedRefusesUnsignedCard(t *testing.T) {
+	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	defer srv.Close()
+	cfg := &config.Config{Cards: config.Cards{RequireSigned: true}}
+	d := NewDirectory(DirectoryOptions{Config: cfg})
+	_, err := d.Client(context.Background(), srv.URL+"/v0.2", Overrides{})
+	var ue *a2aclient.UnverifiedCardError
+	if !errors.As(err, &ue) || ue.Signature.Status != a2aclient.SignatureUnsigned || !strings.Contains(err.Error(), "is not signed") {
+		t.Fatalf("got %v", err)
+	}
+	c, err := d.Client(context.Background(), srv.URL+"/v0.2", Overrides{Inspect: true})
+	if err != nil || c.Agent().Signature.Status != a2aclient.SignatureUnsigned {
+		t.Fatalf("inspect: %v", err)
+	}
+	// Without the requirement the same card is used.
+	if _, err := NewDirectory(DirectoryOptions{}).Client(context.Background(), srv.URL+"/v0.2", Overrides{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Extensions from the config and the flags go out together; the demo
+// confirms the one it knows, and parley card says so.
+func TestExtensionsActivatedAndConfirmed(t *testing.T) {
+	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	defer srv.Close()
+	const demoExt = "urn:parley:demo:echo-extension:v1"
+	cfg := &config.Config{Cards: config.Cards{Extensions: []string{"urn:example:other"}}}
+	d := NewDirectory(DirectoryOptions{Config: cfg})
+	for _, path := range []string{"/", "/v0.3"} {
+		c, err := d.Client(context.Background(), srv.URL+path, Overrides{Extensions: []string{demoExt}, Inspect: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := DescribeCard(context.Background(), c)
+		if !slices.Equal(v.Extensions, []string{"urn:example:other", demoExt}) || !slices.Equal(v.Confirmed, []string{demoExt}) {
+			t.Fatalf("%s: activated %v confirmed %v", path, v.Extensions, v.Confirmed)
+		}
+		if len(v.Capabilities.Extensions) != 1 || !v.Capabilities.Extensions[0].Activated || !v.Capabilities.Extensions[0].Confirmed {
+			t.Fatalf("%s: %+v", path, v.Capabilities.Extensions)
+		}
+	}
+}
