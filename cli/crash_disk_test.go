@@ -140,7 +140,10 @@ func TestFullDiskLosesNothing(t *testing.T) {
 		t.Parallel()
 		dir, out := t.TempDir(), t.TempDir()
 		store := filepath.Join(dir, "parley.db")
-		cmd := fullDiskChild(store, args, tmpfsEnv+"=200k", tmpfsOutEnv+"="+out)
+		// 256k: room for the store's first pages and the demo's signed
+		// card (with its signature it spills into an overflow page), and
+		// far too little for the story.
+		cmd := fullDiskChild(store, args, tmpfsEnv+"=256k", tmpfsOutEnv+"="+out)
 		cmd.SysProcAttr = &syscall.SysProcAttr{
 			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
 			UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
@@ -152,7 +155,7 @@ func TestFullDiskLosesNothing(t *testing.T) {
 			t.Skipf("no unprivileged user namespaces here: %v", err)
 		}
 		if !checkFullDisk(t, cmd, filepath.Join(out, "parley.db"), "the disk is full") {
-			t.Fatal("the 200k tmpfs never filled: everything was recorded")
+			t.Fatal("the 256k tmpfs never filled: everything was recorded")
 		}
 	})
 }
