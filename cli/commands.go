@@ -262,8 +262,8 @@ func (r *runner) demoAgentCommand() *cobra.Command {
 		Short: "serve the built-in demo agent",
 		Long: `Serves the built-in demo agent, in every A2A dialect, until Ctrl-C.
 The root card is at /.well-known/agent-card.json; each dialect also has its
-own prefix: /v0.1/ /v0.2/ /v0.3/ /v1.0/ /gateway/ and /secure/ (needs
-credentials).
+own prefix: /v0.1/ /v0.2/ /v0.3/ /v1.0/ /gateway/, /secure/ (needs
+credentials) and /grpc/ (v1.0 gRPC on the same port).
 
 Keywords pick what the agent does: "book" or "flight" asks a question
 (input-required), "data" returns data and a file, "ping" replies with a

@@ -56,6 +56,7 @@ func (a *Agent) Handler() http.Handler {
 	mux.Handle(prefixV10+"/", a.v10Handler())
 	mux.Handle(prefixGateway+"/", a.gatewayHandler())
 	mux.Handle(prefixSecure+"/", a.secureHandler())
+	mux.HandleFunc(prefixGRPC+"/.well-known/agent-card.json", serveCard(a.grpcCard))
 	mux.HandleFunc("/demo-auth", demoAuthPage)
 	mux.HandleFunc("/", a.index)
 	return recoverer(echoExtensions(mux))
@@ -71,7 +72,19 @@ func (a *Agent) Serve(ctx context.Context, addr string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("demo agent: listen on %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// gRPC shares the port: HTTP/2 without TLS is accepted for it, and
+	// its calls go to the gRPC server.
+	gs, h := a.newGRPCServer(), a.Handler()
+	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Protocols: new(http.Protocols),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if isGRPC(r) {
+				gs.ServeHTTP(w, r)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})}
+	srv.Protocols.SetHTTP1(true)
+	srv.Protocols.SetUnencryptedHTTP2(true)
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			a.stop()
@@ -80,6 +93,7 @@ func (a *Agent) Serve(ctx context.Context, addr string) (string, error) {
 	go func() {
 		<-ctx.Done()
 		a.stop()
+		gs.Stop()
 		// Streams end once their tasks stop; Close cuts whatever lingers.
 		sctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()

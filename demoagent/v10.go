@@ -21,19 +21,7 @@ func (a *Agent) v10Handler() http.Handler {
 	card := func(base string) any { return a.signed(a.v10Card(base, false), base) }
 	extended := func(base string) any { return a.signed(a.v10Card(base, true), base) }
 	codec := v10Codec{}
-	rpc := &rpcDialect{errorInfo: true, methods: map[string]rpcMethod{
-		"SendMessage":                      func(c *rpcCall) { a.v10Send(c, codec, false) },
-		"SendStreamingMessage":             func(c *rpcCall) { a.v10Send(c, codec, true) },
-		"GetTask":                          getTaskMethod(a, codec.task),
-		"ListTasks":                        func(c *rpcCall) { a.v10List(c, codec) },
-		"CancelTask":                       cancelTaskMethod[taskRef](a, codec.task),
-		"SubscribeToTask":                  resubscribeMethod[taskRef](a, true, func(c *rpcCall, res sendResult) { a.v10Stream(c, codec, res) }),
-		"CreateTaskPushNotificationConfig": func(c *rpcCall) { a.v10PushCreate(c, codec) },
-		"GetTaskPushNotificationConfig":    func(c *rpcCall) { a.v10PushGet(c, codec) },
-		"ListTaskPushNotificationConfigs":  func(c *rpcCall) { a.v10PushList(c, codec) },
-		"DeleteTaskPushNotificationConfig": func(c *rpcCall) { a.v10PushDelete(c) },
-		"GetExtendedAgentCard":             func(c *rpcCall) { c.reply(extended(c.base)) },
-	}}
+	rpc := a.v10RPC()
 	rest := &restDialect{
 		agent:                 a,
 		prefix:                prefixV10 + "/rest",
@@ -62,6 +50,26 @@ func (a *Agent) v10Handler() http.Handler {
 	mux.Handle(prefixV10+"/rest/", rest)
 	mux.HandleFunc(prefixV10+"/", notFound)
 	return mux
+}
+
+// v10RPC is the v1.0 JSON-RPC binding; the gRPC front (grpc.go) serves
+// through it too.
+func (a *Agent) v10RPC() *rpcDialect {
+	extended := func(base string) any { return a.v10Card(base, true) }
+	codec := v10Codec{}
+	return &rpcDialect{errorInfo: true, methods: map[string]rpcMethod{
+		"SendMessage":                      func(c *rpcCall) { a.v10Send(c, codec, false) },
+		"SendStreamingMessage":             func(c *rpcCall) { a.v10Send(c, codec, true) },
+		"GetTask":                          getTaskMethod(a, codec.task),
+		"ListTasks":                        func(c *rpcCall) { a.v10List(c, codec) },
+		"CancelTask":                       cancelTaskMethod[taskRef](a, codec.task),
+		"SubscribeToTask":                  resubscribeMethod[taskRef](a, true, func(c *rpcCall, res sendResult) { a.v10Stream(c, codec, res) }),
+		"CreateTaskPushNotificationConfig": func(c *rpcCall) { a.v10PushCreate(c, codec) },
+		"GetTaskPushNotificationConfig":    func(c *rpcCall) { a.v10PushGet(c, codec) },
+		"ListTaskPushNotificationConfigs":  func(c *rpcCall) { a.v10PushList(c, codec) },
+		"DeleteTaskPushNotificationConfig": func(c *rpcCall) { a.v10PushDelete(c) },
+		"GetExtendedAgentCard":             func(c *rpcCall) { c.reply(extended(c.base)) },
+	}}
 }
 
 func (a *Agent) v10Send(c *rpcCall, codec v10Codec, stream bool) {
