@@ -13,9 +13,9 @@ import (
 // gateway dialect have no extensions: "".
 func extensionHeader(d Dialect) string {
 	switch d {
-	case DialectV10, DialectV10REST:
+	case DialectV10, DialectV10REST, DialectV10GRPC:
 		return "A2A-Extensions"
-	case DialectV02, DialectV03, DialectV03REST:
+	case DialectV02, DialectV03, DialectV03REST, DialectV03GRPC:
 		return "X-A2A-Extensions"
 	}
 	return ""
@@ -33,9 +33,8 @@ func (t *transport) setExtensions(h http.Header, d Dialect) {
 }
 
 // Extensions returns the extension URIs the client activates on every
-// request (Options.Extensions). A binding that is not HTTP (gRPC) sends
-// them its own way: as a2a-extensions metadata (x-a2a-extensions for
-// v0.3).
+// request (Options.Extensions). The gRPC bindings send the same header
+// lower-cased as metadata (a2a-extensions, x-a2a-extensions for v0.3).
 func (c *Client) Extensions() []string { return slices.Clone(c.t.extensions) }
 
 // noteActivated records which extensions the agent says it activated,
@@ -45,19 +44,25 @@ func (t *transport) noteActivated(hreq *http.Request, resp *http.Response) {
 		if hreq.Header.Get(name) == "" {
 			continue
 		}
-		var got []string
-		for _, v := range resp.Header.Values(name) {
-			for _, uri := range strings.Split(v, ",") {
-				if uri = strings.TrimSpace(uri); uri != "" && !slices.Contains(got, uri) {
-					got = append(got, uri)
-				}
-			}
-		}
-		t.mu.Lock()
-		t.activated = got
-		t.mu.Unlock()
+		t.recordActivated(resp.Header.Values(name))
 		return
 	}
+}
+
+// recordActivated keeps the URIs an agent's reply confirmed, from header
+// or metadata values that may each hold a comma-separated list.
+func (t *transport) recordActivated(values []string) {
+	var got []string
+	for _, v := range values {
+		for _, uri := range strings.Split(v, ",") {
+			if uri = strings.TrimSpace(uri); uri != "" && !slices.Contains(got, uri) {
+				got = append(got, uri)
+			}
+		}
+	}
+	t.mu.Lock()
+	t.activated = got
+	t.mu.Unlock()
 }
 
 // ActivatedExtensions lists the extensions the agent confirmed, in its

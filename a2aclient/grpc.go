@@ -149,6 +149,7 @@ func (e *grpcEndpoint) outgoing(ctx context.Context, method string) (metadata.MD
 		return nil, nil, nil, err
 	}
 	secrets := append(creds.list(), query.list()...)
+	e.t.setExtensions(hreq.Header, e.dialect)
 	h := hreq.Header.Clone()
 	// An API key the card puts in the query has no query to go in:
 	// it travels as metadata under its own name.
@@ -224,6 +225,7 @@ func (e *grpcEndpoint) unary(ctx context.Context, c grpcCall) ([]byte, error) {
 	if err != nil {
 		return nil, &ProtocolError{What: "the gRPC reply could not be read", Err: err}
 	}
+	e.noteActivated(hdr, trl)
 	e.t.observe(WireRecord{Kind: WireResponse, URL: e.callURL(c.method), Status: http.StatusOK, Header: wireHeader(hdr, trl, "OK"), Body: body})
 	return body, nil
 }
@@ -302,6 +304,7 @@ func (s *grpcEvents) next() (Event, error) {
 			hdr, _ := s.cs.Header()
 			trl := s.cs.Trailer()
 			if errors.Is(err, io.EOF) {
+				s.e.noteActivated(hdr, trl)
 				s.e.t.observe(WireRecord{Kind: WireResponse, URL: s.e.callURL(s.c.method), Status: http.StatusOK, Header: wireHeader(hdr, trl, "OK")})
 				return Event{}, io.EOF
 			}
@@ -361,4 +364,15 @@ func wireHeader(hdr, trl metadata.MD, code string) http.Header {
 	}
 	h.Set("Grpc-Status", code)
 	return h
+}
+
+// noteActivated records the extensions a reply confirmed, in its header
+// or trailer metadata (a2a-go sends them in the trailer), when the call
+// asked for some.
+func (e *grpcEndpoint) noteActivated(hdr, trl metadata.MD) {
+	name := strings.ToLower(extensionHeader(e.dialect))
+	if name == "" || len(e.t.extensions) == 0 {
+		return
+	}
+	e.t.recordActivated(append(hdr.Get(name), trl.Get(name)...))
 }

@@ -36,6 +36,22 @@ func (echoExecutor) Execute(ctx context.Context, ec *srv2.ExecutorContext) iter.
 	}
 }
 
+// activator activates the one extension the server knows when a call
+// asks for it, as a2a-go's own examples do, in a call interceptor; its
+// gRPC handlers then confirm it in the trailer (its HTTP ones do not).
+type activator struct{}
+
+func (activator) Before(ctx context.Context, _ *srv2.CallContext, _ *srv2.Request) (context.Context, any, error) {
+	if e, ok := srv2.ExtensionsFrom(ctx); ok {
+		if ext := (&a2a2.AgentExtension{URI: extLimit}); e.Requested(ext) {
+			e.Activate(ext)
+		}
+	}
+	return ctx, nil, nil
+}
+
+func (activator) After(context.Context, *srv2.CallContext, *srv2.Response) error { return nil }
+
 func (echoExecutor) Cancel(ctx context.Context, ec *srv2.ExecutorContext) iter.Seq2[a2a2.Event, error] {
 	return func(yield func(a2a2.Event, error) bool) {}
 }
@@ -115,5 +131,56 @@ func TestRequiredExtensionNotActivatedIsKnown(t *testing.T) {
 	}
 	if m := c.MissingRequiredExtensions(); len(m) != 0 {
 		t.Fatalf("missing %+v with the extension activated", m)
+	}
+}
+
+// Over gRPC the same go as metadata (a2a-extensions, x-a2a-extensions for
+// v0.3) and the v1.0 tenant field; a2a-go confirms the extension it
+// activated, and parley reports it.
+func TestA2AGoV2GRPCReceivesTenantAndExtensions(t *testing.T) {
+	handler := srv2.NewHandler(echoExecutor{}, srv2.WithLogger(quietLogger()), srv2.WithCallInterceptors(activator{}))
+	addr := serveSecuredGRPC(t, handler, func(*http.Request) bool { return true })
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	card := &a2a2.AgentCard{
+		Name: "gRPC a2a-go/v2", Description: "echoes tenant and extensions", Version: "2.4.0",
+		Capabilities:       a2a2.AgentCapabilities{Extensions: []a2a2.AgentExtension{{URI: extLimit}}},
+		DefaultInputModes:  []string{"text/plain"},
+		DefaultOutputModes: []string{"text/plain"},
+		Skills:             []a2a2.AgentSkill{{ID: "echo", Name: "Echo", Description: "echo", Tags: []string{"test"}}},
+		SupportedInterfaces: []*a2a2.AgentInterface{
+			{URL: addr, ProtocolBinding: a2a2.TransportProtocolGRPC, ProtocolVersion: a2a2.Version},
+			{URL: addr, ProtocolBinding: a2a2.TransportProtocolGRPC, ProtocolVersion: "0.3"},
+		},
+	}
+	mux.Handle(wellKnownCardPath, srv2.NewStaticAgentCardHandler(card))
+	for _, c := range []struct {
+		d      a2aclient.Dialect
+		tenant string
+	}{{a2aclient.DialectV10GRPC, "acme"}, {a2aclient.DialectV03GRPC, ""}} {
+		t.Run(string(c.d), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			// One extension: a2a-go v2.4.0 matches each metadata value
+			// whole and does not split the comma-separated list the
+			// specification asks clients to send, so of two it would
+			// activate neither.
+			cl, err := a2aclient.Resolve(ctx, srv.URL, a2aclient.Options{Dialect: c.d, Tenant: "acme", Extensions: []string{extLimit}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := cl.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{Parts: []a2aclient.Part{{Kind: a2aclient.PartText, Text: "hi"}}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "tenant=" + c.tenant + " extensions=" + extLimit
+			if res.Message == nil || res.Message.Parts[0].Text != want {
+				t.Fatalf("got %+v, want %q", res, want)
+			}
+			if got := cl.ActivatedExtensions(); len(got) != 1 || got[0] != extLimit {
+				t.Fatalf("confirmed %v", got)
+			}
+		})
 	}
 }
