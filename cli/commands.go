@@ -179,8 +179,8 @@ With --json: one JSON object per line for each event, then a result line
 func (r *runner) taskCommand() *cobra.Command {
 	var f agentFlags
 	c := &cobra.Command{
-		Use:   "task get|cancel|watch AGENT TASK_ID [flags]",
-		Short: "show, cancel or follow a task",
+		Use:   "task get|cancel|watch|list|push … [flags]",
+		Short: "show, cancel, follow or list tasks; push notifications",
 		Long: `With --json, watch prints one JSON object per event; every subcommand ends
 with the same result line as 'parley send --json'. Exit codes are those of
 'parley send', except that 'task cancel' exits 0 once the task is canceled.`,
@@ -191,9 +191,9 @@ with the same result line as 'parley send --json'. Exit codes are those of
 		defer r.bufferOutput()()
 		r.useRaw(f.raw)
 		if len(args) == 0 {
-			return r.report(exitUsage, usagef("task", "the task command needs a subcommand: get, cancel or watch"), f.json, "")
+			return r.report(exitUsage, usagef("task", "the task command needs a subcommand: get, cancel, watch, list or push"), f.json, "")
 		}
-		return r.report(exitUsage, usagef("task", "unknown task subcommand %q (want get, cancel or watch)", args[0]), f.json, "")
+		return r.report(exitUsage, usagef("task", "unknown task subcommand %q (want get, cancel, watch, list or push)", args[0]), f.json, "")
 	})
 	for _, sub := range []struct{ name, short string }{
 		{"get", "fetch the task and show its state, status and artifacts"},
@@ -209,6 +209,7 @@ with the same result line as 'parley send --json'. Exit codes are those of
 		s.Run = r.run(func(ctx context.Context, args []string) int { return r.task(ctx, &f, name, args) })
 		c.AddCommand(s)
 	}
+	r.taskExtras(c, &f)
 	return c
 }
 

@@ -26,6 +26,9 @@ func (c *Config) check() error {
 	}, ""); err != nil {
 		return err
 	}
+	if err := c.Push.check(); err != nil {
+		return err
+	}
 	for action, keys := range c.Keys {
 		if strings.TrimSpace(action) == "" {
 			return &problem{agent: -1, key: "keys", msg: "a key binding has an empty action name"}

@@ -21,6 +21,8 @@ type Config struct {
 	Network
 	// Cards: signed cards and extensions for every agent (cards.go).
 	Cards
+	// Push: the push-notification receiver (push.go).
+	Push
 	// Agents are the agents known by name.
 	Agents []Agent `toml:"agents,omitempty"`
 }

@@ -114,11 +114,10 @@ func StartPushReceiver(o PushReceiverOptions) (*PushReceiver, error) {
 	}
 	base := ""
 	if o.PublicURL != "" {
-		u, err := url.Parse(o.PublicURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-			return nil, fmt.Errorf("the push URL %q is not an http(s) address without credentials or query: set push_url to the tunnel's or proxy's base URL", o.PublicURL)
+		var err error
+		if base, err = publicBase(o.PublicURL); err != nil {
+			return nil, err
 		}
-		base = strings.TrimRight(u.String(), "/")
 	}
 	if o.MaxBody <= 0 {
 		o.MaxBody = 1 << 20
@@ -192,26 +191,65 @@ func (r *PushReceiver) URL() string { return r.base }
 // token's hash only) in memory and in the store. Pass the config to the
 // agent with SetPushConfig; Forget it when done.
 func (r *PushReceiver) Register(ref string, d a2aclient.Dialect, taskID string) (a2aclient.PushConfig, error) {
-	if taskID == "" {
-		return a2aclient.PushConfig{}, errors.New("a push config needs the task it is for")
-	}
-	var raw [32]byte
-	if _, err := rand.Read(raw[:]); err != nil {
+	cfg, route, err := MakePushConfig(r.base, ref, d, taskID)
+	if err != nil {
 		return a2aclient.PushConfig{}, err
 	}
-	token := base64.RawURLEncoding.EncodeToString(raw[:])
-	id := a2aclient.NewID()
-	cfg := a2aclient.PushConfig{ID: id, TaskID: taskID, URL: r.base + "/push/" + id, Token: token}
-	route := PushRoute{ConfigID: id, TaskID: taskID, AgentRef: ref, Dialect: d, URL: cfg.URL, Created: time.Now(), hash: pushTokenHash(token)}
 	if r.o.Store != nil {
 		if err := r.o.Store.SavePushRoute(route); err != nil {
 			return a2aclient.PushConfig{}, err
 		}
 	}
 	r.mu.Lock()
-	r.routes[id] = route
+	r.routes[route.ConfigID] = route
 	r.mu.Unlock()
 	return cfg, nil
+}
+
+// MakePushConfig makes a config for a receiver announced at base: a
+// fresh id, a fresh random token, and the route that checks pushes
+// against it (the token's hash). A command that sets a config for a
+// receiver another run will hold saves the route in the store.
+func MakePushConfig(base, ref string, d a2aclient.Dialect, taskID string) (a2aclient.PushConfig, PushRoute, error) {
+	if taskID == "" {
+		return a2aclient.PushConfig{}, PushRoute{}, errors.New("a push config needs the task it is for")
+	}
+	var raw [32]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return a2aclient.PushConfig{}, PushRoute{}, err
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw[:])
+	id := a2aclient.NewID()
+	cfg := a2aclient.PushConfig{ID: id, TaskID: taskID, URL: base + "/push/" + id, Token: token}
+	route := PushRoute{ConfigID: id, TaskID: taskID, AgentRef: ref, Dialect: d, URL: cfg.URL, Created: time.Now(), hash: pushTokenHash(token)}
+	return cfg, route, nil
+}
+
+// PushBase is the base URL a receiver with these settings announces,
+// known before it listens: the public URL, else a fixed loopback port.
+// With neither (a free port picked at each start) there is none: a
+// config made now would point nowhere once this run ends.
+func PushBase(listen, public string) (string, error) {
+	if public != "" {
+		return publicBase(public)
+	}
+	if listen != "" {
+		if err := loopbackListen(listen); err != nil {
+			return "", err
+		}
+		if _, port, _ := net.SplitHostPort(listen); port != "" && port != "0" {
+			return "http://" + listen, nil
+		}
+	}
+	return "", errors.New("parley's push receiver has no fixed address: set push_listen (e.g. 127.0.0.1:8787) or push_url in the config, or use 'parley task watch --push', which listens while it waits")
+}
+
+func publicBase(public string) (string, error) {
+	u, err := url.Parse(public)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("the push URL %q is not an http(s) address without credentials or query: set push_url to the tunnel's or proxy's base URL", public)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
 }
 
 // Forget refuses a config's notifications from now on.

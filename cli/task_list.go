@@ -1,0 +1,236 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// taskListFlags are the flags of `parley task list`.
+type taskListFlags struct {
+	contextID string
+	state     string
+	limit     int
+	page      string
+	all       bool
+}
+
+// taskRowJSON is one task of a listing with --json.
+type taskRowJSON struct {
+	Type       string `json:"type"` // "task"
+	Agent      string `json:"agent"`
+	TaskID     string `json:"taskId"`
+	ContextID  string `json:"contextId,omitempty"`
+	State      string `json:"state"`
+	StatusText string `json:"statusText,omitempty"`
+	Title      string `json:"title,omitempty"`
+	Updated    string `json:"updated,omitempty"`
+	Where      string `json:"where"` // server, parley or both
+	StoreID    int64  `json:"storeId,omitempty"`
+}
+
+// taskListJSON ends a listing with --json.
+type taskListJSON struct {
+	Type    string `json:"type"` // "result"
+	Listing string `json:"listing"`
+	Count   int    `json:"count"`
+	Next    string `json:"nextPageToken,omitempty"`
+}
+
+// taskList is `parley task list AGENT` (the agent's listing, a page at a
+// time) and `parley task list --all [AGENT]` (every configured agent's
+// listing merged with parley's history).
+func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags, pos []string) int {
+	defer r.bufferOutput()()
+	r.useRaw(f.raw)
+	filter, err := lf.filter(pos)
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	ctx, cancel := r.withTimeout(ctx, f)
+	defer cancel()
+	store := r.openHistory()
+	if store != nil {
+		defer store.Close()
+	}
+	if lf.all {
+		return r.taskListAll(ctx, f, filter, pos, store)
+	}
+	ref := pos[0]
+	c, err := r.client(ctx, ref, f)
+	if err != nil {
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
+	}
+	rows, next, err := session.ServerTasksUpTo(ctx, c, ref, filter, lf.page)
+	listing := "server"
+	if session.NoListing(err) {
+		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s has no task listing; these are the tasks in parley's history with %s.", c.Dialect().Label(), ref)))
+		listing, next = "history", ""
+		rows, err = r.history(store, historyRefs(ref, c), filter)
+	}
+	if err != nil {
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
+	}
+	r.printTasks(rows, f.json, listing, next)
+	if next != "" && !f.json {
+		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: more tasks: parley task list %s --page %s", ref, next)))
+	}
+	return exitOK
+}
+
+// filter checks the arguments and flags.
+func (lf *taskListFlags) filter(pos []string) (session.TaskFilter, error) {
+	var filter session.TaskFilter
+	switch {
+	case len(pos) > 1:
+		return filter, usagef("task list", "task list takes at most one agent, got %d arguments", len(pos))
+	case len(pos) == 0 && !lf.all:
+		return filter, usagef("task list", "task list needs an agent, or --all for every configured agent and parley's history")
+	case lf.limit < 0:
+		return filter, usagef("task list", "--limit cannot be negative")
+	case lf.all && lf.page != "":
+		return filter, usagef("task list", "--page goes with one agent's listing, not --all")
+	}
+	if lf.state != "" {
+		st := a2aclient.ParseState(lf.state)
+		if !knownState(st) {
+			return filter, usagef("task list", "unknown --state %q (want submitted, working, input-required, auth-required, completed, canceled, failed or rejected)", lf.state)
+		}
+		filter.State = st
+	}
+	filter.ContextID, filter.Limit = lf.contextID, lf.limit
+	return filter, nil
+}
+
+func knownState(st a2aclient.State) bool {
+	switch st {
+	case a2aclient.StateSubmitted, a2aclient.StateWorking, a2aclient.StateInputRequired, a2aclient.StateAuthRequired,
+		a2aclient.StateCompleted, a2aclient.StateCanceled, a2aclient.StateFailed, a2aclient.StateRejected:
+		return true
+	}
+	return false
+}
+
+// taskListAll merges the listing of every configured agent (or the one
+// named) with parley's history of every agent (or that one). An agent
+// that cannot be reached is named on stderr and the rest still listed.
+func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.TaskFilter, pos []string, store *session.Store) int {
+	var refs []string
+	if len(pos) == 1 {
+		refs = pos
+	} else if _, err := r.directory(); err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	} else {
+		for _, a := range r.cfg.Agents {
+			refs = append(refs, a.Name)
+		}
+	}
+	var lists [][]session.TaskRow
+	var historyOf []string // nil: every agent's history
+	for _, ref := range refs {
+		c, err := r.client(ctx, ref, f)
+		if err != nil {
+			r.warn(fmt.Errorf("%s is left out: %w", ref, err))
+			continue
+		}
+		if len(pos) == 1 {
+			historyOf = historyRefs(ref, c)
+		}
+		rows, _, err := session.ServerTasksUpTo(ctx, c, ref, filter, "")
+		switch {
+		case session.NoListing(err):
+			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s speaks %s, which has no task listing; its tasks come from parley's history.", ref, c.Dialect().Label())))
+		case err != nil:
+			r.warn(fmt.Errorf("%s's tasks on the server are left out: %w", ref, err))
+		}
+		lists = append(lists, rows)
+	}
+	if len(pos) == 1 && historyOf == nil {
+		historyOf = pos
+	}
+	history, err := r.history(store, historyOf, filter)
+	if err != nil {
+		r.warn(err)
+	}
+	lists = append(lists, history)
+	limit := filter.Limit
+	if limit <= 0 {
+		limit = 50
+	}
+	r.printTasks(session.MergeTasks(limit, lists...), f.json, "merged", "")
+	return exitOK
+}
+
+// openHistory opens the context store to read tasks; a listing goes on
+// without it, saying why.
+func (r *runner) openHistory() *session.Store {
+	st, err := session.OpenStore(r.env.StorePath)
+	if err != nil {
+		r.warn(fmt.Errorf("parley's history is left out: %w", err))
+		return nil
+	}
+	return st
+}
+
+func (r *runner) history(store *session.Store, refs []string, f session.TaskFilter) ([]session.TaskRow, error) {
+	if store == nil {
+		return nil, nil
+	}
+	return store.HistoryTasks(refs, f)
+}
+
+// historyRefs are the names a stored context may know an agent by.
+func historyRefs(ref string, c *a2aclient.Client) []string {
+	return []string{ref, c.Agent().CardURL, c.Endpoint().URL}
+}
+
+// printTasks writes a listing: a table, or JSON lines and a result line.
+func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, listing, next string) {
+	if asJSON {
+		for _, row := range rows {
+			_ = writeJSONLine(r.env.Stdout, taskRowJSON{
+				Type: "task", Agent: row.Agent, TaskID: row.TaskID, ContextID: row.ContextID, State: string(row.State),
+				StatusText: row.StatusText, Title: row.Title, Updated: stamp(row.Updated, time.RFC3339), Where: row.Where(), StoreID: row.StoreID,
+			})
+		}
+		_ = writeJSONLine(r.env.Stdout, taskListJSON{Type: "result", Listing: listing, Count: len(rows), Next: next})
+		return
+	}
+	writeTaskTable(r.env.Stdout, rows)
+}
+
+func writeTaskTable(w io.Writer, rows []session.TaskRow) {
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "No tasks.")
+		return
+	}
+	fmt.Fprintf(w, "%-14s %-36s %-6s %-16s %-5s %s\n", "STATE", "TASK", "WHERE", "UPDATED", "STORE", "AGENT / TITLE")
+	for _, row := range rows {
+		store := "-"
+		if row.StoreID != 0 {
+			store = fmt.Sprint(row.StoreID)
+		}
+		about := row.Title
+		if about == "" {
+			about = row.StatusText
+		}
+		line := fmt.Sprintf("%-14s %-36s %-6s %-16s %-5s %s", cell(string(row.State), 14), cell(row.TaskID, 36), row.Where(),
+			stamp(row.Updated, "2006-01-02 15:04"), store, cell(row.Agent, 30))
+		if about != "" {
+			line += "  " + cell(about, 60)
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+func stamp(t time.Time, layout string) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.Local().Format(layout)
+}

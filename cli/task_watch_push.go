@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// startReceiver starts parley's receiver with the settings of the flags
+// and the config, storing what it takes through inbox. then, when not
+// nil, hears of each push once it is stored.
+func (r *runner) startReceiver(pf *pushFlags, store *session.Store, then func(session.PushDelivery)) (*session.PushReceiver, error) {
+	listen, public, err := r.pushSettings(pf)
+	if err != nil {
+		return nil, err
+	}
+	inbox := session.NewInbox(store)
+	return session.StartPushReceiver(session.PushReceiverOptions{
+		Listen: listen, PublicURL: public, Store: store,
+		OnPush: func(d session.PushDelivery) error {
+			if err := inbox.Take(d); err != nil {
+				r.warn(err)
+				return err
+			}
+			if then != nil {
+				then(d)
+			}
+			return nil
+		},
+	})
+}
+
+// watchPush is `parley task watch --push AGENT TASK_ID`: no stream is
+// held; parley registers a push config with its receiver and waits,
+// idle, for the agent to post the task's changes. Each is checked,
+// stored with the task and printed as a stream's event would be, until
+// the task settles. The config is removed at the end.
+func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, ref, taskID string) int {
+	store := r.openStore()
+	if store != nil {
+		defer store.Close()
+	}
+	c, err := r.client(ctx, ref, f)
+	if err != nil {
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
+	}
+	out := r.follower(f.json, nil)
+	var tr a2aclient.Tracker
+	show := func(ev a2aclient.Event) {
+		tr.Apply(ev)
+		out.update(session.Update{Event: &ev, Tracker: &tr})
+	}
+	// Where the task stands now: it may have settled already.
+	task, err := c.Get(ctx, taskID, nil)
+	if err != nil {
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
+	}
+	show(a2aclient.Event{Task: task})
+	if tr.State().Settled() {
+		return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), nil, f.json, out)
+	}
+	events := make(chan a2aclient.Event, 64)
+	recv, err := r.startReceiver(pf, store, func(d session.PushDelivery) {
+		select {
+		case events <- d.Event:
+		case <-ctx.Done():
+		}
+	})
+	if err != nil {
+		return r.report(exitError, err, f.json, taskID)
+	}
+	defer func() {
+		recv.Close()
+		if st := recv.Stats(); st.Rejected() > 0 {
+			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: refused %s (forged %d, unknown config %d, other task %d, too large %d, malformed %d, over the rate %d)",
+				plural(int(st.Rejected()), "notification"), st.Forged, st.Unknown, st.WrongTask, st.TooLarge, st.Malformed, st.Limited)))
+		}
+	}()
+	cfg, err := recv.Register(ref, c.Dialect(), taskID)
+	if err != nil {
+		return r.report(exitError, err, f.json, taskID)
+	}
+	if _, err := c.SetPushConfig(ctx, cfg); err != nil {
+		_ = recv.Forget(cfg.ID)
+		if errors.Is(err, a2aclient.ErrPushNotSupported) || errors.Is(err, a2aclient.ErrUnsupportedOperation) {
+			err = fmt.Errorf("%w; 'parley task watch' without --push follows it over a stream", err)
+		}
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
+	}
+	defer func() {
+		// The agent stops posting; a failure here only leaves a config
+		// whose pushes parley refuses as unknown.
+		rmCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		_ = c.DeletePushConfig(rmCtx, taskID, cfg.ID)
+		_ = recv.Forget(cfg.ID)
+	}()
+	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: waiting for push notifications at "+cfg.URL+" (Ctrl-C to stop)"))
+	// A change between the first look and the config's registration
+	// would be missed: look once more.
+	if task, err := c.Get(ctx, taskID, nil); err == nil {
+		var now a2aclient.Tracker
+		now.Apply(a2aclient.Event{Task: task})
+		if now.State() != tr.State() || now.Text() != tr.Text() {
+			show(a2aclient.Event{Task: task})
+		}
+	}
+	for !tr.State().Settled() {
+		select {
+		case ev := <-events:
+			show(ev)
+		case <-ctx.Done():
+			err := ctx.Err()
+			return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), err, f.json, out)
+		}
+	}
+	return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), nil, f.json, out)
+}
+
+// pushListen is `parley task push listen`: parley's receiver, running
+// until interrupted, storing every push for configs parley set (with
+// 'task push set') with the task it belongs to.
+func (r *runner) pushListen(ctx context.Context, pf *pushFlags, asJSON bool) int {
+	defer r.bufferOutput()()
+	store := r.openStore()
+	if store == nil {
+		return r.report(exitError, errors.New("parley's receiver checks pushes against the context store, which cannot be opened"), asJSON, "")
+	}
+	defer store.Close()
+	recv, err := r.startReceiver(pf, store, func(d session.PushDelivery) {
+		state := ""
+		var tr a2aclient.Tracker
+		tr.Apply(d.Event)
+		if st := tr.State(); st != "" {
+			state = " (" + string(st) + ")"
+		}
+		if asJSON {
+			_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "push", "taskId": d.Route.TaskID, "agent": d.Route.AgentRef, "kind": d.Event.Kind(), "state": string(tr.State())})
+			return
+		}
+		fmt.Fprintln(r.env.Stdout, termsafe.Line(fmt.Sprintf("%s  task %s  %s%s  from %s", d.At.Local().Format("15:04:05"), d.Route.TaskID, d.Event.Kind(), state, d.Route.AgentRef)))
+	})
+	if err != nil {
+		return r.report(exitError, err, asJSON, "")
+	}
+	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: taking push notifications at "+recv.URL()+" (Ctrl-C to stop)"))
+	<-ctx.Done()
+	recv.Close()
+	st := recv.Stats()
+	fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: took %s, refused %d (forged %d)", plural(int(st.Accepted), "notification"), st.Rejected(), st.Forged)))
+	return exitOK
+}
+
+// plural counts: "1 notification", "3 notifications".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
