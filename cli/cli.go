@@ -65,8 +65,9 @@ type runner struct {
 	cfg *config.Config // loaded with dir
 	// last is the agent the command talked to, so that a refusal can say
 	// what its card asks for.
-	last    *a2aclient.Client
-	lastRef string
+	last        *a2aclient.Client
+	lastRef     string
+	lastHeaders http.Header // the --header flags of that command
 	// code is the exit code of the command that ran.
 	code int
 	// lastErr is the error last reported, for the exit code to agree
@@ -159,7 +160,7 @@ func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2acli
 	if err != nil {
 		return nil, err
 	}
-	r.lastRef = ref
+	r.lastRef, r.lastHeaders = ref, f.headers.h
 	c, err := dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d, TrustOrigins: f.trust, Inspect: f.inspect})
 	if c != nil {
 		r.last = c

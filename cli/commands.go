@@ -157,11 +157,18 @@ printed as it arrives, then the final state. A cut stream is resumed.
 The conversation is kept in the context store, and its id is printed on
 stderr: continue it with 'parley send --context ID TEXT' or in the TUI.
 
+TEXT is read from standard input when it is -, or when it is left out and
+standard input is a pipe or a file. --file and --data add parts after it
+(then TEXT may be left out).
+
 With --json: one JSON object per line for each event, then a result line
   {"type":"result","dialect","contextId","taskId","state","text",
    "statusText","artifacts","storeId"}`,
 		Example: `  parley send http://127.0.0.1:4141 "Book a flight to Lisbon"
   parley send --context 3 "Amsterdam"
+  git diff | parley send reviewer "Review this patch"
+  parley send my-agent "Summarize" --file report.pdf --data '{"pages":[1,2]}'
+  parley send my-agent "Make a chart" --output-dir out/
   parley send my-agent "hello" --json | jq -r .text`,
 		Annotations: map[string]string{annotAgent: "1", annotExit: "1", annotAlt: "parley send --context ID TEXT [flags]"},
 	}
@@ -172,6 +179,10 @@ With --json: one JSON object per line for each event, then a result line
 	fs.StringVar(&f.contextID, "context-id", "", "the same as --context (the A2A CLI spec's spelling)")
 	fs.StringVar(&f.taskID, "task", "", "answer this task (after input-required or auth-required)")
 	fs.StringVar(&f.taskID, "task-id", "", "the same as --task (the A2A CLI spec's spelling)")
+	fs.StringArrayVar(&f.files, "file", nil, "attach a file (repeatable); its MIME type is detected and its size shown")
+	fs.StringVar(&f.data, "data", "", "attach structured data: a JSON value, or @FILE holding one")
+	fs.BoolVar(&f.async, "async", false, "print the task's id and context as soon as the agent names them, and exit; the task keeps running")
+	fs.StringVar(&f.outputDir, "output-dir", "", "save the answer's file artifacts in DIR (created if needed), under safe names, never overwriting")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.send(ctx, f, args) })
 	return c
 }
@@ -179,8 +190,8 @@ With --json: one JSON object per line for each event, then a result line
 func (r *runner) taskCommand() *cobra.Command {
 	var f agentFlags
 	c := &cobra.Command{
-		Use:   "task get|cancel|watch|list|push … [flags]",
-		Short: "show, cancel, follow or list tasks; push notifications",
+		Use:   "task get|cancel|watch|download|list|push … [flags]",
+		Short: "show, cancel, follow, download or list tasks; push notifications",
 		Long: `With --json, watch prints one JSON object per event; every subcommand ends
 with the same result line as 'parley send --json'. Exit codes are those of
 'parley send', except that 'task cancel' exits 0 once the task is canceled.`,
@@ -191,14 +202,15 @@ with the same result line as 'parley send --json'. Exit codes are those of
 		defer r.bufferOutput()()
 		r.useRaw(f.raw)
 		if len(args) == 0 {
-			return r.report(exitUsage, usagef("task", "the task command needs a subcommand: get, cancel, watch, list or push"), f.json, "")
+			return r.report(exitUsage, usagef("task", "the task command needs a subcommand: get, cancel, watch, download, list or push"), f.json, "")
 		}
-		return r.report(exitUsage, usagef("task", "unknown task subcommand %q (want get, cancel, watch, list or push)", args[0]), f.json, "")
+		return r.report(exitUsage, usagef("task", "unknown task subcommand %q (want get, cancel, watch, download, list or push)", args[0]), f.json, "")
 	})
 	for _, sub := range []struct{ name, short string }{
 		{"get", "fetch the task and show its state, status and artifacts"},
 		{"cancel", "ask the agent to cancel the task and show the task afterwards"},
 		{"watch", "follow the task until it settles (streaming, or polling where the agent cannot stream)"},
+		{"download", "save the task's file artifacts (safe names, never overwriting)"},
 	} {
 		name := sub.name
 		s := &cobra.Command{
@@ -206,7 +218,11 @@ with the same result line as 'parley send --json'. Exit codes are those of
 			Short:       sub.short,
 			Annotations: map[string]string{annotAgent: "1", annotExit: "1"},
 		}
-		s.Run = r.run(func(ctx context.Context, args []string) int { return r.task(ctx, &f, name, args) })
+		dir := "."
+		if name == "download" {
+			s.Flags().StringVar(&dir, "output-dir", ".", "the directory to save the files in (created if needed)")
+		}
+		s.Run = r.run(func(ctx context.Context, args []string) int { return r.task(ctx, &f, name, dir, args) })
 		c.AddCommand(s)
 	}
 	r.taskExtras(c, &f)

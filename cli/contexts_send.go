@@ -41,7 +41,7 @@ func (r *runner) warn(err error) {
 // stored context (parley's id or the agent's contextId) it continues
 // that context: same contextId, same agent unless AGENT is given, and
 // the task waiting for input gets the message as its answer.
-func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlags) int {
+func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient.Part, f *sendFlags) int {
 	st := r.openStore()
 	if st != nil {
 		defer st.Close()
@@ -92,8 +92,16 @@ func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlag
 		rec = st.Record(conv, o)
 	}
 	out := r.follower(f.json, gated)
-	msg := a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(text)}, TaskID: f.taskID}
-	s, err := conv.Exchange(ctx, msg, r.followOptions(f.noStream, out.update))
+	msg := a2aclient.Message{Parts: parts, TaskID: f.taskID}
+	follow := r.followOptions(f.noStream, out.update)
+	var async *asyncStop
+	if f.async {
+		async = r.stopAtTask(&ctx, &follow)
+	}
+	s, err := conv.Exchange(ctx, msg, follow)
+	if async != nil {
+		err = async.result(err)
+	}
 	if r.dir != nil {
 		r.dir.Remember(client)
 	}
@@ -106,7 +114,21 @@ func (r *runner) recordedSend(ctx context.Context, ref, text string, f *sendFlag
 		}
 		out.storeID = rec.ID()
 	}
+	if async != nil && err == nil && s != nil && s.TaskID != "" {
+		st := a2aclient.State(s.State)
+		out.async = !st.Terminal() && !st.Interrupted() // else it ended as it would have
+	}
 	code := r.conclude(ctx, ref, s, err, f.json, out)
+	if err == nil && f.outputDir != "" && s != nil {
+		saved, skipped, serr := saveFiles(f.outputDir, s.Artifacts)
+		r.reportSaved(saved, skipped)
+		if serr != nil {
+			r.warn(serr)
+			if code == exitOK {
+				code = exitError
+			}
+		}
+	}
 	if out.storeID != 0 && (s.TaskID != "" || s.ContextID != "" || s.State == session.StateMessage) {
 		next := fmt.Sprintf("parley send --context %d TEXT", out.storeID)
 		if code == exitInterrupted {

@@ -32,6 +32,9 @@ type textPrinter struct {
 	// awaiting is the tool call the agent last asked to confirm, if it
 	// still waits.
 	awaiting string
+	// statusMsg is the last status message, for what an interrupted
+	// task asks (an auth-required task's link).
+	statusMsg *a2aclient.Message
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -137,6 +140,10 @@ func plainText(parts []a2aclient.Part) bool {
 
 // status prints a line when the state or its message changes.
 func (p *textPrinter) status(st a2aclient.TaskStatus) {
+	if st.Message != nil {
+		m := *st.Message
+		p.statusMsg = &m
+	}
 	note := st.Message.Text()
 	if st.State == p.lastState && note == p.lastNote {
 		return
@@ -205,8 +212,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			fmt.Fprintf(p.w, "The agent asks you to confirm a tool call (%s); confirm tool calls in the TUI: parley --agent %s\n",
 				termsafe.Line(p.awaiting), shellQuote(agentRef))
 		}
-		fmt.Fprintf(p.w, "Reply with: parley send %s --task %s --context %s 'your answer'\n",
-			shellQuote(agentRef), shellQuote(s.TaskID), shellQuote(s.ContextID))
+		showInterruption(p.w, a2aclient.State(s.State), p.statusMsg, agentRef, s.TaskID, s.ContextID)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
@@ -16,22 +17,77 @@ type sendFlags struct {
 	noStream  bool
 	contextID string
 	taskID    string
+	files     []string
+	data      string
+	async     bool
+	outputDir string
 }
 
 // send is `parley send AGENT TEXT`.
 func (r *runner) send(ctx context.Context, f *sendFlags, pos []string) int {
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
-	if len(pos) != 2 && (len(pos) != 1 || f.contextID == "") {
-		err := usagef("send", "the send command takes an agent and the text to send (quote text with spaces), got %d arguments", len(pos))
+	ref, parts, err := r.sendInput(f, pos)
+	if err != nil {
 		return r.report(exitUsage, err, f.json, "")
+	}
+	if f.outputDir != "" {
+		if err := checkWritable(f.outputDir); err != nil {
+			return r.report(exitUsage, err, f.json, "")
+		}
 	}
 	ctx, cancel := r.withTimeout(ctx, &f.agentFlags)
 	defer cancel()
-	if len(pos) == 1 {
-		return r.recordedSend(ctx, "", pos[0], f) // the agent of the stored context
+	return r.recordedSend(ctx, ref, parts, f)
+}
+
+// sendInput reads what `parley send` sends, and to whom: the agent ("":
+// the stored context's), then the text (the argument; standard input
+// when it is "-", or when it is left out and input is piped), the
+// --file parts and the --data part, in that order.
+func (r *runner) sendInput(f *sendFlags, pos []string) (string, []a2aclient.Part, error) {
+	attached := len(f.files) > 0 || f.data != ""
+	piped := r.env.Stdin != nil && stdinPiped(r.env.Stdin)
+	var ref, text string
+	haveText := false
+	switch {
+	case len(pos) == 2:
+		ref, text, haveText = pos[0], pos[1], true
+	case len(pos) == 1 && f.contextID != "":
+		text, haveText = pos[0], true // the agent of the stored context
+	case len(pos) == 1 && (piped || attached):
+		ref = pos[0]
+	case len(pos) == 0 && f.contextID != "" && (piped || attached):
+	default:
+		return "", nil, usagef("send", "the send command takes an agent and the text to send (quote text with spaces; - or a pipe reads it from standard input), got %d arguments", len(pos))
 	}
-	return r.recordedSend(ctx, pos[0], pos[1], f)
+	if text == "-" || !haveText && piped {
+		s, err := r.readStdinText()
+		if err != nil {
+			return "", nil, err
+		}
+		text, haveText = s, true
+	}
+	var parts []a2aclient.Part
+	if haveText && (text != "" || !attached) {
+		if strings.TrimSpace(text) == "" {
+			return "", nil, inputf("the text to send is empty")
+		}
+		parts = append(parts, a2aclient.TextPart(text))
+	}
+	files, err := r.fileParts(f.files)
+	if err != nil {
+		return "", nil, err
+	}
+	parts = append(parts, files...)
+	if f.data != "" {
+		p, err := dataPart(f.data)
+		if err != nil {
+			return "", nil, err
+		}
+		parts = append(parts, p)
+	}
+	return ref, parts, nil
 }
 
 // exchange sends req to the agent and follows it, printing as it goes.
@@ -56,6 +112,8 @@ type output struct {
 	text   *textPrinter // nil with --json
 	// storeID is the stored context's id, added to the result line.
 	storeID int64
+	// async: the exchange stopped once the task was known (--async).
+	async bool
 }
 
 // follower prints to stdout, or to gated when it is not nil.
@@ -139,6 +197,8 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		} else {
 			_ = writeJSONLine(r.env.Stdout, storedResult{jsonout.ResultToJSON(outcome(s)), out.storeID})
 		}
+	} else if out.async {
+		out.text.printAsync(s, ref)
 	} else {
 		out.text.finish(s, ref)
 	}

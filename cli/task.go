@@ -2,13 +2,16 @@ package cli
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // task is `parley task get|cancel|watch AGENT TASK_ID`.
-func (r *runner) task(ctx context.Context, f *agentFlags, sub string, pos []string) int {
+// dir is where `task download` saves files.
+func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos []string) int {
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
 	if len(pos) != 2 {
@@ -16,6 +19,11 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub string, pos []stri
 		return r.report(exitUsage, err, f.json, "")
 	}
 	ref, taskID := pos[0], pos[1]
+	if sub == "download" {
+		if err := checkWritable(dir); err != nil {
+			return r.report(exitUsage, err, f.json, taskID)
+		}
+	}
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
 	c, err := r.client(ctx, ref, f)
@@ -28,7 +36,7 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub string, pos []stri
 		return r.conclude(ctx, ref, s, err, f.json, out)
 	}
 	var task *a2aclient.Task
-	if sub == "get" {
+	if sub == "get" || sub == "download" {
 		task, err = c.Get(ctx, taskID, nil)
 	} else {
 		task, err = c.Cancel(ctx, taskID)
@@ -36,16 +44,59 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub string, pos []stri
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
+	if sub == "download" {
+		return r.download(dir, task, f.json)
+	}
 	var tr a2aclient.Tracker
 	ev := a2aclient.Event{Task: task}
 	tr.Apply(ev)
-	if out.text != nil {
-		out.text.update(session.Update{Event: &ev, Tracker: &tr})
-	}
 	s := session.Summarize(&tr, c.Dialect())
-	code := r.conclude(ctx, ref, s, nil, f.json, out)
+	var code int
+	switch {
+	case sub == "get" && out.text != nil:
+		// The whole task, as fields and blocks.
+		printTask(r.env.Stdout, task, ref)
+		code = stateExit(s.State)
+	case sub == "get":
+		// The normalized task, then the result line.
+		out.update(session.Update{Event: &ev, Tracker: &tr})
+		code = r.conclude(ctx, ref, s, nil, f.json, out)
+	default:
+		if out.text != nil {
+			out.text.update(session.Update{Event: &ev, Tracker: &tr})
+		}
+		code = r.conclude(ctx, ref, s, nil, f.json, out)
+	}
 	if sub == "cancel" && (a2aclient.State(s.State) == a2aclient.StateCanceled || !a2aclient.State(s.State).Terminal()) {
 		return exitOK // canceled, or accepted and on its way
 	}
 	return code
+}
+
+// savedJSON is one line of `parley task download --json`.
+type savedJSON struct {
+	Type     string `json:"type"` // "saved"
+	Path     string `json:"path"`
+	MimeType string `json:"mimeType,omitempty"`
+	Size     int    `json:"size"`
+}
+
+// download saves a task's file artifacts and lists what it saved.
+func (r *runner) download(dir string, task *a2aclient.Task, asJSON bool) int {
+	saved, skipped, err := saveFiles(dir, task.Artifacts)
+	for _, s := range saved {
+		if asJSON {
+			_ = writeJSONLine(r.env.Stdout, savedJSON{Type: "saved", Path: s.Path, MimeType: s.MimeType, Size: s.Size})
+		} else {
+			fmt.Fprintf(r.env.Stdout, "Saved %s (%s, %s)\n", quoteName(s.Path), firstOf(termsafe.Line(s.MimeType), "no type"), size(int64(s.Size)))
+		}
+	}
+	r.reportSaved(nil, skipped)
+	if err != nil {
+		return r.report(exitError, err, asJSON, task.ID)
+	}
+	if len(saved) == 0 && len(skipped) == 0 {
+		fmt.Fprintf(r.env.Stderr, "parley: task %s has no file artifacts to save.\n", shortID(task.ID))
+	}
+	return exitOK
 }
