@@ -203,3 +203,27 @@ func BenchmarkShortSend(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkRecordGroup is one group of a long stream as the recorder
+// writes it: a chunk appended to a streaming answer, written as a tail
+// in one transaction. What every group pays whatever it holds (the
+// transaction, the statements) shows here.
+func BenchmarkRecordGroup(b *testing.B) {
+	chunk := strings.Repeat("Some **Markdown** with `code`, ", 3)[:64]
+	s := openTestStore(b)
+	conv := NewConversation(nil, "bench", nil)
+	conv.Restore("ctx", nil, nil)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "bench"}, Delay: time.Hour})
+	defer rec.Close()
+	var text strings.Builder
+	for b.Loop() {
+		text.WriteString(chunk)
+		conv.mu.Lock()
+		conv.task("t", "")
+		conv.putArtifact("t", a2aclient.Artifact{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text.String())}}, false)
+		conv.mu.Unlock()
+		if err := rec.Flush(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -77,7 +77,13 @@ const (
 			OR tasks.updated IS NOT excluded.updated
 			OR (excluded.title <> '' AND tasks.title IS NOT excluded.title)
 			OR (excluded.context_id <> '' AND tasks.context_id IS NOT excluded.context_id)`
-	sqlTouchContext = `UPDATE contexts SET updated = ?,
+	sqlInsertContext = `INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// sqlNextSeq is read at every group, so that two processes adding
+	// to one context (the TUI and a 'parley send --context') interleave.
+	sqlNextSeq        = `SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`
+	sqlLearnContextID = `UPDATE contexts SET context_id = ? WHERE id = ? AND context_id = '' AND ? <> ''`
+	sqlTouchContext   = `UPDATE contexts SET updated = ?,
 		context_id = CASE WHEN ? <> '' THEN ? ELSE context_id END,
 		last_state = CASE WHEN ? <> '' THEN ? ELSE last_state END,
 		title = CASE WHEN title = '' THEN ? ELSE title END,
@@ -91,9 +97,10 @@ const (
 func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 	d := recDelta{id: st.id, remap: map[string]string{}, streams: map[string]*streamed{}}
 	err := s.write(context.Background(), func(tx *sql.Tx) error {
+		w := groupWriter{s: s, tx: tx, st: st, d: &d, settle: g.settle}
+		defer w.close()
 		if d.id == 0 {
-			res, err := tx.Exec(`INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			res, err := w.execResult(sqlInsertContext,
 				g.agent.Name, withoutCredentials(g.agent.Ref), withoutCredentials(g.agent.URL), withoutCredentials(g.agent.CardURL), g.agent.Card, string(g.agent.Dialect), g.contextID, nanos(g.now), nanos(g.now))
 			if err != nil {
 				return fmt.Errorf("add the context: %w", err)
@@ -102,12 +109,13 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 				return err
 			}
 		}
-		// Read at every group, so that two processes adding to one
-		// context (the TUI and a 'parley send --context') interleave.
-		if err := tx.QueryRow(`SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`, d.id).Scan(&d.next); err != nil {
+		next, err := w.stmt(sqlNextSeq)
+		if err != nil {
 			return err
 		}
-		w := groupWriter{tx: tx, st: st, d: &d, settle: g.settle}
+		if err := next.QueryRow(d.id).Scan(&d.next); err != nil {
+			return err
+		}
 		if err := w.items(g.items); err != nil {
 			return err
 		}
@@ -117,10 +125,10 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 		if !w.changed {
 			// Nothing new: learn the contextId, but do not move the
 			// context up the list for a conversation merely reopened.
-			_, err := tx.Exec(`UPDATE contexts SET context_id = ? WHERE id = ? AND context_id = '' AND ? <> ''`, g.contextID, d.id, g.contextID)
+			_, err := w.execResult(sqlLearnContextID, g.contextID, d.id, g.contextID)
 			return err
 		}
-		_, err := tx.Exec(sqlTouchContext, nanos(g.now), g.contextID, g.contextID, w.lastState, w.lastState, w.title, w.messages, d.id)
+		_, err = w.execResult(sqlTouchContext, nanos(g.now), g.contextID, g.contextID, w.lastState, w.lastState, w.title, w.messages, d.id)
 		return err
 	})
 	return d, err
@@ -129,11 +137,14 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 // groupWriter writes one group's rows and notes what the context row
 // must learn from them.
 type groupWriter struct {
+	s      *Store
 	tx     *sql.Tx
 	st     *recState
 	d      *recDelta
 	settle bool
-	stmts  map[string]*sql.Stmt
+	// stmts are the store's prepared statements bound to this group's
+	// transaction, by query.
+	stmts map[string]*sql.Stmt
 
 	changed   bool
 	messages  int
@@ -142,11 +153,6 @@ type groupWriter struct {
 }
 
 func (w *groupWriter) items(items []Item) error {
-	defer func() {
-		for _, st := range w.stmts {
-			st.Close()
-		}
-	}()
 	for i := range items {
 		if err := w.item(&items[i]); err != nil {
 			return fmt.Errorf("store item %s: %w", items[i].Key, err)
@@ -155,18 +161,50 @@ func (w *groupWriter) items(items []Item) error {
 	return nil
 }
 
-// exec runs one of the group's statements, prepared on first use.
+// stmt is query's statement in the group's transaction. Statements are
+// prepared once per store (Store.prepared), not for every group: a
+// stream of thousands of chunks is written in hundreds of groups, and
+// preparing their handful of statements each time cost 8% of the CPU
+// of recording one.
+func (w *groupWriter) stmt(query string) (*sql.Stmt, error) {
+	if st := w.stmts[query]; st != nil {
+		return st, nil
+	}
+	shared, err := w.s.prepared(query)
+	if err != nil {
+		return nil, err
+	}
+	st := w.tx.Stmt(shared)
+	if w.stmts == nil {
+		w.stmts = map[string]*sql.Stmt{}
+	}
+	w.stmts[query] = st
+	return st, nil
+}
+
+// close closes the statements bound to the transaction; the store's
+// stay prepared.
+func (w *groupWriter) close() {
+	for _, st := range w.stmts {
+		st.Close()
+	}
+}
+
+// execResult runs one of the group's statements.
+func (w *groupWriter) execResult(query string, args ...any) (sql.Result, error) {
+	st, err := w.stmt(query)
+	if err != nil {
+		return nil, err
+	}
+	return st.Exec(args...)
+}
+
+// exec runs one of the group's statements and returns the rows it
+// changed.
 func (w *groupWriter) exec(query string, args ...any) (int64, error) {
-	st := w.stmts[query]
-	if st == nil {
-		var err error
-		if st, err = w.tx.Prepare(query); err != nil {
-			return 0, err
-		}
-		if w.stmts == nil {
-			w.stmts = map[string]*sql.Stmt{}
-		}
-		w.stmts[query] = st
+	st, err := w.stmt(query)
+	if err != nil {
+		return 0, err
 	}
 	res, err := st.Exec(args...)
 	if err != nil {
@@ -278,11 +316,10 @@ func (w *groupWriter) tasks(tasks []TaskInfo) error {
 	if len(tasks) == 0 {
 		return nil
 	}
-	up, err := w.tx.Prepare(sqlUpsertTask)
+	up, err := w.stmt(sqlUpsertTask)
 	if err != nil {
 		return err
 	}
-	defer up.Close()
 	var latest time.Time
 	for _, t := range tasks {
 		res, err := up.Exec(w.d.id, t.ID, t.ContextID, t.Title, string(t.State), t.StatusText, nanos(t.Started), nanos(t.Updated))
