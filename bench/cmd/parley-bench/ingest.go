@@ -62,7 +62,7 @@ func (h *harness) ingest(d loopback.Dialect) error {
 			peer = []string{bin, "send", srv.URL, "--stream", "-o", "json", "go"}
 		}
 	}
-	var curlWall, curlCPU, wall, cpu series
+	var curlWall, curlCPU, wall, cpu, rssRuns, peerRSS series
 	var rss int64
 	for i := 0; i < h.runs; i++ {
 		// Interleaved, so a burst of load elsewhere hits all alike.
@@ -80,12 +80,14 @@ func (h *harness) ingest(d loopback.Dialect) error {
 		}
 		wall, cpu = append(wall, p.wall), append(cpu, p.cpu)
 		rss = max(rss, p.rss)
+		rssRuns = append(rssRuns, time.Duration(p.rss))
 		if peer != nil {
 			a, _, err := runProc(peer, nil, nil, nil)
 			if err != nil {
 				return fmt.Errorf("a2a-go's CLI on the stream: %w", err)
 			}
 			peerWall, peerCPU = append(peerWall, a.wall), append(peerCPU, a.cpu)
+			peerRSS = append(peerRSS, time.Duration(a.rss))
 		}
 	}
 	group := "1 ingest " + string(d)
@@ -93,7 +95,9 @@ func (h *harness) ingest(d loopback.Dialect) error {
 	rate := float64(events) / wall.median().Seconds()
 	h.add(group, "curl -sN floor: wall (CPU)", fmt.Sprintf("%s (%s)", ms(curlWall.median()), ms(curlCPU.median())), "", nil)
 	h.add(group, "parley send --json: wall (CPU)", fmt.Sprintf("%s (%s)", ms(wall.median()), ms(cpu.median())), "", nil)
-	h.add(group, "wall, parley / curl", fmt.Sprintf("%.1f×", ratio), "≤ 1.3×", pass(ratio <= 1.3))
+	// Information only: the 1.3× curl target is dropped (issue 16), as
+	// parley's start-up alone is longer than curl's whole run.
+	h.add(group, "wall, parley / curl (information)", fmt.Sprintf("%.1f×", ratio), "", nil)
 	h.add(group, "events/s, recording included", fmt.Sprintf("%.0f", rate), "≥ 60000", pass(rate >= 60000))
 	// Where the wall time goes: the process starting (package init of
 	// everything linked, the TUI's dependencies included), one exchange
@@ -104,15 +108,21 @@ func (h *harness) ingest(d loopback.Dialect) error {
 		float64(fixed.start.median())/float64(curlWall.median())), "", nil)
 	h.add(group, "of which: a 1-chunk send (fixed cost)", ms(fixed.send.median()), "", nil)
 	h.add(group, "of which: per event beyond that", fmt.Sprintf("%.2f µs", float64(perEvent.Nanoseconds())/1000), "", nil)
-	h.add(group, "peak RSS of parley send", mb(rss), "", nil)
+	h.add(group, "peak RSS of parley send (median, max)", fmt.Sprintf("%s, %s", mb(int64(rssRuns.median())), mb(rss)), "", nil)
 	if peer != nil {
 		// The other A2A terminal client on the same stream; it does not
 		// record, parley does.
 		r := float64(wall.median()) / float64(peerWall.median())
+		rc := float64(cpu.median()) / float64(peerCPU.median())
+		rm := float64(rssRuns.median()) / float64(peerRSS.median())
 		h.add(group, "a2a-go's CLI (a2a send --stream -o json): wall (CPU)", fmt.Sprintf("%s (%s)", ms(peerWall.median()), ms(peerCPU.median())), "", nil)
+		h.add(group, "a2a-go's CLI: peak RSS", mb(int64(peerRSS.median())), "", nil)
 		h.add(group, "wall, parley / a2a-go's CLI", fmt.Sprintf("%.2f×", r), "< 1×", pass(r < 1))
-		h.detail("ingest %s: a2a-go's CLI wall %s, CPU %s", d, peerWall, peerCPU)
+		h.add(group, "CPU, parley / a2a-go's CLI", fmt.Sprintf("%.2f×", rc), "< 1×", pass(rc < 1))
+		h.add(group, "peak RSS, parley / a2a-go's CLI (goal 1)", fmt.Sprintf("%.2f×", rm), "≤ 1.0×", pass(rm <= 1))
+		h.detail("ingest %s: a2a-go's CLI wall %s, CPU %s, peak RSS %s", d, peerWall, peerCPU, mbSeries(peerRSS))
 	}
+	h.detail("ingest %s: parley peak RSS %s", d, mbSeries(rssRuns))
 	h.detail("ingest %s: %d events, %s of SSE; curl wall %s; parley wall %s, CPU %s",
 		d, events, mb(int64(len(srv.StreamBody()))), curlWall, wall, cpu)
 	h.detail("ingest %s: parley --version %s; 1-chunk send %s", d, fixed.start, fixed.send)
@@ -244,4 +254,13 @@ func openCopy(path, dir string) (*session.Store, error) {
 		}
 	}
 	return session.OpenStore(dst)
+}
+
+// mbSeries prints sizes kept in a series (bytes as durations).
+func mbSeries(s series) string {
+	out := make([]string, len(s))
+	for i, b := range s {
+		out[i] = mb(int64(b))
+	}
+	return strings.Join(out, " ")
 }

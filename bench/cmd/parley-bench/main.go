@@ -88,7 +88,7 @@ func main() {
 		return
 	}
 	h := &harness{}
-	only := flag.String("only", "", "comma-separated parts to run: ingest, tui, startup, go (default all)")
+	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, tui, keys, idle, startup, go (default all)")
 	flag.StringVar(&h.parley, "parley", "", "the parley binary to measure (default: build it)")
 	flag.IntVar(&h.runs, "runs", 5, "runs of each process measurement; the median is reported")
 	flag.IntVar(&h.tuiRuns, "tui-runs", 3, "runs of the TUI stream")
@@ -138,6 +138,8 @@ func (h *harness) run(only string) error {
 	}{
 		{"ingest", func() error { return h.ingest(loopback.V03) }},
 		{"ingest", func() error { return h.ingest(loopback.V10) }},
+		{"multiline", h.multiLine},
+		{"growth", h.growth},
 		{"tui", h.tui},
 		{"startup", h.startup},
 		{"go", func() error {
