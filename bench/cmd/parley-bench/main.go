@@ -141,6 +141,8 @@ func (h *harness) run(only string) error {
 		{"multiline", h.multiLine},
 		{"growth", h.growth},
 		{"tui", h.tui},
+		{"keys", h.keys},
+		{"idle", h.idle},
 		{"startup", h.startup},
 		{"go", func() error {
 			r, err := h.runGoBenches()

@@ -34,7 +34,10 @@ type ptyRun struct {
 	scanned int // bytes of out already searched (minus an overlap)
 	seenAt  time.Time
 	seenCPU time.Duration // the program's CPU when the string showed
-	done    chan struct{}
+	// marks are strings looked for besides watch, each with when it
+	// first showed (zero until then), from when it was marked.
+	marks map[string]*mark
+	done  chan struct{}
 }
 
 type ptyRead struct {
@@ -120,6 +123,12 @@ func (r *ptyRun) read() {
 // are stripped from a window that overlaps the last search, so a string
 // split across reads is still found. Caller holds mu.
 func (r *ptyRun) look(now time.Time) {
+	for s, m := range r.marks {
+		if m.at.IsZero() && strings.Contains(ansi.Strip(string(r.out[max(m.scanned-4096, 0):])), s) {
+			m.at = now
+		}
+		m.scanned = len(r.out)
+	}
 	if r.watch == "" || !r.seenAt.IsZero() {
 		return
 	}
@@ -128,6 +137,33 @@ func (r *ptyRun) look(now time.Time) {
 		r.seenAt, r.seenCPU = now, cpuTime(r.cmd.Process.Pid)
 	}
 	r.scanned = len(r.out)
+}
+
+// mark is a string looked for in the output from some point on.
+type mark struct {
+	scanned int
+	at      time.Time
+}
+
+// markFrom starts looking for s in the output written from now on,
+// beside what watchFor looks for.
+func (r *ptyRun) markFrom(s string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.marks == nil {
+		r.marks = map[string]*mark{}
+	}
+	r.marks[s] = &mark{scanned: len(r.out)}
+}
+
+// marked is when s, marked with markFrom, first showed; zero if not yet.
+func (r *ptyRun) marked(s string) time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m := r.marks[s]; m != nil {
+		return m.at
+	}
+	return time.Time{}
 }
 
 // waitFor waits until s shows in the output (written after any output
