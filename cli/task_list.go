@@ -76,6 +76,11 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
 	}
+	if listing == "server" && store != nil {
+		if err := store.KnownTasks(rows); err != nil {
+			r.warn(err)
+		}
+	}
 	r.printTasks(rows, f.json, listing, next)
 	if next != "" && !f.json {
 		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: more tasks: parley task list %s --page %s", ref, next)))

@@ -42,6 +42,8 @@ type store struct {
 	mu    sync.Mutex
 	tasks map[string]*task
 	order []string // creation order, for eviction
+	// pushes posts changes to the tasks' push configs (push_send.go).
+	pushes pushQueue
 }
 
 func newStore() *store {
@@ -97,6 +99,7 @@ func (s *store) get(id string) (*task, bool) {
 }
 
 func (s *store) appendLocked(t *task, e event) {
+	s.pushes.enqueueLocked(t, e)
 	t.log = append(t.log, e)
 	close(t.changed)
 	t.changed = make(chan struct{})

@@ -3,6 +3,7 @@ package session
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -116,6 +117,24 @@ func firstUserText(history []a2aclient.Message) string {
 		}
 	}
 	return ""
+}
+
+// KnownTasks marks the rows of an agent's listing that parley's history
+// holds: their stored context and the message that started them.
+func (s *Store) KnownTasks(rows []TaskRow) error {
+	for i := range rows {
+		var id int64
+		var title string
+		err := s.db.QueryRow(`SELECT t.context, t.title FROM tasks t WHERE t.id = ? ORDER BY t.updated DESC LIMIT 1`, rows[i].TaskID).Scan(&id, &title)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return s.wrap(fmt.Errorf("find task %s: %w", rows[i].TaskID, err))
+		}
+		rows[i].StoreID, rows[i].Title = id, cmp.Or(rows[i].Title, title)
+	}
+	return nil
 }
 
 // HistoryTasks lists the tasks in parley's history with the agents named
