@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build test unit e2e redteam interop bench fuzz soak clean
+.PHONY: run build man test unit e2e redteam interop bench fuzz soak clean
 
 run: build
 	./$(BIN) --demo
@@ -13,6 +13,11 @@ run: build
 # stamping off.
 build:
 	$(GO) build -buildvcs=auto -o $(BIN) .
+
+# parley(1), generated from the command tree (parley man): read it with
+# man -l parley.1.
+man: build
+	./$(BIN) man > parley.1
 
 # go vet, every test with the race detector, then the real binary in tmux
 # and against misbehaving agents; keep it under 10 minutes on 2 cores.
@@ -74,5 +79,5 @@ soak:
 	$(GO) test -race -run TestCrashPrintedIsStored -timeout 30m -v ./cli/ -args -crashtime=$(SOAKTIME)
 
 clean:
-	rm -f $(BIN)
+	rm -f $(BIN) parley.1
 	$(GO) clean -testcache

@@ -26,7 +26,7 @@ and commands for scripts on the same layers.`,
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		DisableAutoGenTag: true,
-		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	var tf tuiFlags
 	fs := root.Flags()
@@ -49,9 +49,11 @@ and commands for scripts on the same layers.`,
 	root.SetHelpCommand(r.helpCommand())
 	root.AddCommand(r.cardCommand(), r.loginCommand(), r.sendCommand(), r.taskCommand(),
 		r.contextsCommand(), r.demoAgentCommand(), r.versionCommand())
+	root.AddCommand(r.completionCommand(), r.manCommand())
 	eachCommand(root, func(c *cobra.Command) {
 		c.Flags().BoolP("help", "h", false, "show this help")
 	})
+	r.registerCompletions(root)
 	return root
 }
 

@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(crashChildEnv) != "" {
 		os.Exit(crashChild())
 	}
+	if os.Getenv(asParleyEnv) != "" {
+		Main() // the test binary as the parley command (completion_test.go)
+	}
 	// Commands that record (send) must never touch the real store of the
 	// person running the tests.
 	dir, err := os.MkdirTemp("", "parley-cli-test-")
