@@ -11,28 +11,10 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// startReceiver starts parley's receiver with the settings of the flags
-// and the config, storing what it takes through inbox. then, when not
-// nil, hears of each push once it is stored.
-func (r *runner) startReceiver(pf *pushFlags, store *session.Store, then func(session.PushDelivery)) (*session.PushReceiver, error) {
+// pushOptions are the receiver's settings from the flags and config.
+func (r *runner) pushOptions(pf *pushFlags) (session.PushReceiverOptions, error) {
 	listen, public, err := r.pushSettings(pf)
-	if err != nil {
-		return nil, err
-	}
-	inbox := session.NewInbox(store)
-	return session.StartPushReceiver(session.PushReceiverOptions{
-		Listen: listen, PublicURL: public, Store: store,
-		OnPush: func(d session.PushDelivery) error {
-			if err := inbox.Take(d); err != nil {
-				r.warn(err)
-				return err
-			}
-			if then != nil {
-				then(d)
-			}
-			return nil
-		},
-	})
+	return session.PushReceiverOptions{Listen: listen, PublicURL: public}, err
 }
 
 // watchPush is `parley task watch --push AGENT TASK_ID`: no stream is
@@ -64,42 +46,44 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 	if tr.State().Settled() {
 		return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), nil, f.json, out)
 	}
-	events := make(chan a2aclient.Event, 64)
-	recv, err := r.startReceiver(pf, store, func(d session.PushDelivery) {
+	o, err := r.pushOptions(pf)
+	if err != nil {
+		return r.report(exitUsage, err, f.json, taskID)
+	}
+	svc, err := session.StartPushService(store, o)
+	if err != nil {
+		return r.report(exitError, err, f.json, taskID)
+	}
+	events, stop := make(chan a2aclient.Event, 64), make(chan struct{})
+	svc.Inbox().Subscribe(func(n session.PushNote) {
+		if n.TaskID != taskID {
+			return // another run's config at the same fixed address
+		}
 		select {
-		case events <- d.Event:
-		case <-ctx.Done():
+		case events <- n.Event:
+		case <-stop:
 		}
 	})
-	if err != nil {
-		return r.report(exitError, err, f.json, taskID)
-	}
-	defer func() {
-		recv.Close()
-		if st := recv.Stats(); st.Rejected() > 0 {
-			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: refused %s (forged %d, unknown config %d, other task %d, too large %d, malformed %d, over the rate %d)",
-				plural(int(st.Rejected()), "notification"), st.Forged, st.Unknown, st.WrongTask, st.TooLarge, st.Malformed, st.Limited)))
-		}
-	}()
-	cfg, err := recv.Register(ref, c.Dialect(), taskID)
-	if err != nil {
-		return r.report(exitError, err, f.json, taskID)
-	}
-	if _, err := c.SetPushConfig(ctx, cfg); err != nil {
-		_ = recv.Forget(cfg.ID)
-		if errors.Is(err, a2aclient.ErrPushNotSupported) || errors.Is(err, a2aclient.ErrUnsupportedOperation) {
-			err = fmt.Errorf("%w; 'parley task watch' without --push follows it over a stream", err)
-		}
-		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
-	}
 	defer func() {
 		// The agent stops posting; a failure here only leaves a config
 		// whose pushes parley refuses as unknown.
 		rmCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		_ = c.DeletePushConfig(rmCtx, taskID, cfg.ID)
-		_ = recv.Forget(cfg.ID)
+		_ = svc.Unwatch(rmCtx, taskID)
+		_ = svc.Close(rmCtx)
+		if st := svc.Stats(); st.Rejected() > 0 {
+			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: refused %s (forged %d, unknown config %d, other task %d, too large %d, malformed %d, over the rate %d)",
+				plural(int(st.Rejected()), "notification"), st.Forged, st.Unknown, st.WrongTask, st.TooLarge, st.Malformed, st.Limited)))
+		}
 	}()
+	defer close(stop) // before the receiver closes: no push waits on this loop
+	cfg, err := svc.Watch(ctx, c, ref, taskID)
+	if err != nil {
+		if errors.Is(err, a2aclient.ErrPushNotSupported) || errors.Is(err, a2aclient.ErrUnsupportedOperation) {
+			err = fmt.Errorf("%w; 'parley task watch' without --push follows it over a stream", err)
+		}
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
+	}
 	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: waiting for push notifications at "+cfg.URL+" (Ctrl-C to stop)"))
 	// A change between the first look and the config's registration
 	// would be missed: look once more.
@@ -132,26 +116,29 @@ func (r *runner) pushListen(ctx context.Context, pf *pushFlags, asJSON bool) int
 		return r.report(exitError, errors.New("parley's receiver checks pushes against the context store, which cannot be opened"), asJSON, "")
 	}
 	defer store.Close()
-	recv, err := r.startReceiver(pf, store, func(d session.PushDelivery) {
-		state := ""
-		var tr a2aclient.Tracker
-		tr.Apply(d.Event)
-		if st := tr.State(); st != "" {
-			state = " (" + string(st) + ")"
-		}
-		if asJSON {
-			_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "push", "taskId": d.Route.TaskID, "agent": d.Route.AgentRef, "kind": d.Event.Kind(), "state": string(tr.State())})
-			return
-		}
-		fmt.Fprintln(r.env.Stdout, termsafe.Line(fmt.Sprintf("%s  task %s  %s%s  from %s", d.At.Local().Format("15:04:05"), d.Route.TaskID, d.Event.Kind(), state, d.Route.AgentRef)))
-	})
+	o, err := r.pushOptions(pf)
+	if err != nil {
+		return r.report(exitUsage, err, asJSON, "")
+	}
+	svc, err := session.StartPushService(store, o)
 	if err != nil {
 		return r.report(exitError, err, asJSON, "")
 	}
-	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: taking push notifications at "+recv.URL()+" (Ctrl-C to stop)"))
+	svc.Inbox().Subscribe(func(n session.PushNote) {
+		if asJSON {
+			_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "push", "taskId": n.TaskID, "agent": n.AgentRef, "kind": n.Kind, "state": string(n.State), "storeId": n.Context})
+			return
+		}
+		state := ""
+		if n.State != "" {
+			state = " (" + string(n.State) + ")"
+		}
+		fmt.Fprintln(r.env.Stdout, termsafe.Line(fmt.Sprintf("%s  task %s  %s%s  from %s, stored in context %d", n.At.Local().Format("15:04:05"), n.TaskID, n.Kind, state, n.AgentRef, n.Context)))
+	})
+	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: taking push notifications at "+svc.URL()+" (Ctrl-C to stop)"))
 	<-ctx.Done()
-	recv.Close()
-	st := recv.Stats()
+	_ = svc.Close(context.WithoutCancel(ctx))
+	st := svc.Stats()
 	fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: took %s, refused %d (forged %d)", plural(int(st.Accepted), "notification"), st.Rejected(), st.Forged)))
 	return exitOK
 }

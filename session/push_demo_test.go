@@ -65,3 +65,64 @@ func TestDemoAgentPushesIntoTheInbox(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
+
+// The service a front end keeps: Watch registers with the agent, a push
+// for an attached conversation's task goes to it, and Close removes the
+// configs that pointed at this run's free port.
+func TestPushServiceWatchAttachAndClose(t *testing.T) {
+	srv := demoServer(t, demoagent.Options{ChunkDelay: time.Millisecond})
+	s := openTestStore(t)
+	p, err := StartPushService(s, PushReceiverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c := resolveDemo(t, srv.URL+"/v1.0/")
+	conv := NewConversation(c, "demo", nil)
+	conv.Send("book a flight")
+	waitIdle(t, conv)
+	taskID, st := conv.Waiting()
+	if st != a2aclient.StateInputRequired {
+		t.Fatalf("waiting %q %q", taskID, st)
+	}
+	detach := p.Inbox().Attach(conv)
+	defer detach()
+	arrived := make(chan PushNote, 256)
+	p.Inbox().Subscribe(func(n PushNote) { arrived <- n })
+	if _, err := p.Watch(ctx, c, srv.URL, taskID); err != nil {
+		t.Fatal(err)
+	}
+	// Answered by another client: the conversation hears it by push.
+	other := resolveDemo(t, srv.URL+"/v1.0/")
+	if _, err := other.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{TaskID: taskID, ContextID: conv.ContextID(),
+		Parts: []a2aclient.Part{a2aclient.TextPart("from Lisbon")}}}); err != nil {
+		t.Fatal(err)
+	}
+	for done := false; !done; {
+		select {
+		case n := <-arrived:
+			if !n.Live {
+				t.Fatalf("a push for an attached conversation went to the store: %+v", n)
+			}
+			done = n.State.Terminal()
+		case <-ctx.Done():
+			t.Fatalf("no final push: %+v", p.Stats())
+		}
+	}
+	var state a2aclient.State
+	for _, task := range conv.Tasks() {
+		if task.ID == taskID {
+			state = task.State
+		}
+	}
+	if state != a2aclient.StateCompleted || artifactText(conv.Items(), taskID) == "" {
+		t.Errorf("the conversation shows %s with %q", state, artifactText(conv.Items(), taskID))
+	}
+	if err := p.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if cfgs, err := c.ListPushConfigs(ctx, taskID); err != nil || len(cfgs) != 0 {
+		t.Errorf("left on the agent: %+v (%v)", cfgs, err)
+	}
+}

@@ -38,6 +38,7 @@ type PushNote struct {
 	Context  int64           // the stored context it went to; 0 if to a live one
 	Live     bool            // it went to a conversation open in this process
 	At       time.Time
+	Event    a2aclient.Event // what the agent said
 }
 
 // NewInbox stores into s (nil keeps only the live conversations).
@@ -73,7 +74,7 @@ func (in *Inbox) Subscribe(fn func(PushNote)) (unsubscribe func()) {
 
 // Take stores one verified notification (PushReceiverOptions.OnPush).
 func (in *Inbox) Take(d PushDelivery) error {
-	note := PushNote{TaskID: d.Route.TaskID, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), At: d.At}
+	note := PushNote{TaskID: d.Route.TaskID, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), At: d.At, Event: d.Event}
 	switch {
 	case d.Event.Task != nil:
 		note.State = d.Event.Task.Status.State

@@ -1,0 +1,118 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"sync"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// PushService is the receiver and the inbox together, as a front end
+// uses them: Watch asks an agent to push a task's changes here, every
+// verified push is stored with its task (into an attached conversation
+// when one holds it), and subscribers hear of each. The TUI keeps one for
+// its lifetime; `parley task watch --push` one for a task.
+type PushService struct {
+	recv  *PushReceiver
+	inbox *Inbox
+	fixed bool // the address outlives this process (a fixed port or push_url)
+
+	mu      sync.Mutex
+	watched map[string]watch // by task id
+}
+
+type watch struct {
+	client *a2aclient.Client
+	cfgID  string
+}
+
+// StartPushService starts the receiver (see PushReceiverOptions; Store
+// and OnPush are set here) storing into store (nil: only into attached
+// conversations).
+func StartPushService(store *Store, o PushReceiverOptions) (*PushService, error) {
+	p := &PushService{inbox: NewInbox(store), watched: map[string]watch{}}
+	o.Store, o.OnPush = store, p.inbox.Take
+	if o.PublicURL != "" {
+		p.fixed = true
+	} else if _, port, err := net.SplitHostPort(o.Listen); err == nil && port != "0" {
+		p.fixed = true
+	}
+	recv, err := StartPushReceiver(o)
+	if err != nil {
+		return nil, err
+	}
+	p.recv = recv
+	return p, nil
+}
+
+// Inbox is where pushes go: Attach open conversations, Subscribe to
+// arrivals.
+func (p *PushService) Inbox() *Inbox { return p.inbox }
+
+// URL is the base address announced to agents.
+func (p *PushService) URL() string { return p.recv.URL() }
+
+// Stats is what the receiver took and refused.
+func (p *PushService) Stats() PushStats { return p.recv.Stats() }
+
+// Watch asks the agent behind c (named ref) to push taskID's changes to
+// this receiver. Agents or dialects without push notifications answer an
+// error wrapping a2aclient.ErrPushNotSupported or ErrUnsupportedOperation.
+func (p *PushService) Watch(ctx context.Context, c *a2aclient.Client, ref, taskID string) (a2aclient.PushConfig, error) {
+	cfg, err := p.recv.Register(ref, c.Dialect(), taskID)
+	if err != nil {
+		return a2aclient.PushConfig{}, err
+	}
+	if _, err := c.SetPushConfig(ctx, cfg); err != nil {
+		_ = p.recv.Forget(cfg.ID)
+		return a2aclient.PushConfig{}, fmt.Errorf("ask the agent to push task %s's changes: %w", short(taskID), err)
+	}
+	p.mu.Lock()
+	p.watched[taskID] = watch{client: c, cfgID: cfg.ID}
+	p.mu.Unlock()
+	return cfg, nil
+}
+
+// Watching reports whether Watch registered the task in this run.
+func (p *PushService) Watching(taskID string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, ok := p.watched[taskID]
+	return ok
+}
+
+// Unwatch removes the task's config, on the agent and here.
+func (p *PushService) Unwatch(ctx context.Context, taskID string) error {
+	p.mu.Lock()
+	w, ok := p.watched[taskID]
+	delete(p.watched, taskID)
+	p.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	errAgent := w.client.DeletePushConfig(ctx, taskID, w.cfgID)
+	return errors.Join(errAgent, p.recv.Forget(w.cfgID))
+}
+
+// Close stops the receiver. Configs whose address ends with this run (a
+// free port) are removed from their agents first; those at a fixed
+// address stay, for the next run or 'parley task push listen' to take.
+func (p *PushService) Close(ctx context.Context) error {
+	var errs []error
+	if !p.fixed {
+		p.mu.Lock()
+		var tasks []string
+		for id := range p.watched {
+			tasks = append(tasks, id)
+		}
+		p.mu.Unlock()
+		for _, id := range tasks {
+			errs = append(errs, p.Unwatch(ctx, id))
+		}
+	}
+	errs = append(errs, p.recv.Close())
+	return errors.Join(errs...)
+}
