@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build man test unit e2e redteam interop bench fuzz soak clean
+.PHONY: run build man cross release-check test unit e2e redteam interop bench fuzz soak clean
 
 run: build
 	./$(BIN) --demo
@@ -18,6 +18,21 @@ build:
 # man -l parley.1.
 man: build
 	./$(BIN) man > parley.1
+
+# The release matrix of .goreleaser.yaml, cross-compiled without
+# archives: linux, darwin and windows on amd64 and arm64.
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+cross:
+	@set -e; for p in $(PLATFORMS); do \
+		echo "cross: $$p"; \
+		CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build -trimpath -o /dev/null . ; \
+	done
+
+# .goreleaser.yaml checked by goreleaser itself, installed from the Go
+# module proxy at the version known to build with this Go (.ci/run).
+GORELEASER_VERSION ?= v2.15.1
+release-check:
+	$(GO) run github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION) check
 
 # go vet, every test with the race detector, then the real binary in tmux
 # and against misbehaving agents; keep it under 10 minutes on 2 cores.
