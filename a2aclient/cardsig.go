@@ -381,7 +381,7 @@ func (e *UnverifiedCardError) Error() string {
 	} else if e.Signature.Status == SignatureUnchecked {
 		what = "was not checked"
 	}
-	return fmt.Sprintf("The card of %s (%s) %s; signed cards are required, so parley sent nothing.", sanitizeLine(e.Agent), redactURL(e.CardURL), what)
+	return fmt.Sprintf("The card of %s (%s) %s; signed cards are required, so parley will not use this agent.", sanitizeLine(e.Agent), redactURL(e.CardURL), what)
 }
 
 // Hint says what to do.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -23,16 +24,38 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, pos[0], ""), f.json, "")
 	}
+	public := c.VerifyCard(ctx)
 	// Signed in, the agent may show more in its extended card; without
 	// credentials it refuses, and the public card is what there is.
+	extended := false
 	if ext, ok, err := session.WithExtendedCard(ctx, c); err == nil && ok {
-		c = ext
+		c, extended = ext, true
 	}
 	view := session.DescribeCard(ctx, c)
+	// The public card chose the endpoint, so it is the one that must
+	// verify: an extended card fetched from an endpoint a tampered card
+	// named may be relayed from the real agent, signature and all. A
+	// signed extended card that does not verify makes the whole invalid.
+	sig := public
+	if extended {
+		switch ext := c.VerifyCard(ctx); ext.Status {
+		case a2aclient.SignatureUnsigned:
+			view.Warnings = append(view.Warnings, "The extended card is not signed; the signature shown is the public card's.")
+		case a2aclient.SignatureInvalid:
+			if public.Status == a2aclient.SignatureVerified {
+				sig = ext
+				sig.Reason = "the extended card's signature: " + ext.Reason
+			}
+		}
+	}
+	view.Signature = session.SignatureOf(sig)
 	if f.json {
 		_ = writeJSONLine(r.env.Stdout, view)
 	} else {
 		printCard(r.env.Stdout, view)
+	}
+	if dir, err := r.directory(); err == nil && dir.RequiresSigned(pos[0], f.overrides()) && sig.Status != a2aclient.SignatureVerified {
+		return r.report(exitUnverified, &a2aclient.UnverifiedCardError{Agent: pos[0], CardURL: view.CardURL, Signature: sig}, f.json, "")
 	}
 	return exitOK
 }
@@ -59,6 +82,7 @@ func printCard(w io.Writer, v *session.CardJSON) {
 		row("Also at", termsafe.Line(i.URL)+" "+paren(strings.TrimSpace(termsafe.Line(i.Transport)+" "+termsafe.Line(i.ProtocolVersion))))
 	}
 	row("Card", termsafe.Line(v.CardURL))
+	row("Signature", signatureLine(v.Signature))
 	caps := v.Capabilities.List()
 	if len(caps) == 0 {
 		caps = []string{"none declared"}
@@ -94,6 +118,7 @@ func printCard(w io.Writer, v *session.CardJSON) {
 		}
 	}
 	row("Requires", termsafe.Line(session.RequirementText(v.Security)))
+	printExtensions(w, v)
 	if len(v.Warnings) > 0 {
 		fmt.Fprintln(w, "Warnings:")
 		for _, msg := range v.Warnings {
@@ -135,4 +160,62 @@ func orDefault(s string) string {
 func indent(s string, n int) string {
 	s = strings.TrimSpace(s)
 	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", n))
+}
+
+// signatureLine marks the outcome so that an invalid signature can never
+// be read as a verified one: a check mark only for verified.
+func signatureLine(s session.SignatureJSON) string {
+	switch s.Status {
+	case "verified":
+		out := "✓ " + s.Summary
+		if s.DefaultsLeftOut {
+			out += ", over the card without its empty and false values"
+		}
+		return termsafe.Line(out)
+	case "invalid":
+		return termsafe.Line("✗ invalid: " + s.Reason)
+	}
+	return termsafe.Line(s.Summary)
+}
+
+// printExtensions lists the extensions the card declares, which parley
+// activates and which the agent confirmed on the endpoint check, and any
+// it is asked to activate that the card does not declare.
+func printExtensions(w io.Writer, v *session.CardJSON) {
+	declared := map[string]bool{}
+	if len(v.Capabilities.Extensions) > 0 {
+		fmt.Fprintln(w, "Extensions:")
+	}
+	for _, e := range v.Capabilities.Extensions {
+		declared[e.URI] = true
+		var marks []string
+		if e.Required {
+			marks = append(marks, "required")
+		}
+		switch {
+		case e.Confirmed:
+			marks = append(marks, "activated, confirmed by the agent")
+		case e.Activated:
+			marks = append(marks, "activated, not confirmed")
+		case e.Required:
+			marks = append(marks, "NOT activated")
+		}
+		fmt.Fprintf(w, "  %s  %s\n", termsafe.Line(e.URI), paren(strings.Join(marks, ", ")))
+		if e.Description != "" {
+			fmt.Fprintf(w, "      %s\n", indent(termsafe.Clean(e.Description), 6))
+		}
+	}
+	var extra []string
+	for _, uri := range v.Extensions {
+		if !declared[uri] {
+			extra = append(extra, uri)
+		}
+	}
+	if len(extra) > 0 {
+		row := "Also asked for: " + lineList(extra) + " (not declared by the card)"
+		fmt.Fprintln(w, row)
+	}
+	if v.Tenant != "" {
+		fmt.Fprintf(w, "%-14s%s\n", "Tenant:", termsafe.Line(v.Tenant))
+	}
 }

@@ -161,13 +161,20 @@ func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2acli
 		return nil, err
 	}
 	r.lastRef, r.lastHeaders = ref, f.headers.h
-	c, err := dir.Client(ctx, ref, session.Overrides{Headers: f.headers.h, Dialect: f.dialect.d, TrustOrigins: f.trust, Inspect: f.inspect})
+	c, err := dir.Client(ctx, ref, f.overrides())
 	if c != nil {
 		r.last = c
 		// The card was not where the user pointed: say which one is used
 		// (parley card lists it among its warnings).
 		if note := c.Agent().CardNote; note != "" && !f.inspect {
 			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+note))
+		}
+		// A required extension not activated: said before anything is
+		// sent (parley card lists it among its warnings).
+		if err == nil && !f.inspect {
+			for _, w := range session.MissingExtensionsWarnings(c) {
+				fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: warning: "+w))
+			}
 		}
 	}
 	return c, err

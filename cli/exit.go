@@ -17,6 +17,7 @@ const (
 	exitNeedsInput  = 4 // input-required or auth-required
 	exitAuthRefused = 5 // HTTP 401 or 403
 	exitForeign     = 6 // the card's endpoint is on an origin not trusted with the credentials
+	exitUnverified  = 7 // signed cards are required and this one did not verify
 	exitInterrupted = 130
 )
 
@@ -44,6 +45,8 @@ func errorExit(ctx context.Context, err error) int {
 		return exitAuthRefused
 	case errors.As(err, new(*a2aclient.ForeignOriginError)):
 		return exitForeign
+	case errors.As(err, new(*a2aclient.UnverifiedCardError)):
+		return exitUnverified
 	case ctx.Err() != nil && errors.Is(err, context.Canceled):
 		return exitInterrupted
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/session"
 )
 
 // usageError is a mistake in the command line; it exits with code 2 and
@@ -109,6 +111,10 @@ type agentFlags struct {
 	// foreign endpoint is a warning, not an error.
 	inspect bool
 	timeout durationFlag
+	// requireSigned refuses an agent whose card does not verify.
+	requireSigned bool
+	extensions    extensionsFlag
+	tenant        tenantFlag
 }
 
 // register adds the agent flags to a command's flag set.
@@ -120,6 +126,43 @@ func (a *agentFlags) register(fs *pflag.FlagSet) {
 	fs.Var(&a.dialect, "dialect", "force a dialect instead of detecting it ("+dialectNames()+")")
 	fs.Var(&a.trust, "trust-origin", "also send the agent's credentials to URL's origin, when its card names an endpoint there (repeatable)")
 	fs.Var(&a.timeout, "timeout", "give up after this long (30s, 10m; 0 for never); default: the config's timeout, else 10m")
+	fs.BoolVar(&a.requireSigned, "require-signed", false, "refuse an agent whose card is unsigned or whose signature does not verify (exit 7)")
+	fs.Var(&a.extensions, "extension", "activate the A2A extension with this URI: sent in the A2A-Extensions header (repeatable)")
+	fs.Var(&a.tenant, "tenant", "the tenant to address: the v1.0 REST path prefix and the JSON-RPC and gRPC tenant field")
+}
+
+// extensionsFlag collects repeated --extension URI flags.
+type extensionsFlag []string
+
+func (f *extensionsFlag) String() string { return strings.Join(*f, ",") }
+func (f *extensionsFlag) Type() string   { return "URI" }
+
+func (f *extensionsFlag) Set(s string) error {
+	if err := config.CheckExtensionURI(s); err != nil {
+		return fmt.Errorf("--extension: %v", err)
+	}
+	*f = append(*f, strings.TrimSpace(s))
+	return nil
+}
+
+// tenantFlag is --tenant.
+type tenantFlag string
+
+func (f *tenantFlag) String() string { return string(*f) }
+func (f *tenantFlag) Type() string   { return "TENANT" }
+
+func (f *tenantFlag) Set(s string) error {
+	if err := config.CheckTenant(s); err != nil {
+		return fmt.Errorf("--tenant: %v", err)
+	}
+	*f = tenantFlag(s)
+	return nil
+}
+
+// overrides are the per-command settings the flags give the directory.
+func (a *agentFlags) overrides() session.Overrides {
+	return session.Overrides{Headers: a.headers.h, Dialect: a.dialect.d, TrustOrigins: a.trust, Inspect: a.inspect,
+		RequireSigned: a.requireSigned, Extensions: a.extensions, Tenant: string(a.tenant)}
 }
 
 func dialectNames() string {

@@ -26,6 +26,9 @@ const exitCodes = `Exit codes:
   5    the agent refused authentication or authorization (HTTP 401 or 403)
   6    the agent's card sends messages to an origin not trusted with its
        credentials; nothing was sent (trust it with --trust-origin URL)
+  7    signed cards are required (--require-signed, require_signed) and the
+       agent's card is unsigned or its signature does not verify; nothing
+       was sent
   130  interrupted (Ctrl-C); the task keeps running on the agent
 PARLEY_EXIT_CODES=spec gives the A2A CLI specification's codes instead: 0
 whatever the task's outcome, 3 unreachable, 4 authentication, 5 timeout

@@ -32,7 +32,7 @@ func (r *runner) exitCode(code int, err error) int {
 		return exitOK // the agent's outcome, shown in the output
 	case exitAuthRefused:
 		return 4
-	case exitForeign:
+	case exitForeign, exitUnverified:
 		return exitError
 	case exitError:
 		switch errorCode(err) {

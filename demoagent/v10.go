@@ -55,7 +55,7 @@ func (a *Agent) v10Handler() http.Handler {
 // v10RPC is the v1.0 JSON-RPC binding; the gRPC front (grpc.go) serves
 // through it too.
 func (a *Agent) v10RPC() *rpcDialect {
-	extended := func(base string) any { return a.v10Card(base, true) }
+	extended := func(base string) any { return a.signed(a.v10Card(base, true), base) }
 	codec := v10Codec{}
 	return &rpcDialect{errorInfo: true, methods: map[string]rpcMethod{
 		"SendMessage":                      func(c *rpcCall) { a.v10Send(c, codec, false) },

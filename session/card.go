@@ -97,13 +97,7 @@ func (c CapabilitiesJSON) List() []string {
 			out = append(out, f.name)
 		}
 	}
-	for _, e := range c.Extensions {
-		name := "extension " + e.URI
-		if e.Required {
-			name += " (required)"
-		}
-		out = append(out, name)
-	}
+	// Extensions have a section of their own (parley card).
 	return out
 }
 

@@ -80,6 +80,9 @@ type SignatureJSON struct {
 	Summary string `json:"summary"`
 }
 
+// SignatureOf is the JSON form of a signature check.
+func SignatureOf(s a2aclient.CardSignature) SignatureJSON { return signatureJSON(s) }
+
 func signatureJSON(s a2aclient.CardSignature) SignatureJSON {
 	status := string(s.Status)
 	if status == "" {
