@@ -41,6 +41,9 @@ type grpcEndpoint struct {
 	dialect Dialect
 	// header is sent with every call as metadata (A2A-Version).
 	header http.Header
+	// alias names metadata to send under a second key too: v0.3 servers
+	// read the activated extensions from x-a2a-extensions.
+	alias map[string]string
 
 	connOnce sync.Once
 	conn     *grpc.ClientConn
@@ -167,6 +170,11 @@ func (e *grpcEndpoint) outgoing(ctx context.Context, method string) (metadata.MD
 			continue
 		}
 		md[lk] = append(md[lk], vs...)
+	}
+	for from, to := range e.alias {
+		if vs, ok := md[from]; ok && len(md[to]) == 0 {
+			md[to] = vs
+		}
 	}
 	h.Set("Content-Type", "application/grpc")
 	return md, h, secrets, nil

@@ -21,7 +21,9 @@ func init() { registerBinding(DialectV03GRPC, newV03GRPC) }
 type v03GRPC struct{ e *grpcEndpoint }
 
 func newV03GRPC(t *transport, iface Interface, _ *Agent) binding {
-	return &v03GRPC{e: newGRPCEndpoint(t, iface, "a2a.v1.A2AService", DialectV03GRPC, nil)}
+	e := newGRPCEndpoint(t, iface, "a2a.v1.A2AService", DialectV03GRPC, nil)
+	e.alias = map[string]string{"a2a-extensions": "x-a2a-extensions"}
+	return &v03GRPC{e: e}
 }
 
 func (b *v03GRPC) dialect() Dialect { return DialectV03GRPC }

@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"net/http"
 	"reflect"
 	"testing"
 
@@ -79,4 +80,39 @@ func clOnlyPart(t *testing.T, task a2aclient.Task, name string) a2aclient.Part {
 	}
 	t.Fatalf("no artifact %s among %+v", name, task.Artifacts)
 	return a2aclient.Part{}
+}
+
+// Headers go out as gRPC metadata, and the A2A-Extensions header also
+// under the key v0.3 servers read (x-a2a-extensions).
+func TestGRPCHeadersAsMetadata(t *testing.T) {
+	t.Parallel()
+	const ext = "https://example.com/ext/v1"
+	for _, tg := range clTargetsOf(startGRPCGoV2(t), startGRPCGoV03(t)) {
+		t.Run(tg.Name, func(t *testing.T) {
+			o := clOptions(tg)
+			o.Headers = http.Header{"A2a-Extensions": {ext}, "X-Team": {"parley"}}
+			c := clClientWith(t, tg, o)
+			before := len(tg.Peer.grpc.metadata())
+			if _, err := c.Send(clCtx(t), clSay(scenarioMessage)); err != nil {
+				t.Fatal(err)
+			}
+			mds := tg.Peer.grpc.metadata()[before:]
+			if len(mds) != 1 {
+				t.Fatalf("%d calls, want 1", len(mds))
+			}
+			md := mds[0]
+			keys := []string{"a2a-extensions", "x-team"}
+			if tg.Dialect == a2aclient.DialectV03GRPC {
+				keys = append(keys, "x-a2a-extensions")
+			}
+			for _, k := range keys {
+				if v := md.Get(k); len(v) != 1 || (v[0] != ext && v[0] != "parley") {
+					t.Errorf("metadata %s = %q", k, v)
+				}
+			}
+			if v := md.Get("a2a-version"); tg.Dialect == a2aclient.DialectV10GRPC && (len(v) != 1 || v[0] != "1.0") {
+				t.Errorf("a2a-version = %q, want 1.0 over v1.0", v)
+			}
+		})
+	}
 }
