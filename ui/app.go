@@ -124,6 +124,7 @@ func New(opts Options) *Model {
 		help:     help.New(),
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	m.wire.keys = opts.Keys.Pager
 	m.applyHelpStyles()
 	if opts.Busy != nil {
 		opts.Busy.attach(m.bridge.post)

@@ -13,35 +13,6 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// ContextKeys act in the contexts view.
-type ContextKeys struct {
-	Up       key.Binding
-	Down     key.Binding
-	Open     key.Binding
-	Rename   key.Binding
-	Delete   key.Binding
-	Export   key.Binding
-	Search   key.Binding
-	New      key.Binding
-	AllAgent key.Binding
-	Close    key.Binding
-}
-
-func defaultContextKeys() ContextKeys {
-	return ContextKeys{
-		Up:       bind("up", "up", "ctrl+k"),
-		Down:     bind("down", "down", "ctrl+j"),
-		Open:     bind("open", "enter"),
-		Rename:   bind("rename", "ctrl+r"),
-		Delete:   bind("delete", "ctrl+d"),
-		Export:   bind("export Markdown", "ctrl+e"),
-		Search:   bind("search all messages", "ctrl+s"),
-		New:      bind("new conversation", "ctrl+n"),
-		AllAgent: bind("all agents / this agent", "ctrl+a"),
-		Close:    bind("close", "esc"),
-	}
-}
-
 // contextsView lists stored contexts with a filter typed as you go, or,
 // in search mode, full-text hits over every message. Typing always goes
 // to the filter, so its actions sit on ctrl keys.

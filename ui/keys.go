@@ -2,89 +2,219 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 )
 
-// KeyMap holds every key binding, grouped by where it applies. Each
-// binding's help text is the single source for the footer, the help
-// overlay and the README's key table.
+// KeyMap is the one registry of key bindings. Each group is a struct
+// whose fields are bindings; a field's tags give its config name
+// (`key`), its default keys (`keys`, space-separated) and its help text
+// (`help`). Everything else walks this registry: DefaultKeyMap, the
+// config's [keys] overrides, the help overlay, every short help and the
+// README's key table. Adding a binding is one tagged field here and its
+// use in the pane.
 type KeyMap struct {
-	Global   GlobalKeys
-	Composer ComposerKeys
-	Chat     ChatKeys
-	Agents   AgentKeys
-	Tasks    TaskKeys
-	Contexts ContextKeys
+	Global   GlobalKeys   `key:"global" title:"Everywhere"`
+	Composer ComposerKeys `key:"composer" title:"Composer"`
+	Chat     ChatKeys     `key:"chat" title:"Chat"`
+	Agents   AgentKeys    `key:"agents" title:"Agents"`
+	Tasks    TaskKeys     `key:"tasks" title:"Tasks"`
+	Contexts ContextKeys  `key:"contexts" title:"Contexts"`
+	// The groups below act in dialogs, not panes (dialog:"yes").
+	Pager  PagerKeys  `key:"pager" title:"Help and wire view" dialog:"yes"`
+	Dialog DialogKeys `key:"dialog" title:"Dialogs" dialog:"yes"`
+	SignIn SignInKeys `key:"signin" title:"Sign-in" dialog:"yes"`
+	Trust  TrustKeys  `key:"trust" title:"Trust an origin" dialog:"yes"`
 }
 
 // GlobalKeys work in every pane. None is a bare letter, so typing in the
 // composer never triggers them.
 type GlobalKeys struct {
-	NextPane key.Binding
-	PrevPane key.Binding
-	Help     key.Binding
-	Contexts key.Binding
-	Wire     key.Binding
-	Panes    key.Binding // narrow terminals: swap chat and lists
-	Stop     key.Binding
-	Quit     key.Binding
+	NextPane key.Binding `key:"next_pane" keys:"tab" help:"next pane"`
+	PrevPane key.Binding `key:"prev_pane" keys:"shift+tab" help:"previous pane"`
+	Contexts key.Binding `key:"contexts" keys:"ctrl+o" help:"conversations"`
+	Help     key.Binding `key:"help" keys:"f1 ctrl+_" help:"help"`
+	Wire     key.Binding `key:"wire" keys:"ctrl+w" help:"wire view"`
+	Panes    key.Binding `key:"panes" keys:"ctrl+l" help:"agents/tasks (narrow)"` // narrow terminals: swap chat and lists
+	Stop     key.Binding `key:"stop" keys:"esc" help:"stop streaming"`
+	Quit     key.Binding `key:"quit" keys:"ctrl+c" help:"quit"`
 }
 
 // ComposerKeys edit and send the message.
 type ComposerKeys struct {
-	Send     key.Binding
-	Newline  key.Binding
-	Attach   key.Binding
-	Complete key.Binding
-	HistPrev key.Binding
-	HistNext key.Binding
-	Example  key.Binding
+	Send     key.Binding `key:"send" keys:"enter" help:"send"`
+	Newline  key.Binding `key:"newline" keys:"alt+enter ctrl+j" help:"newline"`
+	Attach   key.Binding `key:"attach" keys:"ctrl+f" help:"attach"`
+	Complete key.Binding `key:"complete" keys:"tab" help:"complete path (attach)"`
+	HistPrev key.Binding `key:"history_prev" keys:"ctrl+p" help:"previous input"`
+	HistNext key.Binding `key:"history_next" keys:"ctrl+n" help:"next input"`
+	Example  key.Binding `key:"example" keys:"ctrl+e" help:"example"`
 }
 
 // ChatKeys move through the transcript and act on its items.
 type ChatKeys struct {
-	Up       key.Binding
-	Down     key.Binding
-	PageUp   key.Binding
-	PageDown key.Binding
-	Top      key.Binding
-	Bottom   key.Binding
-	Copy     key.Binding
-	Save     key.Binding
-	Open     key.Binding
-	Details  key.Binding
+	Up       key.Binding `key:"up" keys:"up k" help:"up"`
+	Down     key.Binding `key:"down" keys:"down j" help:"down"`
+	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
+	PageDown key.Binding `key:"page_down" keys:"pgdown space f" help:"page down"`
+	Top      key.Binding `key:"top" keys:"home g" help:"top"`
+	Bottom   key.Binding `key:"bottom" keys:"end G" help:"bottom"`
+	Copy     key.Binding `key:"copy" keys:"y" help:"copy item"`
+	Save     key.Binding `key:"save" keys:"s" help:"save file"`
+	Open     key.Binding `key:"open" keys:"o" help:"open file"`
+	Details  key.Binding `key:"details" keys:"enter" help:"fold or unfold an item"`
 	// Allow and Deny answer a tool call the agent asks to confirm.
-	Allow key.Binding
-	Deny  key.Binding
+	Allow key.Binding `key:"allow" keys:"a" help:"allow tool call"`
+	Deny  key.Binding `key:"deny" keys:"x" help:"deny tool call"`
 }
 
 // AgentKeys manage the agent directory.
 type AgentKeys struct {
-	Up      key.Binding
-	Down    key.Binding
-	Select  key.Binding
-	Add     key.Binding
-	Remove  key.Binding
-	Rename  key.Binding
-	Save    key.Binding
-	Example key.Binding
+	Up      key.Binding `key:"up" keys:"up k" help:"up"`
+	Down    key.Binding `key:"down" keys:"down j" help:"down"`
+	Select  key.Binding `key:"select" keys:"enter" help:"use agent"`
+	Add     key.Binding `key:"add" keys:"a" help:"add agent"`
+	Example key.Binding `key:"example" keys:"e" help:"use example"`
 	// SkillsDown and SkillsUp scroll the selected agent's skills.
-	SkillsDown key.Binding
-	SkillsUp   key.Binding
+	SkillsDown key.Binding `key:"skills_down" keys:"pgdown ]" help:"next skills"`
+	SkillsUp   key.Binding `key:"skills_up" keys:"pgup [" help:"earlier skills"`
+	Rename     key.Binding `key:"rename" keys:"r" help:"rename"`
+	Remove     key.Binding `key:"remove" keys:"d" help:"remove"`
+	Save       key.Binding `key:"save" keys:"w" help:"save to config"`
 }
 
 // TaskKeys act on the selected task.
 type TaskKeys struct {
-	Up          key.Binding
-	Down        key.Binding
-	Open        key.Binding
-	Cancel      key.Binding
-	Refresh     key.Binding
-	Resubscribe key.Binding
-	CopyID      key.Binding
+	Up          key.Binding `key:"up" keys:"up k" help:"up"`
+	Down        key.Binding `key:"down" keys:"down j" help:"down"`
+	Open        key.Binding `key:"open" keys:"enter" help:"open"`
+	Cancel      key.Binding `key:"cancel" keys:"c" help:"cancel task"`
+	Refresh     key.Binding `key:"refresh" keys:"r" help:"refresh"`
+	Resubscribe key.Binding `key:"resubscribe" keys:"s" help:"resubscribe"`
+	CopyID      key.Binding `key:"copy_id" keys:"y" help:"copy id"`
+}
+
+// ContextKeys act in the conversations view. Typing always goes to its
+// filter, so its actions sit on ctrl keys.
+type ContextKeys struct {
+	Up       key.Binding `key:"up" keys:"up ctrl+k" help:"up"`
+	Down     key.Binding `key:"down" keys:"down ctrl+j" help:"down"`
+	Open     key.Binding `key:"open" keys:"enter" help:"open"`
+	Search   key.Binding `key:"search" keys:"ctrl+s" help:"search all messages"`
+	Rename   key.Binding `key:"rename" keys:"ctrl+r" help:"rename"`
+	Delete   key.Binding `key:"delete" keys:"ctrl+d" help:"delete"`
+	Export   key.Binding `key:"export" keys:"ctrl+e" help:"export Markdown"`
+	New      key.Binding `key:"new" keys:"ctrl+n" help:"new conversation"`
+	AllAgent key.Binding `key:"scope" keys:"ctrl+a" help:"all agents / this agent"`
+	Close    key.Binding `key:"close" keys:"esc" help:"close"`
+}
+
+// PagerKeys scroll the help overlay and the wire view.
+type PagerKeys struct {
+	Up       key.Binding `key:"up" keys:"up k" help:"scroll up"`
+	Down     key.Binding `key:"down" keys:"down j" help:"scroll down"`
+	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
+	PageDown key.Binding `key:"page_down" keys:"pgdown space f" help:"page down"`
+	Top      key.Binding `key:"top" keys:"home g" help:"top"`
+	Bottom   key.Binding `key:"bottom" keys:"end G" help:"bottom"`
+	Close    key.Binding `key:"close" keys:"esc q" help:"close the help"`
+}
+
+// DialogKeys answer a dialog: prompts, confirmations and the sign-in.
+type DialogKeys struct {
+	Confirm key.Binding `key:"confirm" keys:"enter" help:"ok"`
+	Cancel  key.Binding `key:"cancel" keys:"esc" help:"cancel"`
+	Yes     key.Binding `key:"yes" keys:"y Y" help:"yes"`
+	No      key.Binding `key:"no" keys:"n N" help:"no"`
+}
+
+// SignInKeys act in the sign-in dialog, besides the dialog keys.
+type SignInKeys struct {
+	NextWay  key.Binding `key:"next_way" keys:"tab" help:"another way to sign in"`
+	PrevWay  key.Binding `key:"prev_way" keys:"shift+tab" help:"the previous way"`
+	Pick     key.Binding `key:"pick" keys:"1 2 3 4 5 6 7 8 9" help:"pick a way by number"`
+	Save     key.Binding `key:"save" keys:"ctrl+s" help:"sign in and save"`
+	OpenLink key.Binding `key:"open_link" keys:"ctrl+o" help:"open the agent's link"`
+	CopyLink key.Binding `key:"copy_link" keys:"ctrl+y" help:"copy the agent's link"`
+	CopyCode key.Binding `key:"copy_code" keys:"c C" help:"copy code or link (waiting)"`
+	OpenPage key.Binding `key:"open_page" keys:"o O" help:"open sign-in page (waiting)"`
+}
+
+// TrustKeys answer whether a credential may go to another origin.
+type TrustKeys struct {
+	Once   key.Binding `key:"once" keys:"o O" help:"trust it for this run"`
+	Always key.Binding `key:"always" keys:"a A" help:"trust it always (saved)"`
+	Refuse key.Binding `key:"refuse" keys:"n N esc" help:"do not send the credential"`
+}
+
+// keyEntry is one binding of the registry: its config name
+// ("tasks.copy_id"), its group and the binding itself.
+type keyEntry struct {
+	name  string
+	group keyGroup
+	b     *key.Binding
+}
+
+// keyGroup is one struct of the registry: its config prefix and title.
+type keyGroup struct {
+	name, title string
+	dialog      bool // acts in dialogs, not panes
+}
+
+// entries lists every binding in registry order.
+func (k *KeyMap) entries() []keyEntry {
+	var out []keyEntry
+	v := reflect.ValueOf(k).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		gf := v.Type().Field(i)
+		g := keyGroup{name: gf.Tag.Get("key"), title: gf.Tag.Get("title"), dialog: gf.Tag.Get("dialog") == "yes"}
+		gv := v.Field(i)
+		for j := 0; j < gv.NumField(); j++ {
+			f := gv.Type().Field(j)
+			b := gv.Field(j).Addr().Interface().(*key.Binding)
+			out = append(out, keyEntry{name: g.name + "." + f.Tag.Get("key"), group: g, b: b})
+		}
+	}
+	return out
+}
+
+// groups lists the registry's groups with their bindings, in order.
+func (k *KeyMap) groups() []struct {
+	keyGroup
+	keys []key.Binding
+} {
+	var out []struct {
+		keyGroup
+		keys []key.Binding
+	}
+	for _, e := range k.entries() {
+		if n := len(out); n == 0 || out[n-1].name != e.group.name {
+			out = append(out, struct {
+				keyGroup
+				keys []key.Binding
+			}{keyGroup: e.group})
+		}
+		out[len(out)-1].keys = append(out[len(out)-1].keys, *e.b)
+	}
+	return out
+}
+
+// DefaultKeyMap is parley's standard layout, read from the registry's
+// tags.
+func DefaultKeyMap() KeyMap {
+	var k KeyMap
+	v := reflect.ValueOf(&k).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		gv := v.Field(i)
+		for j := 0; j < gv.NumField(); j++ {
+			f := gv.Type().Field(j)
+			*gv.Field(j).Addr().Interface().(*key.Binding) = bind(f.Tag.Get("help"), strings.Fields(f.Tag.Get("keys"))...)
+		}
+	}
+	return k
 }
 
 func bind(help string, keys ...string) key.Binding {
@@ -105,93 +235,13 @@ func helpKeys(keys []string) string {
 	return strings.Join(out, "/")
 }
 
-// DefaultKeyMap is parley's standard layout.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Global: GlobalKeys{
-			NextPane: bind("next pane", "tab"),
-			PrevPane: bind("previous pane", "shift+tab"),
-			Help:     bind("help", "f1", "ctrl+_"),
-			Contexts: bind("conversations", "ctrl+o"),
-			Wire:     bind("wire view", "ctrl+w"),
-			Panes:    bind("agents/tasks (narrow)", "ctrl+l"),
-			Stop:     bind("stop streaming", "esc"),
-			Quit:     bind("quit", "ctrl+c"),
-		},
-		Composer: ComposerKeys{
-			Send:     bind("send", "enter"),
-			Newline:  bind("newline", "alt+enter", "ctrl+j"),
-			Attach:   bind("attach", "ctrl+f"),
-			Complete: bind("complete path (attach)", "tab"),
-			HistPrev: bind("previous input", "ctrl+p"),
-			HistNext: bind("next input", "ctrl+n"),
-			Example:  bind("example", "ctrl+e"),
-		},
-		Chat: ChatKeys{
-			Up:       bind("up", "up", "k"),
-			Down:     bind("down", "down", "j"),
-			PageUp:   bind("page up", "pgup", "b"),
-			PageDown: bind("page down", "pgdown", "space", "f"),
-			Top:      bind("top", "home", "g"),
-			Bottom:   bind("bottom", "end", "G"),
-			Copy:     bind("copy item", "y"),
-			Save:     bind("save file", "s"),
-			Open:     bind("open file", "o"),
-			Details:  bind("fold or unfold an item", "enter"),
-			Allow:    bind("allow tool call", "a"),
-			Deny:     bind("deny tool call", "x"),
-		},
-		Agents: AgentKeys{
-			Up:         bind("up", "up", "k"),
-			Down:       bind("down", "down", "j"),
-			Select:     bind("use agent", "enter"),
-			Add:        bind("add agent", "a"),
-			Remove:     bind("remove", "d"),
-			Rename:     bind("rename", "r"),
-			Save:       bind("save to config", "w"),
-			Example:    bind("use example", "e"),
-			SkillsDown: bind("next skills", "pgdown", "]"),
-			SkillsUp:   bind("earlier skills", "pgup", "["),
-		},
-		Tasks: TaskKeys{
-			Up:          bind("up", "up", "k"),
-			Down:        bind("down", "down", "j"),
-			Open:        bind("open", "enter"),
-			Cancel:      bind("cancel task", "c"),
-			Refresh:     bind("refresh", "r"),
-			Resubscribe: bind("resubscribe", "s"),
-			CopyID:      bind("copy id", "y"),
-		},
-		Contexts: defaultContextKeys(),
-	}
-}
-
-// bindings lists every binding by its config name ("chat.copy"), so
-// config overrides and the README table walk one list.
+// bindings lists every binding by its config name ("chat.copy").
 func (k *KeyMap) bindings() map[string]*key.Binding {
-	return map[string]*key.Binding{
-		"global.next_pane": &k.Global.NextPane, "global.prev_pane": &k.Global.PrevPane,
-		"global.help": &k.Global.Help, "global.contexts": &k.Global.Contexts, "global.wire": &k.Global.Wire, "global.panes": &k.Global.Panes,
-		"global.stop": &k.Global.Stop, "global.quit": &k.Global.Quit,
-		"composer.send": &k.Composer.Send, "composer.newline": &k.Composer.Newline,
-		"composer.attach": &k.Composer.Attach, "composer.complete": &k.Composer.Complete,
-		"composer.history_prev": &k.Composer.HistPrev, "composer.history_next": &k.Composer.HistNext, "composer.example": &k.Composer.Example,
-		"chat.up": &k.Chat.Up, "chat.down": &k.Chat.Down, "chat.page_up": &k.Chat.PageUp,
-		"chat.page_down": &k.Chat.PageDown, "chat.top": &k.Chat.Top, "chat.bottom": &k.Chat.Bottom,
-		"chat.copy": &k.Chat.Copy, "chat.save": &k.Chat.Save, "chat.open": &k.Chat.Open, "chat.details": &k.Chat.Details,
-		"chat.allow": &k.Chat.Allow, "chat.deny": &k.Chat.Deny,
-		"agents.up": &k.Agents.Up, "agents.down": &k.Agents.Down, "agents.select": &k.Agents.Select,
-		"agents.add": &k.Agents.Add, "agents.remove": &k.Agents.Remove, "agents.rename": &k.Agents.Rename,
-		"agents.save": &k.Agents.Save, "agents.example": &k.Agents.Example,
-		"agents.skills_down": &k.Agents.SkillsDown, "agents.skills_up": &k.Agents.SkillsUp,
-		"tasks.up": &k.Tasks.Up, "tasks.down": &k.Tasks.Down, "tasks.open": &k.Tasks.Open,
-		"tasks.cancel": &k.Tasks.Cancel, "tasks.refresh": &k.Tasks.Refresh,
-		"tasks.resubscribe": &k.Tasks.Resubscribe, "tasks.copy_id": &k.Tasks.CopyID,
-		"contexts.up": &k.Contexts.Up, "contexts.down": &k.Contexts.Down, "contexts.open": &k.Contexts.Open,
-		"contexts.rename": &k.Contexts.Rename, "contexts.delete": &k.Contexts.Delete, "contexts.export": &k.Contexts.Export,
-		"contexts.search": &k.Contexts.Search, "contexts.new": &k.Contexts.New, "contexts.scope": &k.Contexts.AllAgent,
-		"contexts.close": &k.Contexts.Close,
+	out := map[string]*key.Binding{}
+	for _, e := range k.entries() {
+		out[e.name] = e.b
 	}
+	return out
 }
 
 // Override replaces bindings from the config's [keys] table, e.g.
@@ -229,22 +279,12 @@ func (k *KeyMap) Names() []string {
 	return names
 }
 
-// MarkdownTable renders the key table for the README, grouped by pane.
+// MarkdownTable renders the key table for the README, grouped as the
+// registry groups them.
 func (k *KeyMap) MarkdownTable() string {
-	groups := []struct {
-		title string
-		keys  []key.Binding
-	}{
-		{"Everywhere", []key.Binding{k.Global.NextPane, k.Global.PrevPane, k.Global.Contexts, k.Global.Help, k.Global.Wire, k.Global.Panes, k.Global.Stop, k.Global.Quit}},
-		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Attach, k.Composer.Complete, k.Composer.HistPrev, k.Composer.HistNext, k.Composer.Example}},
-		{"Chat", []key.Binding{k.Chat.Up, k.Chat.Down, k.Chat.PageUp, k.Chat.PageDown, k.Chat.Top, k.Chat.Bottom, k.Chat.Copy, k.Chat.Save, k.Chat.Open, k.Chat.Details, k.Chat.Allow, k.Chat.Deny}},
-		{"Agents", []key.Binding{k.Agents.Up, k.Agents.Down, k.Agents.Select, k.Agents.Add, k.Agents.Remove, k.Agents.Rename, k.Agents.Save, k.Agents.Example, k.Agents.SkillsDown, k.Agents.SkillsUp}},
-		{"Tasks", []key.Binding{k.Tasks.Up, k.Tasks.Down, k.Tasks.Open, k.Tasks.Cancel, k.Tasks.Refresh, k.Tasks.Resubscribe, k.Tasks.CopyID}},
-		{"Contexts", []key.Binding{k.Contexts.Up, k.Contexts.Down, k.Contexts.Open, k.Contexts.Search, k.Contexts.Rename, k.Contexts.Delete, k.Contexts.Export, k.Contexts.New, k.Contexts.AllAgent, k.Contexts.Close}},
-	}
 	var b strings.Builder
 	b.WriteString("| Where | Keys | Action |\n|---|---|---|\n")
-	for _, g := range groups {
+	for _, g := range k.groups() {
 		for _, kb := range g.keys {
 			if !kb.Enabled() {
 				continue
@@ -253,4 +293,59 @@ func (k *KeyMap) MarkdownTable() string {
 		}
 	}
 	return b.String()
+}
+
+// keyNote is a dialog's note for one binding: its keys and what it does
+// here ("enter sign in"); desc "" takes the binding's own help text.
+func keyNote(b key.Binding, desc string) string {
+	if !b.Enabled() {
+		return ""
+	}
+	if desc == "" {
+		desc = b.Help().Desc
+	}
+	return firstKey(b) + " " + desc
+}
+
+// keysOr is keys, or the default layout for a dialog built without
+// them.
+func keysOr(keys *KeyMap) *KeyMap {
+	if keys == nil {
+		k := DefaultKeyMap()
+		return &k
+	}
+	return keys
+}
+
+// firstKey names a binding's first key as the help does ("↑", "f1").
+func firstKey(b key.Binding) string {
+	if ks := b.Keys(); len(ks) > 0 {
+		return helpKeys(ks[:1])
+	}
+	return ""
+}
+
+// joinNotes joins dialog notes with " · ", leaving out disabled ones.
+func joinNotes(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, " · ")
+}
+
+// matchIndex is which of b's keys msg is, or -1: the sign-in's digits
+// pick the way at that position.
+func matchIndex(msg fmt.Stringer, b key.Binding) int {
+	if !b.Enabled() {
+		return -1
+	}
+	for i, k := range b.Keys() {
+		if key.Matches(msg, key.NewBinding(key.WithKeys(k))) {
+			return i
+		}
+	}
+	return -1
 }

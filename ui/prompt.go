@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -69,24 +70,28 @@ func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done boo
 			return cmd, done
 		}
 	}
-	switch msg.String() {
-	case "esc":
+	var km *KeyMap
+	if m != nil {
+		km = &m.keys
+	}
+	keys := keysOr(km)
+	k := keys.Dialog
+	switch {
+	case key.Matches(msg, k.Cancel):
 		return nil, true
-	case "enter":
+	case key.Matches(msg, k.Confirm):
 		if p.kind == promptConfirm {
 			return nil, true
 		}
 		return p.onDone(m, p.input.Value()), true
-	case "tab":
-		if p.kind == promptPath {
-			return p.complete(), false
-		}
+	case p.kind == promptPath && key.Matches(msg, keys.Composer.Complete):
+		return p.complete(), false
 	}
 	if p.kind == promptConfirm {
-		switch strings.ToLower(msg.String()) {
-		case "y":
+		switch {
+		case key.Matches(msg, k.Yes):
 			return p.onDone(m, "y"), true
-		case "n":
+		case key.Matches(msg, k.No):
 			return nil, true
 		}
 		return nil, false
@@ -163,7 +168,7 @@ func (p *prompt) applyMatches(msg pathMatchesMsg) {
 }
 
 // View draws the dialog box, w cells wide.
-func (p *prompt) View(st *Styles, w int) string {
+func (p *prompt) View(st *Styles, keys *KeyMap, w int) string {
 	inner := w - 4
 	body, showInput := p.body, p.kind != promptConfirm
 	if p.ctl != nil {
@@ -176,12 +181,13 @@ func (p *prompt) View(st *Styles, w int) string {
 	if len(lines) > 0 && (p.ctl == nil || showInput) {
 		lines = append(lines, "")
 	}
-	note := "enter ok · esc cancel"
+	d := keys.Dialog
+	note := joinNotes(keyNote(d.Confirm, ""), keyNote(d.Cancel, ""))
 	switch p.kind {
 	case promptConfirm:
-		note = "y yes · n no"
+		note = joinNotes(keyNote(d.Yes, ""), keyNote(d.No, ""))
 	case promptPath:
-		note = "tab complete · enter attach · esc cancel"
+		note = joinNotes(keyNote(keys.Composer.Complete, "complete"), keyNote(d.Confirm, "attach"), keyNote(d.Cancel, ""))
 	}
 	if p.ctl != nil {
 		note = p.ctl.note()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -64,6 +65,7 @@ type signInDialog struct {
 	// proceed continues an auth-required task with nothing typed, after
 	// the person signed in at the agent's link.
 	proceed func(m *Model) tea.Cmd
+	keys    *KeyMap
 }
 
 // signInEvent is news from a sign-in flow running in a command.
@@ -99,7 +101,7 @@ func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, ap
 	choices, pref := auth.Choices(card, challenge)
 	m.nextSignIn++
 	d := &signInDialog{id: m.nextSignIn, e: e, key: key, entry: entry, card: card, challenge: challenge,
-		choices: choices, sel: pref, apply: apply, proceed: proceed, credPath: dir.Auth().CredentialsPath()}
+		choices: choices, sel: pref, apply: apply, proceed: proceed, credPath: dir.Auth().CredentialsPath(), keys: &m.keys}
 	if entry != nil && entry.Username != "" {
 		d.username = entry.Username
 	}
@@ -139,12 +141,13 @@ func (d *signInDialog) wantsInput() bool {
 }
 
 func (d *signInDialog) lines() []string {
+	keys := keysOr(d.keys)
 	var out []string
 	if d.asked != "" {
 		out = append(out, d.asked)
 	}
 	for _, l := range d.links {
-		out = append(out, "Link: "+clipText(l, 300)+"  (ctrl+o open · ctrl+y copy)")
+		out = append(out, "Link: "+clipText(l, 300)+"  ("+joinNotes(keyNote(keys.SignIn.OpenLink, "open"), keyNote(keys.SignIn.CopyLink, "copy"))+")")
 	}
 	if len(out) > 0 {
 		out = append(out, "")
@@ -163,7 +166,7 @@ func (d *signInDialog) lines() []string {
 		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, clipText(c.Display(), 200)))
 	}
 	if n := len(d.choices) - 9; n > 0 {
-		out = append(out, fmt.Sprintf("   … %d more (tab)", n))
+		out = append(out, fmt.Sprintf("   … %d more (%s)", n, firstKey(keys.SignIn.NextWay)))
 	}
 	if d.challenge != "" {
 		out = append(out, " (the agent said: "+termsafe.Line(d.challenge)+")")
@@ -183,12 +186,12 @@ func (d *signInDialog) lines() []string {
 	default:
 		switch {
 		case c.Typed():
-			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; ctrl+s also saves it in %s, private to you):", c.What(), filepath.Base(d.credPath)))
+			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), firstKey(keys.SignIn.Save), filepath.Base(d.credPath)))
 			if d.proceed != nil && len(d.links) > 0 {
-				out = append(out, "Signed in at the link instead? Press enter with nothing typed to continue the task.")
+				out = append(out, "Signed in at the link instead? Press "+firstKey(keys.Dialog.Confirm)+" with nothing typed to continue the task.")
 			}
 		case c.Kind == auth.KindOAuth:
-			out = append(out, "Press enter to sign in with "+c.Label+" (ctrl+s also saves the token in "+filepath.Base(d.credPath)+").")
+			out = append(out, "Press "+firstKey(keys.Dialog.Confirm)+" to sign in with "+c.Label+" ("+firstKey(keys.SignIn.Save)+" also saves the token in "+filepath.Base(d.credPath)+").")
 		case c.Kind == auth.KindMTLS:
 			out = append(out, "A client certificate is set in the agent's config entry: tls_cert and tls_key (and tls_ca for a private CA); then restart parley.")
 		}
@@ -214,71 +217,74 @@ func (d *signInDialog) waitingLines(spin string) []string {
 }
 
 func (d *signInDialog) note() string {
+	keys := keysOr(d.keys)
+	dk, sk := keys.Dialog, keys.SignIn
+	cancel := keyNote(dk.Cancel, "")
 	switch d.stage {
 	case stageStarting:
-		return "esc cancel"
+		return cancel
 	case stageWaiting:
-		return "c copy · o open · esc cancel"
+		return joinNotes(keyNote(sk.CopyCode, "copy"), keyNote(sk.OpenPage, "open"), cancel)
 	case stageUsername, stageClientID:
-		return "enter next · esc cancel"
+		return joinNotes(keyNote(dk.Confirm, "next"), cancel)
 	}
-	parts := []string{"enter sign in", "ctrl+s and save"}
+	parts := []string{keyNote(dk.Confirm, "sign in"), keyNote(sk.Save, "and save")}
 	if c := d.choices[d.sel]; c.Kind == auth.KindMTLS {
 		parts = nil
 	}
 	if len(d.choices) > 1 {
-		parts = append(parts, fmt.Sprintf("tab/1-%d another way", min(len(d.choices), 9)))
+		parts = append(parts, fmt.Sprintf("%s/1-%d another way", firstKey(sk.NextWay), min(len(d.choices), 9)))
 	}
-	return strings.Join(append(parts, "esc cancel"), " · ")
+	return joinNotes(append(parts, cancel)...)
 }
 
 func (d *signInDialog) handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
-	k := msg.String()
-	if k == "esc" {
+	dk, sk := m.keys.Dialog, m.keys.SignIn
+	if key.Matches(msg, dk.Cancel) {
 		d.stop()
 		return nil, true, true
 	}
 	if d.stage == stageStarting || d.stage == stageWaiting {
-		switch k {
-		case "c":
+		switch {
+		case key.Matches(msg, sk.CopyCode):
 			if v := d.copyable(); v != "" {
 				m.setStatus("Copied "+v, false)
 				return tea.SetClipboard(v), false, true
 			}
-		case "o":
+		case key.Matches(msg, sk.OpenPage):
 			if u := d.openable(); u != "" {
 				return m.openLink(u), false, true
 			}
 		}
 		return nil, false, true
 	}
-	switch k {
-	case "ctrl+o":
+	switch {
+	case key.Matches(msg, sk.OpenLink):
 		if len(d.links) > 0 {
 			return m.openLink(d.links[0]), false, true
 		}
-	case "ctrl+y":
+	case key.Matches(msg, sk.CopyLink):
 		if len(d.links) > 0 {
 			m.setStatus("Copied "+d.links[0], false)
 			return tea.SetClipboard(d.links[0]), false, true
 		}
-	case "tab", "shift+tab":
+	case key.Matches(msg, sk.NextWay), key.Matches(msg, sk.PrevWay):
 		if d.stage == stageChoose || d.stage == stageUsername {
 			step := 1
-			if k == "shift+tab" {
+			if key.Matches(msg, sk.PrevWay) {
 				step = len(d.choices) - 1
 			}
 			d.sel = (d.sel + step) % len(d.choices)
 			d.enter(p)
 		}
 		return nil, false, true
-	case "enter", "ctrl+s":
-		return d.submit(m, p, k == "ctrl+s")
+	case key.Matches(msg, dk.Confirm), key.Matches(msg, sk.Save):
+		return d.submit(m, p, key.Matches(msg, sk.Save))
 	}
 	// A digit chooses another way, while nothing is typed (a secret may
 	// well start with a digit: then it goes into the field).
-	if len(k) == 1 && k[0] >= '1' && k[0] <= '9' && p.input.Value() == "" && (d.stage == stageChoose || d.stage == stageUsername) {
-		if i := int(k[0] - '1'); i < len(d.choices) && i != d.sel {
+	if i := matchIndex(msg, sk.Pick); i >= 0 && p.input.Value() == "" && (d.stage == stageChoose || d.stage == stageUsername) {
+		if i < len(d.choices) && i != d.sel {
 			d.sel = i
 			d.enter(p)
 			return nil, false, true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -24,6 +25,7 @@ type trustDialog struct {
 	// then, when set, is what waited for the answer (the request a
 	// sign-in retries); otherwise the agent is resolved again.
 	then func(*Model)
+	keys *KeyMap
 }
 
 // askTrustMsg asks the question after a sign-in for an agent whose
@@ -38,7 +40,7 @@ func (m *Model) onAskTrust(msg askTrustMsg) {
 	for _, e := range m.entries {
 		if e.id == msg.id && m.prompt == nil {
 			p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-			p.ctl = &trustDialog{e: e, fe: msg.fe, named: m.namedOrigin(e), then: msg.then}
+			p.ctl = &trustDialog{e: e, fe: msg.fe, named: m.namedOrigin(e), then: msg.then, keys: &m.keys}
 			m.prompt = p
 		}
 	}
@@ -51,15 +53,16 @@ func (m *Model) askTrust(e *agentEntry) {
 		return
 	}
 	p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-	p.ctl = &trustDialog{e: e, fe: fe, named: m.namedOrigin(e)}
+	p.ctl = &trustDialog{e: e, fe: fe, named: m.namedOrigin(e), keys: &m.keys}
 	m.prompt = p
 }
 
 func (d *trustDialog) lines() []string {
+	keys := keysOr(d.keys)
 	return []string{
 		fmt.Sprintf("%s's card sends your messages to %s. Send your credential there?", d.e.label(), termsafe.Line(d.fe.Origin)),
 		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trustedWhere(d.named, d.fe.Trusted)), termsafe.Line(d.fe.Origin)),
-		"o: once, for this run · a: always (saved as the agent's trusted_origins) · n: no",
+		fmt.Sprintf("%s: once, for this run · %s: always (saved as the agent's trusted_origins) · %s: no", firstKey(keys.Trust.Once), firstKey(keys.Trust.Always), firstKey(keys.Trust.Refuse)),
 	}
 }
 
@@ -92,19 +95,24 @@ func trustedWhere(named string, trusted []string) string {
 	return named + " (and trusted " + strings.Join(others, ", ") + ")"
 }
 
-func (d *trustDialog) note() string     { return "o once · a always · n no" }
+func (d *trustDialog) note() string {
+	t := keysOr(d.keys).Trust
+	return firstKey(t.Once) + " once · " + firstKey(t.Always) + " always · " + firstKey(t.Refuse) + " no"
+}
 func (d *trustDialog) wantsInput() bool { return false }
 
 func (d *trustDialog) handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
-	switch strings.ToLower(msg.String()) {
-	case "o", "a":
+	t := m.keys.Trust
+	switch {
+	case key.Matches(msg, t.Once), key.Matches(msg, t.Always):
+		always := key.Matches(msg, t.Always)
 		if d.then == nil {
-			return m.trustOrigin(d.e, d.fe.Origin, msg.String() == "a", true), true, true
+			return m.trustOrigin(d.e, d.fe.Origin, always, true), true, true
 		}
-		cmd := m.trustOrigin(d.e, d.fe.Origin, msg.String() == "a", false)
+		cmd := m.trustOrigin(d.e, d.fe.Origin, always, false)
 		d.then(m)
 		return tea.Batch(cmd, m.startTicking()), true, true
-	case "n", "esc":
+	case key.Matches(msg, t.Refuse):
 		m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", d.e.label(), termsafe.Line(d.fe.Origin)), true)
 		return nil, true, true
 	}

@@ -299,19 +299,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.contextsKey(msg)
 	}
 	if m.showHelp {
-		switch msg.String() {
-		case "up", "k":
+		pg := m.keys.Pager
+		switch {
+		case key.Matches(msg, pg.Up):
 			m.helpTop--
-		case "down", "j":
+		case key.Matches(msg, pg.Down):
 			m.helpTop++
-		case "pgup", "b":
+		case key.Matches(msg, pg.PageUp):
 			m.helpTop -= m.height / 2
-		case "pgdown", "space", "f":
+		case key.Matches(msg, pg.PageDown):
 			m.helpTop += m.height / 2
-		case "home", "g":
+		case key.Matches(msg, pg.Top):
 			m.helpTop = 0
-		}
-		if key.Matches(msg, g.Help) || msg.String() == "esc" || msg.String() == "q" {
+		case key.Matches(msg, pg.Bottom):
+			m.helpTop = m.height * 100 // helpView clamps it to the last page
+		case key.Matches(msg, g.Help), key.Matches(msg, pg.Close):
 			m.showHelp, m.helpTop = false, 0
 		}
 		return nil

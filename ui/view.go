@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -85,7 +84,7 @@ func (m *Model) render() string {
 	if m.ctxView != nil {
 		screen := m.ctxView.View(m.width, m.height)
 		if m.prompt != nil {
-			screen = overlay(screen, m.prompt.View(m.st, min(m.width-4, 72)), m.width, m.height)
+			screen = overlay(screen, m.prompt.View(m.st, &m.keys, min(m.width-4, 72)), m.width, m.height)
 		}
 		return screen
 	}
@@ -104,7 +103,7 @@ func (m *Model) render() string {
 	screen := lipgloss.JoinVertical(lipgloss.Left, body, m.composerBox(r.composerH), m.footer())
 	if m.prompt != nil {
 		w := min(m.width-4, 72)
-		screen = overlay(screen, m.prompt.View(m.st, w), m.width, m.height)
+		screen = overlay(screen, m.prompt.View(m.st, &m.keys, w), m.width, m.height)
 	}
 	return screen
 }
@@ -119,7 +118,7 @@ func (m *Model) tasksBox(w, h int) string {
 
 func (m *Model) chatBox(w, h int) string {
 	if m.showWire {
-		return box(m.st, "Wire · newest last · secrets redacted", "ctrl+w back", m.wire.View(), w, h, m.focus == focusChat)
+		return box(m.st, "Wire · newest last · secrets redacted", m.keys.Global.Wire.Help().Key+" back", m.wire.View(), w, h, m.focus == focusChat)
 	}
 	note := ""
 	if n := m.chat.NewBelow(); n > 0 {
@@ -192,34 +191,36 @@ func (m *Model) footer() string {
 
 // helpView is the full help overlay: every key of every pane.
 func (m *Model) helpView() string {
-	k := m.keys
-	groups := [][]string{}
-	add := func(title string, bs ...key.Binding) {
+	colW := 46
+	cols := max((m.width-4)/colW, 1)
+	if cols == 1 {
+		colW = max(m.width-4, 10)
+	}
+	var panes, dialogs [][]string
+	for _, g := range m.keys.groups() {
+		title := g.title
+		if g.name == "contexts" {
+			title += " (" + m.keys.Global.Contexts.Help().Key + ")"
+		}
 		lines := []string{m.st.Accent.Render(title)}
-		for _, b := range bs {
+		for _, b := range g.keys {
 			if !b.Enabled() {
 				continue
 			}
 			lines = append(lines, fmt.Sprintf("%s %s", m.st.HelpKey.Render(fmt.Sprintf("%-17s", strings.Join(b.Keys(), " "))), m.st.HelpDesc.Render(b.Help().Desc)))
 		}
-		groups = append(groups, lines)
+		if g.dialog {
+			dialogs = append(dialogs, lines)
+		} else {
+			panes = append(panes, lines)
+		}
 	}
-	g := k.Global
-	add("Everywhere", g.NextPane, g.PrevPane, g.Contexts, g.Help, g.Wire, g.Panes, g.Stop, g.Quit)
-	c := k.Composer
-	add("Composer", c.Send, c.Newline, c.Attach, c.Complete, c.HistPrev, c.HistNext, c.Example)
-	ch := k.Chat
-	add("Chat", ch.Up, ch.Down, ch.PageUp, ch.PageDown, ch.Top, ch.Bottom, ch.Copy, ch.Save, ch.Open, ch.Details, ch.Allow, ch.Deny)
-	a := k.Agents
-	add("Agents", a.Up, a.Down, a.Select, a.Add, a.Example, a.SkillsDown, a.SkillsUp, a.Rename, a.Remove, a.Save)
-	t := k.Tasks
-	add("Tasks", t.Up, t.Down, t.Open, t.Cancel, t.Refresh, t.Resubscribe, t.CopyID)
-	x := k.Contexts
-	add("Contexts (ctrl+o)", x.Up, x.Down, x.Open, x.Search, x.Rename, x.Delete, x.Export, x.New, x.AllAgent, x.Close)
-	colW := 46
-	cols := max((m.width-4)/colW, 1)
+	// Side by side, the panes' keys come first. In one column the help
+	// scrolls, and the panes' keys come last, next to the legend of the
+	// badges those panes show.
+	groups := append(panes, dialogs...)
 	if cols == 1 {
-		colW = max(m.width-4, 10)
+		groups = append(dialogs, panes...)
 	}
 	var rows []string
 	for i := 0; i < len(groups); i += cols {
@@ -236,10 +237,11 @@ func (m *Model) helpView() string {
 	lines := strings.Split(content, "\n")
 	inner := max(m.height-2, 1)
 	m.helpTop = min(max(m.helpTop, 0), max(len(lines)-inner, 0))
-	note := "f1 or esc close"
+	pg := m.keys.Pager
+	note := firstKey(m.keys.Global.Help) + " or " + firstKey(pg.Close) + " close"
 	if len(lines) > inner {
 		lines = lines[m.helpTop:min(m.helpTop+inner, len(lines))]
-		note = "↑↓ pgup pgdown scroll · " + note
+		note = firstKey(pg.Up) + firstKey(pg.Down) + " " + firstKey(pg.PageUp) + " " + firstKey(pg.PageDown) + " scroll · " + note
 	}
 	return box(m.st, "parley · keys", note, strings.Join(lines, "\n"), m.width, m.height, true)
 }

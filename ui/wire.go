@@ -90,9 +90,14 @@ type wirePane struct {
 	w, h   int
 	lines  []string
 	offset int // lines scrolled up from the bottom
+	keys   PagerKeys
 }
 
-func newWirePane(st *Styles, log *WireLog) *wirePane { return &wirePane{st: st, log: log} }
+// newWirePane scrolls with the default pager keys; the root sets the
+// user's.
+func newWirePane(st *Styles, log *WireLog) *wirePane {
+	return &wirePane{st: st, log: log, keys: DefaultKeyMap().Pager}
+}
 
 // SetSize re-lays the log out only when the size changes: layout runs on
 // every conversation change, and a full log takes milliseconds to lay out.
@@ -141,18 +146,19 @@ func (p *wirePane) record(r a2aclient.WireRecord) []string {
 }
 
 func (p *wirePane) HandleKey(msg tea.KeyPressMsg) {
-	switch msg.String() {
-	case "up", "k":
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Up):
 		p.offset++
-	case "down", "j":
+	case key.Matches(msg, k.Down):
 		p.offset--
-	case "pgup", "b":
+	case key.Matches(msg, k.PageUp):
 		p.offset += p.h
-	case "pgdown", "space", "f":
+	case key.Matches(msg, k.PageDown):
 		p.offset -= p.h
-	case "home", "g":
+	case key.Matches(msg, k.Top):
 		p.offset = len(p.lines)
-	case "end", "G":
+	case key.Matches(msg, k.Bottom):
 		p.offset = 0
 	}
 	p.clamp()
