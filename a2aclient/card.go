@@ -112,7 +112,7 @@ var (
 )
 
 // detect decides which version of the card format this is, and so which
-// fields it must have. The order follows PROTOCOL.md: the gateway's own
+// fields it must have. It looks, in order, for the gateway's own
 // shape, then v1.0's supportedInterfaces, then a declared protocolVersion,
 // then the shape of a card that declares none.
 func (p *cardParser) detect() (Dialect, []string) {

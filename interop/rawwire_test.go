@@ -818,7 +818,7 @@ func decodeAs(t testing.TB, kind string, obj json.RawMessage) wireEvent {
 	return ev
 }
 
-// isEnd reports whether an event ends a stream per PROTOCOL.md: a Message,
+// isEnd reports whether an event ends a stream, as the A2A spec has it: a Message,
 // or a task/status in a terminal or interrupted state.
 func isEnd(ev wireEvent) bool {
 	switch ev.Kind {

@@ -209,22 +209,22 @@ func (p *agentsPane) View(current *agentEntry) string {
 }
 
 func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string {
-	badge, dialect, flags := p.st.Muted.Render("○"), "", ""
+	badge, dialect, flags := p.st.Muted.Render(agentBadgeDown), "", ""
 	switch e.status {
 	case agentResolving:
 		badge = p.st.Info.Render(p.spinner)
 	case agentReady:
-		badge = p.st.Success.Render("●")
+		badge = p.st.Success.Render(agentBadgeUp)
 		dialect = versionLabel(e.client.Dialect())
 		if e.client.Agent().Capabilities.Streaming {
-			flags += "⇶"
+			flags += agentFlagStreams
 		}
 		if len(e.client.Agent().SecuritySchemes) > 0 {
-			flags += "!"
+			flags += agentFlagSecurity
 		}
 	case agentFailed:
-		badge = p.st.Error.Render("○")
-		flags = "✗"
+		badge = p.st.Error.Render(agentBadgeDown)
+		flags = agentFlagFailed
 	}
 	right := fmt.Sprintf("%-5s %-2s", dialect, flags)
 	nameW := max(p.w-2-len([]rune(right))-1, 4)
@@ -294,7 +294,7 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 		if len(out) >= budget {
 			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security schemes")
 		}
-		out = append(out, p.st.Warning.Render(clip("! "+schemeLabel(s), w)))
+		out = append(out, p.st.Warning.Render(clip(agentFlagSecurity+" "+schemeLabel(s), w)))
 	}
 	if req := requirementLine(a.Security); req != "" && len(out) < budget {
 		out = append(out, p.st.Muted.Render(clip("  needs "+req, w)))
@@ -377,23 +377,6 @@ func (p *agentsPane) ShortHelp() []key.Binding {
 
 func (p *agentsPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
-}
-
-// versionLabel is the short form for the agent rows: "v1.0", "v0.3", "gw".
-func versionLabel(d a2aclient.Dialect) string {
-	switch d {
-	case a2aclient.DialectV10, a2aclient.DialectV10REST:
-		return "v1.0"
-	case a2aclient.DialectV03, a2aclient.DialectV03REST:
-		return "v0.3"
-	case a2aclient.DialectV02:
-		return "v0.2"
-	case a2aclient.DialectV01:
-		return "v0.1"
-	case a2aclient.DialectGateway:
-		return "gw"
-	}
-	return "?"
 }
 
 func capabilityList(c a2aclient.Capabilities) string {

@@ -8,8 +8,9 @@ import (
 )
 
 // box draws content in a rounded border of exactly w×h cells with a title
-// set into the top edge and an optional note in the bottom edge, the way
-// the sketch in SCREENS.md shows. Content lines are cut or padded to fit.
+// set into the top edge and an optional note in the bottom edge (every
+// pane and dialog is drawn this way). Content lines are cut or padded to
+// fit.
 func box(st *Styles, title, note, content string, w, h int, focused bool) string {
 	if w < 4 || h < 2 {
 		return ""

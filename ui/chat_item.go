@@ -81,7 +81,7 @@ type partRender struct {
 	fileRow    bool
 }
 
-// gapBefore is the spacing the sketch in SCREENS.md shows: a blank line
+// gapBefore is the chat's spacing: a blank line
 // before messages, artifacts and notices, and after messages; status lines
 // and errors sit tight under what they belong to.
 func gapBefore(prev, cur session.ItemKind) int {

@@ -25,28 +25,26 @@ func (c *chatPane) spinner() string {
 // whether the message fits beside it does not flicker as the clock runs.
 const elapsedReserve = 10
 
+// statusStyle is the tone of a status line's text: the state's own for
+// one that asks the person or failed, muted otherwise.
 func (c *chatPane) statusStyle(s a2aclient.State) lipgloss.Style {
-	switch s {
-	case a2aclient.StateInputRequired, a2aclient.StateAuthRequired:
-		return c.st.Warning
-	case a2aclient.StateFailed:
-		return c.st.Error
+	if l := lookOf(s); l.asks || s == a2aclient.StateFailed {
+		return l.tone(c.st)
 	}
 	return c.st.Muted
 }
 
+// statusMark is a status line's glyph: a settled state's own; a diamond
+// for one still moving, bold when it waits on the person.
 func (c *chatPane) statusMark(s a2aclient.State) (string, lipgloss.Style) {
-	switch s {
-	case a2aclient.StateCompleted:
-		return "✓", c.st.Success
-	case a2aclient.StateFailed:
-		return "✗", c.st.Error
-	case a2aclient.StateCanceled, a2aclient.StateRejected:
-		return "⊘", c.st.Muted
-	case a2aclient.StateInputRequired, a2aclient.StateAuthRequired:
-		return "◆", c.st.Warning.Bold(true)
+	l := lookOf(s)
+	switch {
+	case l.asks:
+		return "◆", l.tone(c.st).Bold(true)
+	case l.glyph == "" || l.glyph == "·":
+		return "◆", c.st.Info
 	}
-	return "◆", c.st.Info
+	return l.glyph, l.tone(c.st)
 }
 
 func working(s a2aclient.State) bool {
@@ -54,7 +52,7 @@ func working(s a2aclient.State) bool {
 }
 
 // statusInline returns the status message when it fits on the status
-// line itself, as the sketch shows for a short question.
+// line itself (a short question reads best there).
 func (c *chatPane) statusInline(ci *chatItem) (string, bool) {
 	text := strings.TrimSpace(ci.it.Text)
 	if text == "" {

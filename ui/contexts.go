@@ -209,7 +209,7 @@ func (v *contextsView) View(w, h int) string {
 func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
 	agent := clip(termsafe.Line(firstOf(c.Agent.Name, c.Agent.Ref)), 14)
 	when := ago(v.now.Sub(c.Updated))
-	state := contextState(c.LastState)
+	state := storedOutcome(c.LastState)
 	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, pick(c.Messages, "msg", "msgs"))
 	titleW := max(w-2-len([]rune(right))-2, 8)
 	text := fit(clip(termsafe.Line(c.Label()), titleW), titleW) + "  " + right
@@ -239,24 +239,6 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 		b.WriteString(v.st.Muted.Render(termsafe.Line(rest)))
 	}
 	return []string{" " + head, "   " + clip(b.String(), w-4)}
-}
-
-func contextState(s string) string {
-	switch s {
-	case "input-required":
-		return "? input-required"
-	case "auth-required":
-		return "🔒 auth-required"
-	case "completed":
-		return "✓ completed"
-	case "failed", "error":
-		return "✗ " + s
-	case "canceled", "rejected":
-		return "⊘ " + s
-	case "working", "submitted":
-		return "… " + s
-	}
-	return s
 }
 
 func firstOf(ss ...string) string {

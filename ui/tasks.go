@@ -7,9 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
-	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -149,38 +147,6 @@ func (p *tasksPane) ShortHelp() []key.Binding {
 
 func (p *tasksPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}}
-}
-
-// stateMark is the badge for a state, as SCREENS.md lists them.
-func stateMark(s a2aclient.State, spinner string, st *Styles) (string, lipgloss.Style) {
-	switch s {
-	case a2aclient.StateCompleted:
-		return "✓", st.Success
-	case a2aclient.StateWorking, a2aclient.StateSubmitted:
-		return spinner, st.Info
-	case a2aclient.StateInputRequired:
-		return "?", st.Warning
-	case a2aclient.StateAuthRequired:
-		return "🔒", st.Warning
-	case a2aclient.StateFailed:
-		return "✗", st.Error
-	case a2aclient.StateCanceled, a2aclient.StateRejected:
-		return "⊘", st.Muted
-	}
-	return "·", st.Muted
-}
-
-// stateWord is the state as the task list names it.
-func stateWord(s a2aclient.State) string {
-	switch s {
-	case a2aclient.StateInputRequired:
-		return "input"
-	case a2aclient.StateAuthRequired:
-		return "auth"
-	case "":
-		return "sent"
-	}
-	return string(s)
 }
 
 func shortID(id string) string {

@@ -131,7 +131,7 @@ func (m *Model) chatBox(w, h int) string {
 	return box(m.st, title, note, m.chat.View(), w, h, m.focus == focusChat)
 }
 
-// chatTitle names agent, dialect and context, as the sketch shows.
+// chatTitle names agent, dialect and context.
 func (m *Model) chatTitle() string {
 	e := m.current
 	if e == nil {
@@ -230,8 +230,7 @@ func (m *Model) helpView() string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
 	}
-	badges := m.st.Muted.Render("Agents: ● reachable  ○ unreachable  ⇶ streams  ! needs sign-in\n" +
-		"Tasks:  ✓ completed  ? needs input  🔒 needs auth\n        ✗ failed  ⊘ canceled or rejected")
+	badges := m.st.Muted.Render("Agents: " + agentLegend() + "\n" + "Tasks:  " + stateLegend())
 	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
 	// A small terminal cannot show every key at once: the help scrolls.
 	lines := strings.Split(content, "\n")

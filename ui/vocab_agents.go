@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// The agents pane's badges and flags, and the help's legend of them,
+// come from these few names.
+const (
+	agentBadgeUp      = "●" // its card resolved
+	agentBadgeDown    = "○" // not reachable (or not yet)
+	agentFlagStreams  = "⇶" // its card says it streams
+	agentFlagSecurity = "!" // its card lists security schemes
+	agentFlagFailed   = "✗" // its card could not be had
+)
+
+// agentLegend is the help's line of agent badges.
+func agentLegend() string {
+	return strings.Join([]string{
+		agentBadgeUp + " reachable", agentBadgeDown + " unreachable",
+		agentFlagStreams + " streams", agentFlagSecurity + " needs sign-in",
+	}, "  ")
+}
+
+// versionLabel is a dialect's short form for the agent rows ("v1.0",
+// "v0.3", "gw"): the version that leads its one label in a2aclient
+// (Dialect.Label), so a dialect added there needs nothing here.
+func versionLabel(d a2aclient.Dialect) string {
+	first, _, _ := strings.Cut(d.Label(), " ")
+	switch {
+	case first == "gateway":
+		return "gw"
+	case strings.HasPrefix(first, "v"):
+		return first
+	}
+	return "?"
+}
