@@ -76,16 +76,13 @@ type Model struct {
 	width, height int
 	focus         focusArea
 	narrowList    bool // narrow terminal: the lists replace the chat
-	showHelp      bool
 	showWire      bool
-	prompt        *prompt
-	nextSignIn    int // id of the newest sign-in dialog, for its messages
-	ctxView       *contextsView
+	dialogs       []Dialog // the modals, the top one takes the keys (dialog.go)
+	nextSignIn    int      // id of the newest sign-in dialog, for its messages
 	ctxSeq        int
 	recorders     []*session.Recorder
 	live          *liveContexts // conversations resumed at start
 	lastExample   string        // the example prompt last put in the composer
-	helpTop       int           // first line of the help shown, when it scrolls
 
 	agents   *agentsPane
 	tasks    *tasksPane

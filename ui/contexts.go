@@ -104,7 +104,7 @@ const (
 	ctxClose
 )
 
-func (v *contextsView) HandleKey(msg tea.KeyPressMsg) (contextAction, tea.Cmd) {
+func (v *contextsView) handleKey(msg tea.KeyPressMsg) (contextAction, tea.Cmd) {
 	k := v.keys
 	switch {
 	case key.Matches(msg, k.Close):
@@ -152,7 +152,7 @@ func (v *contextsView) HandleKey(msg tea.KeyPressMsg) (contextAction, tea.Cmd) {
 }
 
 // Update passes paste and blink messages to the filter input.
-func (v *contextsView) Update(msg tea.Msg) (contextAction, tea.Cmd) {
+func (v *contextsView) update(msg tea.Msg) (contextAction, tea.Cmd) {
 	before := v.input.Value()
 	var cmd tea.Cmd
 	v.input, cmd = v.input.Update(msg)
@@ -163,7 +163,33 @@ func (v *contextsView) Update(msg tea.Msg) (contextAction, tea.Cmd) {
 }
 
 // View draws the full-screen list, w×h with its border.
-func (v *contextsView) View(w, h int) string {
+// Full is true: the conversations replace the screen.
+func (v *contextsView) Full() bool { return true }
+
+// HandleKey returns the typed action the root carries out (open,
+// rename, …); closing is one of them.
+func (v *contextsView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+	a, cmd := v.handleKey(msg)
+	return cmd, dialogAction(a)
+}
+
+// Update takes a paste or the filter's blink.
+func (v *contextsView) Update(msg tea.Msg) (tea.Cmd, any) {
+	a, cmd := v.update(msg)
+	return cmd, dialogAction(a)
+}
+
+// dialogAction is a as the stack reads it: none is nil.
+func dialogAction(a contextAction) any {
+	if a == ctxNone {
+		return nil
+	}
+	return a
+}
+
+// View draws the list for a w×h screen.
+func (v *contextsView) View(st *Styles, w, h int) string {
+	v.st = st
 	inner := w - 2
 	v.input.SetWidth(inner - 12)
 	lines := []string{" " + v.input.View(), ""}

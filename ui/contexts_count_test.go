@@ -20,7 +20,7 @@ func TestContextsListCountsOneMessage(t *testing.T) {
 	a.waitScreen("Resumed 1 unfinished task from last time.")
 	a.key("ctrl+o")
 	a.waitState("the conversation listed", func(m *Model) bool {
-		return m.ctxView != nil && !m.ctxView.loading && len(m.ctxView.list) == 1 && m.ctxView.list[0].Messages == 1
+		return m.contexts() != nil && !m.contexts().loading && len(m.contexts().list) == 1 && m.contexts().list[0].Messages == 1
 	})
 	screen := a.waitScreen("Tell me a story", " 1 msg")
 	if strings.Contains(screen, "1 msgs") {

@@ -38,7 +38,7 @@ func (m *Model) checkSaved(label string, keys ...string) tea.Cmd {
 func (m *Model) askForget(msg forgetAskMsg) {
 	mgr := m.opts.Directory.Auth()
 	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.keys[0]), mgr.CredentialsPath())}
-	m.prompt = newPrompt(m.st, promptConfirm, "Forget the saved credential", body, "", func(m *Model, _ string) tea.Cmd {
+	m.ask(newPrompt(m.st, promptConfirm, "Forget the saved credential", body, "", func(_ string) tea.Cmd {
 		keys, label := msg.keys, msg.label
 		return func() tea.Msg {
 			for _, k := range keys {
@@ -48,5 +48,5 @@ func (m *Model) askForget(msg forgetAskMsg) {
 			}
 			return statusMsg{text: "Forgot the credential saved for " + label + "."}
 		}
-	})
+	}))
 }

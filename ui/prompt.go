@@ -29,8 +29,9 @@ type prompt struct {
 	title  string
 	body   []string // lines of explanation above the input
 	input  textinput.Model
-	onDone func(m *Model, value string) tea.Cmd
+	onDone func(value string) tea.Cmd
 	err    string
+	keys   *KeyMap // the user's; nil for the default layout
 	// ctl, when set, drives a prompt that asks more than one thing (the
 	// sign-in): it sees keys before the input and draws body and note.
 	ctl controller
@@ -39,13 +40,13 @@ type prompt struct {
 // controller drives a multi-step prompt.
 type controller interface {
 	// handleKey returns handled=false to let the input have the key.
-	handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (cmd tea.Cmd, done, handled bool)
+	handleKey(p *prompt, msg tea.KeyPressMsg) (cmd tea.Cmd, done, handled bool)
 	lines() []string
 	note() string
 	wantsInput() bool
 }
 
-func newPrompt(st *Styles, kind promptKind, title string, body []string, initial string, onDone func(*Model, string) tea.Cmd) *prompt {
+func newPrompt(st *Styles, kind promptKind, title string, body []string, initial string, onDone func(string) tea.Cmd) *prompt {
 	in := textinput.New()
 	in.Prompt = "> "
 	in.SetValue(initial)
@@ -63,18 +64,27 @@ func newPrompt(st *Styles, kind promptKind, title string, body []string, initial
 	return &prompt{kind: kind, title: title, body: body, input: in, onDone: onDone}
 }
 
-// HandleKey returns done=true when the prompt should close.
-func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+// Full is false: a prompt sits over the screen.
+func (p *prompt) Full() bool { return false }
+
+// HandleKey closes the prompt (closeDialog) when it is answered or
+// cancelled.
+func (p *prompt) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+	cmd, done := p.handleKey(msg)
+	if done {
+		return cmd, closeDialog{}
+	}
+	return cmd, nil
+}
+
+// handleKey returns done=true when the prompt should close.
+func (p *prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	if p.ctl != nil {
-		if cmd, done, handled := p.ctl.handleKey(m, p, msg); handled {
+		if cmd, done, handled := p.ctl.handleKey(p, msg); handled {
 			return cmd, done
 		}
 	}
-	var km *KeyMap
-	if m != nil {
-		km = &m.keys
-	}
-	keys := keysOr(km)
+	keys := keysOr(p.keys)
 	k := keys.Dialog
 	switch {
 	case key.Matches(msg, k.Cancel):
@@ -83,14 +93,14 @@ func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done boo
 		if p.kind == promptConfirm {
 			return nil, true
 		}
-		return p.onDone(m, p.input.Value()), true
+		return p.onDone(p.input.Value()), true
 	case p.kind == promptPath && key.Matches(msg, keys.Composer.Complete):
 		return p.complete(), false
 	}
 	if p.kind == promptConfirm {
 		switch {
 		case key.Matches(msg, k.Yes):
-			return p.onDone(m, "y"), true
+			return p.onDone("y"), true
 		case key.Matches(msg, k.No):
 			return nil, true
 		}
@@ -102,10 +112,10 @@ func (p *prompt) HandleKey(m *Model, msg tea.KeyPressMsg) (cmd tea.Cmd, done boo
 }
 
 // Update passes paste and blink messages to the input.
-func (p *prompt) Update(msg tea.Msg) tea.Cmd {
+func (p *prompt) Update(msg tea.Msg) (tea.Cmd, any) {
 	var c tea.Cmd
 	p.input, c = p.input.Update(msg)
-	return c
+	return c, nil
 }
 
 // pathMatchesMsg carries the entries that match a typed path, read in
@@ -167,8 +177,10 @@ func (p *prompt) applyMatches(msg pathMatchesMsg) {
 	}
 }
 
-// View draws the dialog box, w cells wide.
-func (p *prompt) View(st *Styles, keys *KeyMap, w int) string {
+// View draws the dialog box for a screen w cells wide.
+func (p *prompt) View(st *Styles, w, _ int) string {
+	w = min(w-4, 72)
+	keys := keysOr(p.keys)
 	inner := w - 4
 	body, showInput := p.body, p.kind != promptConfirm
 	if p.ctl != nil {

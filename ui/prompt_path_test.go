@@ -16,7 +16,7 @@ func TestPathPromptCompletesInACommand(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644)
 	}
 	p := newPrompt(NewStyles(themes.Dark), promptPath, "Attach", nil, filepath.Join(dir, "rep"), nil)
-	cmd, done := p.HandleKey(nil, tea.KeyPressMsg{Code: tea.KeyTab})
+	cmd, done := p.handleKey(tea.KeyPressMsg{Code: tea.KeyTab})
 	if done || cmd == nil {
 		t.Fatalf("tab should ask for the directory in a command, got done=%v cmd=%v", done, cmd)
 	}

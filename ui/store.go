@@ -145,12 +145,12 @@ func (m *Model) openContexts() tea.Cmd {
 	if m.current != nil {
 		ref, label = m.current.ref, m.current.label()
 	}
-	m.ctxView = newContextsView(m.st, m.keys.Contexts, ref, label)
+	m.push(newContextsView(m.st, m.keys.Contexts, ref, label))
 	return m.queryContexts()
 }
 
 func (m *Model) queryContexts() tea.Cmd {
-	v := m.ctxView
+	v := m.contexts()
 	if v == nil {
 		return nil
 	}
@@ -170,24 +170,23 @@ func (m *Model) queryContexts() tea.Cmd {
 	}
 }
 
-func (m *Model) contextsKey(msg tea.KeyPressMsg) tea.Cmd {
-	v := m.ctxView
-	action, cmd := v.HandleKey(msg)
+// contextsAction carries out what the conversations view asked for.
+func (m *Model) contextsAction(v *contextsView, action contextAction) tea.Cmd {
 	info, jump, ok := v.selected()
 	switch action {
 	case ctxClose:
-		m.ctxView = nil
+		m.remove(v)
 		return m.focusCmd()
 	case ctxRequery:
-		return tea.Batch(cmd, m.queryContexts())
+		return m.queryContexts()
 	case ctxOpen:
 		if !ok {
 			return nil
 		}
-		m.ctxView = nil
+		m.remove(v)
 		return tea.Batch(m.openStored(info.ID, jump), m.focusCmd())
 	case ctxNew:
-		m.ctxView = nil
+		m.remove(v)
 		m.newConversation()
 		return m.focusCmd()
 	case ctxRename:
@@ -195,28 +194,28 @@ func (m *Model) contextsKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		store := m.opts.Store
-		m.prompt = newPrompt(m.st, promptText, "Rename conversation", []string{"New name:"}, info.Label(), func(m *Model, name string) tea.Cmd {
+		m.ask(newPrompt(m.st, promptText, "Rename conversation", []string{"New name:"}, info.Label(), func(name string) tea.Cmd {
 			return func() tea.Msg {
 				return storeDoneMsg{text: "Renamed.", err: store.Rename(info.ID, termsafe.Line(name))}
 			}
-		})
+		}))
 	case ctxDelete:
 		if !ok {
 			return nil
 		}
 		store := m.opts.Store
-		m.prompt = newPrompt(m.st, promptConfirm, "Delete conversation", []string{fmt.Sprintf("Delete %q and everything in it? This cannot be undone.", termsafe.Line(info.Label()))}, "", func(m *Model, _ string) tea.Cmd {
+		m.ask(newPrompt(m.st, promptConfirm, "Delete conversation", []string{fmt.Sprintf("Delete %q and everything in it? This cannot be undone.", termsafe.Line(info.Label()))}, "", func(_ string) tea.Cmd {
 			return func() tea.Msg {
 				return storeDoneMsg{text: "Deleted.", err: store.Delete(info.ID)}
 			}
-		})
+		}))
 	case ctxExport:
 		if !ok {
 			return nil
 		}
 		return m.exportContext(info)
 	}
-	return cmd
+	return nil
 }
 
 // exportContext writes the context as Markdown into the downloads folder.
@@ -314,7 +313,7 @@ func (m *Model) newConversation() {
 // agents parley started with (the demo, config agents, --agent), unless
 // a conversation was opened or one is under way.
 func (m *Model) offerLast(last *session.ContextInfo) {
-	if last == nil || m.opts.OpenContext != 0 || m.ctxView != nil {
+	if last == nil || m.opts.OpenContext != 0 || m.contexts() != nil {
 		return
 	}
 	if e := m.current; e != nil && e.conv != nil && (e.conv.Busy() || len(e.conv.Tasks()) > 0) {

@@ -106,7 +106,7 @@ func TestResumedContextReopenedLive(t *testing.T) {
 	a.waitScreen("Resumed 1 unfinished task from last time.")
 	a.key("ctrl+o")
 	a.waitState("the conversation listed", func(m *Model) bool {
-		return m.ctxView != nil && !m.ctxView.loading && len(m.ctxView.list) == 1 && m.ctxView.list[0].ID == id
+		return m.contexts() != nil && !m.contexts().loading && len(m.contexts().list) == 1 && m.contexts().list[0].ID == id
 	})
 	a.key("enter")
 	a.waitScreen(`Opened "Tell me a story"`)

@@ -26,6 +26,9 @@ type trustDialog struct {
 	// sign-in retries); otherwise the agent is resolved again.
 	then func(*Model)
 	keys *KeyMap
+	// answer carries out the person's answer: trust once or always, or
+	// refuse (the root's code, given at construction).
+	answer func(trust, always bool) tea.Cmd
 }
 
 // askTrustMsg asks the question after a sign-in for an agent whose
@@ -38,23 +41,40 @@ type askTrustMsg struct {
 
 func (m *Model) onAskTrust(msg askTrustMsg) {
 	for _, e := range m.entries {
-		if e.id == msg.id && m.prompt == nil {
-			p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-			p.ctl = &trustDialog{e: e, fe: msg.fe, named: m.namedOrigin(e), then: msg.then, keys: &m.keys}
-			m.prompt = p
+		if e.id == msg.id && m.topPrompt() == nil {
+			m.openTrust(e, msg.fe, msg.then)
 		}
 	}
+}
+
+// openTrust asks whether e's credential may go to fe's origin; then is
+// what waits for the answer (nil: resolve the agent again).
+func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then func(*Model)) {
+	p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
+	d := &trustDialog{e: e, fe: fe, named: m.namedOrigin(e), then: then, keys: &m.keys}
+	d.answer = func(trust, always bool) tea.Cmd {
+		switch {
+		case !trust:
+			m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", e.label(), termsafe.Line(fe.Origin)), true)
+			return nil
+		case then == nil:
+			return m.trustOrigin(e, fe.Origin, always, true)
+		}
+		cmd := m.trustOrigin(e, fe.Origin, always, false)
+		then(m)
+		return tea.Batch(cmd, m.startTicking())
+	}
+	p.ctl = d
+	m.ask(p)
 }
 
 // askTrust opens the question for agent e, unless another prompt is up.
 func (m *Model) askTrust(e *agentEntry) {
 	var fe *a2aclient.ForeignOriginError
-	if m.prompt != nil || !errors.As(e.err, &fe) {
+	if m.topPrompt() != nil || !errors.As(e.err, &fe) {
 		return
 	}
-	p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-	p.ctl = &trustDialog{e: e, fe: fe, named: m.namedOrigin(e), keys: &m.keys}
-	m.prompt = p
+	m.openTrust(e, fe, nil)
 }
 
 func (d *trustDialog) lines() []string {
@@ -101,20 +121,13 @@ func (d *trustDialog) note() string {
 }
 func (d *trustDialog) wantsInput() bool { return false }
 
-func (d *trustDialog) handleKey(m *Model, p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
-	t := m.keys.Trust
+func (d *trustDialog) handleKey(_ *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
+	t := keysOr(d.keys).Trust
 	switch {
 	case key.Matches(msg, t.Once), key.Matches(msg, t.Always):
-		always := key.Matches(msg, t.Always)
-		if d.then == nil {
-			return m.trustOrigin(d.e, d.fe.Origin, always, true), true, true
-		}
-		cmd := m.trustOrigin(d.e, d.fe.Origin, always, false)
-		d.then(m)
-		return tea.Batch(cmd, m.startTicking()), true, true
+		return d.answer(true, key.Matches(msg, t.Always)), true, true
 	case key.Matches(msg, t.Refuse):
-		m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", d.e.label(), termsafe.Line(d.fe.Origin)), true)
-		return nil, true, true
+		return d.answer(false, false), true, true
 	}
 	return nil, false, true
 }

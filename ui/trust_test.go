@@ -235,9 +235,9 @@ func TestFlowForeignTrustSavedShownAfterRedirectNote(t *testing.T) {
 func TestFlowForeignPromptNamesTrustedApart(t *testing.T) {
 	a, _, _ := startForeignWith(t, foreignSetup{trusted: []string{"http://127.0.0.1:9"}})
 	a.inspect(func(m *Model) {
-		d, ok := m.prompt.ctl.(*trustDialog)
+		d, ok := m.topPrompt().ctl.(*trustDialog)
 		if !ok {
-			t.Fatalf("the prompt is %T, not the trust question", m.prompt.ctl)
+			t.Fatalf("the prompt is %T, not the trust question", m.topPrompt().ctl)
 		}
 		want := "You named the agent at " + m.namedOrigin(d.e) + " (and trusted http://127.0.0.1:9); "
 		if got := d.lines()[1]; !strings.HasPrefix(got, want) || m.namedOrigin(d.e) == "" {

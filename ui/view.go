@@ -78,15 +78,10 @@ func (m *Model) render() string {
 	if m.width < minWidth || m.height < minHeight {
 		return fmt.Sprintf("parley needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, m.width, m.height)
 	}
-	if m.showHelp {
-		return m.helpView()
-	}
-	if m.ctxView != nil {
-		screen := m.ctxView.View(m.width, m.height)
-		if m.prompt != nil {
-			screen = overlay(screen, m.prompt.View(m.st, &m.keys, min(m.width-4, 72)), m.width, m.height)
+	for _, d := range m.dialogs {
+		if d.Full() { // the main screen is hidden: do not draw it
+			return m.drawDialogs("")
 		}
-		return screen
 	}
 	r := m.rects()
 	var body string
@@ -101,11 +96,7 @@ func (m *Model) render() string {
 		body = lipgloss.JoinHorizontal(lipgloss.Top, left, m.chatBox(r.chatW, r.chatH))
 	}
 	screen := lipgloss.JoinVertical(lipgloss.Left, body, m.composerBox(r.composerH), m.footer())
-	if m.prompt != nil {
-		w := min(m.width-4, 72)
-		screen = overlay(screen, m.prompt.View(m.st, &m.keys, w), m.width, m.height)
-	}
-	return screen
+	return m.drawDialogs(screen)
 }
 
 func (m *Model) agentsBox(w, h int) string {
@@ -187,62 +178,6 @@ func (m *Model) footer() string {
 		return " " + m.st.Warning.Render(clip(w, m.width-2))
 	}
 	return " " + clip(m.help.ShortHelpView(m.focusKeys()), m.width-2)
-}
-
-// helpView is the full help overlay: every key of every pane.
-func (m *Model) helpView() string {
-	colW := 46
-	cols := max((m.width-4)/colW, 1)
-	if cols == 1 {
-		colW = max(m.width-4, 10)
-	}
-	var panes, dialogs [][]string
-	for _, g := range m.keys.groups() {
-		title := g.title
-		if g.name == "contexts" {
-			title += " (" + m.keys.Global.Contexts.Help().Key + ")"
-		}
-		lines := []string{m.st.Accent.Render(title)}
-		for _, b := range g.keys {
-			if !b.Enabled() {
-				continue
-			}
-			lines = append(lines, fmt.Sprintf("%s %s", m.st.HelpKey.Render(fmt.Sprintf("%-17s", strings.Join(b.Keys(), " "))), m.st.HelpDesc.Render(b.Help().Desc)))
-		}
-		if g.dialog {
-			dialogs = append(dialogs, lines)
-		} else {
-			panes = append(panes, lines)
-		}
-	}
-	// Side by side, the panes' keys come first. In one column the help
-	// scrolls, and the panes' keys come last, next to the legend of the
-	// badges those panes show.
-	groups := append(panes, dialogs...)
-	if cols == 1 {
-		groups = append(dialogs, panes...)
-	}
-	var rows []string
-	for i := 0; i < len(groups); i += cols {
-		var blocks []string
-		for j := i; j < min(i+cols, len(groups)); j++ {
-			blocks = append(blocks, lipgloss.NewStyle().Width(colW).Render(strings.Join(groups[j], "\n")))
-		}
-		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
-	}
-	badges := m.st.Muted.Render("Agents: " + agentLegend() + "\n" + "Tasks:  " + stateLegend())
-	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
-	// A small terminal cannot show every key at once: the help scrolls.
-	lines := strings.Split(content, "\n")
-	inner := max(m.height-2, 1)
-	m.helpTop = min(max(m.helpTop, 0), max(len(lines)-inner, 0))
-	pg := m.keys.Pager
-	note := firstKey(m.keys.Global.Help) + " or " + firstKey(pg.Close) + " close"
-	if len(lines) > inner {
-		lines = lines[m.helpTop:min(m.helpTop+inner, len(lines))]
-		note = firstKey(pg.Up) + firstKey(pg.Down) + " " + firstKey(pg.PageUp) + " " + firstKey(pg.PageDown) + " scroll · " + note
-	}
-	return box(m.st, "parley · keys", note, strings.Join(lines, "\n"), m.width, m.height, true)
 }
 
 // overlay draws dialog centred over screen.

@@ -1,0 +1,68 @@
+// Focus, theme and the status line: the root's small state setters.
+
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/themes"
+)
+
+func (m *Model) setStatus(text string, isErr bool) {
+	m.status, m.isErr, m.statusAt = termsafe.Line(text), isErr, time.Now()
+}
+
+func (m *Model) setTheme(th themes.Theme) {
+	m.theme = th
+	m.st = NewStyles(th)
+	m.agents.SetStyles(m.st)
+	m.tasks.SetStyles(m.st)
+	m.chat.SetStyles(m.st)
+	m.composer.SetStyles(m.st)
+	m.wire.SetStyles(m.st)
+	m.applyHelpStyles()
+}
+
+func (m *Model) cycleFocus(dir int) {
+	order := []focusArea{focusComposer, focusChat, focusAgents, focusTasks}
+	if m.narrow() {
+		if m.narrowList {
+			order = []focusArea{focusAgents, focusTasks}
+		} else {
+			order = []focusArea{focusComposer, focusChat}
+		}
+	}
+	i := 0
+	for j, f := range order {
+		if f == m.focus {
+			i = j
+		}
+	}
+	m.setFocus(order[(i+dir+len(order))%len(order)])
+}
+
+func (m *Model) setFocus(f focusArea) {
+	m.focus = f
+	m.composer.Blur()
+	m.chat.Blur()
+	m.agents.Blur()
+	m.tasks.Blur()
+	switch f {
+	case focusChat:
+		m.chat.Focus()
+	case focusAgents:
+		m.agents.Focus()
+	case focusTasks:
+		m.tasks.Focus()
+	}
+}
+
+func (m *Model) focusCmd() tea.Cmd {
+	if m.focus == focusComposer {
+		return m.composer.Focus()
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// helpDialog shows every key of the registry, full screen, and scrolls
+// when the terminal is too small for all of them.
+type helpDialog struct {
+	keys   *KeyMap
+	top    int // first line shown
+	height int // the screen's height when last drawn, for paging
+}
+
+func newHelpDialog(keys *KeyMap) *helpDialog { return &helpDialog{keys: keys} }
+
+func (d *helpDialog) Full() bool { return true }
+
+func (d *helpDialog) Update(tea.Msg) (tea.Cmd, any) { return nil, nil }
+
+func (d *helpDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+	pg := d.keys.Pager
+	switch {
+	case key.Matches(msg, pg.Up):
+		d.top--
+	case key.Matches(msg, pg.Down):
+		d.top++
+	case key.Matches(msg, pg.PageUp):
+		d.top -= d.height / 2
+	case key.Matches(msg, pg.PageDown):
+		d.top += d.height / 2
+	case key.Matches(msg, pg.Top):
+		d.top = 0
+	case key.Matches(msg, pg.Bottom):
+		d.top = d.height * 100 // View clamps it to the last page
+	case key.Matches(msg, d.keys.Global.Help), key.Matches(msg, pg.Close):
+		return nil, closeDialog{}
+	}
+	return nil, nil
+}
+
+// View draws every key of every pane and dialog, scrolled to d.top.
+func (d *helpDialog) View(st *Styles, width, height int) string {
+	d.height = height
+	colW := 46
+	cols := max((width-4)/colW, 1)
+	if cols == 1 {
+		colW = max(width-4, 10)
+	}
+	var panes, dialogs [][]string
+	for _, g := range d.keys.groups() {
+		title := g.title
+		if g.name == "contexts" {
+			title += " (" + d.keys.Global.Contexts.Help().Key + ")"
+		}
+		lines := []string{st.Accent.Render(title)}
+		for _, b := range g.keys {
+			if !b.Enabled() {
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("%s %s", st.HelpKey.Render(fmt.Sprintf("%-17s", strings.Join(b.Keys(), " "))), st.HelpDesc.Render(b.Help().Desc)))
+		}
+		if g.dialog {
+			dialogs = append(dialogs, lines)
+		} else {
+			panes = append(panes, lines)
+		}
+	}
+	// Side by side, the panes' keys come first. In one column the help
+	// scrolls, and the panes' keys come last, next to the legend of the
+	// badges those panes show.
+	groups := append(panes, dialogs...)
+	if cols == 1 {
+		groups = append(dialogs, panes...)
+	}
+	var rows []string
+	for i := 0; i < len(groups); i += cols {
+		var blocks []string
+		for j := i; j < min(i+cols, len(groups)); j++ {
+			blocks = append(blocks, lipgloss.NewStyle().Width(colW).Render(strings.Join(groups[j], "\n")))
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
+	}
+	badges := st.Muted.Render("Agents: " + agentLegend() + "\n" + "Tasks:  " + stateLegend())
+	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
+	// A small terminal cannot show every key at once: the help scrolls.
+	lines := strings.Split(content, "\n")
+	inner := max(height-2, 1)
+	d.top = min(max(d.top, 0), max(len(lines)-inner, 0))
+	pg := d.keys.Pager
+	note := firstKey(d.keys.Global.Help) + " or " + firstKey(pg.Close) + " close"
+	if len(lines) > inner {
+		lines = lines[d.top:min(d.top+inner, len(lines))]
+		note = firstKey(pg.Up) + firstKey(pg.Down) + " " + firstKey(pg.PageUp) + " " + firstKey(pg.PageDown) + " scroll · " + note
+	}
+	return box(st, "parley · keys", note, strings.Join(lines, "\n"), width, height, true)
+}
+
+// helpView is the help as it opens, for a screen the root's size.
+func (m *Model) helpView() string {
+	return newHelpDialog(&m.keys).View(m.st, m.width, m.height)
+}

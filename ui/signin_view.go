@@ -1,0 +1,109 @@
+// What the sign-in dialog shows: the ways, the field, the waiting.
+
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/parley-a2a/parley/auth"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+func (d *signInDialog) lines() []string {
+	keys := keysOr(d.keys)
+	var out []string
+	if d.asked != "" {
+		out = append(out, d.asked)
+	}
+	for _, l := range d.links {
+		out = append(out, "Link: "+clipText(l, 300)+"  ("+joinNotes(keyNote(keys.SignIn.OpenLink, "open"), keyNote(keys.SignIn.CopyLink, "copy"))+")")
+	}
+	if len(out) > 0 {
+		out = append(out, "")
+	}
+	out = append(out, "The agent accepts:")
+	// A card may list any number of schemes; the dialog shows the nine a
+	// digit can pick, and the selected one when tab went past them.
+	for i, c := range d.choices {
+		if i >= 9 && i != d.sel {
+			continue
+		}
+		mark := "  "
+		if i == d.sel {
+			mark = "▸ "
+		}
+		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, clipText(c.Display(), 200)))
+	}
+	if n := len(d.choices) - 9; n > 0 {
+		out = append(out, fmt.Sprintf("   … %d more (%s)", n, firstKey(keys.SignIn.NextWay)))
+	}
+	if d.challenge != "" {
+		out = append(out, " (the agent said: "+termsafe.Line(d.challenge)+")")
+	}
+	out = append(out, "")
+	c := d.choices[d.sel]
+	spin := spinFrames[d.frame%len(spinFrames)]
+	switch d.stage {
+	case stageUsername:
+		out = append(out, "User name for "+c.Label+":")
+	case stageClientID:
+		out = append(out, "This sign-in needs an OAuth client id, which no card carries (the agent's operator gives one; client_id in the config saves typing it). Type it:")
+	case stageStarting:
+		out = append(out, "Contacting the authorization server… "+spin)
+	case stageWaiting:
+		out = append(out, d.waitingLines(spin)...)
+	default:
+		switch {
+		case c.Typed():
+			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), firstKey(keys.SignIn.Save), filepath.Base(d.credPath)))
+			if d.proceed != nil && len(d.links) > 0 {
+				out = append(out, "Signed in at the link instead? Press "+firstKey(keys.Dialog.Confirm)+" with nothing typed to continue the task.")
+			}
+		case c.Kind == auth.KindOAuth:
+			out = append(out, "Press "+firstKey(keys.Dialog.Confirm)+" to sign in with "+c.Label+" ("+firstKey(keys.SignIn.Save)+" also saves the token in "+filepath.Base(d.credPath)+").")
+		case c.Kind == auth.KindMTLS:
+			out = append(out, "A client certificate is set in the agent's config entry: tls_cert and tls_key (and tls_ca for a private CA); then restart parley.")
+		}
+	}
+	if d.err != "" {
+		out = append(out, "✗ "+d.err)
+	}
+	return out
+}
+
+func (d *signInDialog) waitingLines(spin string) []string {
+	s := d.flow
+	switch {
+	case s != nil && s.Device != nil:
+		return []string{
+			fmt.Sprintf("Open %s and enter  %s", s.Device.VerificationURI, s.Device.UserCode),
+			"(copied to your clipboard) — waiting… " + spin,
+		}
+	case s != nil && s.URL != "":
+		return []string{"Open this address in a browser on this machine (parley tried to open it):", s.URL, "waiting for the browser to come back… " + spin}
+	}
+	return []string{"Getting a token… " + spin}
+}
+
+func (d *signInDialog) note() string {
+	keys := keysOr(d.keys)
+	dk, sk := keys.Dialog, keys.SignIn
+	cancel := keyNote(dk.Cancel, "")
+	switch d.stage {
+	case stageStarting:
+		return cancel
+	case stageWaiting:
+		return joinNotes(keyNote(sk.CopyCode, "copy"), keyNote(sk.OpenPage, "open"), cancel)
+	case stageUsername, stageClientID:
+		return joinNotes(keyNote(dk.Confirm, "next"), cancel)
+	}
+	parts := []string{keyNote(dk.Confirm, "sign in"), keyNote(sk.Save, "and save")}
+	if c := d.choices[d.sel]; c.Kind == auth.KindMTLS {
+		parts = nil
+	}
+	if len(d.choices) > 1 {
+		parts = append(parts, fmt.Sprintf("%s/1-%d another way", firstKey(sk.NextWay), min(len(d.choices), 9)))
+	}
+	return joinNotes(append(parts, cancel)...)
+}

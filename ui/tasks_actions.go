@@ -1,0 +1,54 @@
+// The root's side of the tasks pane: the actions its keys ask for.
+
+package ui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+func (m *Model) taskKey(a taskAction) tea.Cmd {
+	t, ok := m.tasks.Selected()
+	if !ok || m.current == nil || m.current.conv == nil {
+		return nil
+	}
+	conv := m.current.conv
+	switch a {
+	case taskOpen:
+		m.setFocus(focusChat)
+		m.chat.JumpToTask(t.ID)
+		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, stateWord(t.State)), false)
+		return m.focusCmd()
+	case taskCancel:
+		m.ask(newPrompt(m.st, promptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", shortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {
+			return cancelTask(conv, t.ID)
+		}))
+	case taskRefresh:
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			return taskActionMsg{conv: conv, taskID: t.ID, action: "refresh", err: conv.Refresh(ctx, t.ID)}
+		}
+	case taskResubscribe:
+		conv.Follow(t.ID)
+		return m.startTicking()
+	case taskCopyID:
+		m.setStatus("Copied task id "+t.ID, false)
+		return tea.SetClipboard(t.ID)
+	}
+	return nil
+}
+
+func cancelTask(conv *session.Conversation, id string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return taskActionMsg{conv: conv, taskID: id, action: "cancel", err: conv.Cancel(ctx, id)}
+	}
+}

@@ -1,0 +1,152 @@
+// Key routing: the dialog on top, else the global keys, else the
+// focused pane; and the composer's own actions (send, attach, examples).
+
+package ui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"charm.land/bubbles/v2/key"
+)
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	g := m.keys.Global
+	// Quit comes first: an open prompt must not swallow it.
+	if key.Matches(msg, g.Quit) {
+		for _, e := range m.entries {
+			if e.conv != nil {
+				e.conv.Stop()
+			}
+		}
+		return tea.Quit
+	}
+	if d := m.top(); d != nil {
+		return m.dialogKey(d, msg)
+	}
+	switch {
+	case key.Matches(msg, g.Help):
+		m.push(newHelpDialog(&m.keys))
+		return nil
+	case key.Matches(msg, g.Contexts):
+		return m.openContexts()
+	case key.Matches(msg, g.Wire):
+		m.showWire = !m.showWire
+		m.wire.Refresh()
+		return nil
+	case key.Matches(msg, g.NextPane):
+		m.cycleFocus(1)
+		return m.focusCmd()
+	case key.Matches(msg, g.PrevPane):
+		m.cycleFocus(-1)
+		return m.focusCmd()
+	case key.Matches(msg, g.Panes):
+		m.narrowList = !m.narrowList
+		if m.narrowList {
+			m.setFocus(focusAgents)
+		} else {
+			m.setFocus(focusComposer)
+		}
+		m.layout()
+		return m.focusCmd()
+	case key.Matches(msg, g.Stop):
+		if m.showWire {
+			m.showWire = false
+			return nil
+		}
+		if c := m.stopStreaming(); c != nil {
+			return c
+		}
+	}
+	switch m.focus {
+	case focusComposer:
+		return m.composerKey(msg)
+	case focusChat:
+		if m.showWire {
+			m.wire.HandleKey(msg)
+			return nil
+		}
+		return m.chat.HandleKey(msg)
+	case focusAgents:
+		return m.agentKey(m.agents.HandleKey(msg))
+	case focusTasks:
+		return m.taskKey(m.tasks.HandleKey(msg))
+	}
+	return nil
+}
+
+func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Composer
+	switch {
+	case key.Matches(msg, k.Send):
+		return m.send()
+	case key.Matches(msg, k.Attach):
+		m.ask(newPrompt(m.st, promptPath, "Attach a file", []string{"Path of the file to send with the next message:"}, "", func(v string) tea.Cmd {
+			return attachFile(v)
+		}))
+		return nil
+	case key.Matches(msg, k.Example) && (m.composer.Empty() || m.composer.Value() == m.lastExample):
+		// Pressed again on an untouched example: the next one.
+		m.nextExample()
+		return nil
+	}
+	cmd := m.composer.HandleKey(msg)
+	m.layout()
+	return cmd
+}
+
+// send hands the composer's message to the current conversation.
+func (m *Model) send() tea.Cmd {
+	if m.composer.Empty() {
+		return nil
+	}
+	e := m.current
+	if e == nil || e.conv == nil {
+		if e != nil && e.status == agentFailed {
+			m.setStatus(notUsable(e), true)
+		} else {
+			m.setStatus("No agent is ready yet; add one with tab → Agents → a.", true)
+		}
+		return nil
+	}
+	text, atts := m.composer.Take()
+	e.conv.Send(text, atts...)
+	m.layout()
+	return m.startTicking()
+}
+
+func (m *Model) nextExample() {
+	e := m.current
+	if e == nil {
+		return
+	}
+	ex := e.examples()
+	if len(ex) == 0 {
+		m.setStatus("This agent lists no example prompts.", false)
+		return
+	}
+	m.lastExample = ex[e.example%len(ex)]
+	m.composer.SetValue(m.lastExample)
+	e.example++
+	m.layout()
+}
+
+// stopStreaming stops following the current conversation's exchanges and
+// offers to cancel the tasks on the agent too.
+func (m *Model) stopStreaming() tea.Cmd {
+	e := m.current
+	if e == nil || e.conv == nil || !e.conv.Busy() {
+		return nil
+	}
+	running := e.conv.Stop()
+	if len(running) == 0 {
+		m.setStatus(fmt.Sprintf("Stopped waiting for %s; it had not started a task.", e.label()), false)
+		return nil
+	}
+	conv, id := e.conv, running[0]
+	m.ask(newPrompt(m.st, promptConfirm, "Stopped streaming",
+		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", shortID(id), e.label())}, "",
+		func(_ string) tea.Cmd { return cancelTask(conv, id) }))
+	return nil
+}
