@@ -71,10 +71,12 @@ const (
 	taskCancel
 	taskRefresh
 	taskResubscribe
-	taskCopyID
 )
 
-func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) taskAction {
+// HandleKey moves the cursor or acts on the selected task. What the pane
+// can do alone (copy) comes back as a command; what needs the
+// conversation comes back as a taskAction for the root (tasks_actions.go).
+func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
@@ -86,17 +88,18 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) taskAction {
 		}
 	case len(p.tasks) == 0:
 	case key.Matches(msg, p.keys.Open):
-		return taskOpen
+		return taskOpen, nil
 	case key.Matches(msg, p.keys.Cancel):
-		return taskCancel
+		return taskCancel, nil
 	case key.Matches(msg, p.keys.Refresh):
-		return taskRefresh
+		return taskRefresh, nil
 	case key.Matches(msg, p.keys.Resubscribe):
-		return taskResubscribe
+		return taskResubscribe, nil
 	case key.Matches(msg, p.keys.CopyID):
-		return taskCopyID
+		id := p.tasks[p.cursor].ID
+		return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied task id "+id, false))
 	}
-	return taskNone
+	return taskNone, nil
 }
 
 func (p *tasksPane) View() string {

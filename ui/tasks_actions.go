@@ -38,9 +38,6 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 	case taskResubscribe:
 		conv.Follow(t.ID)
 		return m.startTicking()
-	case taskCopyID:
-		m.setStatus("Copied task id "+t.ID, false)
-		return tea.SetClipboard(t.ID)
 	}
 	return nil
 }

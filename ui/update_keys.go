@@ -71,7 +71,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusAgents:
 		return m.agentKey(m.agents.HandleKey(msg))
 	case focusTasks:
-		return m.taskKey(m.tasks.HandleKey(msg))
+		a, cmd := m.tasks.HandleKey(msg)
+		return tea.Batch(cmd, m.taskKey(a))
 	}
 	return nil
 }
