@@ -95,6 +95,7 @@ type TaskKeys struct {
 	Refresh     key.Binding `key:"refresh" keys:"r" help:"refresh"`
 	Resubscribe key.Binding `key:"resubscribe" keys:"s" help:"resubscribe"`
 	CopyID      key.Binding `key:"copy_id" keys:"y" help:"copy id"`
+	CopyContext key.Binding `key:"copy_context" keys:"Y" help:"copy context id"`
 }
 
 // ContextKeys act in the conversations view. Typing always goes to its

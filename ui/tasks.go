@@ -98,6 +98,11 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 	case key.Matches(msg, p.keys.CopyID):
 		id := p.tasks[p.cursor].ID
 		return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied task id "+id, false))
+	case key.Matches(msg, p.keys.CopyContext):
+		if id := p.tasks[p.cursor].ContextID; id != "" {
+			return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied context id "+id, false))
+		}
+		return taskNone, statusCmd("This task has no context id: the agent gave none.", false)
 	}
 	return taskNone, nil
 }
