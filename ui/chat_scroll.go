@@ -97,21 +97,17 @@ func (c *chatPane) settle() {
 	}
 }
 
-func (c *chatPane) scrollUp(n int) {
-	if len(c.items) == 0 {
-		return
-	}
-	c.top, _ = c.up(c.viewTop(), n)
-	c.follow = false
-	c.settle()
-	c.keepSelectionInView()
-}
+func (c *chatPane) scrollUp(n int) { c.scroll(c.up, n) }
 
-func (c *chatPane) scrollDown(n int) {
+func (c *chatPane) scrollDown(n int) { c.scroll(c.down, n) }
+
+// scroll moves the view n rows with move (c.up or c.down) and stops
+// following the newest item.
+func (c *chatPane) scroll(move func(pos, int) (pos, int), n int) {
 	if len(c.items) == 0 {
 		return
 	}
-	c.top, _ = c.down(c.viewTop(), n)
+	c.top, _ = move(c.viewTop(), n)
 	c.follow = false
 	c.settle()
 	c.keepSelectionInView()

@@ -35,14 +35,8 @@ type contextsView struct {
 }
 
 func newContextsView(st *Styles, keys ContextKeys, agent, agentLabel string) *contextsView {
-	in := textinput.New()
-	in.Prompt = "filter: "
+	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
-	s := textinput.DefaultStyles(st.Theme.Dark)
-	s.Focused.Prompt = st.Accent
-	s.Focused.Text = st.Text
-	in.SetStyles(s)
-	in.Focus()
 	return &contextsView{st: st, keys: keys, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
 }
 

@@ -47,8 +47,7 @@ type controller interface {
 }
 
 func newPrompt(st *Styles, kind promptKind, title string, body []string, initial string, onDone func(string) tea.Cmd) *prompt {
-	in := textinput.New()
-	in.Prompt = "> "
+	in := newInput(st, "> ")
 	in.SetValue(initial)
 	in.CursorEnd()
 	in.CharLimit = 4096
@@ -56,12 +55,20 @@ func newPrompt(st *Styles, kind promptKind, title string, body []string, initial
 		in.EchoMode = textinput.EchoPassword
 		in.EchoCharacter = '•'
 	}
+	return &prompt{kind: kind, title: title, body: body, input: in, onDone: onDone}
+}
+
+// newInput is a focused one-line input in the theme's colours, as the
+// prompts and the conversations filter use.
+func newInput(st *Styles, promptText string) textinput.Model {
+	in := textinput.New()
+	in.Prompt = promptText
 	s := textinput.DefaultStyles(st.Theme.Dark)
 	s.Focused.Prompt = st.Accent
 	s.Focused.Text = st.Text
 	in.SetStyles(s)
 	in.Focus()
-	return &prompt{kind: kind, title: title, body: body, input: in, onDone: onDone}
+	return in
 }
 
 // Full is false: a prompt sits over the screen.
