@@ -195,15 +195,7 @@ func (c *chatPane) renderParts(ci *chatItem, parts []a2aclient.Part, base, w int
 		pr, ok := ci.parts[base+i]
 		if !ok || pr.id != id || pr.width != w || pr.gen != c.gen {
 			pr = partRender{id: id, width: w, gen: c.gen}
-			switch p.Kind {
-			case a2aclient.PartFile:
-				// A file artifact is usually named after its file: the
-				// header already says the name, so the line does not.
-				sameName := p.File != nil && ci.it.Kind == session.ItemArtifact && fileName(p.File) == termsafe.Line(ci.it.Name)
-				pr.lines, pr.fileRow = []string{fileLine(c.st, p.File, !sameName)}, true
-			default:
-				pr.lines = dataLines(c.st, p.Data, p.KeyOrder)
-			}
+			pr.lines, pr.fileRow = viewOf(p.Kind).lines(c, ci, p, w)
 			ci.parts[base+i] = pr
 		}
 		if pr.fileRow {

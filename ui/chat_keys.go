@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -114,18 +113,7 @@ func copyText(ci *chatItem) string {
 	}
 	if !it.Secret {
 		for _, p := range it.Parts {
-			switch p.Kind {
-			case a2aclient.PartText:
-				add(p.Text)
-			case a2aclient.PartData:
-				if b, err := json.MarshalIndent(p.Data, "", "  "); err == nil {
-					add(string(b))
-				}
-			case a2aclient.PartFile:
-				if p.File != nil {
-					add(strings.TrimSpace(fileName(p.File) + " " + p.File.URI))
-				}
-			}
+			add(viewOf(p.Kind).copy(p))
 		}
 	}
 	text, _ := capText(strings.Join(parts, "\n\n"))
