@@ -72,11 +72,11 @@ func (d *helpDialog) View(st *Styles, width, height int) string {
 		}
 	}
 	// Side by side, the panes' keys come first. In one column the help
-	// scrolls, and the panes' keys come last, next to the legend of the
-	// badges those panes show.
+	// scrolls: the keys that work everywhere come first, the panes' keys
+	// last, next to the legend of the badges those panes show.
 	groups := append(panes, dialogs...)
 	if cols == 1 {
-		groups = append(dialogs, panes...)
+		groups = append(append(append([][]string{}, panes[0]), dialogs...), panes[1:]...)
 	}
 	var rows []string
 	for i := 0; i < len(groups); i += cols {
