@@ -28,26 +28,22 @@ type extendedCardMsg struct {
 // built later, too), runs then (the retry, or the task continued), and
 // fetches the extended card the agent offers to the signed in. An agent
 // whose card fetch was refused is fetched again.
-func (m *Model) useCredential(e *agentEntry, key string, a a2aclient.Authenticator, then func(*Model)) tea.Cmd {
+func (m *Model) useCredential(e *agentEntry, a a2aclient.Authenticator, then func(*Model)) tea.Cmd {
 	dir := m.opts.Directory
-	dir.Auth().UseTyped(key, a)
 	if e.client == nil {
+		_, _ = dir.ApplyCredential(e.ref, nil, a, e.label()) // kept for the client built now
 		e.status = agentResolving
 		ref, id := e.ref, e.id
 		return tea.Batch(m.startTicking(), func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			cl, err := dir.Client(ctx, ref, session.Overrides{})
-			if err == nil {
-				if ext, ok, _ := session.WithExtendedCard(ctx, cl); ok {
-					cl = ext
-				}
-			}
+			cl, err := dir.ClientSignedIn(ctx, ref)
 			return agentResolvedMsg{id: id, client: cl, err: err}
 		})
 	}
-	cl, err := e.client.WithAuth(a)
-	if err != nil {
+	cl, err := dir.ApplyCredential(e.ref, e.client, a, e.label())
+	var fe *a2aclient.ForeignOriginError
+	if err != nil && !errors.As(err, &fe) {
 		m.setStatus("Could not apply the credential: "+err.Error(), true)
 		return nil
 	}
@@ -55,11 +51,9 @@ func (m *Model) useCredential(e *agentEntry, key string, a a2aclient.Authenticat
 	if e.conv != nil {
 		e.conv.SetClient(cl)
 	}
-	// A credential typed for an agent whose endpoint is on an origin it
-	// is not trusted on would not be sent there: ask first (trust.go).
-	if ep := cl.Endpoint().URL; !cl.Trusts(ep) {
-		origin, _ := a2aclient.Origin(ep)
-		fe := &a2aclient.ForeignOriginError{Agent: e.label(), CardURL: cl.Agent().CardURL, Endpoint: ep, Origin: origin, Trusted: cl.TrustedOrigins()}
+	if fe != nil {
+		// Its endpoint is on an origin the credential may not go to:
+		// nothing was sent there; ask first (trust.go).
 		id := e.id
 		return func() tea.Msg { return askTrustMsg{id: id, fe: fe, then: then} }
 	}
@@ -110,7 +104,6 @@ func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
 	if e == nil || e.conv == nil || m.topPrompt() != nil {
 		return nil
 	}
-	_, key := m.opts.Directory.Entry(e.ref)
 	var ae *a2aclient.AuthError
 	switch {
 	case it.Kind == session.ItemError && (errors.As(it.Err, &ae) || errors.Is(it.Err, a2aclient.ErrAuthenticationRequired)):
@@ -119,13 +112,13 @@ func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
 			challenge = ae.Challenge
 		}
 		m.openSignIn(e, challenge, nil, func(a a2aclient.Authenticator) tea.Cmd {
-			return m.useCredential(e, key, a, func(*Model) { e.conv.Retry() })
+			return m.useCredential(e, a, func(*Model) { e.conv.Retry() })
 		}, nil)
 	case it.Kind == session.ItemStatus && it.State == a2aclient.StateAuthRequired:
 		taskID := it.TaskID
 		item := it
 		m.openSignIn(e, "", &item, func(a a2aclient.Authenticator) tea.Cmd {
-			return m.useCredential(e, key, a, func(*Model) { e.conv.SendCredentialTurn(taskID) })
+			return m.useCredential(e, a, func(*Model) { e.conv.SendCredentialTurn(taskID) })
 		}, func() tea.Cmd {
 			e.conv.SendCredentialTurn(taskID)
 			return m.startTicking()
@@ -141,8 +134,7 @@ func (m *Model) signInToCard(e *agentEntry) {
 	if m.topPrompt() != nil || !errors.As(e.err, &ae) {
 		return
 	}
-	_, key := m.opts.Directory.Entry(e.ref)
 	m.openSignIn(e, ae.Challenge, nil, func(a a2aclient.Authenticator) tea.Cmd {
-		return m.useCredential(e, key, a, nil)
+		return m.useCredential(e, a, nil)
 	}, nil)
 }
