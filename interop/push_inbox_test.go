@@ -9,6 +9,8 @@ import (
 
 	a2a2 "github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+	grpcv0 "github.com/a2aproject/a2a-go/v2/a2agrpc/v0"
+	grpcv1 "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 	srv2 "github.com/a2aproject/a2a-go/v2/a2asrv"
 	eventqueue2 "github.com/a2aproject/a2a-go/v2/a2asrv/eventqueue"
 	push2 "github.com/a2aproject/a2a-go/v2/a2asrv/push"
@@ -31,14 +33,15 @@ func loopbackPushSender() *push2.HTTPPushSender {
 	return push2.NewHTTPPushSender(&push2.HTTPSenderConfig{AllowPrivateNetworks: true, FailOnError: true, Timeout: patience})
 }
 
-// startGoV2Push is startGoV2Full with a push sender that reaches
-// loopback.
+// startGoV2Push is startGoV2Full (every binding, gRPC included) with a
+// push sender that reaches loopback.
 func startGoV2Push(t testing.TB) peer {
 	t.Helper()
 	cfg := newPeerConfig(nil)
 	p, mux, logger := newPeer(t, peerGoV2CompName+" (push)", cfg, log2.AttachLogger)
 	p.JSONRPC10, p.REST10 = p.BaseURL+pathJSONRPC, p.BaseURL+pathREST
 	p.JSONRPC03, p.REST03 = p.BaseURL+pathJSONRPC03, p.BaseURL+pathREST03
+	g := listenGRPC(t, &p)
 	card := cardV2(p, p.Name)
 	card.Capabilities.PushNotifications = true
 	card.SupportedInterfaces = append(card.SupportedInterfaces,
@@ -54,6 +57,9 @@ func startGoV2Push(t testing.TB) peer {
 	mux.Handle(pathREST+"/", http.StripPrefix(pathREST, srv2.NewRESTHandler(handler)))
 	mux.Handle(pathJSONRPC03, a2av0.NewJSONRPCHandler(handler))
 	mux.Handle(pathREST03+"/", http.StripPrefix(pathREST03, a2av0.NewRESTHandler(handler)))
+	grpcv1.NewHandler(handler).RegisterWith(g.srv)
+	grpcv0.NewHandler(handler).RegisterWith(g.srv)
+	g.serve()
 	mux.Handle(wellKnownCardPath, srv2.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card)))
 	p.srv.Start()
 	return p
