@@ -89,7 +89,9 @@ func TestCrashMidStreamLosesNothingCommitted(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log requestBodies
-			srv := httptest.NewServer(log.wrap(demoagent.New(demoagent.Options{ChunkDelay: 10 * time.Millisecond}).Handler()))
+			// Paced so the task is still running when resume reaches it, after
+			// resolving the card and checking its signature on a loaded machine.
+			srv := httptest.NewServer(log.wrap(demoagent.New(demoagent.Options{ChunkDelay: 80 * time.Millisecond}).Handler()))
 			t.Cleanup(srv.Close)
 			url := srv.URL + tc.path
 			store := filepath.Join(t.TempDir(), "parley.db")
