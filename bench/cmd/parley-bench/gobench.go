@@ -103,13 +103,25 @@ func (h *harness) goFigures(r benchResult) {
 			h.add(g, "in-process, recorded: B/event (allocs)", fmt.Sprintf("%.0f B (%.1f)", v, allocs), "", nil)
 			h.add(g, "in-process, recorded: events/s", fmt.Sprintf("%.0f", rate), "≥ 60000", pass(rate >= 60000))
 		}
-		for _, stage := range []string{"decode", "follow", "conversation", "recorded", "send-json"} {
-			name := "Ingest/" + d + "/" + stage
-			ns, ok1 := r.get(name, "ns/event")
-			b, ok2 := r.get(name, "B/event")
-			if ok1 && ok2 {
-				h.detail("in-process ingest %s %-12s %6.0f ns/event %6.0f B/event", d, stage, ns, b)
+		for _, form := range []string{"", "-multi-line"} {
+			for _, stage := range []string{"decode", "follow", "conversation", "recorded", "send-json"} {
+				name := "Ingest/" + d + form + "/" + stage
+				ns, ok1 := r.get(name, "ns/event")
+				b, ok2 := r.get(name, "B/event")
+				cpu, _ := r.get(name, "cpu-ns/event")
+				if ok1 && ok2 {
+					h.detail("in-process ingest %s%s %-12s %6.0f ns/event %6.0f cpu-ns/event %6.0f B/event", d, form, stage, ns, cpu, b)
+				}
 			}
+		}
+		// Goal 4: the same stream framed as other SDKs frame it, per
+		// event, against the one-line form.
+		one, ok1 := r.get("Ingest/"+d+"/send-json", "cpu-ns/event")
+		multi, ok2 := r.get("Ingest/"+d+"-multi-line/send-json", "cpu-ns/event")
+		if ok1 && ok2 && one > 0 {
+			ratio := multi / one
+			h.add("6 multi-line SSE (goal 4)", "in-process send-json "+d+", CPU per event multi-line / one-line",
+				fmt.Sprintf("%.2f× (%.0f / %.0f ns)", ratio, multi, one), "≤ 1.3×", pass(ratio <= 1.3))
 		}
 	}
 

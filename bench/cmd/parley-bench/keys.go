@@ -158,18 +158,23 @@ func (h *harness) idle() error {
 	const span = 5 * time.Second
 	cpu0, wake0 := cpuTime(pid), wakeUps(pid)
 	r.mu.Lock()
-	reads0 := len(r.reads)
+	reads0, out0 := len(r.reads), len(r.out)
 	r.mu.Unlock()
 	time.Sleep(span)
 	cpu, wakes := cpuTime(pid)-cpu0, wakeUps(pid)-wake0
 	r.mu.Lock()
 	frames := len(r.reads) - reads0
+	drawn := string(r.out[out0:])
 	r.mu.Unlock()
 	g := "9 idle (goal 3)"
 	h.add(g, "idle 5 s: frames written", strconv.Itoa(frames), "0", pass(frames == 0))
 	h.add(g, "idle 5 s: CPU per second", ms(cpu/5), "", nil)
 	h.add(g, "idle 5 s: thread wake-ups per second", fmt.Sprintf("%.0f", float64(wakes)/span.Seconds()), "", nil)
 	h.detail("idle: %d frames, CPU %s, %d context switches in %s", frames, ms(cpu), wakes, span)
+	if drawn != "" {
+		// What the idle frames drew, for whoever makes them go away.
+		h.detail("idle: %d bytes drawn, starting %s", len(drawn), strconv.Quote(drawn[:min(len(drawn), 160)]))
+	}
 	return nil
 }
 
