@@ -1,4 +1,4 @@
-//go:build linux
+//go:build unix
 
 // Command parley-rusage runs a program and writes its wall time, CPU and
 // peak resident set to a file: the measuring end of parley-bench.
