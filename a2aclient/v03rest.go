@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The v0.3 HTTP+JSON binding (docs/specification.md §3.2.3 and §7 at
+// The v0.3 HTTP+JSON binding (a2aproject/A2A docs/specification.md §3.2.3 and §7 at
 // v0.3.0; paths from specification/grpc/a2a.proto): routes under /v1,
 // bodies in the v0.3 proto-JSON shape (message parts under "content",
 // file and data parts wrapped), SSE data a bare StreamResponse.

@@ -150,7 +150,7 @@ func v10RPCClient(t *testing.T, url, tenant string) *Client {
 func TestV10RPCSendRequestAndTaskResult(t *testing.T) {
 	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		req := pjReadRPC(t, body)
-		// The reply of docs/specification.md §6.1.
+		// The reply of a2aproject/A2A docs/specification.md §6.1.
 		fmt.Fprint(w, pjRPCResult(req.ID, `{"task":{"id":"task-uuid","contextId":"context-uuid",
 			"status":{"state":"TASK_STATE_COMPLETED"},
 			"artifacts":[{"artifactId":"artifact-uuid","name":"Weather Report","parts":[{"text":"Today will be sunny with a high of 75°F"}]}]}}`))
@@ -366,7 +366,7 @@ func TestV10RPCErrors(t *testing.T) {
 	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		req := pjReadRPC(t, body)
 		switch req.Method {
-		case "GetTask": // docs/specification.md §9.5
+		case "GetTask": // a2aproject/A2A docs/specification.md §9.5
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32001,"message":"Task not found","data":[
 				{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org",
 				 "metadata":{"taskId":"nonexistent-task-id","timestamp":"2025-11-09T10:30:00.000Z"}}]}}`, req.ID)
@@ -419,7 +419,7 @@ func v10RESTClient(t *testing.T, url, tenant string) *Client {
 func TestV10RESTSendRequest(t *testing.T) {
 	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		w.Header().Set("Content-Type", "application/a2a+json")
-		// docs/specification.md §6.3: the task waits for input.
+		// a2aproject/A2A docs/specification.md §6.3: the task waits for input.
 		fmt.Fprint(w, `{"task":{"id":"task-uuid","status":{"state":"TASK_STATE_INPUT_REQUIRED",
 			"message":{"role":"ROLE_AGENT","parts":[{"text":"I need more details. Where would you like to fly from and to?"}]}}}}`)
 	})
@@ -452,7 +452,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 		switch r.Method + " " + r.URL.Path {
 		case "GET /tasks/t1", "POST /tasks/t1:cancel":
 			fmt.Fprint(w, task)
-		case "GET /tasks": // docs/specification.md §6.5
+		case "GET /tasks": // a2aproject/A2A docs/specification.md §6.5
 			fmt.Fprint(w, `{"tasks":[{"id":"3f36680c-7f37-4a5f-945e-d78981fafd36","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4",
 				"status":{"state":"TASK_STATE_COMPLETED","timestamp":"2024-03-15T10:15:00Z"}}],"totalSize":5,"pageSize":10,"nextPageToken":""}`)
 		case "POST /tasks/t1/pushNotificationConfigs", "GET /tasks/t1/pushNotificationConfigs/cfg-1":
@@ -509,7 +509,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 func TestV10RESTErrors(t *testing.T) {
 	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		switch r.URL.Path {
-		case "/tasks/task-123": // docs/specification.md §11.6
+		case "/tasks/task-123": // a2aproject/A2A docs/specification.md §11.6
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusNotFound)
 			fmt.Fprint(w, `{"error":{"code":404,"status":"NOT_FOUND","message":"The specified task ID does not exist or is not accessible",
@@ -519,7 +519,7 @@ func TestV10RESTErrors(t *testing.T) {
 			w.WriteHeader(http.StatusConflict)
 			fmt.Fprint(w, `{"error":{"code":409,"status":"FAILED_PRECONDITION","message":"already done",
 				"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_CANCELABLE","domain":"a2a-protocol.org"}]}}`)
-		default: // docs/specification.md §6.4
+		default: // a2aproject/A2A docs/specification.md §6.4
 			w.Header().Set("Content-Type", "application/problem+json")
 			w.WriteHeader(http.StatusBadRequest)
 			fmt.Fprint(w, `{"type":"https://a2a-protocol.org/errors/version-not-supported","title":"Protocol Version Not Supported",
