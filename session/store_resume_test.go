@@ -94,7 +94,9 @@ func TestResumePendingTasks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log requestLog
-			srv := httptest.NewServer(log.wrap(demoagent.New(demoagent.Options{ChunkDelay: 3 * time.Millisecond}).Handler()))
+			// Paced so the task still runs when ResumePending reaches it, after
+			// resolving the card and checking its signature on a loaded machine.
+			srv := httptest.NewServer(log.wrap(demoagent.New(demoagent.Options{ChunkDelay: 40 * time.Millisecond}).Handler()))
 			t.Cleanup(srv.Close)
 			url := srv.URL + tc.path
 			s := openTestStore(t)
