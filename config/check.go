@@ -29,12 +29,10 @@ func (c *Config) check() error {
 	if err := c.Push.check(); err != nil {
 		return err
 	}
-	for action, keys := range c.Keys {
+	// An empty list of keys is allowed: it disables the binding.
+	for action := range c.Keys {
 		if strings.TrimSpace(action) == "" {
 			return &problem{agent: -1, key: "keys", msg: "a key binding has an empty action name"}
-		}
-		if len(keys) == 0 {
-			return &problem{agent: -1, key: action, msg: fmt.Sprintf("key binding %q lists no keys", action)}
 		}
 	}
 	seen := map[string]bool{}
