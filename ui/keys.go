@@ -267,7 +267,59 @@ func (k *KeyMap) Override(keys map[string][]string) error {
 		sort.Strings(unknown)
 		return fmt.Errorf("unknown key binding %s in [keys]; known: %s", strings.Join(unknown, ", "), strings.Join(k.Names(), ", "))
 	}
+	return k.conflicts(keys)
+}
+
+// conflicts reports a key that [keys] gave a binding while another
+// binding in the same place already uses it; only keys the file added
+// count, so the defaults' deliberate overlaps (tab for the next pane and
+// for path completion) are not reported.
+func (k *KeyMap) conflicts(overrides map[string][]string) error {
+	defaults := DefaultKeyMap()
+	def := defaults.bindings()
+	entries := k.entries()
+	var out []string
+	for _, e := range entries {
+		if len(overrides[e.name]) == 0 {
+			continue
+		}
+		for _, ks := range e.b.Keys() {
+			if containsKey(def[e.name].Keys(), ks) {
+				continue
+			}
+			for _, o := range entries {
+				if o.name == e.name || !o.b.Enabled() || !sharesScope(e, o) || !containsKey(o.b.Keys(), ks) {
+					continue
+				}
+				out = append(out, fmt.Sprintf("%s: %q is already %s (%s); pick another key or rebind %s", e.name, ks, o.name, o.b.Help().Desc, o.name))
+			}
+		}
+	}
+	if len(out) > 0 {
+		return fmt.Errorf("key conflict in [keys]: %s", strings.Join(out, "; "))
+	}
 	return nil
+}
+
+// sharesScope says whether two bindings can be pressed in the same
+// place: a group with itself, the global keys with the panes' keys (the
+// conversations view and the dialogs take every key), and quit with
+// everything, as it works over dialogs too.
+func sharesScope(a, b keyEntry) bool {
+	if a.group.name == b.group.name || a.name == "global.quit" || b.name == "global.quit" {
+		return true
+	}
+	pane := func(g keyGroup) bool { return !g.dialog && g.name != "contexts" && g.name != "global" }
+	return (a.group.name == "global" && pane(b.group)) || (b.group.name == "global" && pane(a.group))
+}
+
+func containsKey(keys []string, k string) bool {
+	for _, x := range keys {
+		if x == k {
+			return true
+		}
+	}
+	return false
 }
 
 // Names lists binding names in a stable order.
