@@ -32,7 +32,8 @@ cross:
 # module proxy at the version known to build with this Go (.ci/run).
 GORELEASER_VERSION ?= v2.15.1
 release-check:
-	$(GO) run github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION) check
+	GOBIN=$(CURDIR)/.tmp/bin $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+	.tmp/bin/goreleaser check
 
 # go vet, every test with the race detector, then the real binary in tmux
 # and against misbehaving agents; keep it under 10 minutes on 2 cores.
