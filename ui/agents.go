@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -225,9 +226,15 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	case agentFailed:
 		badge = p.st.Error.Render(agentBadgeDown)
 		flags = agentFlagFailed
+		if refusedUnverified(e) {
+			flags = "" // the card was had; the signature column says why
+		}
 	}
 	right := fmt.Sprintf("%-5s %-2s", dialect, flags)
-	nameW := max(p.w-2-len([]rune(right))-1, 4)
+	// The signature mark is its own column after the flags, styled apart
+	// from the row (Success or Error), so it is drawn after the row text.
+	sig := p.sigMark(e)
+	nameW := max(p.w-2-len([]rune(right))-1-1, 4)
 	name := e.label()
 	if sameName {
 		// The name gives way to the place: the place is what differs.
@@ -241,15 +248,15 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	}
 	text := fit(clip(name, nameW), nameW) + " " + right
 	if selected && p.focused {
-		return badge + " " + p.st.Selected.Render(fit(text, p.w-2))
+		return badge + " " + p.st.Selected.Render(fit(text, p.w-3)) + sig
 	}
 	if current {
-		return badge + " " + p.st.Bold.Render(text)
+		return badge + " " + p.st.Bold.Render(text) + sig
 	}
 	if e.stored {
-		return badge + " " + p.st.Muted.Render(text)
+		return badge + " " + p.st.Muted.Render(text) + sig
 	}
-	return badge + " " + p.st.Text.Render(text)
+	return badge + " " + p.st.Text.Render(text) + sig
 }
 
 // storedNote heads the card of an agent listed only for a stored
@@ -267,7 +274,12 @@ func (p *agentsPane) storedNote() string {
 func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	w := max(p.w, 10)
 	if e.status == agentFailed {
-		return wrapPlain(p.st.Error.Render("✗ ")+termsafe.Line(e.err.Error()), w)
+		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.err.Error())), w)
+		var ue *a2aclient.UnverifiedCardError
+		if errors.As(e.err, &ue) {
+			out = append(out, wrapStyle(p.st.Muted, ue.Hint(), w, 3)...)
+		}
+		return out
 	}
 	if e.client == nil {
 		return []string{p.st.Muted.Render("fetching card…")}
@@ -286,10 +298,19 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 		meta = append(meta, cardText(a.Provider.Organization, w, 1))
 	}
 	out = append(out, wrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
+	out = append(out, p.signatureLines(a.Signature, w)...)
 	if caps := capabilityList(a.Capabilities); caps != "" {
 		out = append(out, wrapStyle(p.st.Muted, caps, w, 2)...)
 	}
 	keep := len(out)
+	asked, confirmed := e.client.Extensions(), e.client.ActivatedExtensions()
+	for i, x := range a.Capabilities.Extensions {
+		if len(out) >= budget {
+			return p.cutNote(out, keep, budget, len(a.Capabilities.Extensions)-i, "extensions")
+		}
+		out = append(out, p.extensionLine(x, asked, confirmed, w)...)
+	}
+	keep = len(out)
 	for i, s := range a.SecuritySchemes {
 		if len(out) >= budget {
 			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security schemes")
@@ -368,8 +389,13 @@ func cutBytes(s string, n int) string {
 // first to what those lines could hold (at four bytes a cell, with one
 // line to spare so wrapping still sees that there was more).
 func cardText(s string, w, lines int) string {
-	return termsafe.Line(cutBytes(s, (lines+1)*w*4))
+	return noTicks.Replace(termsafe.Line(cutBytes(s, (lines+1)*w*4)))
 }
+
+// noTicks keeps a card's own text from drawing the tick that only a
+// verified signature earns: a name or a reason holding "✓" would pass
+// for parley's mark.
+var noTicks = strings.NewReplacer("✓", "?", "✔", "?", "✅", "?", "☑", "?", "🗸", "?")
 
 func (p *agentsPane) ShortHelp() []key.Binding {
 	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Rename, p.keys.Remove, p.keys.Save}

@@ -34,6 +34,14 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 			}
 			return nil
 		}
+		var ue *a2aclient.UnverifiedCardError
+		if errors.As(msg.err, &ue) {
+			e.client = msg.client // its card, to show why; not used to send
+			if e == m.current {
+				m.setStatus(noTicks.Replace(ue.Error()+" "+ue.Hint()), true)
+			}
+			return nil
+		}
 		if e == m.current {
 			m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
 			m.signInToCard(e) // a card behind sign-in: ask for the credential
