@@ -40,7 +40,8 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Copy):
 		if ci := c.selected(); ci != nil {
 			if text := copyText(ci); text != "" {
-				return tea.SetClipboard(text)
+				lines := strings.Count(text, "\n") + 1
+				return tea.Batch(tea.SetClipboard(text), statusCmd("Copied "+copyNoun(ci.it.Kind)+" ("+plural(lines, "line")+").", false))
 			}
 		}
 	case key.Matches(msg, k.Save):
@@ -118,6 +119,27 @@ func copyText(ci *chatItem) string {
 	}
 	text, _ := capText(strings.Join(parts, "\n\n"))
 	return termsafe.Clean(text)
+}
+
+// copyNoun names what y copied, for the status line.
+func copyNoun(k session.ItemKind) string {
+	switch k {
+	case session.ItemUser:
+		return "your message"
+	case session.ItemAgent:
+		return "the agent's message"
+	case session.ItemStatus:
+		return "the status"
+	case session.ItemArtifact:
+		return "the artifact"
+	case session.ItemError:
+		return "the error"
+	case session.ItemThought:
+		return "the agent's reasoning"
+	case session.ItemTool:
+		return "the tool call"
+	}
+	return "the note"
 }
 
 // ShortHelp lists the keys that do something for the selected item.

@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// Issue 15's rough edges, each seen through the whole program.
+
+// Sending while scrolled up jumps to the bottom, so your message and the
+// reply are on screen.
+func TestFlowSendWhileScrolledUpJumpsToBottom(t *testing.T) {
+	a := startApp(t, appOptions{w: 100, h: 24})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen(answerEnd)
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.key("tab", "g") // the chat, its top
+	a.waitState("the chat scrolled up", func(m *Model) bool { return !m.chat.follow })
+	a.key("shift+tab") // back to the composer
+	a.typeText("ping")
+	a.key("enter")
+	a.waitScreen("pong: ping")
+	a.inspect(func(m *Model) {
+		if !m.chat.follow {
+			t.Error("the chat does not follow the bottom after sending")
+		}
+	})
+}
+
+// y in the chat says what it copied, as the tasks pane does.
+func TestFlowChatCopySaysCopied(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.typeText("ping")
+	a.key("enter")
+	a.waitScreen("pong: ping")
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.key("tab", "G", "y")
+	a.waitFrame("the status line", func(string) bool {
+		for _, f := range a.frames.frames() {
+			if strings.Contains(f, "Copied the agent's message (1 line).") {
+				return true
+			}
+		}
+		return false
+	})
+}
