@@ -47,3 +47,21 @@ func TestFlowChatCopySaysCopied(t *testing.T) {
 		return false
 	})
 }
+
+// "Too small" fits the smallest terminal, wrapped at word boundaries
+// rather than cut mid-word.
+func TestFlowTooSmallFits(t *testing.T) {
+	a := startApp(t, appOptions{w: 20, h: 6})
+	screen := a.waitScreen("20×6")
+	var words []string
+	for _, line := range strings.Split(screen, "\n") {
+		if n := len([]rune(strings.TrimRight(line, " "))); n > 20 {
+			t.Errorf("line %q is %d cells, wider than 20", line, n)
+		}
+		words = append(words, strings.Fields(line)...)
+	}
+	want := "parley needs at least 40×10; this terminal is 20×6."
+	if got := strings.Join(words, " "); got != want {
+		t.Errorf("the screen reads %q, want %q", got, want)
+	}
+}

@@ -76,7 +76,7 @@ func (m *Model) render() string {
 		return ""
 	}
 	if m.width < minWidth || m.height < minHeight {
-		return fmt.Sprintf("parley needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, m.width, m.height)
+		return tooSmall(m.width, m.height)
 	}
 	for _, d := range m.dialogs {
 		if d.Full() { // the main screen is hidden: do not draw it
@@ -201,4 +201,12 @@ func overlay(screen, dialog string, w, h int) string {
 		lines[y+i] = left + l + right
 	}
 	return strings.Join(lines, "\n")
+}
+
+// tooSmall says the terminal is too small, wrapped at words to fit it
+// (a cut mid-word read "parley needs at leas").
+func tooSmall(w, h int) string {
+	msg := fmt.Sprintf("parley needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, w, h)
+	lines := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
+	return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
 }
