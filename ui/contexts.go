@@ -192,7 +192,11 @@ func (v *contextsView) View(st *Styles, w, h int) string {
 		lines = append(lines, " "+v.st.Error.Render(clip(v.err, inner-1)))
 	} else if v.count() == 0 {
 		empty := "No conversations yet: everything you send is kept here."
-		if v.query() != "" {
+		switch {
+		case v.search && v.query() == "":
+			// Nothing asked yet: the conversations are there, just not searched.
+			empty = "Type words to search every message and artifact."
+		case v.query() != "":
 			empty = "Nothing matches."
 		}
 		lines = append(lines, " "+v.st.Muted.Render(empty))

@@ -65,3 +65,20 @@ func TestFlowTooSmallFits(t *testing.T) {
 		t.Errorf("the screen reads %q, want %q", got, want)
 	}
 }
+
+// An empty search does not claim there are no conversations.
+func TestFlowEmptySearchIsNotNoConversations(t *testing.T) {
+	a := startApp(t, appOptions{store: openStore(t)})
+	a.ready()
+	a.typeText("ping")
+	a.key("enter")
+	a.waitScreen("pong: ping")
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.key("ctrl+o")
+	a.waitScreen("Contexts · 1 ·")
+	a.key("ctrl+s")
+	screen := a.waitScreen("Search · 0 hits", "Type words to search")
+	if strings.Contains(screen, "No conversations yet") {
+		t.Errorf("an empty search says there are no conversations:\n%s", screen)
+	}
+}
