@@ -13,15 +13,9 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
-// The row's signature marks. A ✓ is shown for a verified card and
-// nothing else: an unsigned or unchecked card shows no mark, so that
-// only a check that passed can put a tick on screen.
-const (
-	agentSigVerified = "✓" // its card's signature verified
-	agentSigInvalid  = "✗" // signed but not verified, or refused unverified
-)
-
-// sigMark is the row's one-cell signature column for e.
+// sigMark is the row's one-cell signature column for e: ✓ for a
+// verified card and nothing else; an unsigned or unchecked card shows
+// no mark, so that only a check that passed puts a tick on screen.
 func (p *agentsPane) sigMark(e *agentEntry) string {
 	if refusedUnverified(e) {
 		return p.st.Error.Render(agentSigInvalid)

@@ -14,6 +14,10 @@ const (
 	agentFlagStreams  = "⇶" // its card says it streams
 	agentFlagSecurity = "!" // its card lists security schemes
 	agentFlagFailed   = "✗" // its card could not be had
+	// The signature column (agents_cardsig.go): a ✓ for a verified card
+	// and for nothing else.
+	agentSigVerified = "✓" // its card's signature verified
+	agentSigInvalid  = "✗" // signed but not verified, or refused unverified
 )
 
 // agentLegend is the help's line of agent badges.
@@ -21,7 +25,10 @@ func agentLegend() string {
 	return strings.Join([]string{
 		agentBadgeUp + " reachable", agentBadgeDown + " unreachable",
 		agentFlagStreams + " streams", agentFlagSecurity + " needs sign-in",
-	}, "  ")
+	}, "  ") +
+		// The card marks go on a line of their own, under the badges
+		// ("Agents: " is eight cells wide), to fit an 80-column help.
+		"\n        " + agentSigVerified + " card signature verified  " + agentSigInvalid + " signature invalid or card refused"
 }
 
 // versionLabel is a dialect's short form for the agent rows ("v1.0",
