@@ -141,7 +141,7 @@ func describeGRPCUnavailable(msg string) string {
 	m := strings.ToLower(msg)
 	switch {
 	case strings.Contains(m, "connection refused"):
-		return "the connection was refused (is the agent running?)"
+		return "the connection was refused"
 	case strings.Contains(m, "no such host"):
 		return "the host name could not be resolved"
 	case strings.Contains(m, "certificate"):

@@ -436,7 +436,7 @@ func describeNetErr(err error) string {
 		return "the server's TLS certificate is not trusted (" + certErr.Err.Error() + ")"
 	case errors.As(err, &opErr) && opErr.Op == "dial":
 		if strings.Contains(opErr.Err.Error(), "refused") {
-			return "the connection was refused (is the agent running?)"
+			return "the connection was refused"
 		}
 		return "could not connect: " + opErr.Err.Error()
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):

@@ -70,6 +70,11 @@ func TestSendBrokenNetworks(t *testing.T) {
 			}
 			wantCode(t, r, exitError)
 			oneSentence(t, r, tc.wants...)
+			// Each piece of advice once: the hint says to check the agent
+			// runs, so the error itself does not ask it too.
+			if strings.Count(strings.ToLower(r.stderr), "running") > 1 {
+				t.Errorf("stderr gives the same advice twice: %q", r.stderr)
+			}
 		})
 	}
 }
