@@ -82,3 +82,21 @@ func TestFlowEmptySearchIsNotNoConversations(t *testing.T) {
 		t.Errorf("an empty search says there are no conversations:\n%s", screen)
 	}
 }
+
+// At 120 columns or less the footer keeps help and quit while typing,
+// dropping the least important hints instead.
+func TestFlowFooterKeepsHelpAndQuit(t *testing.T) {
+	for _, w := range []int{120, 80} {
+		a := startApp(t, appOptions{w: w, h: 30})
+		a.ready()
+		a.typeText("Hello")
+		screen := a.waitScreen("> Hello")
+		lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+		footer := lines[len(lines)-1]
+		for _, want := range []string{"f1/ctrl+_ help", "ctrl+c quit", "enter send"} {
+			if !strings.Contains(footer, want) {
+				t.Errorf("at %d columns the footer %q lacks %q", w, footer, want)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -177,7 +178,55 @@ func (m *Model) footer() string {
 	if w := m.waitingLine(time.Now()); w != "" {
 		return " " + m.st.Warning.Render(clip(w, m.width-2))
 	}
-	return " " + clip(m.help.ShortHelpView(m.focusKeys()), m.width-2)
+	return " " + clip(m.help.ShortHelpView(m.footerKeys(m.width-2)), m.width-2)
+}
+
+// footerKeys is focusKeys cut to fit width cells. Help and quit always
+// stay; the pane's later hints go first, then conversations, then its
+// first hint, and the next-pane key last of all.
+func (m *Model) footerKeys(width int) []key.Binding {
+	all := m.focusKeys()
+	n := len(all) - 4 // the pane's own; then next pane, conversations, help, quit
+	drop := []int{}
+	for i := n - 1; i >= 1; i-- {
+		drop = append(drop, i)
+	}
+	drop = append(drop, n+1, 0, n)
+	gone := map[int]bool{}
+	keep := func() []key.Binding {
+		var out []key.Binding
+		for i, b := range all {
+			if !gone[i] {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for _, i := range drop {
+		if i < 0 || helpWidth(keep()) <= width {
+			break
+		}
+		gone[i] = true
+	}
+	return keep()
+}
+
+// helpWidth is how wide the short help draws bindings: "key desc"
+// joined by " • ".
+func helpWidth(bs []key.Binding) int {
+	w, n := 0, 0
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		if n > 0 {
+			w += 3
+		}
+		h := b.Help()
+		w += lipgloss.Width(h.Key) + 1 + lipgloss.Width(h.Desc)
+		n++
+	}
+	return w
 }
 
 // overlay draws dialog centred over screen.
