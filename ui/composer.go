@@ -85,6 +85,21 @@ func (c *composer) SetValue(s string) {
 	c.ta.MoveToEnd()
 }
 
+// Stash keeps the text being written in the history, as if sent, so
+// ctrl+p brings it back after an example replaced it. It says whether
+// there was a draft to keep.
+func (c *composer) Stash() bool {
+	text := c.ta.Value()
+	if strings.TrimSpace(text) == "" {
+		return false
+	}
+	if len(c.history) == 0 || c.history[len(c.history)-1] != text {
+		c.history = append(c.history, text)
+	}
+	c.histIdx, c.draft = len(c.history), ""
+	return true
+}
+
 // Attach adds a file part to the next message.
 func (c *composer) Attach(p a2aclient.Part) { c.attachments = append(c.attachments, p) }
 

@@ -51,7 +51,7 @@ type ComposerKeys struct {
 	Complete key.Binding `key:"complete" keys:"tab" help:"complete path (attach)"`
 	HistPrev key.Binding `key:"history_prev" keys:"ctrl+p" help:"previous input"`
 	HistNext key.Binding `key:"history_next" keys:"ctrl+n" help:"next input"`
-	Example  key.Binding `key:"example" keys:"ctrl+e" help:"example"`
+	Example  key.Binding `key:"example" keys:"ctrl+e" help:"example (draft: ctrl+p)"`
 }
 
 // ChatKeys move through the transcript and act on its items.

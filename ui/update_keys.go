@@ -87,8 +87,9 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			return attachFile(v)
 		}))
 		return nil
-	case key.Matches(msg, k.Example) && (m.composer.Empty() || m.composer.Value() == m.lastExample):
-		// Pressed again on an untouched example: the next one.
+	case key.Matches(msg, k.Example):
+		// Pressed again on an untouched example: the next one. Over a
+		// draft, the draft goes to the history first (nextExample).
 		m.nextExample()
 		return nil
 	}
@@ -128,8 +129,12 @@ func (m *Model) nextExample() {
 		m.setStatus("This agent lists no example prompts.", false)
 		return
 	}
+	kept := m.composer.Value() != m.lastExample && m.composer.Stash()
 	m.lastExample = ex[e.example%len(ex)]
 	m.composer.SetValue(m.lastExample)
+	if kept {
+		m.setStatus("An example replaced your draft; "+firstKey(m.keys.Composer.HistPrev)+" brings your draft back.", false)
+	}
 	e.example++
 	m.layout()
 }
