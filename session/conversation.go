@@ -707,9 +707,14 @@ func nonText(parts []a2aclient.Part) []a2aclient.Part {
 }
 
 // short abbreviates an id for display.
-func short(id string) string {
+func short(id string) string { return ShortID(id) }
+
+// ShortID is the one short form of a task or context id shown to the
+// user, its start and end ("3672…13d"), so the chat, the dialogs and the
+// task list name a task alike.
+func ShortID(id string) string {
 	if len(id) <= 8 {
 		return id
 	}
-	return id[:8] + "…"
+	return id[:4] + "…" + id[len(id)-3:]
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/parley-a2a/parley/a2aclient"
 	"strings"
 	"testing"
 )
@@ -112,4 +113,26 @@ func TestFlowExampleKeepsTheDraft(t *testing.T) {
 	a.waitScreen("> Write some markdown", "ctrl+p brings your draft back")
 	a.key("ctrl+p")
 	a.waitScreen("> my own draft")
+}
+
+// Esc during a stream: the dialog, the chat's line and the status all
+// name the task by one short form, and the status reads as a sentence.
+func TestFlowEscOneShortForm(t *testing.T) {
+	a := startApp(t, appOptions{store: openStore(t)})
+	a.ready()
+	a.typeText("Try a slow task")
+	a.key("enter")
+	task := a.taskState(a2aclient.StateWorking)
+	a.key("esc")
+	short := shortID(task.ID)
+	a.waitScreen("Stopped following task "+short+";", "Task "+short+" may still be running", "agent too?")
+	a.key("y")
+	a.waitFrame("the status line", func(string) bool {
+		for _, f := range a.frames.frames() {
+			if strings.Contains(f, "Canceled task "+short+" on the agent.") {
+				return true
+			}
+		}
+		return false
+	})
 }

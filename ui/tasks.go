@@ -157,12 +157,7 @@ func (p *tasksPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}}
 }
 
-func shortID(id string) string {
-	if len(id) <= 8 {
-		return id
-	}
-	return id[:4] + "…" + id[len(id)-3:]
-}
+func shortID(id string) string { return session.ShortID(id) }
 
 func ago(d time.Duration) string {
 	switch {

@@ -80,7 +80,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.setStatus(fmt.Sprintf("Could not %s task %s.", msg.action, shortID(msg.taskID)), true)
 		} else {
-			m.setStatus(fmt.Sprintf("Task %s: %s done.", shortID(msg.taskID), msg.action), false)
+			m.setStatus(taskActionDone(msg.action, shortID(msg.taskID)), false)
 		}
 	case statusMsg:
 		m.setStatus(msg.text, msg.isErr)
@@ -210,4 +210,15 @@ func (m *Model) onTick() tea.Cmd {
 		return m.startTicking()
 	}
 	return nil
+}
+
+// taskActionDone says in a sentence that a task action worked.
+func taskActionDone(action, id string) string {
+	switch action {
+	case "cancel":
+		return "Canceled task " + id + " on the agent."
+	case "refresh":
+		return "Refreshed task " + id + "."
+	}
+	return "Task " + id + ": " + action + " worked."
 }
