@@ -183,15 +183,15 @@ func (m *Model) footer() string {
 
 // footerKeys is focusKeys cut to fit width cells. Help and quit always
 // stay; the pane's later hints go first, then conversations, then its
-// first hint, and the next-pane key last of all.
+// first two hints, and the next-pane key last of all.
 func (m *Model) footerKeys(width int) []key.Binding {
 	all := m.focusKeys()
 	n := len(all) - 4 // the pane's own; then next pane, conversations, help, quit
 	drop := []int{}
-	for i := n - 1; i >= 1; i-- {
+	for i := n - 1; i >= 2; i-- {
 		drop = append(drop, i)
 	}
-	drop = append(drop, n+1, 0, n)
+	drop = append(drop, n+1, 1, 0, n)
 	gone := map[int]bool{}
 	keep := func() []key.Binding {
 		var out []key.Binding
