@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -148,7 +147,7 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 		l.add(textLines(c.st, c.st.Muted, it.Text, w)...)
 	}
 	if more > 0 && !it.Secret {
-		l.add(c.st.Muted.Render(fmt.Sprintf("… truncated: %d more parts", more)))
+		l.add(c.st.Muted.Render("… truncated: " + plural(more, "more part")))
 	}
 	if l.n == 0 {
 		l.add("")

@@ -128,10 +128,10 @@ func dataTable(st *Styles, rows []map[string]any, order []string) []string {
 		lines = append(lines, tableRow(st.Text, r, widths, numeric))
 	}
 	if more > 0 {
-		lines = append(lines, st.Muted.Render(fmt.Sprintf("  … %d more columns not shown", more)))
+		lines = append(lines, st.Muted.Render("  … "+plural(more, "more column")+" not shown"))
 	}
 	if n := len(rows) - len(shown); n > 0 {
-		lines = append(lines, st.Muted.Render(fmt.Sprintf("  … truncated: %d more rows", n)))
+		lines = append(lines, st.Muted.Render("  … truncated: "+plural(n, "more row")))
 	}
 	return lines
 }
