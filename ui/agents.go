@@ -306,14 +306,14 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	asked, confirmed := e.client.Extensions(), e.client.ActivatedExtensions()
 	for i, x := range a.Capabilities.Extensions {
 		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.Capabilities.Extensions)-i, "extensions")
+			return p.cutNote(out, keep, budget, len(a.Capabilities.Extensions)-i, "extension", "extensions")
 		}
 		out = append(out, p.extensionLine(x, asked, confirmed, w)...)
 	}
 	keep = len(out)
 	for i, s := range a.SecuritySchemes {
 		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security schemes")
+			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security scheme", "security schemes")
 		}
 		out = append(out, p.st.Warning.Render(clip(agentFlagSecurity+" "+schemeLabel(s), w)))
 	}
@@ -331,7 +331,8 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	for i := p.skillTop; i < len(a.Skills); i++ {
 		s := a.Skills[i]
 		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skills · "+p.keys.SkillsDown.Help().Key)
+			more := " · " + p.keys.SkillsDown.Help().Key
+			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skill"+more, "skills"+more)
 		}
 		title := "▸ " + cardText(s.Name, w, 1)
 		if len(s.Tags) > 0 {
@@ -355,12 +356,12 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 }
 
 // cutNote ends a card cut short at budget lines with a note of how many
-// items of what were left out, as its last line. The note takes the place
+// items were left out (one or many: the word for each count), as its last line. The note takes the place
 // of items of its own section, never of the lines before keep; where the
 // section's start does not fit, the note falls below the pane with it.
-func (p *agentsPane) cutNote(out []string, keep, budget, more int, what string) []string {
+func (p *agentsPane) cutNote(out []string, keep, budget, more int, one, many string) []string {
 	out = out[:max(min(len(out), budget-1), keep)]
-	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… %d more %s", more, what), max(p.w, 10))))
+	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… %d more %s", more, pick(more, one, many)), max(p.w, 10))))
 }
 
 // cutAll keeps what of a list of card strings one line of width w could

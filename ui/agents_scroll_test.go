@@ -66,3 +66,29 @@ func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
 		t.Fatalf("a unique name needs no place:\n%s", lines[2])
 	}
 }
+
+// A card cut short by one skill says "1 more skill", in the singular.
+func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
+	agent := &a2aclient.Agent{Name: "few", Interfaces: []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}}}
+	for i := 0; i < 6; i++ {
+		agent.Skills = append(agent.Skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: fmt.Sprintf("skill-%02d", i)})
+	}
+	c, err := a2aclient.NewClient(agent, a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := false
+	for h := 8; h < 40; h++ {
+		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+		p.SetSize(40, h)
+		p.entries = []*agentEntry{{status: agentReady, client: c}}
+		view := ansi.Strip(p.View(nil))
+		if strings.Contains(view, "… 1 more skills") {
+			t.Fatalf("height %d says skills for one:\n%s", h, view)
+		}
+		seen = seen || strings.Contains(view, "… 1 more skill · pgdown")
+	}
+	if !seen {
+		t.Fatal("no height left exactly one skill out")
+	}
+}
