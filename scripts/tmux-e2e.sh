@@ -381,8 +381,10 @@ wait_for "⊘ canceled     Try a slow"
 scenario="add an agent that needs a sign-in (401)"
 keys Tab Tab a # to Agents, add
 wait_for "Add an agent"
-keys C-u
-type_text "$agent_url/secure/"
+# Pasted, as a user copies a URL from a browser (a bracketed paste).
+tm set-buffer -- "$agent_url/secure/"
+tm paste-buffer -p -t e2e
+wait_for "$agent_url/secure/"
 keys Enter
 wait_for "! HTTP bearer" 30
 keys Enter # use it: focus goes to the composer

@@ -6,6 +6,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -107,7 +108,7 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		}
 		return m.focusCmd()
 	case agentAdd:
-		m.ask(newPrompt(m.st, promptText, "Add an agent", []string{"The agent's base URL or the URL of its card:"}, "https://", func(v string) tea.Cmd {
+		m.ask(newPrompt(m.st, promptText, "Add an agent", []string{"The agent's base URL or the URL of its card (127.0.0.1:4141 is taken as http://):"}, "", func(v string) tea.Cmd {
 			return m.addAgent(v)
 		}))
 	case agentRemove:
@@ -152,8 +153,13 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 	return nil
 }
 
-func (m *Model) addAgent(url string) tea.Cmd {
-	if url == "" || url == "https://" {
+func (m *Model) addAgent(typed string) tea.Cmd {
+	if strings.TrimSpace(typed) == "" {
+		return nil
+	}
+	url, err := agentInputURL(typed)
+	if err != nil {
+		m.setStatus("Not added: "+err.Error()+".", true)
 		return nil
 	}
 	e := m.find(url)

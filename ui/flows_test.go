@@ -297,8 +297,7 @@ func TestFlowAddAgentBehindSignIn(t *testing.T) {
 	a.key("tab", "tab") // agents
 	a.waitScreen("╭─ Agents ", "enter use agent • a add agent")
 	a.key("a")
-	a.waitScreen("Add an agent", "> https://")
-	a.key("ctrl+u")
+	a.waitScreen("Add an agent")
 	a.typeText(a.url + "/secure/")
 	a.key("enter")
 	a.waitScreen("+ add agent", "! HTTP bearer", "! API key in header X-API-Key")
@@ -310,6 +309,34 @@ func TestFlowAddAgentBehindSignIn(t *testing.T) {
 	a.typeText("demo-token")
 	a.key("enter")
 	a.waitScreen("pong: ping")
+}
+
+// A URL pasted after a scheme typed by habit, or typed without one, is
+// the agent's URL; text that cannot be a URL adds nothing and says why.
+func TestFlowAddAgentTakesAnyURLForm(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.key("tab", "tab", "a")
+	a.waitScreen("Add an agent")
+	a.typeText("not a url at all")
+	a.key("enter")
+	a.waitScreen("Not added: that is not a URL")
+	a.waitState("no agent added", func(m *Model) bool { return len(m.entries) == 1 })
+	a.key("a")
+	a.waitScreen("Add an agent")
+	a.typeText("https://" + a.url + "/v0.3/") // the doubled scheme counts once
+	a.key("enter")
+	a.waitScreen("v0.3")
+	a.waitState("the agent added with its own URL", func(m *Model) bool {
+		return len(m.entries) == 2 && m.entries[1].ref == a.url+"/v0.3/"
+	})
+	a.key("a")
+	a.waitScreen("Add an agent")
+	a.typeText(strings.TrimPrefix(a.url, "http://") + "/v0.2/") // no scheme: loopback is http
+	a.key("enter")
+	a.waitState("the agent added over http", func(m *Model) bool {
+		return len(m.entries) == 3 && m.entries[2].ref == a.url+"/v0.2/"
+	})
 }
 
 func TestFlowQuitFromAPrompt(t *testing.T) {

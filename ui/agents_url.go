@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"errors"
+	"net"
+	"net/url"
+	"strings"
+
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// agentInputURL turns what a user typed or pasted into the add-agent
+// prompt into an agent URL, or says why it cannot be one. A URL without
+// a scheme gets http:// on loopback (local agents rarely have TLS) and
+// https:// elsewhere; a scheme typed twice (a paste after an old prefix)
+// counts once.
+func agentInputURL(typed string) (string, error) {
+	s := strings.TrimSpace(typed)
+	if s == "" {
+		return "", errors.New("type the agent's base URL or the URL of its card")
+	}
+	lower := strings.ToLower(s)
+	for _, twice := range []string{"https://http://", "https://https://", "http://http://", "http://https://"} {
+		if strings.HasPrefix(lower, twice) {
+			s = s[strings.Index(s, "://")+3:]
+			lower = strings.ToLower(s)
+			break
+		}
+	}
+	if !strings.Contains(s, "://") {
+		host := s
+		if i := strings.IndexAny(host, "/?#"); i >= 0 {
+			host = host[:i]
+		}
+		if isLoopbackHost(host) {
+			s = "http://" + s
+		} else {
+			s = "https://" + s
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || termsafe.Line(s) != s || strings.ContainsAny(s, " \t") {
+		return "", errors.New("that is not a URL; type one such as https://agent.example.com or 127.0.0.1:4141")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return "", errors.New("an agent's URL starts with http:// or https://")
+	}
+	if u.Hostname() == "" || u.User != nil {
+		return "", errors.New("that URL names no host; type one such as https://agent.example.com")
+	}
+	if p := u.Port(); p != "" {
+		if _, err := net.LookupPort("tcp", p); err != nil {
+			return "", errors.New("that URL's port is not a number between 1 and 65535")
+		}
+	}
+	return u.String(), nil
+}
+
+// isLoopbackHost reports whether host (with or without a port) is this
+// machine: localhost, 127.0.0.0/8 or ::1.
+func isLoopbackHost(host string) bool {
+	h := host
+	if sh, _, err := net.SplitHostPort(host); err == nil {
+		h = sh
+	}
+	h = strings.Trim(h, "[]")
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}

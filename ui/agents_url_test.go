@@ -1,0 +1,26 @@
+package ui
+
+import "testing"
+
+func TestAgentInputURL(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://127.0.0.1:35315", "http://127.0.0.1:35315"},
+		{"https://http://127.0.0.1:35315", "http://127.0.0.1:35315"}, // pasted after an old prefix
+		{"127.0.0.1:4141", "http://127.0.0.1:4141"},
+		{"localhost:4141/v0.3/", "http://localhost:4141/v0.3/"},
+		{"[::1]:4141", "http://[::1]:4141"},
+		{"  agent.example.com  ", "https://agent.example.com"},
+		{"https://agent.example.com/.well-known/agent-card.json", "https://agent.example.com/.well-known/agent-card.json"},
+	} {
+		got, err := agentInputURL(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("agentInputURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "https://", "ftp://127.0.0.1/", "http://a b", "https://user:pw@agent.example.com",
+		"http://127.0.0.1:99999", "http://127.0.0.1:port", "http://\x1b[31mx", "javascript:alert(1)"} {
+		if got, err := agentInputURL(bad); err == nil {
+			t.Errorf("agentInputURL(%q) = %q, want an error", bad, got)
+		}
+	}
+}
