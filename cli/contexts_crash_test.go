@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -197,28 +193,12 @@ func TestCrashMidStreamLosesNothingCommitted(t *testing.T) {
 // of each item it reported committed.
 func runAndKill(t *testing.T, store string, args []string) map[string]reported {
 	t.Helper()
-	argJSON, _ := json.Marshal(args)
-	rd, wr, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), crashChildEnv+"=1", "PARLEY_CRASH_ARGS="+string(argJSON), "PARLEY_CRASH_STORE="+store)
+	cmd := crashCmd(store, args)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.ExtraFiles = []*os.File{wr}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	wr.Close()
 	seen := map[string]reported{}
 	partial := 0
-	lines := bufio.NewScanner(rd)
-	for lines.Scan() {
-		key, r, ok := parseReport(lines.Text())
-		if !ok {
-			continue
-		}
+	err := runReporting(t, cmd, nil, func(key string, r reported) {
 		seen[key] = r
 		if strings.HasPrefix(key, "art:") && !r.done && r.text > 0 {
 			partial++
@@ -228,9 +208,7 @@ func runAndKill(t *testing.T, store string, args []string) map[string]reported {
 				t.Fatal(err)
 			}
 		}
-	}
-	err = cmd.Wait()
-	rd.Close()
+	})
 	if partial < 3 {
 		t.Fatalf("the child ended before streaming much (%v)\nstdout: %s\nstderr: %s", err, stdout.String(), stderr.String())
 	}

@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http/httptest"
@@ -125,7 +123,7 @@ func TestFullDiskLosesNothing(t *testing.T) {
 			// Room for the shared-memory index and a few pages of log: the
 			// first groups commit, a later one does not fit.
 			limit := max(info.Size(), 32<<10) + 12<<10
-			cmd := fullDiskChild(store, args, fsizeEnv+"="+strconv.FormatInt(limit, 10))
+			cmd := crashCmd(store, args, fsizeEnv+"="+strconv.FormatInt(limit, 10))
 			if checkFullDisk(t, cmd, store, "the disk may be full or failing") {
 				return
 			}
@@ -143,7 +141,7 @@ func TestFullDiskLosesNothing(t *testing.T) {
 		// 256k: room for the store's first pages and the demo's signed
 		// card (with its signature it spills into an overflow page), and
 		// far too little for the story.
-		cmd := fullDiskChild(store, args, tmpfsEnv+"=256k", tmpfsOutEnv+"="+out)
+		cmd := crashCmd(store, args, tmpfsEnv+"=256k", tmpfsOutEnv+"="+out)
 		cmd.SysProcAttr = &syscall.SysProcAttr{
 			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
 			UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
@@ -160,43 +158,21 @@ func TestFullDiskLosesNothing(t *testing.T) {
 	})
 }
 
-func fullDiskChild(store string, args []string, env ...string) *exec.Cmd {
-	argJSON, _ := json.Marshal(args)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), crashChildEnv+"=1", "PARLEY_CRASH_ARGS="+string(argJSON), "PARLEY_CRASH_STORE="+store)
-	cmd.Env = append(cmd.Env, env...)
-	return cmd
-}
-
 // checkFullDisk runs cmd, then checks its output and the store at path.
 // It reports false, checking nothing, when the disk never filled: no
 // warning, and the last group committed holds every item settled.
 func checkFullDisk(t *testing.T, cmd *exec.Cmd, path, why string) bool {
 	t.Helper()
-	rd, wr, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.ExtraFiles = []*os.File{wr}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	stop := context.AfterFunc(ctx, func() { _ = cmd.Process.Kill() })
-	defer stop()
-	wr.Close()
+	stop := func() bool { return false }
+	defer func() { stop() }()
 	committed := map[string]reported{}
-	lines := bufio.NewScanner(rd)
-	for lines.Scan() {
-		if key, r, ok := parseReport(lines.Text()); ok {
-			committed[key] = r
-		}
-	}
-	err = cmd.Wait()
-	rd.Close()
+	err := runReporting(t, cmd, func() {
+		stop = context.AfterFunc(ctx, func() { _ = cmd.Process.Kill() })
+	}, func(key string, r reported) { committed[key] = r })
 	if err != nil {
 		t.Fatalf("parley failed with the disk full: %v\nstdout: %s\nstderr: %s", err, stdout.String(), stderr.String())
 	}

@@ -1,16 +1,13 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -103,44 +100,23 @@ func TestCrashAtRandomMoments(t *testing.T) {
 // kill came before the child ended by itself.
 func runKilledAt(t *testing.T, store string, args []string, after int, delay time.Duration) (map[string]reported, bool) {
 	t.Helper()
-	argJSON, _ := json.Marshal(args)
-	rd, wr, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), crashChildEnv+"=1", "PARLEY_CRASH_ARGS="+string(argJSON), "PARLEY_CRASH_STORE="+store)
+	cmd := crashCmd(store, args)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	cmd.ExtraFiles = []*os.File{wr}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	wr.Close()
 	kill := func() { time.AfterFunc(delay, func() { _ = cmd.Process.Signal(syscall.SIGKILL) }) }
+	started := func() {}
 	if after == 0 {
-		kill()
+		started = kill
 	}
 	seen := map[string]reported{}
 	reports := 0
-	lines := bufio.NewScanner(rd)
-	for lines.Scan() {
-		key, r, ok := parseReport(lines.Text())
-		if !ok {
-			continue
-		}
+	_ = runReporting(t, cmd, started, func(key string, r reported) {
 		seen[key] = r
 		if reports++; reports == after {
 			kill()
 		}
-	}
-	_ = cmd.Wait()
-	rd.Close()
-	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if !ws.Signaled() && cmd.ProcessState.ExitCode() != 0 {
-		t.Fatalf("%q failed by itself: exit %d\n%s", args, cmd.ProcessState.ExitCode(), stderr.String())
-	}
-	return seen, ws.Signaled()
+	})
+	return seen, killed(t, cmd, args, stderr.String())
 }
 
 // checkStoreAfterCrash opens the store as the next parley would and

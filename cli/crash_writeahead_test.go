@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -76,9 +75,7 @@ func TestCrashPrintedIsStored(t *testing.T) {
 // child printed and whether the kill came before the child ended.
 func runPrintingKilled(t *testing.T, store string, args []string, after int, delay time.Duration) ([]string, bool) {
 	t.Helper()
-	argJSON, _ := json.Marshal(args)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), crashChildEnv+"=1", "PARLEY_CRASH_ARGS="+string(argJSON), "PARLEY_CRASH_STORE="+store)
+	cmd := crashCmd(store, args)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -101,11 +98,7 @@ func runPrintingKilled(t *testing.T, store string, args []string, after int, del
 	}
 	_, _ = io.Copy(io.Discard, stdout)
 	_ = cmd.Wait()
-	ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if !ws.Signaled() && cmd.ProcessState.ExitCode() != 0 {
-		t.Fatalf("%q failed by itself: exit %d\n%s", args, cmd.ProcessState.ExitCode(), stderr.String())
-	}
-	return lines, ws.Signaled()
+	return lines, killed(t, cmd, args, stderr.String())
 }
 
 // checkPrintedIsStored replays the printed events (each artifact's text,
