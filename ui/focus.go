@@ -44,7 +44,31 @@ func (m *Model) cycleFocus(dir int) {
 	m.setFocus(order[(i+dir+len(order))%len(order)])
 }
 
+// foldFocus is called when the side panes fold away (the terminal got
+// narrow): the chat comes back in place of the lists, and a focused list
+// hands the keyboard to the composer, so its keys (d removes an agent)
+// never act on a pane nobody can see.
+func (m *Model) foldFocus() tea.Cmd {
+	m.narrowList = false
+	if m.focus == focusAgents || m.focus == focusTasks {
+		m.setFocus(focusComposer)
+		return m.focusCmd()
+	}
+	return nil
+}
+
+// setFocus gives f the keyboard. In the narrow layout it also shows f's
+// side: the lists for agents and tasks, the chat for the chat (opening a
+// task from the list shows its place in the chat).
 func (m *Model) setFocus(f focusArea) {
+	if m.narrow() {
+		switch f {
+		case focusAgents, focusTasks:
+			m.narrowList = true
+		case focusChat:
+			m.narrowList = false
+		}
+	}
 	m.focus = f
 	m.composer.Blur()
 	m.chat.Blur()

@@ -36,8 +36,12 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusExpiredMsg:
 		// The redraw after this message drops the expired status.
 	case tea.WindowSizeMsg:
+		wasNarrow := m.width > 0 && m.narrow()
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
+		if m.narrow() && !wasNarrow {
+			return m, m.foldFocus()
+		}
 	case tea.BackgroundColorMsg:
 		if m.opts.Theme == "" || m.opts.Theme == themes.Auto {
 			m.setTheme(pickTheme(themes.Auto, m.opts.Themes, msg.IsDark()))
