@@ -126,7 +126,7 @@ func (p *wirePane) record(r a2aclient.WireRecord) []string {
 	case a2aclient.WireRequest:
 		head = p.st.User.Render("→ "+r.Method) + " " + termsafe.Line(r.URL)
 	case a2aclient.WireResponse:
-		head = p.st.Agent.Render(fmt.Sprintf("← %d", r.Status)) + " " + termsafe.Line(r.URL)
+		head = p.st.Agent.Render(responseStatus(r)) + " " + termsafe.Line(r.URL)
 	case a2aclient.WireNote:
 		head = p.st.Info.Render("※ parley")
 	default:
@@ -187,3 +187,12 @@ func (p *wirePane) View() string {
 }
 
 func (p *wirePane) ShortHelp() []key.Binding { return nil }
+
+// responseStatus is how a reply's outcome reads: the HTTP status, or for
+// a gRPC call (always HTTP 200, whatever happened) its grpc-status.
+func responseStatus(r a2aclient.WireRecord) string {
+	if code := r.Header.Get("Grpc-Status"); code != "" {
+		return "← grpc " + termsafe.Line(code)
+	}
+	return fmt.Sprintf("← %d", r.Status)
+}
