@@ -482,6 +482,7 @@ func (c *Client) WithAuth(auth ...Authenticator) (*Client, error) {
 	opts := c.opts
 	opts.Auth = append(append([]Authenticator(nil), c.opts.Auth...), auth...)
 	t := newTransport(opts)
+	t.grpc = c.t.grpc // the same connections: credentials go per call
 	c.mu.Lock()
 	cands, cur, confirmed := c.candidates, c.cur, c.confirmed
 	c.mu.Unlock()

@@ -44,19 +44,13 @@ type grpcEndpoint struct {
 	// alias names metadata to send under a second key too: v0.3 servers
 	// read the activated extensions from x-a2a-extensions.
 	alias map[string]string
-
-	connOnce sync.Once
-	conn     *grpc.ClientConn
-	connErr  error
+	// connErr says why the card's URL is no gRPC target.
+	connErr error
 }
 
 func newGRPCEndpoint(t *transport, iface Interface, service string, d Dialect, header http.Header) *grpcEndpoint {
 	e := &grpcEndpoint{t: t, url: iface.URL, service: service, dialect: d, header: header}
-	var err error
-	if e.target, err = parseGRPCTarget(iface.URL); err != nil {
-		e.connErr = err
-		e.connOnce.Do(func() {})
-	}
+	e.target, e.connErr = parseGRPCTarget(iface.URL)
 	return e
 }
 
@@ -66,26 +60,34 @@ func (e *grpcEndpoint) callURL(method string) string {
 	return e.target.origin() + "/" + e.service + "/" + method
 }
 
-// dial makes the connection on first use. gRPC connects lazily and
-// reconnects by itself, so one connection serves the binding's life.
+// dial makes the connection on first use (and again after the client's
+// Close). gRPC connects lazily and reconnects by itself, so one
+// connection serves every binding to the same target.
 func (e *grpcEndpoint) dial() (*grpc.ClientConn, error) {
-	e.connOnce.Do(func() {
+	if e.connErr != nil {
+		return nil, e.connErr
+	}
+	key := e.target.host
+	if e.target.tls {
+		key = "tls:" + key
+	}
+	return e.t.grpc.get(key, func() (*grpc.ClientConn, error) {
 		var creds credentials.TransportCredentials
 		if e.target.tls {
 			creds = credentials.NewTLS(e.tlsConfig())
 		} else {
 			creds = insecure.NewCredentials()
 		}
-		e.conn, e.connErr = grpc.NewClient("passthrough:///"+e.target.host,
+		conn, err := grpc.NewClient("passthrough:///"+e.target.host,
 			grpc.WithTransportCredentials(creds),
 			grpc.WithUserAgent(e.t.userAgent),
 			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(e.t.maxEvent)),
 		)
-		if e.connErr != nil {
-			e.connErr = &TransportError{Op: "connect", URL: e.url, Err: e.connErr}
+		if err != nil {
+			return nil, &TransportError{Op: "connect", URL: e.url, Err: err}
 		}
+		return conn, nil
 	})
-	return e.conn, e.connErr
 }
 
 // tlsConfig is the HTTP client's TLS settings (a private CA, the client

@@ -43,6 +43,7 @@ type transport struct {
 	retry         RetryPolicy
 	userAgent     string
 	extensions    []string // URIs activated on every request
+	grpc          *grpcConns
 
 	mu         sync.Mutex
 	redirected string   // the last note of noteRedirect
@@ -63,6 +64,7 @@ func newTransport(o Options) *transport {
 		retry:         o.Retry,
 		userAgent:     o.UserAgent,
 		extensions:    slices.Clone(o.Extensions),
+		grpc:          newGRPCConns(),
 	}
 	if t.hc == nil {
 		t.hc = DefaultHTTPClient()

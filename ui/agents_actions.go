@@ -118,16 +118,17 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		m.ask(newPrompt(m.st, promptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(_ string) tea.Cmd {
 			_, key := m.opts.Directory.Entry(sel.ref)
 			m.removeAgent(sel)
+			closing := closeClients(clientsOf(sel))
 			for _, e := range m.entries {
 				if _, k := m.opts.Directory.Entry(e.ref); k == key {
-					return nil // another agent in the list uses it
+					return closing // another agent in the list uses it
 				}
 			}
 			keys := []string{key}
 			if sel.saved != "" {
 				keys = append(keys, sel.saved) // where older versions kept it
 			}
-			return m.checkSaved(sel.label(), keys...)
+			return tea.Batch(closing, m.checkSaved(sel.label(), keys...))
 		}))
 	case agentRename:
 		if sel == nil {

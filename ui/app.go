@@ -228,6 +228,7 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	defer m.bridge.stop()
 	_, err := p.Run()
 	m.closeRecorders()
+	m.closeAllClients()
 	return err
 }
 
