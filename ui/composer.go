@@ -39,6 +39,9 @@ func newComposer(st *Styles, keys ComposerKeys) *composer {
 	ta.MaxContentHeight = 0
 	// Enter sends; the composer's own newline keys insert a line break.
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys(keys.Newline.Keys()...))
+	// The terminal's own cursor, placed by the View: the textarea's
+	// drawn one blinks by redrawing, a frame every half second at idle.
+	ta.SetVirtualCursor(false)
 	c := &composer{st: st, keys: keys, ta: ta}
 	c.SetStyles(st)
 	return c

@@ -66,6 +66,9 @@ func newInput(st *Styles, promptText string) textinput.Model {
 	s := textinput.DefaultStyles(st.Theme.Dark)
 	s.Focused.Prompt = st.Accent
 	s.Focused.Text = st.Text
+	// A drawn cursor that blinks redraws the screen twice a second for
+	// as long as the dialog waits; a steady one costs nothing at idle.
+	s.Cursor.Blink = false
 	in.SetStyles(s)
 	in.Focus()
 	return in

@@ -69,7 +69,27 @@ func (m *Model) View() tea.View {
 	if m.current != nil {
 		v.WindowTitle = "parley · " + m.current.label()
 	}
+	v.Cursor = m.cursor()
 	return v
+}
+
+// cursor is the terminal's own cursor in the composer, where the
+// textarea puts it; nil (hidden) while a dialog or another pane has the
+// keys. The terminal draws and blinks it, so an idle parley draws nothing.
+func (m *Model) cursor() *tea.Cursor {
+	if len(m.dialogs) > 0 || m.focus != focusComposer || m.width < minWidth || m.height < minHeight {
+		return nil
+	}
+	c := m.composer.Cursor()
+	if c == nil {
+		return nil
+	}
+	// The composer's box starts below the panes (render); its text
+	// is inside the border, after one cell of padding.
+	top := max(m.height-m.rects().composerH-1, 4)
+	c.X += 2
+	c.Y += top + 1
+	return c
 }
 
 func (m *Model) render() string {
