@@ -63,6 +63,9 @@ type Options struct {
 	// Busy shows the waits for a busy agent on the status line; set its
 	// Retry as the directory's retry notice (waiting.go).
 	Busy *BusyLog
+	// NoColor is set when the user asked for no colour (NO_COLOR): the
+	// focused pane is then told apart by its heavy border.
+	NoColor bool
 }
 
 // Model is the root model.
@@ -111,6 +114,7 @@ func New(opts Options) *Model {
 	}
 	th := pickTheme(opts.Theme, opts.Themes, true)
 	st := NewStyles(th)
+	st.HeavyFocus = opts.NoColor
 	m := &Model{
 		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
 		agents:   newAgentsPane(st, opts.Keys.Agents),

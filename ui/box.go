@@ -15,14 +15,17 @@ func box(st *Styles, title, note, content string, w, h int, focused bool) string
 	if w < 4 || h < 2 {
 		return ""
 	}
-	bc := st.Border
+	bc, e := st.Border, &roundEdges
 	if focused {
 		bc = st.BorderFocus
+		if st.HeavyFocus {
+			e = &heavyEdges
+		}
 	}
 	edge := lipgloss.NewStyle().Foreground(bc)
 	inner := w - 2
 	var b strings.Builder
-	b.WriteString(edge.Render("╭" + titled(title, inner, focused, st, edge) + "╮"))
+	b.WriteString(edge.Render(e.tl + titled(title, inner, focused, st, edge, e.h) + e.tr))
 	lines := strings.Split(content, "\n")
 	for i := 0; i < h-2; i++ {
 		line := ""
@@ -30,19 +33,28 @@ func box(st *Styles, title, note, content string, w, h int, focused bool) string
 			line = lines[i]
 		}
 		b.WriteByte('\n')
-		b.WriteString(edge.Render("│"))
+		b.WriteString(edge.Render(e.v))
 		b.WriteString(fit(line, inner))
-		b.WriteString(edge.Render("│"))
+		b.WriteString(edge.Render(e.v))
 	}
 	b.WriteByte('\n')
-	b.WriteString(edge.Render("╰" + titled(note, inner, false, st, edge) + "╯"))
+	b.WriteString(edge.Render(e.bl + titled(note, inner, false, st, edge, e.h) + e.br))
 	return b.String()
 }
 
-// titled fills a border edge of width n with ─, setting text in it.
-func titled(text string, n int, focused bool, st *Styles, edge lipgloss.Style) string {
+// edges are a border's characters: corners, horizontal and vertical.
+type edges struct{ tl, tr, bl, br, h, v string }
+
+var (
+	roundEdges = edges{"╭", "╮", "╰", "╯", "─", "│"}
+	heavyEdges = edges{"┏", "┓", "┗", "┛", "━", "┃"}
+)
+
+// titled fills a border edge of width n with the line h, setting text
+// in it.
+func titled(text string, n int, focused bool, st *Styles, edge lipgloss.Style, h string) string {
 	if text == "" {
-		return strings.Repeat("─", n)
+		return strings.Repeat(h, n)
 	}
 	text = ansi.Truncate(text, n-3, "…")
 	style := st.Muted
@@ -54,7 +66,7 @@ func titled(text string, n int, focused bool, st *Styles, edge lipgloss.Style) s
 	if rest < 0 {
 		rest = 0
 	}
-	return "─" + label + edge.Render(strings.Repeat("─", rest))
+	return h + label + edge.Render(strings.Repeat(h, rest))
 }
 
 // fit cuts or pads a styled line to exactly n cells.

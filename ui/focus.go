@@ -18,6 +18,7 @@ func (m *Model) setStatus(text string, isErr bool) {
 func (m *Model) setTheme(th themes.Theme) {
 	m.theme = th
 	m.st = NewStyles(th)
+	m.st.HeavyFocus = m.opts.NoColor
 	m.agents.SetStyles(m.st)
 	m.tasks.SetStyles(m.st)
 	m.chat.SetStyles(m.st)

@@ -22,6 +22,10 @@ type Styles struct {
 
 	Border, BorderFocus color.Color
 	HelpKey, HelpDesc   lipgloss.Style
+
+	// HeavyFocus draws the focused pane's border in heavy lines: without
+	// colour (NO_COLOR) the border's colour cannot tell it apart.
+	HeavyFocus bool
 }
 
 // NewStyles builds styles from a theme.
