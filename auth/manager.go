@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	neturl "net/url"
@@ -138,7 +139,12 @@ func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Clie
 		secret := saved.Token
 		if a.Token != "" {
 			if secret, err = m.sec.resolve(ctx, a.Token); err != nil {
-				return s, fmt.Errorf("%s: its %s credential: %w", who, kind, err)
+				// A credential typed in this run stands in for one the
+				// environment does not hold (the sign-in offered then).
+				if !errors.As(err, new(*config.UnsetVariableError)) || len(m.typedFor(key)) == 0 {
+					return s, fmt.Errorf("%s: its %s credential: %w", who, kind, err)
+				}
+				secret = ""
 			}
 		}
 		if secret != "" {

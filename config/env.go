@@ -21,9 +21,17 @@ func Expand(value string, getenv Getenv) (string, error) {
 	name := strings.TrimPrefix(value, "env:")
 	v := getenv(name)
 	if v == "" {
-		return "", fmt.Errorf("environment variable %s is not set; export it, or change the agent's credential in the config", name)
+		return "", &UnsetVariableError{Name: name}
 	}
 	return v, nil
+}
+
+// UnsetVariableError says an env:VAR setting names a variable that is not
+// set (or is empty), so that a front end can offer to sign in instead.
+type UnsetVariableError struct{ Name string }
+
+func (e *UnsetVariableError) Error() string {
+	return fmt.Sprintf("environment variable %s is not set; export it, or change the agent's credential in the config", e.Name)
 }
 
 // Secret returns the agent's credential (token, API key or password)

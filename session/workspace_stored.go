@@ -1,0 +1,106 @@
+package session
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// ForStored finds the listed agent a stored conversation was with,
+// adding one (already resolved) only when none is. The ref the user
+// named it by is tried first; then where the agent is: a conversation
+// recorded with `parley send URL` belongs to the config agent at that
+// URL, whatever either is called, and two agents of one name are not one
+// agent. An agent added here is marked Stored: the user did not add it.
+func (w *Workspace) ForStored(info AgentInfo, client *a2aclient.Client) *Agent {
+	a := w.findRef(info.Ref)
+	if a == nil {
+		a = w.findAt(info)
+	}
+	if a != nil {
+		if a.Client == nil && client != nil {
+			a.Client, a.Status = client, AgentReady
+		}
+		return a
+	}
+	a = w.newAgent(info.Ref)
+	a.Client, a.Status, a.Stored = client, AgentReady, true
+	return a
+}
+
+// FindStored is the agent listed for a stored conversation at url,
+// however the address is spelled.
+func (w *Workspace) FindStored(url string) *Agent {
+	k := agentURLKey(url)
+	for _, a := range w.agents {
+		if a.Stored && k != "" && agentURLKey(a.Ref) == k {
+			return a
+		}
+	}
+	return nil
+}
+
+// findRef is the agent named ref exactly: its URL, or its config name.
+func (w *Workspace) findRef(ref string) *Agent {
+	for _, a := range w.agents {
+		if ref != "" && (a.Ref == ref || a.Saved != "" && a.Saved == ref) {
+			return a
+		}
+	}
+	return nil
+}
+
+// findAt is the agent that is where the stored one was: the same card
+// or endpoint URL, compared without the trailing slash and the
+// well-known card path.
+func (w *Workspace) findAt(info AgentInfo) *Agent {
+	want := map[string]bool{}
+	for _, u := range []string{info.Ref, info.CardURL, info.URL} {
+		if k := agentURLKey(u); k != "" {
+			want[k] = true
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	for _, a := range w.agents {
+		for _, u := range w.urls(a) {
+			if want[agentURLKey(u)] {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// urls are the addresses agent a is known by.
+func (w *Workspace) urls(a *Agent) []string {
+	urls := []string{a.Ref}
+	if a.Client != nil {
+		urls = append(urls, a.Client.Agent().CardURL, a.Client.Endpoint().URL)
+	}
+	if a.Saved != "" && w.cfg != nil {
+		for _, c := range w.cfg.Agents {
+			if c.Name == a.Saved {
+				urls = append(urls, c.URL)
+			}
+		}
+	}
+	return urls
+}
+
+// agentURLKey is a URL reduced to what says where an agent is: scheme,
+// host and port lowercased, the path without a trailing slash or the
+// card's well-known name. Anything that is not an http(s) URL gives "".
+func agentURLKey(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	path := u.Path
+	for _, card := range []string{"/.well-known/agent-card.json", "/.well-known/agent.json"} {
+		path = strings.TrimSuffix(path, card)
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + strings.TrimSuffix(path, "/")
+}
