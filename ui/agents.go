@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -266,169 +264,10 @@ func (p *agentsPane) storedNote() string {
 		p.keys.Save.Help().Key, p.keys.Add.Help().Key)
 }
 
-// card summarizes the agent: description, provider, capabilities,
-// security, and skills with their examples. A card is the agent's to
-// write and may be huge; it is drawn every frame, so only what fits in
-// budget lines is built, and each text is cut to what its lines can show
-// before it is cleaned and wrapped. Skills left out are counted in a note.
-func (p *agentsPane) card(e *agentEntry, budget int) []string {
-	w := max(p.w, 10)
-	if e.status == agentFailed {
-		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.err.Error())), w)
-		var ue *a2aclient.UnverifiedCardError
-		if errors.As(e.err, &ue) {
-			out = append(out, wrapStyle(p.st.Muted, ue.Hint(), w, 3)...)
-		}
-		return out
-	}
-	if e.client == nil {
-		return []string{p.st.Muted.Render("fetching card…")}
-	}
-	a := e.client.Agent()
-	var out []string
-	out = append(out, p.st.Bold.Render(clip(cardText(a.Name, w, 1), w)))
-	if a.Description != "" {
-		out = append(out, wrapStyle(p.st.Text, cardText(a.Description, w, 3), w, 3)...)
-	}
-	meta := []string{e.client.Dialect().Label()}
-	if a.Version != "" {
-		meta = append(meta, "v"+cardText(a.Version, w, 1))
-	}
-	if a.Provider != nil && a.Provider.Organization != "" {
-		meta = append(meta, cardText(a.Provider.Organization, w, 1))
-	}
-	out = append(out, wrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
-	out = append(out, p.signatureLines(a.Signature, w)...)
-	if caps := capabilityList(a.Capabilities); caps != "" {
-		out = append(out, wrapStyle(p.st.Muted, caps, w, 2)...)
-	}
-	keep := len(out)
-	asked, confirmed := e.client.Extensions(), e.client.ActivatedExtensions()
-	for i, x := range a.Capabilities.Extensions {
-		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.Capabilities.Extensions)-i, "extension", "extensions")
-		}
-		out = append(out, p.extensionLine(x, asked, confirmed, w)...)
-	}
-	keep = len(out)
-	for i, s := range a.SecuritySchemes {
-		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security scheme", "security schemes")
-		}
-		out = append(out, p.st.Warning.Render(clip(agentFlagSecurity+" "+schemeLabel(s), w)))
-	}
-	if req := requirementLine(a.Security); req != "" && len(out) < budget {
-		out = append(out, p.st.Muted.Render(clip("  needs "+req, w)))
-	}
-	if len(a.Skills) > 0 {
-		out = append(out, "", p.st.Accent.Render(clip("Skills · "+e.label(), w)))
-	}
-	p.skillTop = min(p.skillTop, max(len(a.Skills)-1, 0))
-	if p.skillTop > 0 {
-		out = append(out, p.st.Muted.Render(clip(fmt.Sprintf("↑ %d earlier · %s", p.skillTop, p.keys.SkillsUp.Help().Key), w)))
-	}
-	keep = len(out)
-	for i := p.skillTop; i < len(a.Skills); i++ {
-		s := a.Skills[i]
-		if len(out) >= budget {
-			more := " · " + p.keys.SkillsDown.Help().Key
-			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skill"+more, "skills"+more)
-		}
-		title := "▸ " + cardText(s.Name, w, 1)
-		if len(s.Tags) > 0 {
-			title += "  " + p.st.Muted.Render(cardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
-		}
-		out = append(out, clip(title, w))
-		if s.Description != "" {
-			out = append(out, wrapStyle(p.st.Muted, "  "+cardText(s.Description, w, 2), w, 2)...)
-		}
-		for _, ex := range s.Examples[:min(len(s.Examples), max(budget, 0))] {
-			out = append(out, p.st.String.Render(clip(`  "`+cardText(ex, w, 1)+`"`, w)))
-		}
-		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {
-			out = append(out, p.st.Muted.Render(clip("  "+cardText(modes, w, 1), w)))
-		}
-		if req := requirementLine(s.Security); req != "" {
-			out = append(out, p.st.Warning.Render(clip("  ! needs "+req, w)))
-		}
-	}
-	return out
-}
-
-// cutNote ends a card cut short at budget lines with a note of how many
-// items were left out (one or many: the word for each count), as its last line. The note takes the place
-// of items of its own section, never of the lines before keep; where the
-// section's start does not fit, the note falls below the pane with it.
-func (p *agentsPane) cutNote(out []string, keep, budget, more int, one, many string) []string {
-	out = out[:max(min(len(out), budget-1), keep)]
-	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… %d more %s", more, pick(more, one, many)), max(p.w, 10))))
-}
-
-// cutAll keeps what of a list of card strings one line of width w could
-// show: at most w items, each cut to w cells' worth of bytes.
-func cutAll(list []string, w int) []string {
-	out := make([]string, 0, min(len(list), w))
-	for _, s := range list[:min(len(list), w)] {
-		out = append(out, cutBytes(s, w*4))
-	}
-	return out
-}
-
-// cutBytes cuts s to at most n bytes at a character boundary, marking
-// the cut with an ellipsis.
-func cutBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
-// cardText cleans a card string for lines lines of width w, cutting it
-// first to what those lines could hold (at four bytes a cell, with one
-// line to spare so wrapping still sees that there was more).
-func cardText(s string, w, lines int) string {
-	return noTicks.Replace(termsafe.Line(cutBytes(s, (lines+1)*w*4)))
-}
-
-// noTicks keeps a card's own text from drawing the tick that only a
-// verified signature earns: a name or a reason holding "✓" would pass
-// for parley's mark.
-var noTicks = strings.NewReplacer("✓", "?", "✔", "?", "✅", "?", "☑", "?", "🗸", "?")
-
 func (p *agentsPane) ShortHelp() []key.Binding {
 	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Rename, p.keys.Remove, p.keys.Save}
 }
 
 func (p *agentsPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
-}
-
-func capabilityList(c a2aclient.Capabilities) string {
-	var caps []string
-	if c.Streaming {
-		caps = append(caps, "streaming")
-	}
-	if c.PushNotifications {
-		caps = append(caps, "push")
-	}
-	if c.StateTransitionHistory {
-		caps = append(caps, "history")
-	}
-	if c.ExtendedCard {
-		caps = append(caps, "extended card")
-	}
-	if c.TaskManagement {
-		caps = append(caps, "task management")
-	}
-	return strings.Join(caps, " · ")
-}
-
-func modeList(in, out []string) string {
-	if len(in) == 0 && len(out) == 0 {
-		return ""
-	}
-	return termsafe.Line(strings.Join(in, ",")) + " → " + termsafe.Line(strings.Join(out, ","))
 }
