@@ -167,6 +167,7 @@ func transient(err error) bool {
 func gatewayInput(m Message) (string, error) {
 	var texts []string
 	for _, p := range m.Parts {
+		p = LowerPart(p)
 		switch p.Kind {
 		case PartText:
 			texts = append(texts, p.Text)
@@ -457,7 +458,7 @@ func gatewayContent(raw json.RawMessage) []Part {
 			}
 			parts = append(parts, dataPart(it))
 		}
-		return parts
+		return liftParts(parts)
 	}
 	return []Part{dataPart(raw)}
 }

@@ -97,6 +97,7 @@ func kwEncodeMessage(m Message, tag kwTag) kwMessageOut {
 func kwEncodeParts(parts []Part, tag kwTag) []kwPartOut {
 	out := make([]kwPartOut, 0, len(parts)) // "parts" is required: [] not null
 	for _, p := range parts {
+		p = LowerPart(p)
 		o := kwPartOut{Metadata: p.Metadata}
 		kind := p.Kind
 		if kind != PartText && kind != PartFile && kind != PartData {
@@ -561,7 +562,7 @@ func kwDecodeParts(raws []json.RawMessage) []Part {
 			out = append(out, p)
 		}
 	}
-	return out
+	return liftParts(out)
 }
 
 // kwDecodePart reads one part; see the leniency rules at the top. Only a

@@ -223,6 +223,7 @@ func pjRole(r Role) string {
 }
 
 func toPJPart(p Part, s protoShape) pjPart {
+	p = LowerPart(p)
 	w := pjPart{Metadata: p.Metadata}
 	switch p.Kind {
 	case PartFile:
@@ -617,7 +618,7 @@ func fromPJParts(ws []pjPart, s protoShape) ([]Part, error) {
 			out = append(out, p)
 		}
 	}
-	return out, nil
+	return liftParts(out), nil
 }
 
 func fromPJPart(w *pjPart, s protoShape) (Part, bool, error) {

@@ -99,6 +99,10 @@ func writeItem(w *bufio.Writer, it session.Item) {
 				desc += fmt.Sprintf(", %d bytes", len(f.Bytes))
 			}
 			indentLines(w, desc)
+		default:
+			if s, ok := jsonout.PartText(p); ok {
+				indentLines(w, s)
+			}
 		}
 	}
 }

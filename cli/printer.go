@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -248,6 +249,9 @@ func describePart(a a2aclient.Artifact, part a2aclient.Part) string {
 			facts = append(facts, fmt.Sprintf("%d bytes", len(f.Bytes)))
 		}
 		return fmt.Sprintf("[file] %s (%s)", desc, strings.Join(facts, ", "))
+	}
+	if s, ok := jsonout.PartLine(part); ok {
+		return fmt.Sprintf("[%s] %s: %s", termsafe.Line(string(part.Kind)), name, termsafe.Line(truncate(s, 200)))
 	}
 	return ""
 }

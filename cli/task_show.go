@@ -77,6 +77,10 @@ func writePart(w io.Writer, p a2aclient.Part) {
 			facts = append(facts, size(int64(len(f.Bytes))))
 		}
 		fmt.Fprintf(w, "  [file] %s (%s)\n", firstOf(termsafe.Line(f.Name), "(unnamed)"), strings.Join(facts, ", "))
+	default:
+		if s, ok := jsonout.PartText(p); ok {
+			indent(s)
+		}
 	}
 }
 

@@ -261,6 +261,10 @@ func (m *mdWriter) part(p a2aclient.Part) {
 		}
 		m.line(desc + " (" + strings.Join(facts, ", ") + ")")
 		m.blank()
+	default:
+		if s, ok := jsonout.PartText(p); ok {
+			m.text(s)
+		}
 	}
 }
 

@@ -179,6 +179,10 @@ func searchBody(it *Item) string {
 			if d, err := json.Marshal(p.Data); err == nil {
 				add(string(d))
 			}
+		default:
+			if s, ok := jsonout.PartText(p); ok {
+				add(s)
+			}
 		}
 	}
 	return cleanBody(b.String())

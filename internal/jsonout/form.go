@@ -150,8 +150,11 @@ type ResultJSON struct {
 	Artifacts  []ArtifactJSON `json:"artifacts"`
 }
 
-// PartToJSON converts a part.
+// PartToJSON converts a part, in the wire kind it travels as: a kind
+// parley lifts out of a data part (a2aclient.LiftPart) is written as that
+// data part, so --json and the store hold what the agent sent.
 func PartToJSON(p a2aclient.Part) PartJSON {
+	p = a2aclient.LowerPart(p)
 	out := PartJSON{Kind: string(p.Kind), Metadata: p.Metadata}
 	switch p.Kind {
 	case a2aclient.PartText:
@@ -169,8 +172,12 @@ func PartToJSON(p a2aclient.Part) PartJSON {
 	return out
 }
 
-// PartFromJSON converts back.
+// PartFromJSON converts back, lifting the part to the kind it is.
 func PartFromJSON(p PartJSON) a2aclient.Part {
+	return a2aclient.LiftPart(partFromJSON(p))
+}
+
+func partFromJSON(p PartJSON) a2aclient.Part {
 	out := a2aclient.Part{Kind: a2aclient.PartKind(p.Kind), Metadata: p.Metadata}
 	switch out.Kind {
 	case a2aclient.PartText:
