@@ -116,3 +116,35 @@ func TestGRPCHeadersAsMetadata(t *testing.T) {
 		})
 	}
 }
+
+// An ADK-style tool call (a data part marked "adk_type": "function_call")
+// comes back as a tool part on every binding, a2a-go's gRPC included, and
+// a fetched task says the same as the stream.
+func TestClientToolPartsOnEveryBinding(t *testing.T) {
+	t.Parallel()
+	for _, tg := range clTargets(t) {
+		t.Run(tg.Name, func(t *testing.T) {
+			c := clClient(t, tg)
+			task := clStreamTask(t, c, scenarioTool)
+			clWant(t, "tool state", task.Status.State, a2aclient.StateCompleted)
+			for _, p := range []a2aclient.Part{clOnlyPart(t, task, toolArtifactName), clFetchedPart(t, c, task.ID, toolArtifactName)} {
+				clWant(t, "tool kind", p.Kind, a2aclient.PartTool)
+				tool, ok := a2aclient.ToolOf(p)
+				if !ok || tool.Phase != a2aclient.ToolCall || tool.Name != "get_weather" || !reflect.DeepEqual(tool.Args, toolCall()["args"]) {
+					t.Errorf("tool = %+v (%v), want get_weather called with %v", tool, ok, toolCall()["args"])
+				}
+			}
+		})
+	}
+}
+
+// clFetchedPart fetches the task again and returns the single part of its
+// artifact named name.
+func clFetchedPart(t *testing.T, c *a2aclient.Client, taskID, name string) a2aclient.Part {
+	t.Helper()
+	again, err := c.Get(clCtx(t), taskID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return clOnlyPart(t, *again, name)
+}

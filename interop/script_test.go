@@ -35,6 +35,7 @@ const (
 	scenarioData    = "data"    // working, an artifact with one data part, completed
 	scenarioFile    = "file"    // working, an artifact with one inline file part, completed
 	scenarioAuth    = "auth"    // auth-required, asking the user to sign in
+	scenarioTool    = "tool"    // working, an artifact with an ADK-style tool call, completed
 )
 
 // Scripted texts, exported to tests so they can assert on exact content.
@@ -53,6 +54,16 @@ const (
 	fileContent         = "line one\nline two\n"
 	authText            = "Sign in to the calendar first"
 )
+
+// toolCall and toolMeta are the data part and metadata the "tool"
+// scenario sends, as ADK agents mark a tool call.
+func toolCall() map[string]any {
+	return map[string]any{"id": "call-1", "name": "get_weather", "args": map[string]any{"city": "Paris"}}
+}
+
+func toolMeta() map[string]any { return map[string]any{"adk_type": "function_call"} }
+
+const toolArtifactName = "tool-call"
 
 // dataValue is the data part the "data" scenario sends.
 func dataValue() map[string]any {
@@ -182,7 +193,7 @@ type emitter interface {
 	// reply answers with a Message and creates no task.
 	reply(ctx context.Context, text string) error
 	// data sends a whole artifact holding one data part.
-	data(ctx context.Context, name string, v map[string]any) error
+	data(ctx context.Context, name string, v, meta map[string]any) error
 	// file sends a whole artifact holding one inline file part.
 	file(ctx context.Context, name, filename, mime string, content []byte) error
 }
@@ -270,14 +281,17 @@ func (s *script) run(ctx context.Context, in turn, e emitter) error {
 		}
 		return e.status(ctx, stateCompleted, "")
 
-	case scenarioData, scenarioFile:
+	case scenarioData, scenarioFile, scenarioTool:
 		if err := e.status(ctx, stateWorking, ""); err != nil {
 			return err
 		}
 		var err error
-		if scenarioOf(in.Text) == scenarioData {
-			err = e.data(ctx, dataArtifactName, dataValue())
-		} else {
+		switch scenarioOf(in.Text) {
+		case scenarioData:
+			err = e.data(ctx, dataArtifactName, dataValue(), nil)
+		case scenarioTool:
+			err = e.data(ctx, toolArtifactName, toolCall(), toolMeta())
+		default:
 			err = e.file(ctx, fileArtifactName, fileName, fileMime, []byte(fileContent))
 		}
 		if err != nil {
@@ -393,11 +407,11 @@ func (e *v03Emitter) artifact(ctx context.Context, name, text string) error {
 	return e.q.Write(ctx, ev)
 }
 
-func (e *v03Emitter) data(ctx context.Context, name string, v map[string]any) error {
+func (e *v03Emitter) data(ctx context.Context, name string, v, meta map[string]any) error {
 	if err := e.begin(ctx); err != nil {
 		return err
 	}
-	ev := a2a03.NewArtifactEvent(e.rc, a2a03.DataPart{Data: v})
+	ev := a2a03.NewArtifactEvent(e.rc, a2a03.DataPart{Data: v, Metadata: meta})
 	ev.Artifact.Name = name
 	ev.LastChunk = true
 	return e.q.Write(ctx, ev)
@@ -556,11 +570,13 @@ func (e *v2Emitter) artifact(_ context.Context, name, text string) error {
 	return e.emit(ev)
 }
 
-func (e *v2Emitter) data(_ context.Context, name string, v map[string]any) error {
+func (e *v2Emitter) data(_ context.Context, name string, v, meta map[string]any) error {
 	if err := e.begin(); err != nil {
 		return err
 	}
-	ev := a2a2.NewArtifactEvent(e.ec, a2a2.NewDataPart(v))
+	part := a2a2.NewDataPart(v)
+	part.Metadata = meta
+	ev := a2a2.NewArtifactEvent(e.ec, part)
 	ev.Artifact.Name = name
 	ev.LastChunk = true
 	return e.emit(ev)
