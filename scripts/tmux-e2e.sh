@@ -7,6 +7,8 @@
 #   scripts/tmux-e2e.sh                     run every flow
 #   E2E_CAPTURE=FILE scripts/tmux-e2e.sh    also save the 120x36 screen
 #                                           after a streamed answer
+#   E2E_ONLY=wire_flows scripts/tmux-e2e.sh run one of the *_flows
+#                                           functions alone
 #
 # Skips (exit 0) when tmux is not installed. Config, data and tmux server
 # are private to the run and removed afterwards.
@@ -279,6 +281,41 @@ auth_flows() {
 	fi
 }
 
+# ---- the wire view expanded (issue 15): kept in its own function --------
+# f2 opens the wire view on the newest entry; enter expands it to its
+# pretty-printed JSON, one member a line; y copies it and says so; esc
+# goes back to the chat. At 80x24 too.
+wire_flows() {
+	scenario="the wire view expanded"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	type_text "ping"
+	keys Enter
+	wait_for "pong: ping" 30
+	keys F2
+	wait_for "newest last · secrets redacted"
+	wait_for "→ POST $agent_url/v1.0/jsonrpc"
+	wait_for "enter expand · y copy"
+	keys G Enter
+	wait_for '"jsonrpc": "2.0",'
+	wait_for ' ┆ '
+	keys y
+	wait_for "Copied the "
+	keys Escape
+	wait_gone "newest last · secrets redacted"
+	wait_for "pong: ping"
+
+	scenario="the wire view expanded at 80x24"
+	tm resize-window -t e2e -x 80 -y 24
+	keys F2
+	wait_for "newest last"
+	keys G k k Enter # the request that sent "ping"
+	wait_for '"method": "SendStreamingMessage",'
+	keys q
+	wait_gone "newest last"
+	quit
+}
+
 started=$(date +%s)
 mkdir -p "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home"
 echo "tmux-e2e: building parley"
@@ -300,6 +337,13 @@ for ((i = 0; i < 100; i++)); do
 done
 [ -n "$agent_url" ] || { cat "$work/agent.out" >&2; echo "tmux-e2e: the demo agent did not start" >&2; exit 1; }
 
+if [ -n "${E2E_ONLY:-}" ]; then
+	[[ $E2E_ONLY == *_flows ]] && declare -F "$E2E_ONLY" >/dev/null || { echo "tmux-e2e: no flows named $E2E_ONLY" >&2; exit 2; }
+	"$E2E_ONLY"
+	echo "tmux-e2e: $E2E_ONLY ok ($(($(date +%s) - started))s)"
+	exit 0
+fi
+
 # ---- 120x36: parley --demo --------------------------------------------
 scenario="first run at 120x36"
 start 120 36 --demo
@@ -308,7 +352,7 @@ wait_for "● ▸parley demo"
 wait_for "╭─ Tasks"
 
 scenario="send and stream"
-keys C-e
+keys C-x
 wait_for "> Write some markdown"
 keys Enter
 wait_for "This answer is streamed"
@@ -350,12 +394,12 @@ keys Escape
 wait_gone "parley · keys"
 
 scenario="wire view"
-keys C-w
-wait_for "Wire · newest last · secrets redacted"
+keys F2
+wait_for "newest last · secrets redacted"
 wait_for "→ POST"
 refute "s3cr3t-e2e"
-keys C-w
-wait_gone "Wire · newest last"
+keys F2
+wait_gone "newest last · secrets redacted"
 
 scenario="cancel from the Tasks pane"
 type_text "Try a slow task"
@@ -440,5 +484,6 @@ quit
 auth_flows
 contexts_flows
 resume_flows
+wire_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"

@@ -72,7 +72,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 func (m *Model) welcome(e *agentEntry) {
 	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.label(), e.client.Dialect().Label())
 	if ex := e.examples(); len(ex) > 0 {
-		text += " Try one of its example prompts — press ctrl+e to put the next one in the composer, then enter:"
+		text += " Try one of its example prompts — press " + firstKey(m.keys.Composer.Example) + " to put the next one in the composer, then enter:"
 		for _, x := range ex {
 			text += "\n  • " + x
 		}

@@ -78,8 +78,7 @@ type Model struct {
 
 	width, height int
 	focus         focusArea
-	narrowList    bool // narrow terminal: the lists replace the chat
-	showWire      bool
+	narrowList    bool     // narrow terminal: the lists replace the chat
 	dialogs       []Dialog // the modals, the top one takes the keys (dialog.go)
 	nextSignIn    int      // id of the newest sign-in dialog, for its messages
 	ctxSeq        int
@@ -91,7 +90,6 @@ type Model struct {
 	tasks    *tasksPane
 	chat     *chatPane
 	composer *composer
-	wire     *wirePane
 	help     help.Model
 	spin     spinner.Model
 
@@ -121,11 +119,9 @@ func New(opts Options) *Model {
 		tasks:    newTasksPane(st, opts.Keys.Tasks),
 		chat:     newChatPane(st, opts.Keys.Chat),
 		composer: newComposer(st, opts.Keys.Composer),
-		wire:     newWirePane(st, opts.Wire),
 		help:     help.New(),
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
-	m.wire.keys = opts.Keys.Pager
 	m.applyHelpStyles()
 	if opts.Busy != nil {
 		opts.Busy.attach(m.bridge.post)

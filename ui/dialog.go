@@ -16,9 +16,8 @@ import (
 //     prompts driven by a controller.
 //   - contextsView (contexts.go): the stored conversations, full screen.
 //   - helpDialog (help.go): every key, full screen.
-//
-// The wire view is not modal: it takes the chat's place while every
-// other pane stays in use (ctrl+w).
+//   - wireView (wire_view.go): the raw traffic, full screen; an entry
+//     expands to its whole body and copies.
 type Dialog interface {
 	// HandleKey acts on a key. The action is nil to stay open,
 	// closeDialog to be taken off the stack, or a typed action the root
@@ -73,6 +72,16 @@ func (m *Model) topPrompt() *prompt {
 func (m *Model) contexts() *contextsView {
 	for _, d := range m.dialogs {
 		if v, ok := d.(*contextsView); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// wireView is the open wire view, nil for none.
+func (m *Model) wireView() *wireView {
+	for _, d := range m.dialogs {
+		if v, ok := d.(*wireView); ok {
 			return v
 		}
 	}

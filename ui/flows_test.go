@@ -25,7 +25,7 @@ func TestFlowSendAndStream(t *testing.T) {
 	// A little pacing so the answer arrives in pieces over many frames.
 	a := startApp(t, appOptions{demo: demoagent.Options{ChunkDelay: 3 * time.Millisecond}})
 	a.ready()
-	a.key("ctrl+e") // the first example prompt
+	a.key("ctrl+x") // the first example prompt
 	a.waitScreen("> Write some markdown")
 	a.key("enter")
 	screen := a.waitScreen(answerEnd, "✓ completed · ", "Answered in 42 chunks.")
@@ -113,8 +113,7 @@ func TestFlowAuthRequiredWithCredential(t *testing.T) {
 
 	// The secret is in no frame, not in what reached the terminal, and
 	// not in the transcript or the wire view.
-	a.key("ctrl+w")
-	a.waitScreen("Wire · newest last")
+	a.expandWire()
 	for i, f := range a.frames.frames() {
 		if strings.Contains(f, secret) {
 			t.Fatalf("frame %d shows the secret:\n%s", i, f)
@@ -282,13 +281,31 @@ func TestFlowWireView(t *testing.T) {
 	a.typeText("ping")
 	a.key("enter")
 	a.waitScreen("pong: ping")
-	a.key("ctrl+w")
-	screen := a.waitScreen("Wire · newest last · secrets redacted", "→ POST "+a.url+"/v1.0/jsonrpc", "← 200")
-	if !strings.Contains(screen, "ctrl+w back") {
-		t.Errorf("the wire view should say how to go back:\n%s", screen)
+	a.key("f2")
+	a.waitScreen("Wire · ", " newest last · secrets redacted", "→ POST "+a.url+"/v1.0/jsonrpc", "← 200",
+		"↑/↓ entry · enter expand · y copy · pgup/pgdown scroll · esc close")
+	// The newest entries are the answer's; the request that sent "ping"
+	// is found by walking up, and expands to its pretty-printed body.
+	a.key("k")
+	a.inspect(func(m *Model) {
+		v := m.wireView()
+		for v.sel > 0 && v.recs[v.sel].Method != "POST" {
+			v.move(v.sel - 1)
+		}
+	})
+	a.key("enter")
+	a.waitScreen(`"method": "SendStreamingMessage",`, `"text": "ping"`)
+	a.key("y")
+	a.waitScreen("Copied the ", " request (")
+	if !a.outputShows("\x1b]52;c;") {
+		t.Error("y put nothing on the clipboard")
 	}
-	a.key("ctrl+w")
+	a.key("esc")
 	a.waitScreen("pong: ping", "parley demo · v1.0 JSON-RPC")
+	a.key("f2")
+	a.waitScreen("Wire · ")
+	a.key("f2") // the key that opens it closes it
+	a.waitGone("Wire · ")
 }
 
 func TestFlowAddAgentBehindSignIn(t *testing.T) {

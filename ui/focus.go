@@ -23,7 +23,6 @@ func (m *Model) setTheme(th themes.Theme) {
 	m.tasks.SetStyles(m.st)
 	m.chat.SetStyles(m.st)
 	m.composer.SetStyles(m.st)
-	m.wire.SetStyles(m.st)
 	m.applyHelpStyles()
 }
 

@@ -332,7 +332,7 @@ func (a *app) taskState(state a2aclient.State) session.TaskInfo {
 // keyPress builds the key event whose String() is name.
 func keyEvent(name string) tea.KeyPressMsg {
 	special := map[string]rune{
-		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "f1": tea.KeyF1,
+		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "f1": tea.KeyF1, "f2": tea.KeyF2,
 		"up": tea.KeyUp, "down": tea.KeyDown, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
 	}
 	var k tea.KeyPressMsg
@@ -366,7 +366,7 @@ func keyEvent(name string) tea.KeyPressMsg {
 }
 
 func TestKeyEventNames(t *testing.T) {
-	for _, n := range []string{"enter", "tab", "shift+tab", "esc", "f1", "ctrl+e", "ctrl+l", "ctrl+w", "ctrl+c", "c", "y", "a", "alt+enter"} {
+	for _, n := range []string{"enter", "tab", "shift+tab", "esc", "f1", "f2", "ctrl+e", "ctrl+l", "ctrl+w", "ctrl+x", "ctrl+]", "alt+b", "ctrl+c", "c", "y", "a", "alt+enter"} {
 		if got := keyEvent(n).String(); got != n {
 			t.Errorf("keyEvent(%q).String() = %q", n, got)
 		}

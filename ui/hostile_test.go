@@ -114,7 +114,7 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 	a.key("enter")
 	a.waitScreen("HTTP 500")
 	// Every pane and overlay that shows what the agent sent.
-	for _, k := range []string{"tab", "tab", "tab", "ctrl+w", "ctrl+w", "f1", "esc"} {
+	for _, k := range []string{"tab", "tab", "tab", "f2", "g", "enter", "G", "enter", "f2", "f1", "esc"} {
 		a.key(k)
 	}
 	a.inspect(func(*Model) {}) // the keys above are handled and drawn

@@ -24,26 +24,30 @@ type KeyMap struct {
 	Tasks    TaskKeys     `key:"tasks" title:"Tasks"`
 	Contexts ContextKeys  `key:"contexts" title:"Contexts"`
 	// The groups below act in dialogs, not panes (dialog:"yes").
-	Pager  PagerKeys  `key:"pager" title:"Help and wire view" dialog:"yes"`
+	Pager  PagerKeys  `key:"pager" title:"Help" dialog:"yes"`
+	Wire   WireKeys   `key:"wire" title:"Wire view" dialog:"yes"`
 	Dialog DialogKeys `key:"dialog" title:"Dialogs" dialog:"yes"`
 	SignIn SignInKeys `key:"signin" title:"Sign-in" dialog:"yes"`
 	Trust  TrustKeys  `key:"trust" title:"Trust an origin" dialog:"yes"`
 }
 
 // GlobalKeys work in every pane. None is a bare letter, so typing in the
-// composer never triggers them.
+// composer never triggers them, and none is a readline key the composer
+// edits with (ctrl+w, ctrl+u, ctrl+a, ctrl+e, ctrl+k, alt+b, alt+f).
 type GlobalKeys struct {
 	NextPane key.Binding `key:"next_pane" keys:"tab" help:"next pane"`
 	PrevPane key.Binding `key:"prev_pane" keys:"shift+tab" help:"previous pane"`
 	Contexts key.Binding `key:"contexts" keys:"ctrl+o" help:"conversations"`
 	Help     key.Binding `key:"help" keys:"f1 ctrl+_" help:"help"`
-	Wire     key.Binding `key:"wire" keys:"ctrl+w" help:"wire view"`
+	Wire     key.Binding `key:"wire" keys:"f2 ctrl+]" help:"wire view"`
 	Panes    key.Binding `key:"panes" keys:"ctrl+l" help:"agents/tasks (narrow)"` // narrow terminals: swap chat and lists
 	Stop     key.Binding `key:"stop" keys:"esc" help:"stop streaming"`
 	Quit     key.Binding `key:"quit" keys:"ctrl+c" help:"quit"`
 }
 
-// ComposerKeys edit and send the message.
+// ComposerKeys edit and send the message. The editing keys of readline
+// (ctrl+w, ctrl+u, ctrl+a, ctrl+e, ctrl+k, alt+b, alt+f) are the text
+// area's own and stay free here.
 type ComposerKeys struct {
 	Send     key.Binding `key:"send" keys:"enter" help:"send"`
 	Newline  key.Binding `key:"newline" keys:"alt+enter ctrl+j" help:"newline"`
@@ -51,7 +55,7 @@ type ComposerKeys struct {
 	Complete key.Binding `key:"complete" keys:"tab" help:"complete path (attach)"`
 	HistPrev key.Binding `key:"history_prev" keys:"ctrl+p" help:"previous input"`
 	HistNext key.Binding `key:"history_next" keys:"ctrl+n" help:"next input"`
-	Example  key.Binding `key:"example" keys:"ctrl+e" help:"example (draft: ctrl+p)"`
+	Example  key.Binding `key:"example" keys:"ctrl+x" help:"example (draft: ctrl+p)"`
 }
 
 // ChatKeys move through the transcript and act on its items.
@@ -113,7 +117,7 @@ type ContextKeys struct {
 	Close    key.Binding `key:"close" keys:"esc" help:"close"`
 }
 
-// PagerKeys scroll the help overlay and the wire view.
+// PagerKeys scroll the help overlay.
 type PagerKeys struct {
 	Up       key.Binding `key:"up" keys:"up k" help:"scroll up"`
 	Down     key.Binding `key:"down" keys:"down j" help:"scroll down"`
@@ -122,6 +126,20 @@ type PagerKeys struct {
 	Top      key.Binding `key:"top" keys:"home g" help:"top"`
 	Bottom   key.Binding `key:"bottom" keys:"end G" help:"bottom"`
 	Close    key.Binding `key:"close" keys:"esc q" help:"close the help"`
+}
+
+// WireKeys act in the wire view: pick an entry, expand it to its whole
+// pretty-printed body, copy it.
+type WireKeys struct {
+	Up       key.Binding `key:"up" keys:"up k" help:"previous entry"`
+	Down     key.Binding `key:"down" keys:"down j" help:"next entry"`
+	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
+	PageDown key.Binding `key:"page_down" keys:"pgdown space f" help:"page down"`
+	Top      key.Binding `key:"top" keys:"home g" help:"oldest entry"`
+	Bottom   key.Binding `key:"bottom" keys:"end G" help:"newest entry"`
+	Expand   key.Binding `key:"expand" keys:"enter" help:"expand or fold entry"`
+	Copy     key.Binding `key:"copy" keys:"y" help:"copy entry"`
+	Close    key.Binding `key:"close" keys:"esc q" help:"close"`
 }
 
 // DialogKeys answer a dialog: prompts, confirmations and the sign-in.

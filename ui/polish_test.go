@@ -102,14 +102,14 @@ func TestFlowFooterKeepsHelpAndQuit(t *testing.T) {
 	}
 }
 
-// ctrl+e puts an example in the composer without losing the draft:
+// ctrl+x puts an example in the composer without losing the draft:
 // ctrl+p brings it back.
 func TestFlowExampleKeepsTheDraft(t *testing.T) {
 	a := startApp(t, appOptions{})
 	a.ready()
 	a.typeText("my own draft")
 	a.waitScreen("> my own draft")
-	a.key("ctrl+e")
+	a.key("ctrl+x")
 	a.waitScreen("> Write some markdown", "ctrl+p brings your draft back")
 	a.key("ctrl+p")
 	a.waitScreen("> my own draft")

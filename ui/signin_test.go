@@ -298,8 +298,7 @@ func TestFlowSignInLeavesNoToken(t *testing.T) {
 		creds, _ = os.ReadFile(credPath)
 		return strings.Contains(string(creds), "access_token")
 	})
-	a.key("ctrl+w")
-	a.waitScreen("Wire · newest last")
+	a.expandWire()
 	var tokens []string
 	for _, line := range strings.Split(string(creds), "\n") {
 		if k, v, ok := strings.Cut(line, " = "); ok && (strings.TrimSpace(k) == "access_token" || strings.TrimSpace(k) == "refresh_token") {

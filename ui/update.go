@@ -106,10 +106,10 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.layout()
 		}
 	case wireChangedMsg:
-		// Hidden, the log is read when the view opens (ctrl+w).
+		// Closed, the log is read when the view opens.
 		m.opts.Wire.seen()
-		if m.showWire {
-			m.wire.Refresh()
+		if v := m.wireView(); v != nil {
+			v.refresh()
 		}
 	case pathMatchesMsg:
 		if p := m.topPrompt(); p != nil {
@@ -132,8 +132,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, cmd
 		}
 	case tea.MouseWheelMsg:
-		if m.showWire {
-			m.wire.HandleMouse(msg)
+		if v, ok := m.top().(*wireView); ok {
+			v.wheel(msg)
 		} else {
 			m.chat.HandleMouse(msg)
 		}

@@ -32,8 +32,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Contexts):
 		return m.openContexts()
 	case key.Matches(msg, g.Wire):
-		m.showWire = !m.showWire
-		m.wire.Refresh()
+		m.push(newWireView(m.opts.Wire, &m.keys))
 		return nil
 	case key.Matches(msg, g.NextPane):
 		m.cycleFocus(1)
@@ -51,10 +50,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.layout()
 		return m.focusCmd()
 	case key.Matches(msg, g.Stop):
-		if m.showWire {
-			m.showWire = false
-			return nil
-		}
 		if c := m.stopStreaming(); c != nil {
 			return c
 		}
@@ -63,10 +58,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusComposer:
 		return m.composerKey(msg)
 	case focusChat:
-		if m.showWire {
-			m.wire.HandleKey(msg)
-			return nil
-		}
 		return m.chat.HandleKey(msg)
 	case focusAgents:
 		return m.agentKey(m.agents.HandleKey(msg))

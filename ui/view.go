@@ -34,7 +34,6 @@ func (m *Model) layout() {
 	m.composer.SetWidth(m.width - 4)
 	inner := func(v int) int { return max(v-2, 1) }
 	m.chat.SetSize(inner(r.chatW), inner(r.chatH))
-	m.wire.SetSize(inner(r.chatW), inner(r.chatH))
 	m.agents.SetSize(inner(r.leftW), inner(r.agentsH))
 	m.tasks.SetSize(inner(r.leftW), inner(r.tasksH))
 	m.help.SetWidth(m.width)
@@ -129,9 +128,6 @@ func (m *Model) tasksBox(w, h int) string {
 }
 
 func (m *Model) chatBox(w, h int) string {
-	if m.showWire {
-		return box(m.st, "Wire · newest last · secrets redacted", m.keys.Global.Wire.Help().Key+" back", m.wire.View(), w, h, m.focus == focusChat)
-	}
 	note := ""
 	if n := m.chat.NewBelow(); n > 0 {
 		note = fmt.Sprintf("↓ %d new", n)

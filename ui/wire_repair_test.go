@@ -29,9 +29,7 @@ func TestWireViewNotesTheRepair(t *testing.T) {
 	if err != nil || s.Text != hostileagent.DroppedAnswer {
 		t.Fatalf("summary %q, %v", s.Text, err)
 	}
-	p := newWirePane(NewStyles(themes.Dark), l)
-	p.SetSize(200, 200)
-	view := p.View()
+	view := newWireView(l, nil).View(NewStyles(themes.Dark), 200, 200)
 	if !strings.Contains(view, "※ parley") || !strings.Contains(view, "lost part of the answer") {
 		t.Errorf("the wire view does not note the repair:\n%s", view)
 	}

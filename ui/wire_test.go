@@ -65,15 +65,17 @@ func TestWireLogNotifiesAgainAfterTheUIRead(t *testing.T) {
 }
 
 // Refreshing lays out every record: the reason the UI refreshes only
-// when the wire view is shown.
+// when the wire view is open.
 func BenchmarkWireRefreshFullLog(b *testing.B) {
 	l := NewWireLog()
 	for range wireLogSize {
 		l.Observe(wireEvent(strings.Repeat(`{"x":1} `, 60)))
 	}
-	p := newWirePane(NewStyles(themes.Dark), l)
-	p.SetSize(80, 30)
+	v := newWireView(l, nil)
+	st := NewStyles(themes.Dark)
 	for b.Loop() {
-		p.Refresh()
+		v.refresh()
+		v.cache = nil
+		v.View(st, 80, 30)
 	}
 }

@@ -1,0 +1,246 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// wireView is the wire log as a dialog, full screen: one entry per
+// request, response, stream event or note, newest last. The cursor picks
+// an entry; enter expands it to every header and its pretty-printed body,
+// y copies it. It reads the log when it opens and when the log says it
+// changed, so the log costs the UI nothing while the view is closed.
+type wireView struct {
+	log  *WireLog
+	keys *KeyMap
+
+	recs   []a2aclient.WireRecord
+	open   map[string]bool // expanded entries, by wireID
+	sel    int             // the cursor's entry
+	follow bool            // the cursor is on the newest entry and stays there
+	top    int             // first line shown
+	reveal bool            // scroll to the cursor's entry at the next draw
+	flash  string          // what the last action did, shown until the next key
+
+	// The layout of the last draw: each entry's lines for that width and
+	// styles, and where each entry starts among all lines.
+	st     *Styles
+	w, h   int
+	cache  map[string][]string
+	starts []int
+	lines  []string
+}
+
+func newWireView(log *WireLog, keys *KeyMap) *wireView {
+	v := &wireView{log: log, keys: keysOr(keys), open: map[string]bool{}, follow: true, reveal: true}
+	v.refresh()
+	return v
+}
+
+func (v *wireView) Full() bool { return true }
+
+func (v *wireView) Update(tea.Msg) (tea.Cmd, any) { return nil, nil }
+
+// refresh re-reads the log, keeping the cursor on its entry (or on the
+// newest one, when it was there).
+func (v *wireView) refresh() {
+	var selID string
+	if v.sel < len(v.recs) {
+		selID = wireID(v.recs[v.sel])
+	}
+	v.recs = v.log.Records()
+	v.lines = nil // laid out again at the next draw
+	switch {
+	case v.follow || selID == "":
+		v.sel = max(len(v.recs)-1, 0)
+		v.reveal = v.follow
+	default:
+		v.sel = 0
+		for i := len(v.recs) - 1; i >= 0; i-- {
+			if wireID(v.recs[i]) == selID {
+				v.sel = i
+				break
+			}
+		}
+	}
+}
+
+func (v *wireView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+	k := v.keys.Wire
+	v.flash = ""
+	switch {
+	case key.Matches(msg, k.Close), key.Matches(msg, v.keys.Global.Wire):
+		return nil, closeDialog{}
+	case key.Matches(msg, k.Up):
+		v.move(v.sel - 1)
+	case key.Matches(msg, k.Down):
+		v.move(v.sel + 1)
+	case key.Matches(msg, k.Top):
+		v.move(0)
+	case key.Matches(msg, k.Bottom):
+		v.move(len(v.recs) - 1)
+	case key.Matches(msg, k.PageUp):
+		v.scroll(-v.page())
+	case key.Matches(msg, k.PageDown):
+		v.scroll(v.page())
+	case key.Matches(msg, k.Expand):
+		if len(v.recs) > 0 {
+			id := wireID(v.recs[v.sel])
+			v.open[id] = !v.open[id]
+			v.lines, v.reveal = nil, true
+		}
+	case key.Matches(msg, k.Copy):
+		if len(v.recs) == 0 {
+			v.flash = "Nothing to copy yet."
+			return nil, nil
+		}
+		r := v.recs[v.sel]
+		text := wireCopy(r)
+		n := strings.Count(text, "\n")
+		v.flash = "Copied the " + r.Time.Format("15:04:05.000") + " " + wireNoun(r.Kind) + " (" + plural(n, "line") + ")."
+		return tea.SetClipboard(text), nil
+	}
+	return nil, nil
+}
+
+// wheel scrolls three lines a notch, as the chat does.
+func (v *wireView) wheel(msg tea.MouseWheelMsg) {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		v.scroll(-3)
+	case tea.MouseWheelDown:
+		v.scroll(3)
+	}
+}
+
+func (v *wireView) move(i int) {
+	v.sel = min(max(i, 0), max(len(v.recs)-1, 0))
+	v.follow = v.sel == len(v.recs)-1
+	v.reveal = true
+}
+
+func (v *wireView) page() int { return max(v.h-1, 1) }
+
+// scroll moves the view by n lines. The cursor stays on its entry while
+// any of it shows (reading a long body page by page), else it goes to the
+// entry at the top of the view.
+func (v *wireView) scroll(n int) {
+	v.layout()
+	v.top = min(max(v.top+n, 0), max(len(v.lines)-v.h, 0))
+	if len(v.recs) == 0 {
+		return
+	}
+	start, end := v.span(v.sel)
+	if end <= v.top || start >= v.top+v.h {
+		v.sel = v.entryAt(v.top)
+		if n > 0 && v.top+v.h >= len(v.lines) {
+			v.sel = len(v.recs) - 1
+		}
+		v.follow = v.sel == len(v.recs)-1
+	}
+}
+
+// span is the first line of entry i and the line after its last.
+func (v *wireView) span(i int) (int, int) {
+	if i+1 < len(v.starts) {
+		return v.starts[i], v.starts[i+1]
+	}
+	return v.starts[i], len(v.lines)
+}
+
+func (v *wireView) entryAt(line int) int {
+	i := 0
+	for i+1 < len(v.starts) && v.starts[i+1] <= line {
+		i++
+	}
+	return i
+}
+
+// layout lays every entry out for the last drawn size, reusing each
+// entry's lines while its width, styles and fold stay the same.
+func (v *wireView) layout() {
+	if v.lines != nil || v.st == nil {
+		return
+	}
+	if v.cache == nil {
+		v.cache = map[string][]string{}
+	}
+	v.starts = v.starts[:0]
+	v.lines = []string{}
+	seen := make(map[string][]string, len(v.recs))
+	for _, r := range v.recs {
+		id := wireID(r)
+		key := id
+		if v.open[id] {
+			key += " open"
+		}
+		ls, ok := v.cache[key]
+		if !ok {
+			ls = wireLines(v.st, r, v.w, v.open[id])
+		}
+		seen[key] = ls
+		v.starts = append(v.starts, len(v.lines))
+		v.lines = append(v.lines, ls...)
+	}
+	v.cache = seen // records gone from the log leave the cache too
+}
+
+func (v *wireView) View(st *Styles, w, h int) string {
+	cw, ch := max(w-5, 10), max(h-3, 1) // borders, the cursor's gutter, the keys line
+	if st != v.st || cw != v.w {
+		v.cache, v.lines = nil, nil
+	}
+	v.st, v.w, v.h = st, cw, ch
+	v.layout()
+	var body string
+	if len(v.recs) == 0 {
+		body = st.Muted.Render(" No traffic yet. Requests, responses and stream events appear here, secrets redacted.")
+	} else {
+		if v.reveal {
+			start, end := v.span(v.sel)
+			if start < v.top || end-start > v.h {
+				v.top = start
+			} else if end > v.top+v.h {
+				v.top = end - v.h
+			}
+			v.reveal = false
+		}
+		v.top = min(max(v.top, 0), max(len(v.lines)-v.h, 0))
+		start, end := v.span(v.sel)
+		shown := v.lines[v.top:min(v.top+v.h, len(v.lines))]
+		out := make([]string, len(shown))
+		for i, l := range shown {
+			gutter := "   "
+			if n := v.top + i; n == start {
+				gutter = st.Accent.Render(" ▸ ")
+			} else if n > start && n < end {
+				gutter = st.Accent.Render(" ┆ ")
+			}
+			out[i] = gutter + l
+		}
+		body = strings.Join(out, "\n")
+	}
+	title := fmt.Sprintf("Wire · %d %s · newest last · secrets redacted", len(v.recs), pick(len(v.recs), "entry", "entries"))
+	return box(st, title, "", body, w, h-1, true) + "\n " + clip(v.footer(st), w-2)
+}
+
+// footer is the flash of the last action, else the view's keys from the
+// registry.
+func (v *wireView) footer(st *Styles) string {
+	if v.flash != "" {
+		return st.Info.Render(v.flash)
+	}
+	k := v.keys.Wire
+	return st.Muted.Render(joinNotes(
+		firstKey(k.Up)+"/"+firstKey(k.Down)+" entry",
+		keyNote(k.Expand, "expand"),
+		keyNote(k.Copy, "copy"),
+		firstKey(k.PageUp)+"/"+firstKey(k.PageDown)+" scroll",
+		keyNote(k.Close, "close"),
+	))
+}
