@@ -111,6 +111,9 @@ type agentsPane struct {
 	// a card may list more skills than the pane has room for.
 	skillTop int
 	spinner  string
+	// expanded gives the card more room (the root widens the pane) and
+	// shows every description and example in it.
+	expanded bool
 }
 
 func newAgentsPane(st *Styles, keys AgentKeys) *agentsPane {
@@ -140,6 +143,7 @@ const (
 	agentRename
 	agentSave
 	agentExample
+	agentExpand
 )
 
 // HandleKey moves the cursor or returns an action for the root.
@@ -174,6 +178,9 @@ func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
 		return agentSave
 	case key.Matches(msg, p.keys.Example):
 		return agentExample
+	case key.Matches(msg, p.keys.Expand):
+		p.expanded = !p.expanded
+		return agentExpand
 	}
 	return agentNone
 }
@@ -190,16 +197,16 @@ func (p *agentsPane) View(current *agentEntry) string {
 	for i, e := range p.entries {
 		lines = append(lines, p.row(e, i == p.cursor, e == current, seen[e.label()] > 1))
 	}
-	add := p.st.Muted.Render("+ add agent")
+	add := p.cursorMark(p.cursor == len(p.entries)) + p.st.Muted.Render("+ add agent")
 	if p.cursor == len(p.entries) && p.focused {
-		add = p.st.Selected.Render(fit("+ add agent", p.w))
+		add = p.cursorMark(true) + p.st.Selected.Render(fit("+ add agent", p.w-1))
 	}
 	lines = append(lines, add, "")
 	if sel := p.Selected(); sel != nil {
 		if sel.stored {
 			lines = append(lines, wrapStyle(p.st.Muted, p.storedNote(), max(p.w, 10), 3)...)
 		}
-		lines = append(lines, p.card(sel, p.h-len(lines))...)
+		lines = append(lines, p.card(sel, p.h-len(lines), sel == current)...)
 	}
 	if len(lines) > p.h {
 		lines = lines[:p.h]
@@ -232,7 +239,7 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	// The signature mark is its own column after the flags, styled apart
 	// from the row (Success or Error), so it is drawn after the row text.
 	sig := p.sigMark(e)
-	nameW := max(p.w-2-len([]rune(right))-1-1, 4)
+	nameW := max(p.w-3-len([]rune(right))-1-1, 4)
 	name := e.label()
 	if sameName {
 		// The name gives way to the place: the place is what differs.
@@ -240,21 +247,35 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 		name = clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
 	}
 	if current {
-		name = "▸" + name
+		name = agentMarkCurrent + name
 	} else {
 		name = " " + name
 	}
 	text := fit(clip(name, nameW), nameW) + " " + right
+	lead := p.cursorMark(selected) + badge + " "
 	if selected && p.focused {
-		return badge + " " + p.st.Selected.Render(fit(text, p.w-3)) + sig
+		return lead + p.st.Selected.Render(fit(text, p.w-4)) + sig
 	}
 	if current {
-		return badge + " " + p.st.Bold.Render(text) + sig
+		return lead + p.st.Bold.Render(text) + sig
 	}
 	if e.stored {
-		return badge + " " + p.st.Muted.Render(text) + sig
+		return lead + p.st.Muted.Render(text) + sig
 	}
-	return badge + " " + p.st.Text.Render(text) + sig
+	return lead + p.st.Text.Render(text) + sig
+}
+
+// cursorMark is the first column of a row: the cursor's mark on its row,
+// drawn focused or not, since the card below is always the cursor's
+// agent and not necessarily the one in the chat.
+func (p *agentsPane) cursorMark(on bool) string {
+	if !on {
+		return " "
+	}
+	if p.focused {
+		return p.st.Accent.Render(agentMarkCursor)
+	}
+	return p.st.Muted.Render(agentMarkCursor)
 }
 
 // storedNote heads the card of an agent listed only for a stored
@@ -265,9 +286,9 @@ func (p *agentsPane) storedNote() string {
 }
 
 func (p *agentsPane) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Rename, p.keys.Remove, p.keys.Save}
+	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Expand, p.keys.Rename, p.keys.Remove, p.keys.Save}
 }
 
 func (p *agentsPane) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
 }

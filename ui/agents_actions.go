@@ -142,6 +142,8 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		}))
 	case agentSave:
 		return m.saveAgents()
+	case agentExpand:
+		m.layout() // the pane widens or narrows with its card
 	case agentExample:
 		if sel != nil && sel != m.current {
 			m.current = sel

@@ -13,12 +13,30 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
+// cardRoom is how much of a card the pane shows: the compact card beside
+// the chat, or the expanded one (agents.expand) with room for every
+// example.
+type cardRoom struct {
+	about, caps          int // lines of the description, of capabilities
+	skillAbout, examples int // lines of a skill's description, examples
+	modes                bool
+}
+
+// The compact card keeps its head short so that skills, what a user
+// comes to the card for, get the lines.
+var (
+	compactCard  = cardRoom{about: 2, caps: 1, skillAbout: 2, examples: 2}
+	expandedCard = cardRoom{about: 8, caps: 2, skillAbout: 6, examples: 10, modes: true}
+)
+
 // card summarizes the agent: description, provider, capabilities,
 // security, and skills with their examples. A card is the agent's to
 // write and may be huge; it is drawn every frame, so only what fits in
 // budget lines is built, and each text is cut to what its lines can show
 // before it is cleaned and wrapped. Skills left out are counted in a note.
-func (p *agentsPane) card(e *agentEntry, budget int) []string {
+// current says the chat talks to this agent; a card shown for another
+// (the cursor moved) says how to talk to it.
+func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	w := max(p.w, 10)
 	if e.status == agentFailed {
 		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.err.Error())), w)
@@ -31,11 +49,19 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	if e.client == nil {
 		return []string{p.st.Muted.Render("fetching card…")}
 	}
+	room := compactCard
+	if p.expanded {
+		room = expandedCard
+	}
 	a := e.client.Agent()
 	var out []string
-	out = append(out, p.st.Bold.Render(clip(cardText(a.Name, w, 1), w)))
+	name := p.st.Bold.Render(cardText(a.Name, w, 1))
+	if !current {
+		name += p.st.Muted.Render(" · " + p.keys.Select.Help().Key + " to use")
+	}
+	out = append(out, clip(name, w))
 	if a.Description != "" {
-		out = append(out, wrapStyle(p.st.Text, cardText(a.Description, w, 3), w, 3)...)
+		out = append(out, wrapStyled(inlineMarkdown(cardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
 	}
 	meta := []string{e.client.Dialect().Label()}
 	if a.Version != "" {
@@ -47,7 +73,7 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	out = append(out, wrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
 	out = append(out, p.signatureLines(a.Signature, w)...)
 	if caps := capabilityList(a.Capabilities); caps != "" {
-		out = append(out, wrapStyle(p.st.Muted, caps, w, 2)...)
+		out = append(out, wrapStyle(p.st.Muted, caps, w, room.caps)...)
 	}
 	keep := len(out)
 	asked, confirmed := e.client.Extensions(), e.client.ActivatedExtensions()
@@ -76,28 +102,41 @@ func (p *agentsPane) card(e *agentEntry, budget int) []string {
 	}
 	keep = len(out)
 	for i := p.skillTop; i < len(a.Skills); i++ {
-		s := a.Skills[i]
 		if len(out) >= budget {
 			more := " · " + p.keys.SkillsDown.Help().Key
 			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skill"+more, "skills"+more)
 		}
-		title := "▸ " + cardText(s.Name, w, 1)
-		if len(s.Tags) > 0 {
-			title += "  " + p.st.Muted.Render(cardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
-		}
-		out = append(out, clip(title, w))
-		if s.Description != "" {
-			out = append(out, wrapStyle(p.st.Muted, "  "+cardText(s.Description, w, 2), w, 2)...)
-		}
-		for _, ex := range s.Examples[:min(len(s.Examples), max(budget, 0))] {
-			out = append(out, p.st.String.Render(clip(`  "`+cardText(ex, w, 1)+`"`, w)))
-		}
+		out = append(out, p.skillLines(a.Skills[i], w, room)...)
+	}
+	return out
+}
+
+// skillLines draws one skill: its name and tags, its description as
+// inline Markdown, its example prompts (those that fit the room, then a
+// count), its modes when expanded, and what it needs to sign in.
+func (p *agentsPane) skillLines(s a2aclient.Skill, w int, room cardRoom) []string {
+	title := skillBullet + " " + cardText(s.Name, w, 1)
+	if len(s.Tags) > 0 {
+		title += "  " + p.st.Muted.Render(cardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
+	}
+	out := []string{clip(title, w)}
+	if s.Description != "" {
+		out = append(out, wrapStyled(inlineMarkdown(cardText(s.Description, w, room.skillAbout), p.st.Muted, p.st.Key), "  ", w, room.skillAbout)...)
+	}
+	shown := s.Examples[:min(len(s.Examples), room.examples)]
+	for _, ex := range shown {
+		out = append(out, p.st.String.Render(clip(`  "`+cardText(ex, w, 1)+`"`, w)))
+	}
+	if more := len(s.Examples) - len(shown); more > 0 {
+		out = append(out, p.st.Muted.Render(clip(fmt.Sprintf("  … %d more · %s expands", more, firstKey(p.keys.Expand)), w)))
+	}
+	if room.modes {
 		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {
 			out = append(out, p.st.Muted.Render(clip("  "+cardText(modes, w, 1), w)))
 		}
-		if req := requirementLine(s.Security); req != "" {
-			out = append(out, p.st.Warning.Render(clip("  ! needs "+req, w)))
-		}
+	}
+	if req := requirementLine(s.Security); req != "" {
+		out = append(out, p.st.Warning.Render(clip("  ! needs "+req, w)))
 	}
 	return out
 }

@@ -82,6 +82,9 @@ type AgentKeys struct {
 	Select  key.Binding `key:"select" keys:"enter" help:"use agent"`
 	Add     key.Binding `key:"add" keys:"a" help:"add agent"`
 	Example key.Binding `key:"example" keys:"e" help:"use example"`
+	// Expand gives the selected agent's card the room to show every
+	// skill's description and examples (the left column widens).
+	Expand key.Binding `key:"expand" keys:"+ =" help:"expand card"`
 	// SkillsDown and SkillsUp scroll the selected agent's skills.
 	SkillsDown key.Binding `key:"skills_down" keys:"pgdown ]" help:"next skills"`
 	SkillsUp   key.Binding `key:"skills_up" keys:"pgup [" help:"earlier skills"`

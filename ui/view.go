@@ -43,18 +43,28 @@ func (m *Model) rects() rects {
 	var r rects
 	r.composerH = m.composer.Height() + 2
 	body := max(m.height-r.composerH-1, 4) // footer line
+	// An expanded card (agents.expand) takes the left column but a
+	// three-row Tasks pane, and half the width beside the chat.
+	expanded := m.agents.expanded && m.focus == focusAgents
 	if m.narrow() {
 		body-- // header line
 		r.chatW, r.chatH = m.width, body
 		r.leftW = m.width
 		r.agentsH = max(body*3/5, 4)
+		if expanded {
+			r.agentsH = max(body-3, 4)
+		}
 		r.tasksH = body - r.agentsH
 		return r
 	}
 	r.leftW = min(max(m.width*28/100, 28), 44)
+	r.agentsH = max(body*3/5, 6)
+	if expanded {
+		r.leftW = max(m.width/2, r.leftW)
+		r.agentsH = max(body-3, 6)
+	}
 	r.chatW = m.width - r.leftW
 	r.chatH = body
-	r.agentsH = max(body*3/5, 6)
 	r.tasksH = body - r.agentsH
 	return r
 }

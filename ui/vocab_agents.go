@@ -18,6 +18,12 @@ const (
 	// and for nothing else.
 	agentSigVerified = "✓" // its card's signature verified
 	agentSigInvalid  = "✗" // signed but not verified, or refused unverified
+	// Three marks that must never be mistaken for one another: the agent
+	// the chat talks to, the row the cursor is on (its card shows below),
+	// and each skill of a card.
+	agentMarkCurrent = "▸"
+	agentMarkCursor  = "›"
+	skillBullet      = "◦"
 )
 
 // agentLegend is the help's line of agent badges.
@@ -28,7 +34,8 @@ func agentLegend() string {
 	}, "  ") +
 		// The card marks go on a line of their own, under the badges
 		// ("Agents: " is eight cells wide), to fit an 80-column help.
-		"\n        " + agentSigVerified + " card signature verified  " + agentSigInvalid + " signature invalid or card refused"
+		"\n        " + agentSigVerified + " card signature verified  " + agentSigInvalid + " signature invalid or card refused" +
+		"\n        " + agentMarkCurrent + " in the chat  " + agentMarkCursor + " cursor (its card shows)  " + skillBullet + " skill"
 }
 
 // versionLabel is a dialect's short form for the agent rows ("v1.0",

@@ -1,0 +1,137 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/themes"
+)
+
+func cardClient(t *testing.T, a *a2aclient.Agent) *a2aclient.Client {
+	t.Helper()
+	a.Interfaces = []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}}
+	c, err := a2aclient.NewClient(a, a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// The cursor, the agent in the chat and a card's skills each have their
+// own mark: after j the cursor's mark moves, the chat's mark stays, and
+// the card (the cursor's agent) says it is not the one in the chat.
+func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
+	skills := []a2aclient.Skill{{ID: "s", Name: "convert"}}
+	one := &agentEntry{name: "alpha", status: agentReady, client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}
+	two := &agentEntry{name: "beta", status: agentReady, client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}
+	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p.SetSize(40, 20)
+	p.entries = []*agentEntry{one, two}
+	p.Focus()
+	p.HandleKey(keyEvent("j"))
+	lines := strings.Split(ansi.Strip(p.View(one)), "\n")
+	if !strings.HasPrefix(lines[0], " ") || !strings.Contains(lines[0], agentMarkCurrent+"alpha") {
+		t.Errorf("the chat's agent row: %q", lines[0])
+	}
+	if !strings.HasPrefix(lines[1], agentMarkCursor) || strings.Contains(lines[1], agentMarkCurrent) {
+		t.Errorf("the cursor's row: %q", lines[1])
+	}
+	view := strings.Join(lines, "\n")
+	if !strings.Contains(view, "beta · enter to use") {
+		t.Errorf("the card of an agent not in the chat does not say so:\n%s", view)
+	}
+	if n := strings.Count(view, agentMarkCurrent); n != 1 {
+		t.Errorf("%s marks %d things, want the chat's agent only:\n%s", agentMarkCurrent, n, view)
+	}
+	if !strings.Contains(view, skillBullet+" convert") {
+		t.Errorf("the skill has no mark of its own:\n%s", view)
+	}
+	// Unfocused, the cursor still shows: the card below is its agent's.
+	p.Blur()
+	if lines := strings.Split(ansi.Strip(p.View(one)), "\n"); !strings.HasPrefix(lines[1], agentMarkCursor) {
+		t.Errorf("unfocused, the cursor's row lost its mark: %q", lines[1])
+	}
+}
+
+// Card descriptions are inline Markdown: code, strong and links drawn as
+// styles, not backticks and stars; an unclosed mark and snake_case stay
+// as typed; agent text is cleaned before any style is added.
+func TestInlineMarkdown(t *testing.T) {
+	st := NewStyles(themes.Dark)
+	for _, c := range []struct{ in, want string }{
+		{"Use `convert` with **care**", "Use convert with care"},
+		{"See [the docs](https://example.com/x) now", "See the docs now"},
+		{"an *emphasis* and _this_", "an emphasis and this"},
+		{"snake_case_name stays", "snake_case_name stays"},
+		{"an `unclosed mark", "an `unclosed mark"},
+		{"2 * 3 * 4", "2 * 3 * 4"},
+		{`a \*literal\* star`, "a *literal* star"},
+	} {
+		if got := ansi.Strip(inlineMarkdown(c.in, st.Muted, st.Key)); got != c.want {
+			t.Errorf("inlineMarkdown(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	code := inlineMarkdown("run `x`", st.Muted, st.Key)
+	if !strings.Contains(code, st.Key.Render("x")) {
+		t.Errorf("code is not in the code style: %q", code)
+	}
+}
+
+// A real agent's skills at 120x36: descriptions with Markdown marks draw
+// without them, the first skill's examples show, and an agent's escape
+// sequences inside a code span are gone.
+func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
+	var skills []a2aclient.Skill
+	for i := range 4 {
+		skills = append(skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: fmt.Sprintf("skill %d", i),
+			Description: "Converts `USD` to **EUR** \x1b]0;pwned\x07`\x1b[2Jx`",
+			Examples:    []string{fmt.Sprintf("example %d-a", i), fmt.Sprintf("example %d-b", i), "a third"}})
+	}
+	c := cardClient(t, &a2aclient.Agent{Name: "rates", Description: "Exchange `rates`, daily.", Skills: skills})
+	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p.SetSize(31, 17) // the pane's inside at 120x36
+	e := &agentEntry{status: agentReady, client: c}
+	p.entries = []*agentEntry{e}
+	raw := p.View(e)
+	if why := notOnlySGR(raw); why != "" {
+		t.Fatal(why)
+	}
+	view := ansi.Strip(raw)
+	if strings.ContainsAny(view, "`*") {
+		t.Errorf("raw Markdown marks on screen:\n%s", view)
+	}
+	if !strings.Contains(view, `"example 0-a"`) {
+		t.Errorf("the first skill's example is hidden:\n%s", view)
+	}
+	p.expanded = true
+	p.SetSize(58, 27) // expanded: half of 120 columns, the column's height
+	view = ansi.Strip(p.View(e))
+	for _, want := range []string{`"example 0-b"`, `"a third"`, `"example 1-a"`, "skill 2"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the expanded card lacks %s:\n%s", want, view)
+		}
+	}
+}
+
+// The expand key gives the card half the screen, with every example of
+// the demo's first skill; leaving the pane gives the chat its width back.
+func TestFlowExpandCard(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.key("tab", "tab") // composer → chat → agents
+	a.waitScreen("enter use agent")
+	a.key("+")
+	screen := a.waitScreen(`"Hello"`, "text/plain → text/markdown")
+	if top := strings.Split(screen, "\n")[0]; ansi.StringWidth(top[:strings.Index(top, "╮")+len("╮")]) != 60 {
+		t.Fatalf("the expanded Agents pane is not half the width:\n%s", screen)
+	}
+	a.key("tab")
+	screen = a.waitGone("text/plain → text/markdown")
+	if top := strings.Split(screen, "\n")[0]; ansi.StringWidth(top[:strings.Index(top, "╮")+len("╮")]) != 33 {
+		t.Fatalf("leaving the pane did not fold the card:\n%s", screen)
+	}
+}
