@@ -200,7 +200,7 @@ func TestBadConfigReported(t *testing.T) {
 	e.writeConfig("[[agents]]\nname = \"x\"\nurl = \"http://127.0.0.1:1\"\nauth = \"bearer\"\ntoken = \"hunter2\"\n")
 	r := e.run("card", "x")
 	wantCode(t, r, exitError)
-	if !strings.Contains(r.stderr, e.config+", line 5") || !strings.Contains(r.stderr, "env:VAR") {
+	if !strings.Contains(r.stderr, e.config+":5: ") || !strings.Contains(r.stderr, "env:VAR") {
 		t.Errorf("stderr = %q", r.stderr)
 	}
 	if strings.Contains(r.stderr, "hunter2") {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -70,7 +71,11 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	}
 	keys := ui.DefaultKeyMap()
 	if err := keys.Override(map[string][]string(toKeyMap(cfg.Keys))); err != nil {
-		return r.report(exitError, fmt.Errorf("%s: %w", r.env.ConfigPath, err), false, "")
+		var ke *ui.KeyError
+		if errors.As(err, &ke) {
+			err = config.ErrorAt(r.env.ConfigPath, "keys", ke.Name, ke.Msg, ke.Hint)
+		}
+		return r.report(exitError, err, false, "")
 	}
 	all, themeErrs := themes.Load(themesDir(r.env.ConfigPath))
 	for _, e := range themeErrs {
@@ -81,7 +86,12 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		themeName = cfg.Theme
 	}
 	if _, ok := all[themeName]; themeName != "" && themeName != themes.Auto && !ok {
-		return r.report(exitUsage, usagef("tui", "unknown theme %q; built in: auto, dark, light, high-contrast", themeName), false, "")
+		names := "auto, dark, light, high-contrast or a theme file in " + themesDir(r.env.ConfigPath)
+		if *theme != "" { // the flag's: a usage error, as any bad flag
+			return r.report(exitUsage, usagef("tui", "unknown theme %q; use %s", themeName, names), false, "")
+		}
+		// The config file's: a config error, located as the others are.
+		return r.report(exitError, config.ErrorAt(r.env.ConfigPath, "", "theme", fmt.Sprintf("unknown theme %q", themeName), "use "+names), false, "")
 	}
 	sel := ""
 	if len(refs) > 0 {

@@ -14,18 +14,41 @@ import (
 )
 
 // Error is a problem with the settings file, located by path and, when
-// known, line, so a person can go and fix it.
+// known, line, so a person can go and fix it. Every config error reads
+// the same way, as compilers write theirs: "file:line: what is wrong",
+// then " — what to do" when Hint says it apart from Msg.
 type Error struct {
 	Path string
 	Line int // 0 when unknown
 	Msg  string
+	Hint string // what to do; "" when Msg says it already
 }
 
 func (e *Error) Error() string {
+	at := e.Path
 	if e.Line > 0 {
-		return fmt.Sprintf("config file %s, line %d: %s", e.Path, e.Line, e.Msg)
+		at = fmt.Sprintf("%s:%d", e.Path, e.Line)
 	}
-	return fmt.Sprintf("config file %s: %s", e.Path, e.Msg)
+	if e.Hint != "" {
+		return fmt.Sprintf("%s: %s — %s", at, e.Msg, e.Hint)
+	}
+	return fmt.Sprintf("%s: %s", at, e.Msg)
+}
+
+// ErrorAt is a config error about a setting checked after loading (a
+// theme or key name parley knows only once running), located by the
+// table it is in ("" for the top level) and its key. The file is read
+// again to find the line; a file that cannot be read gives no line.
+func ErrorAt(path, table, key, msg, hint string) *Error {
+	e := &Error{Path: path, Msg: msg, Hint: hint}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return e
+	}
+	loc := locator{lines: strings.Split(string(raw), "\n")}
+	start, end := loc.table(table)
+	e.Line = loc.search(start, end, key)
+	return e
 }
 
 // Load reads the settings file at path. A missing file is an empty

@@ -63,6 +63,32 @@ func (l locator) search(start, end int, key string) int {
 	return 0
 }
 
+// table returns the line range of a [name] table, up to the next table
+// header; the top level (name "") runs up to the first header. A table
+// not written out is the whole file.
+func (l locator) table(name string) (start, end int) {
+	start = -1
+	if name == "" {
+		start = 0
+	}
+	for i, line := range l.lines {
+		m := tableHeaderRE.FindStringSubmatch(line)
+		if m == nil && !agentsHeaderRE.MatchString(line) {
+			continue
+		}
+		if start >= 0 {
+			return start, i
+		}
+		if m != nil && strings.Trim(m[1], `"' `) == name {
+			start = i + 1
+		}
+	}
+	if start < 0 {
+		return 0, len(l.lines)
+	}
+	return start, len(l.lines)
+}
+
 // agentBlock returns the line range of the n-th [[agents]] entry: from its
 // header to the next [[agents]] or unrelated table.
 func (l locator) agentBlock(n int) (start, end int) {

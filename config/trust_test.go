@@ -19,7 +19,7 @@ func TestTrustedOriginsAreOrigins(t *testing.T) {
 	for _, bad := range []string{"https://api.example.net/v1", "api.example.net", "ftp://api.example.net", "https://u:p@api.example.net", "https://api.example.net?x=1"} {
 		src := "[[agents]]\nname = \"w\"\nurl = \"https://a.example\"\ntrusted_origins = [\"" + bad + "\"]\n"
 		_, err := Parse("config.toml", []byte(src))
-		if err == nil || !strings.Contains(err.Error(), "trusted_origins wants origins") || !strings.Contains(err.Error(), "line 4") {
+		if err == nil || !strings.Contains(err.Error(), "trusted_origins wants origins") || !strings.Contains(err.Error(), "config.toml:4: ") {
 			t.Errorf("%q: %v", bad, err)
 		}
 	}

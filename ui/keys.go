@@ -286,7 +286,7 @@ func (k *KeyMap) Override(keys map[string][]string) error {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return fmt.Errorf("unknown key binding %s in [keys]; known: %s", strings.Join(unknown, ", "), strings.Join(k.Names(), ", "))
+		return k.unknownName(unknown[0])
 	}
 	return k.conflicts(keys)
 }
@@ -299,7 +299,6 @@ func (k *KeyMap) conflicts(overrides map[string][]string) error {
 	defaults := DefaultKeyMap()
 	def := defaults.bindings()
 	entries := k.entries()
-	var out []string
 	for _, e := range entries {
 		if len(overrides[e.name]) == 0 {
 			continue
@@ -312,12 +311,11 @@ func (k *KeyMap) conflicts(overrides map[string][]string) error {
 				if o.name == e.name || !o.b.Enabled() || !sharesScope(e, o) || !containsKey(o.b.Keys(), ks) {
 					continue
 				}
-				out = append(out, fmt.Sprintf("%s: %q is already %s (%s); pick another key or rebind %s", e.name, ks, o.name, o.b.Help().Desc, o.name))
+				return &KeyError{Name: e.name,
+					Msg:  fmt.Sprintf("key conflict: %q for %s is already %s (%s)", ks, e.name, o.name, o.b.Help().Desc),
+					Hint: "pick another key or rebind " + o.name}
 			}
 		}
-	}
-	if len(out) > 0 {
-		return fmt.Errorf("key conflict in [keys]: %s", strings.Join(out, "; "))
 	}
 	return nil
 }
