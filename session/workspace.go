@@ -210,8 +210,11 @@ func (w *Workspace) Add(url string) (a *Agent, added, kept bool) {
 // Remove takes agent a off the list and stops its exchange. keys are
 // where a credential saved for it may be kept (its URL, and the config
 // name older versions used), unless another listed agent uses it: the
-// caller may offer to forget it (SavedCredentials, Forget).
-func (w *Workspace) Remove(a *Agent) (keys []string) {
+// caller may offer to forget it (SavedCredentials, Forget). release
+// frees the agent's connections; it blocks, so run it off the owner's
+// loop. A client released while still referenced dials again when used,
+// so releasing never breaks a conversation, it only frees sockets.
+func (w *Workspace) Remove(a *Agent) (keys []string, release func()) {
 	_, key := w.dir.Entry(a.Ref)
 	for i, x := range w.agents {
 		if x == a {
@@ -222,16 +225,43 @@ func (w *Workspace) Remove(a *Agent) (keys []string) {
 	if a.Conv != nil {
 		a.Conv.Stop()
 	}
+	clients := a.clients()
+	release = func() {
+		for _, c := range clients {
+			_ = c.Close()
+		}
+	}
 	for _, x := range w.agents {
 		if _, k := w.dir.Entry(x.Ref); k == key {
-			return nil // another agent in the list uses it
+			return nil, release // another agent in the list uses it
 		}
 	}
 	keys = []string{key}
 	if a.Saved != "" {
 		keys = append(keys, a.Saved) // where older versions kept it
 	}
-	return keys
+	return keys, release
+}
+
+// clients are the distinct clients agent a holds: its own and its
+// conversation's (a stored conversation reopened brings its own).
+func (a *Agent) clients() []*a2aclient.Client {
+	var out []*a2aclient.Client
+	add := func(c *a2aclient.Client) {
+		for _, x := range out {
+			if x == c {
+				return
+			}
+		}
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	add(a.Client)
+	if a.Conv != nil {
+		add(a.Conv.Client())
+	}
+	return out
 }
 
 // Rename gives agent a the name it is shown by (and saved as, at the

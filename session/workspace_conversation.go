@@ -170,10 +170,16 @@ func (w *Workspace) RememberDialect(a *Agent) func() {
 	return func() { dir.Remember(cl) }
 }
 
-// Close writes what the recorders hold; called when the front end ends.
+// Close writes what the recorders hold and releases every agent's
+// connections; called when the front end ends.
 func (w *Workspace) Close() {
 	for _, r := range w.recs {
 		r.Close()
+	}
+	for _, a := range w.agents {
+		for _, c := range a.clients() {
+			_ = c.Close()
+		}
 	}
 }
 

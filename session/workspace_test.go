@@ -67,7 +67,7 @@ func TestWorkspaceAddRenameRemoveSave(t *testing.T) {
 	w.Rename(a, "new one")
 	w.Rename(w.Find("work"), "  ")
 	w.Rename(w.Find("home"), "house\x1b[31m")
-	if keys := w.Remove(w.Find("work")); len(keys) != 2 || keys[1] != "work" {
+	if keys, release := w.Remove(w.Find("work")); release == nil || len(keys) != 2 || keys[1] != "work" {
 		t.Errorf("credential keys of the removed agent = %q, want its URL and its config name", keys)
 	}
 	write, left, err := w.Save()

@@ -9,52 +9,39 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// agentStatus is where an agent's card resolution stands.
-type agentStatus int
+// agentStatus is where an agent's card resolution stands (the
+// Workspace's word for it).
+type agentStatus = session.AgentStatus
 
 const (
-	agentResolving agentStatus = iota
-	agentReady
-	agentFailed
+	agentResolving = session.AgentResolving
+	agentReady     = session.AgentReady
+	agentFailed    = session.AgentFailed
 )
 
-// agentEntry is one agent of the directory pane.
+// agentEntry is one agent of the directory pane: the Workspace's agent,
+// and what the pane keeps of it.
 type agentEntry struct {
-	id      int
-	name    string
-	ref     string // config name or URL, as the Directory takes it
-	saved   string // its [[agents]] name in the config file, once read or saved
-	status  agentStatus
-	client  *a2aclient.Client
-	err     error
-	conv    *session.Conversation
+	*session.Agent
 	example int // next example prompt to offer
-	// trusted are origins the user chose to always trust with this
-	// agent's credentials, kept for saving an agent not in the config.
-	trusted []string
-	// remembered is the client whose dialect is in the store already.
-	remembered *a2aclient.Client
-	// stored says the agent is listed only because a stored conversation
-	// or a resumed task was with it: the user never added it, so `w`
-	// leaves it out of the config until the user adds it (+ add agent
-	// with its URL keeps it).
-	stored bool
 }
 
 // label is the agent's name as shown: the config name, else the card's.
-func (e *agentEntry) label() string {
-	if e.name != "" {
-		return e.name
+func (e *agentEntry) label() string { return agentLabel(e.Agent) }
+
+// agentLabel is the Workspace's Label: how the TUI names an agent.
+func agentLabel(e *session.Agent) string {
+	if e.Name != "" {
+		return e.Name
 	}
-	if e.client != nil && e.client.Agent().Name != "" {
-		return cardText(e.client.Agent().Name, 64, 1)
+	if e.Client != nil && e.Client.Agent().Name != "" {
+		return cardText(e.Client.Agent().Name, 64, 1)
 	}
-	return refLabel(e.ref)
+	return refLabel(e.Ref)
 }
 
 // refLabel shortens an agent URL for a narrow list: host and path, the
@@ -85,11 +72,11 @@ func placeLabel(ref string) string {
 
 // examples lists the example prompts of every skill of the agent.
 func (e *agentEntry) examples() []string {
-	if e.client == nil {
+	if e.Client == nil {
 		return nil
 	}
 	var out []string
-	for _, s := range e.client.Agent().Skills {
+	for _, s := range e.Client.Agent().Skills {
 		for _, ex := range s.Examples {
 			if ex = strings.TrimSpace(termsafe.Line(ex)); ex != "" {
 				out = append(out, ex)
@@ -203,7 +190,7 @@ func (p *agentsPane) View(current *agentEntry) string {
 	}
 	lines = append(lines, add, "")
 	if sel := p.Selected(); sel != nil {
-		if sel.stored {
+		if sel.Stored {
 			lines = append(lines, wrapStyle(p.st.Muted, p.storedNote(), max(p.w, 10), 3)...)
 		}
 		lines = append(lines, p.card(sel, p.h-len(lines), sel == current)...)
@@ -216,21 +203,24 @@ func (p *agentsPane) View(current *agentEntry) string {
 
 func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string {
 	badge, dialect, flags := p.st.Muted.Render(agentBadgeDown), "", ""
-	switch e.status {
+	switch e.Status {
 	case agentResolving:
 		badge = p.st.Info.Render(p.spinner)
 	case agentReady:
 		badge = p.st.Success.Render(agentBadgeUp)
-		dialect = versionLabel(e.client.Dialect())
-		if e.client.Agent().Capabilities.Streaming {
+		dialect = versionLabel(e.Client.Dialect())
+		if e.Client.Agent().Capabilities.Streaming {
 			flags += agentFlagStreams
 		}
-		if len(e.client.Agent().SecuritySchemes) > 0 {
+		if len(e.Client.Agent().SecuritySchemes) > 0 {
 			flags += agentFlagSecurity
 		}
 	case agentFailed:
 		badge = p.st.Error.Render(agentBadgeDown)
 		flags = agentFlagFailed
+		if _, ok := session.MissingVariable(e.Err); ok {
+			flags = agentFlagSecurity // not unreachable: it needs a sign-in
+		}
 		if refusedUnverified(e) {
 			flags = "" // the card was had; the signature column says why
 		}
@@ -243,7 +233,7 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	name := e.label()
 	if sameName {
 		// The name gives way to the place: the place is what differs.
-		place := placeLabel(e.ref)
+		place := placeLabel(e.Ref)
 		name = clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
 	}
 	if current {
@@ -259,7 +249,7 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	if current {
 		return lead + p.st.Bold.Render(text) + sig
 	}
-	if e.stored {
+	if e.Stored {
 		return lead + p.st.Muted.Render(text) + sig
 	}
 	return lead + p.st.Text.Render(text) + sig

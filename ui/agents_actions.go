@@ -16,19 +16,13 @@ import (
 )
 
 func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
-	var e *agentEntry
-	for _, x := range m.entries {
-		if x.id == msg.id {
-			e = x
-		}
-	}
+	e := m.entryOf(m.ws.Agent(msg.id))
 	if e == nil {
 		return nil // removed meanwhile
 	}
+	started := m.ws.Resolved(e.Agent, msg.client, msg.err)
 	if msg.err != nil {
-		e.status, e.err = agentFailed, msg.err
 		if errors.As(msg.err, new(*a2aclient.ForeignOriginError)) {
-			e.client = msg.client // its card, to name it; not used to send
 			if e == m.current {
 				m.setStatus(fmt.Sprintf("%s's card sends messages to another origin; parley asks before sending your credential there.", e.label()), true)
 				m.askTrust(e)
@@ -37,30 +31,26 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 		}
 		var ue *a2aclient.UnverifiedCardError
 		if errors.As(msg.err, &ue) {
-			e.client = msg.client // its card, to show why; not used to send
 			if e == m.current {
 				m.setStatus(noTicks.Replace(ue.Error()+" "+ue.Hint()), true)
 			}
 			return nil
 		}
 		if e == m.current {
-			m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
+			if name, ok := session.MissingVariable(msg.err); ok {
+				m.setStatus(missingVariable(e, name), true)
+			} else {
+				m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
+			}
 			m.signInToCard(e) // a card behind sign-in: ask for the credential
 		}
 		return nil
 	}
-	e.status, e.client, e.err = agentReady, msg.client, nil
 	if note := msg.client.Agent().CardNote; note != "" && e == m.current {
 		m.setStatus(termsafe.Line(note), false)
 	}
-	if e.conv == nil {
-		var conv *session.Conversation
-		conv = session.NewConversation(msg.client, e.label(), func() { m.bridge.notify(conv) })
-		e.conv = conv
-		m.record(conv, e)
-		if m.opts.Welcome && e == m.current {
-			m.welcome(e)
-		}
+	if started && m.opts.Welcome && e == m.current {
+		m.welcome(e)
 	}
 	if e == m.current {
 		m.showConversation()
@@ -68,9 +58,15 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 	return nil
 }
 
+// missingVariable says that agent e needs a sign-in because the variable
+// its config takes the credential from is not set, and what to do.
+func missingVariable(e *agentEntry, name string) string {
+	return fmt.Sprintf("%s needs you to sign in: the environment variable %s is not set. Sign in here, or export it and restart parley.", e.label(), termsafe.Line(name))
+}
+
 // welcome greets a newcomer with the agent's example prompts.
 func (m *Model) welcome(e *agentEntry) {
-	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.label(), e.client.Dialect().Label())
+	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.label(), e.Client.Dialect().Label())
 	if ex := e.examples(); len(ex) > 0 {
 		text += " Try one of its example prompts — press " + firstKey(m.keys.Composer.Example) + " to put the next one in the composer, then enter:"
 		for _, x := range ex {
@@ -78,7 +74,7 @@ func (m *Model) welcome(e *agentEntry) {
 		}
 	}
 	text += "\nPress f1 for every key, tab to move between panes."
-	e.conv.Notice(text)
+	e.Conv.Notice(text)
 }
 
 func (m *Model) agentKey(a agentAction) tea.Cmd {
@@ -95,12 +91,12 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 			m.narrowList = false
 			m.layout()
 		}
-		if sel.status == agentFailed {
-			if errors.As(sel.err, new(*a2aclient.AuthError)) && m.topPrompt() == nil {
+		if sel.Status == agentFailed {
+			if _, ok := sel.NeedsSignIn(); ok && m.topPrompt() == nil {
 				m.signInToCard(sel)
 				return m.focusCmd()
 			}
-			if errors.As(sel.err, new(*a2aclient.ForeignOriginError)) && m.topPrompt() == nil {
+			if errors.As(sel.Err, new(*a2aclient.ForeignOriginError)) && m.topPrompt() == nil {
 				m.askTrust(sel)
 				return m.focusCmd()
 			}
@@ -116,17 +112,10 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 			return nil
 		}
 		m.ask(newPrompt(m.st, promptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(_ string) tea.Cmd {
-			_, key := m.opts.Directory.Entry(sel.ref)
-			m.removeAgent(sel)
-			closing := closeClients(clientsOf(sel))
-			for _, e := range m.entries {
-				if _, k := m.opts.Directory.Entry(e.ref); k == key {
-					return closing // another agent in the list uses it
-				}
-			}
-			keys := []string{key}
-			if sel.saved != "" {
-				keys = append(keys, sel.saved) // where older versions kept it
+			keys, release := m.removeAgent(sel)
+			closing := func() tea.Msg { release(); return nil }
+			if len(keys) == 0 {
+				return closing // another agent in the list uses its credential
 			}
 			return tea.Batch(closing, m.checkSaved(sel.label(), keys...))
 		}))
@@ -135,9 +124,7 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 			return nil
 		}
 		m.ask(newPrompt(m.st, promptText, "Rename agent", []string{"New name:"}, sel.label(), func(v string) tea.Cmd {
-			if v = termsafe.Line(v); v != "" {
-				sel.name = v
-			}
+			m.ws.Rename(sel.Agent, v)
 			return nil
 		}))
 	case agentSave:
@@ -165,42 +152,28 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 		m.setStatus("Not added: "+err.Error()+".", true)
 		return nil
 	}
-	e := m.find(url)
-	if e == nil {
-		e = m.findStored(url)
-	}
-	if e != nil {
-		if e.stored {
-			// Adding an agent listed for a stored conversation is the
-			// user's word that it is theirs: `w` saves it from now on.
-			e.stored = false
+	a, added, kept := m.ws.Add(url)
+	m.syncEntries()
+	e := m.entryOf(a)
+	if !added {
+		if kept {
 			m.setStatus(fmt.Sprintf("Kept %s in the list; %s saves it to the config.", e.label(), m.keys.Agents.Save.Help().Key), false)
 		}
 		m.current = e
 		m.showConversation()
 		return nil
 	}
-	e = &agentEntry{id: m.nextID, ref: url}
-	m.nextID++
-	m.entries = append(m.entries, e)
-	m.agents.entries = m.entries
 	m.agents.cursor = len(m.entries) - 1
 	m.current = e
 	m.showConversation()
 	return tea.Batch(m.resolve(e), m.startTicking())
 }
 
-func (m *Model) removeAgent(e *agentEntry) {
-	for i, x := range m.entries {
-		if x == e {
-			m.entries = append(m.entries[:i:i], m.entries[i+1:]...)
-			break
-		}
-	}
-	if e.conv != nil {
-		e.conv.Stop()
-	}
-	m.agents.entries = m.entries
+// removeAgent takes e off the list (Workspace.Remove says what of it
+// is left to forget and to release).
+func (m *Model) removeAgent(e *agentEntry) (keys []string, release func()) {
+	keys, release = m.ws.Remove(e.Agent)
+	m.syncEntries()
 	m.agents.cursor = min(m.agents.cursor, len(m.entries))
 	if m.current == e {
 		m.current = nil
@@ -209,4 +182,5 @@ func (m *Model) removeAgent(e *agentEntry) {
 		}
 		m.showConversation()
 	}
+	return keys, release
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -38,22 +39,25 @@ var (
 // (the cursor moved) says how to talk to it.
 func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	w := max(p.w, 10)
-	if e.status == agentFailed {
-		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.err.Error())), w)
+	if e.Status == agentFailed {
+		if name, ok := session.MissingVariable(e.Err); ok {
+			return wrapPlain(p.st.Error.Render(agentFlagSecurity+" ")+fmt.Sprintf("Needs you to sign in: the environment variable %s is not set. %s signs in here; or export it and restart parley.", termsafe.Line(name), p.keys.Select.Help().Key), w)
+		}
+		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.Err.Error())), w)
 		var ue *a2aclient.UnverifiedCardError
-		if errors.As(e.err, &ue) {
+		if errors.As(e.Err, &ue) {
 			out = append(out, wrapStyle(p.st.Muted, ue.Hint(), w, 3)...)
 		}
 		return out
 	}
-	if e.client == nil {
+	if e.Client == nil {
 		return []string{p.st.Muted.Render("fetching card…")}
 	}
 	room := compactCard
 	if p.expanded {
 		room = expandedCard
 	}
-	a := e.client.Agent()
+	a := e.Client.Agent()
 	var out []string
 	name := p.st.Bold.Render(cardText(a.Name, w, 1))
 	if !current {
@@ -63,7 +67,7 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	if a.Description != "" {
 		out = append(out, wrapStyled(inlineMarkdown(cardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
 	}
-	meta := []string{e.client.Dialect().Label()}
+	meta := []string{e.Client.Dialect().Label()}
 	if a.Version != "" {
 		meta = append(meta, "v"+cardText(a.Version, w, 1))
 	}
@@ -76,7 +80,7 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 		out = append(out, wrapStyle(p.st.Muted, caps, w, room.caps)...)
 	}
 	keep := len(out)
-	asked, confirmed := e.client.Extensions(), e.client.ActivatedExtensions()
+	asked, confirmed := e.Client.Extensions(), e.Client.ActivatedExtensions()
 	for i, x := range a.Capabilities.Extensions {
 		if len(out) >= budget {
 			return p.cutNote(out, keep, budget, len(a.Capabilities.Extensions)-i, "extension", "extensions")

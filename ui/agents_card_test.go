@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/parley-a2a/parley/session"
 	"strings"
 	"testing"
 
@@ -26,8 +27,8 @@ func cardClient(t *testing.T, a *a2aclient.Agent) *a2aclient.Client {
 // the card (the cursor's agent) says it is not the one in the chat.
 func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	skills := []a2aclient.Skill{{ID: "s", Name: "convert"}}
-	one := &agentEntry{name: "alpha", status: agentReady, client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}
-	two := &agentEntry{name: "beta", status: agentReady, client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}
+	one := &agentEntry{Agent: &session.Agent{Name: "alpha", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}}
+	two := &agentEntry{Agent: &session.Agent{Name: "beta", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}}
 	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 20)
 	p.entries = []*agentEntry{one, two}
@@ -94,7 +95,7 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	c := cardClient(t, &a2aclient.Agent{Name: "rates", Description: "Exchange `rates`, daily.", Skills: skills})
 	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(31, 17) // the pane's inside at 120x36
-	e := &agentEntry{status: agentReady, client: c}
+	e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 	p.entries = []*agentEntry{e}
 	raw := p.View(e)
 	if why := notOnlySGR(raw); why != "" {

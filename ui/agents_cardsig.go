@@ -20,10 +20,10 @@ func (p *agentsPane) sigMark(e *agentEntry) string {
 	if refusedUnverified(e) {
 		return p.st.Error.Render(agentSigInvalid)
 	}
-	if e.status != agentReady || e.client == nil {
+	if e.Status != agentReady || e.Client == nil {
 		return " "
 	}
-	switch e.client.Agent().Signature.Status {
+	switch e.Client.Agent().Signature.Status {
 	case a2aclient.SignatureVerified:
 		return p.st.Success.Render(agentSigVerified)
 	case a2aclient.SignatureInvalid:
@@ -35,7 +35,7 @@ func (p *agentsPane) sigMark(e *agentEntry) string {
 // refusedUnverified says e was refused because signed cards are
 // required and its card did not verify.
 func refusedUnverified(e *agentEntry) bool {
-	return e.status == agentFailed && errors.As(e.err, new(*a2aclient.UnverifiedCardError))
+	return e.Status == agentFailed && errors.As(e.Err, new(*a2aclient.UnverifiedCardError))
 }
 
 // signatureLines is the card's line on its signature, at width w: the

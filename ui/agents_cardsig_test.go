@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/parley-a2a/parley/session"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -88,7 +89,7 @@ func TestTamperedCardNeverShowsTick(t *testing.T) {
 // marked ✗ and the status line says why and what to do.
 func TestRequireSignedRefusalMarksRow(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, wrap: tamper, cfg: &config.Config{Cards: config.Cards{RequireSigned: true}}})
-	a.waitState("the refusal", func(m *Model) bool { return m.current != nil && m.current.status == agentFailed })
+	a.waitState("the refusal", func(m *Model) bool { return m.current != nil && m.current.Status == agentFailed })
 	a.inspect(func(m *Model) {
 		if !m.isErr || !strings.Contains(m.status, "signed cards are required") || !strings.Contains(m.status, "drop --require-signed") {
 			t.Errorf("status line %q does not give the refusal and its hint", m.status)
@@ -121,9 +122,9 @@ func TestAgentsPaneSignatureLines(t *testing.T) {
 	p.SetSize(50, 30)
 	hostile := a2aclient.CardSignature{Status: a2aclient.SignatureInvalid, KeyID: "k",
 		Reason: "kid \"✓ ok\" \x1b[32m✓ verified\x1b[0m " + strings.Repeat("long reason ", 40)}
-	p.entries = []*agentEntry{{status: agentReady, client: mk(hostile,
+	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: mk(hostile,
 		a2aclient.Extension{URI: "urn:needed", Required: true},
-		a2aclient.Extension{URI: "urn:asked", Required: true})}}
+		a2aclient.Extension{URI: "urn:asked", Required: true})}}}
 	view := ansi.Strip(p.View(nil))
 	if strings.ContainsAny(view, "✓✔\x1b") {
 		t.Fatalf("an invalid signature's view holds a tick or an escape:\n%q", view)
@@ -141,14 +142,14 @@ func TestAgentsPaneSignatureLines(t *testing.T) {
 		t.Fatalf("extension lines:\n%s", view)
 	}
 	for _, s := range []a2aclient.SignatureStatus{a2aclient.SignatureUnsigned, a2aclient.SignatureUnchecked} {
-		p.entries = []*agentEntry{{status: agentReady, client: mk(a2aclient.CardSignature{Status: s})}}
+		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: mk(a2aclient.CardSignature{Status: s})}}}
 		view = ansi.Strip(p.View(nil))
 		row := strings.Split(view, "\n")[0]
 		if strings.ContainsAny(view, "✓✗") || ansi.StringWidth(row) != 50 {
 			t.Fatalf("%q card: a mark, or the row is not 50 wide:\n%s", s, view)
 		}
 	}
-	p.entries = []*agentEntry{{status: agentReady, client: mk(a2aclient.CardSignature{Status: a2aclient.SignatureVerified, KeyID: "key-1"})}}
+	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: mk(a2aclient.CardSignature{Status: a2aclient.SignatureVerified, KeyID: "key-1"})}}}
 	lines := strings.Split(ansi.Strip(p.View(nil)), "\n")
 	if !strings.HasSuffix(lines[0], "✓") || ansi.StringWidth(lines[0]) != 50 || !strings.Contains(strings.Join(lines, "\n"), "signed ✓ key key-1") {
 		t.Fatalf("verified card:\n%s", strings.Join(lines, "\n"))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/parley-a2a/parley/session"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 	}
 	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 14)
-	p.entries = []*agentEntry{{status: agentReady, client: c}}
+	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 	view := ansi.Strip(p.View(nil))
 	if !strings.Contains(view, "skill-00") || strings.Contains(view, "skill-11") || !strings.Contains(view, "more skills · pgdown") {
 		t.Fatalf("first view:\n%s", view)
@@ -54,9 +55,9 @@ func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
 	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 8)
 	p.entries = []*agentEntry{
-		{name: "parley demo", ref: "http://127.0.0.1:4141/", status: agentFailed, err: fmt.Errorf("down")},
-		{name: "parley demo", ref: "http://127.0.0.1:5151/v0.3/", status: agentFailed, err: fmt.Errorf("down")},
-		{name: "travel", ref: "https://agents.example.com/travel", status: agentFailed, err: fmt.Errorf("down")},
+		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:4141/", Status: agentFailed, Err: fmt.Errorf("down")}},
+		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:5151/v0.3/", Status: agentFailed, Err: fmt.Errorf("down")}},
+		{Agent: &session.Agent{Name: "travel", Ref: "https://agents.example.com/travel", Status: agentFailed, Err: fmt.Errorf("down")}},
 	}
 	lines := strings.Split(ansi.Strip(p.View(nil)), "\n")
 	if !strings.Contains(lines[0], "parley demo :4141") || !strings.Contains(lines[1], "parley demo :5151/v0.3") {
@@ -81,7 +82,7 @@ func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
 	for h := 8; h < 40; h++ {
 		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
 		p.SetSize(40, h)
-		p.entries = []*agentEntry{{status: agentReady, client: c}}
+		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 		view := ansi.Strip(p.View(nil))
 		if strings.Contains(view, "… 1 more skills") {
 			t.Fatalf("height %d says skills for one:\n%s", h, view)

@@ -6,7 +6,6 @@ package ui
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -82,7 +81,6 @@ type Model struct {
 	dialogs       []Dialog // the modals, the top one takes the keys (dialog.go)
 	nextSignIn    int      // id of the newest sign-in dialog, for its messages
 	ctxSeq        int
-	recorders     []*session.Recorder
 	live          *liveContexts // conversations resumed at start
 	lastExample   string        // the example prompt last put in the composer
 
@@ -93,8 +91,10 @@ type Model struct {
 	help     help.Model
 	spin     spinner.Model
 
+	// ws owns the agents; entries are the pane's view of them, in its
+	// order (syncEntries).
+	ws       *session.Workspace
 	entries  []*agentEntry
-	nextID   int
 	current  *agentEntry
 	status   string
 	statusAt time.Time
@@ -126,28 +126,19 @@ func New(opts Options) *Model {
 	if opts.Busy != nil {
 		opts.Busy.attach(m.bridge.post)
 	}
-	seen := map[string]bool{}
-	for _, ref := range opts.Agents {
-		// An agent named on the command line that is a config entry, by
-		// name or by URL, is that entry: its name, its settings, and
-		// the entry its trusted origins and renames are saved to.
-		if a := configEntry(opts.Config, ref); a != nil {
-			m.addEntry(a.Name, a.Name, true, seen)
-			continue
-		}
-		m.addEntry("", ref, false, seen)
-	}
-	if opts.Config != nil {
-		for _, a := range opts.Config.Agents {
-			m.addEntry(a.Name, a.Name, true, seen)
-		}
-	}
-	m.agents.entries = m.entries
+	m.ws = session.NewWorkspace(session.WorkspaceOptions{
+		Directory: opts.Directory, Config: opts.Config, ConfigPath: opts.ConfigPath,
+		DemoURL: opts.DemoURL, Store: opts.Store, Notify: m.bridge.notify, Label: agentLabel,
+		RecordError: func(err error) {
+			m.bridge.post(statusMsg{text: "Could not save the conversation: " + err.Error(), isErr: true})
+		},
+	}, opts.Agents)
+	m.syncEntries()
 	if opts.Notice != "" {
 		m.setStatus(opts.Notice, true)
 	}
 	selected := opts.Select
-	if a := configEntry(opts.Config, selected); a != nil {
+	if a := m.ws.ConfigEntry(selected); a != nil {
 		selected = a.Name
 	}
 	if sel := m.find(selected); sel != nil {
@@ -158,37 +149,29 @@ func New(opts Options) *Model {
 	return m
 }
 
-func (m *Model) addEntry(name, ref string, fromConfig bool, seen map[string]bool) *agentEntry {
-	if seen[ref] {
-		return nil
+// syncEntries lists the Workspace's agents in the pane, each keeping
+// what the pane holds of it.
+func (m *Model) syncEntries() {
+	prev := make(map[*session.Agent]*agentEntry, len(m.entries))
+	for _, e := range m.entries {
+		prev[e.Agent] = e
 	}
-	seen[ref] = true
-	e := &agentEntry{id: m.nextID, name: name, ref: ref}
-	if fromConfig {
-		e.saved = name
+	m.entries = nil
+	for _, a := range m.ws.Agents() {
+		e := prev[a]
+		if e == nil {
+			e = &agentEntry{Agent: a}
+		}
+		m.entries = append(m.entries, e)
 	}
-	m.nextID++
-	m.entries = append(m.entries, e)
-	return e
+	m.agents.entries = m.entries
 }
 
-// configEntry is the config entry ref names: by its name, else by its
-// URL (a trailing slash aside), as the Directory matches them; nil for
-// none.
-func configEntry(cfg *config.Config, ref string) *config.Agent {
-	ref = strings.TrimSpace(ref)
-	if cfg == nil || ref == "" {
-		return nil
-	}
-	if a, ok := cfg.Agent(ref); ok {
-		return a
-	}
-	if !strings.Contains(ref, "://") {
-		return nil
-	}
-	for i := range cfg.Agents {
-		if a := &cfg.Agents[i]; a.Name != "" && strings.TrimSuffix(a.URL, "/") == strings.TrimSuffix(ref, "/") {
-			return a
+// entryOf is the pane's entry of Workspace agent a.
+func (m *Model) entryOf(a *session.Agent) *agentEntry {
+	for _, e := range m.entries {
+		if e.Agent == a {
+			return e
 		}
 	}
 	return nil
@@ -196,7 +179,7 @@ func configEntry(cfg *config.Config, ref string) *config.Agent {
 
 func (m *Model) find(ref string) *agentEntry {
 	for _, e := range m.entries {
-		if ref != "" && (e.ref == ref || e.name == ref) {
+		if ref != "" && (e.Ref == ref || e.Name == ref) {
 			return e
 		}
 	}
@@ -227,19 +210,18 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	}
 	defer m.bridge.stop()
 	_, err := p.Run()
-	m.closeRecorders()
-	m.closeAllClients()
+	m.ws.Close()
 	return err
 }
 
 // resolve fetches an agent's card in the background.
 func (m *Model) resolve(e *agentEntry) tea.Cmd {
-	e.status = agentResolving
-	dir, ref, id := m.opts.Directory, e.ref, e.id
+	e.Status = agentResolving
+	ws, ref, id := m.ws, e.Ref, e.ID
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		cl, err := dir.Client(ctx, ref, session.Overrides{})
+		cl, err := ws.Resolve(ctx, ref)
 		return agentResolvedMsg{id: id, client: cl, err: err}
 	}
 }
@@ -256,11 +238,11 @@ func (m *Model) startTicking() tea.Cmd {
 
 func (m *Model) animating() bool {
 	for _, e := range m.entries {
-		if e.status == agentResolving {
+		if e.Status == agentResolving {
 			return true
 		}
 	}
-	return m.current != nil && m.current.conv != nil && m.current.conv.Busy()
+	return m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
 }
 
 // focusKeys returns the focused pane's bindings for the footer.

@@ -97,7 +97,7 @@ func TestGoldenTasksPane(t *testing.T) {
 		a.typeText(prompt)
 		a.key("enter")
 		a.waitScreen("> Message the agent…")
-		a.waitState("the exchange to settle", func(m *Model) bool { return !m.current.conv.Busy() })
+		a.waitState("the exchange to settle", func(m *Model) bool { return !m.current.Conv.Busy() })
 	}
 	a.taskState(a2aclient.StateInputRequired)
 	a.key("tab", "tab", "tab")

@@ -94,10 +94,10 @@ func (c *chatPane) toolKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // confirmTool answers a tool call of the conversation shown, off the
 // update loop.
 func (m *Model) confirmTool(msg confirmToolMsg) tea.Cmd {
-	if m.current == nil || m.current.conv == nil {
+	if m.current == nil || m.current.Conv == nil {
 		return nil
 	}
-	conv := m.current.conv
+	conv := m.current.Conv
 	return func() tea.Msg {
 		if err := conv.ConfirmTool(msg.callID, msg.allow); err != nil {
 			conv.Notice(err.Error())

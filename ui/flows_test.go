@@ -81,7 +81,7 @@ func TestFlowInputRequiredRoundTrip(t *testing.T) {
 	}
 	var answer *session.Item
 	a.inspect(func(m *Model) {
-		for _, it := range m.current.conv.Items() {
+		for _, it := range m.current.Conv.Items() {
 			if it.Kind == session.ItemUser && it.Text == "From Berlin on the 10th" {
 				answer = &it
 			}
@@ -124,7 +124,7 @@ func TestFlowAuthRequiredWithCredential(t *testing.T) {
 		t.Fatal("the secret was written to the terminal")
 	}
 	a.inspect(func(m *Model) {
-		for _, it := range m.current.conv.Items() {
+		for _, it := range m.current.Conv.Items() {
 			if strings.Contains(it.Text, secret) {
 				t.Errorf("transcript item %q holds the secret", it.Key)
 			}
@@ -192,7 +192,7 @@ func TestFlowEscStopsStreaming(t *testing.T) {
 
 	a.key("esc")
 	a.waitScreen("Stopped streaming", "Task "+shortID(task.ID)+" may still be running on parley demo.", "agent too?")
-	a.waitState("the stream to stop", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the stream to stop", func(m *Model) bool { return !m.current.Conv.Busy() })
 
 	a.key("y")
 	a.waitScreen("⊘ canceled     Try a slow")
@@ -209,10 +209,10 @@ func TestFlowEscWithoutCancelLeavesTheTask(t *testing.T) {
 	a.waitScreen("Stopped streaming", "y yes · n no")
 	a.key("n")
 	a.waitGone("Stopped streaming")
-	a.waitState("the stream to stop", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the stream to stop", func(m *Model) bool { return !m.current.Conv.Busy() })
 	// Still running on the agent; resubscribing from Tasks follows it again.
 	a.key("tab", "tab", "tab", "s")
-	a.waitState("following the task again", func(m *Model) bool { return m.current.conv.Busy() })
+	a.waitState("following the task again", func(m *Model) bool { return m.current.Conv.Busy() })
 	for _, ti := range a.tasks() {
 		if ti.ID == task.ID && ti.State.Settled() {
 			t.Fatalf("task %s settled: %s", ti.ID, ti.State)
@@ -345,14 +345,14 @@ func TestFlowAddAgentTakesAnyURLForm(t *testing.T) {
 	a.key("enter")
 	a.waitScreen("v0.3")
 	a.waitState("the agent added with its own URL", func(m *Model) bool {
-		return len(m.entries) == 2 && m.entries[1].ref == a.url+"/v0.3/"
+		return len(m.entries) == 2 && m.entries[1].Ref == a.url+"/v0.3/"
 	})
 	a.key("a")
 	a.waitScreen("Add an agent")
 	a.typeText(strings.TrimPrefix(a.url, "http://") + "/v0.2/") // no scheme: loopback is http
 	a.key("enter")
 	a.waitState("the agent added over http", func(m *Model) bool {
-		return len(m.entries) == 3 && m.entries[2].ref == a.url+"/v0.2/"
+		return len(m.entries) == 3 && m.entries[2].Ref == a.url+"/v0.2/"
 	})
 }
 
@@ -377,7 +377,7 @@ func TestFlowStatusLineGivesWayToKeys(t *testing.T) {
 	a.typeText("Hello")
 	a.key("enter")
 	task := a.taskState(a2aclient.StateCompleted)
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.key("tab", "tab", "tab", "y")
 	a.waitFrame("the status line", func(string) bool {
 		for _, f := range a.frames.frames() {

@@ -20,14 +20,9 @@ type forgetAskMsg struct {
 // checkSaved looks, in the background, for a credential saved for the
 // removed agent under any of keys.
 func (m *Model) checkSaved(label string, keys ...string) tea.Cmd {
-	mgr := m.opts.Directory.Auth()
+	ws := m.ws
 	return func() tea.Msg {
-		var found []string
-		for _, k := range keys {
-			if ok, err := mgr.Saved(k); err == nil && ok {
-				found = append(found, k)
-			}
-		}
+		found := ws.SavedCredentials(keys)
 		if len(found) == 0 {
 			return nil
 		}
@@ -36,15 +31,13 @@ func (m *Model) checkSaved(label string, keys ...string) tea.Cmd {
 }
 
 func (m *Model) askForget(msg forgetAskMsg) {
-	mgr := m.opts.Directory.Auth()
-	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.keys[0]), mgr.CredentialsPath())}
+	ws := m.ws
+	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.keys[0]), ws.CredentialsPath())}
 	m.ask(newPrompt(m.st, promptConfirm, "Forget the saved credential", body, "", func(_ string) tea.Cmd {
 		keys, label := msg.keys, msg.label
 		return func() tea.Msg {
-			for _, k := range keys {
-				if err := mgr.Forget(k); err != nil {
-					return statusMsg{text: "Could not forget the credential: " + err.Error(), isErr: true}
-				}
+			if err := ws.Forget(keys); err != nil {
+				return statusMsg{text: "Could not forget the credential: " + err.Error(), isErr: true}
 			}
 			return statusMsg{text: "Forgot the credential saved for " + label + "."}
 		}

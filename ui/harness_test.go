@@ -280,7 +280,7 @@ func (a *app) inspect(f func(*Model)) {
 func (a *app) ready() {
 	a.t.Helper()
 	a.waitState("the agent to be ready", func(m *Model) bool {
-		return m.current != nil && m.current.conv != nil
+		return m.current != nil && m.current.Conv != nil
 	})
 	if a.welcome {
 		a.waitScreen("Welcome to parley")
@@ -303,8 +303,8 @@ func (a *app) typeText(s string) { a.tm.Type(s) }
 func (a *app) tasks() []session.TaskInfo {
 	var out []session.TaskInfo
 	a.inspect(func(m *Model) {
-		if m.current != nil && m.current.conv != nil {
-			out = m.current.conv.Tasks()
+		if m.current != nil && m.current.Conv != nil {
+			out = m.current.Conv.Tasks()
 		}
 	})
 	return out
@@ -315,10 +315,10 @@ func (a *app) taskState(state a2aclient.State) session.TaskInfo {
 	a.t.Helper()
 	var got session.TaskInfo
 	a.waitState("a task "+string(state), func(m *Model) bool {
-		if m.current == nil || m.current.conv == nil {
+		if m.current == nil || m.current.Conv == nil {
 			return false
 		}
-		for _, t := range m.current.conv.Tasks() {
+		for _, t := range m.current.Conv.Tasks() {
 			if t.State == state {
 				got = t
 				return true

@@ -50,7 +50,7 @@ func TestSpoofedNamesKeepBordersStraight(t *testing.T) {
 	})
 
 	// The long name leaves the chat's title no room for " · new context ".
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.conv != nil })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Conv != nil })
 	a.waitScreen("⟨U+202E⟩fdp.exe")
 	a.typeText("hi")
 	a.key("enter")

@@ -146,7 +146,7 @@ func TestHostileHugeCardIsCut(t *testing.T) {
 	}
 	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 30)
-	p.entries = []*agentEntry{{status: agentReady, client: c}}
+	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 	view := p.View(nil)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

@@ -16,7 +16,7 @@ func TestFlowSendWhileScrolledUpJumpsToBottom(t *testing.T) {
 	a.typeText("Hello")
 	a.key("enter")
 	a.waitScreen(answerEnd)
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.key("tab", "g") // the chat, its top
 	a.waitState("the chat scrolled up", func(m *Model) bool { return !m.chat.follow })
 	a.key("shift+tab") // back to the composer
@@ -37,7 +37,7 @@ func TestFlowChatCopySaysCopied(t *testing.T) {
 	a.typeText("ping")
 	a.key("enter")
 	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.key("tab", "G", "y")
 	a.waitFrame("the status line", func(string) bool {
 		for _, f := range a.frames.frames() {
@@ -74,7 +74,7 @@ func TestFlowEmptySearchIsNotNoConversations(t *testing.T) {
 	a.typeText("ping")
 	a.key("enter")
 	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.key("ctrl+o")
 	a.waitScreen("Contexts · 1 ·")
 	a.key("ctrl+s")

@@ -6,20 +6,15 @@ import tea "charm.land/bubbletea/v2"
 // answered in, so that the next start (the TUI or the command line) goes
 // straight to it. The store is written in a command, off the update loop.
 func (m *Model) rememberDialect(e *agentEntry) tea.Cmd {
-	if e == nil || e.conv == nil || m.opts.Directory == nil {
+	if e == nil {
 		return nil
 	}
-	cl := e.conv.Client()
-	if cl == nil || cl == e.remembered {
+	write := m.ws.RememberDialect(e.Agent)
+	if write == nil {
 		return nil
 	}
-	if _, ok := cl.Learned(); !ok {
-		return nil
-	}
-	e.remembered = cl
-	dir := m.opts.Directory
 	return func() tea.Msg {
-		dir.Remember(cl)
+		write()
 		return nil
 	}
 }

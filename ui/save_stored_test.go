@@ -39,10 +39,10 @@ func TestSaveLeavesOutAgentsFromStoredConversations(t *testing.T) {
 	a.waitScreen("Resumed 1 unfinished task from last time.")
 	a.inspect(func(m *Model) {
 		for i, e := range m.entries {
-			if e.stored != (e.ref == stored) {
-				t.Errorf("agent %q marked stored=%v", e.ref, e.stored)
+			if e.Stored != (e.Ref == stored) {
+				t.Errorf("agent %q marked stored=%v", e.Ref, e.Stored)
 			}
-			if e.stored {
+			if e.Stored {
 				m.agents.cursor = i
 			}
 		}

@@ -51,13 +51,13 @@ func TestSaveAgentsEditsInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range m.entries {
-		switch e.ref {
+		switch e.Ref {
 		case "home":
-			e.name = "house"
+			e.Name = "house"
 		}
 	}
 	for _, e := range m.entries {
-		if e.ref == "work" {
+		if e.Ref == "work" {
 			m.removeAgent(e)
 			break
 		}

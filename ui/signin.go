@@ -2,14 +2,13 @@ package ui
 
 import (
 	"context"
+	"fmt"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/auth"
-	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // signInStage is where a sign-in dialog stands.
@@ -30,33 +29,29 @@ const (
 // credential is kept in memory; ctrl+s also saves it to the credentials
 // file. It never reaches the transcript.
 type signInDialog struct {
-	id        int
-	e         *agentEntry
-	key       string
-	entry     *config.Agent
-	card      *a2aclient.Agent
-	asked     string
-	links     []string
-	challenge string
-	choices   []auth.Choice
-	sel       int
-	stage     signInStage
-	username  string
-	clientID  string
-	save      bool
-	flow      *auth.SignIn
-	cancel    context.CancelFunc
-	frame     int
-	err       string
-	credPath  string
+	id int
+	e  *agentEntry
+	// s is what the Workspace says signing in needs: the ways, the
+	// challenge, where a saved credential goes.
+	s        *session.SignIn
+	asked    string
+	links    []string
+	sel      int
+	stage    signInStage
+	username string
+	clientID string
+	save     bool
+	flow     *session.SignInFlow
+	cancel   context.CancelFunc
+	frame    int
+	err      string
 	// apply puts a credential to use: on the client, then the same
 	// request again or the task continued.
-	apply func(a a2aclient.Authenticator) tea.Cmd
+	apply func(c session.Credential) tea.Cmd
 	// proceed continues an auth-required task with nothing typed, after
 	// the person signed in at the agent's link.
 	proceed func() tea.Cmd
 	keys    *KeyMap
-	mgr     *auth.Manager
 	// open opens a link in the browser, in a command.
 	open func(url string) tea.Cmd
 }
@@ -65,8 +60,8 @@ type signInDialog struct {
 type signInEvent struct {
 	id      int
 	tick    bool
-	started *auth.SignIn
-	done    a2aclient.Authenticator
+	started *session.SignInFlow
+	done    *session.Credential
 	err     error
 }
 
@@ -75,23 +70,17 @@ var spinFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"
 // openSignIn opens the sign-in dialog for agent e. challenge is the
 // WWW-Authenticate of a refusal; it (an auth-required status) says what
 // the agent asked, in text and data.
-func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, apply func(a2aclient.Authenticator) tea.Cmd, proceed func() tea.Cmd) {
-	dir := m.opts.Directory
-	entry, key := dir.Entry(e.ref)
-	var card *a2aclient.Agent
-	if e.client != nil {
-		card = e.client.Agent()
-	}
-	choices, pref := auth.Choices(card, challenge)
+func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, apply func(session.Credential) tea.Cmd, proceed func() tea.Cmd) {
+	s := m.ws.SignIn(e.Agent, challenge)
 	m.nextSignIn++
-	d := &signInDialog{id: m.nextSignIn, e: e, key: key, entry: entry, card: card, challenge: challenge,
-		choices: choices, sel: pref, apply: apply, proceed: proceed, credPath: dir.Auth().CredentialsPath(), keys: &m.keys, mgr: dir.Auth(), open: m.openLink}
-	if entry != nil && entry.Username != "" {
-		d.username = entry.Username
-	}
+	d := &signInDialog{id: m.nextSignIn, e: e, s: s, sel: s.Preferred, username: s.Username,
+		apply: apply, proceed: proceed, keys: &m.keys, open: m.openLink}
 	if it != nil {
 		d.asked = clipText(statusDetail(*it), 400)
 		d.links = statusLinks(*it)
+	}
+	if name, ok := session.MissingVariable(e.Err); ok {
+		d.asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.label(), termsafe.Line(name))
 	}
 	p := newPrompt(m.st, promptSecret, e.label()+" needs you to sign in", nil, "", nil)
 	p.ctl = d
@@ -103,9 +92,9 @@ func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, ap
 func (d *signInDialog) enter(p *prompt) {
 	d.err = ""
 	p.input.SetValue("")
-	c := d.choices[d.sel]
+	c := d.s.Ways[d.sel]
 	switch {
-	case c.Kind == auth.KindBasic && d.username == "":
+	case c.Basic() && d.username == "":
 		d.stage = stageUsername
 		p.input.EchoMode = textinput.EchoNormal
 	default:
@@ -119,7 +108,7 @@ func (d *signInDialog) wantsInput() bool {
 	case stageUsername, stageClientID:
 		return true
 	case stageChoose:
-		return d.choices[d.sel].Typed()
+		return d.s.Ways[d.sel].Typed()
 	}
 	return false
 }

@@ -11,7 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/parley-a2a/parley/auth"
+	"github.com/parley-a2a/parley/session"
 )
 
 // start begins the OAuth flow in a command; its news comes back as
@@ -21,18 +21,17 @@ func (d *signInDialog) start(save bool) tea.Cmd {
 	d.stage, d.save, d.err = stageStarting, save, ""
 	ctx, cancel := context.WithCancel(context.Background())
 	d.cancel = cancel
-	mgr := d.mgr
-	req := auth.SignInRequest{Key: d.key, Entry: d.entry, Card: d.card, Choice: d.choices[d.sel], ClientID: d.clientID}
+	s, way, clientID := d.s, d.sel, d.clientID
 	id := d.id
 	return tea.Batch(func() tea.Msg {
-		s, err := mgr.StartSignIn(ctx, req)
+		f, err := s.Start(ctx, way, clientID)
 		if err != nil && ctx.Err() == nil {
 			return signInEvent{id: id, err: err}
 		}
 		if err != nil {
 			return nil
 		}
-		return signInEvent{id: id, started: s}
+		return signInEvent{id: id, started: f}
 	}, d.tick())
 }
 
@@ -54,35 +53,36 @@ func (d *signInDialog) stop() {
 }
 
 func (d *signInDialog) copyable() string {
-	if s := d.flow; s != nil {
-		if s.Device != nil {
-			return s.Device.UserCode
+	if f := d.flow; f != nil {
+		if code, _, _, ok := f.Device(); ok {
+			return code
 		}
-		return s.URL
+		return f.URL()
 	}
 	return ""
 }
 
 func (d *signInDialog) openable() string {
-	if s := d.flow; s != nil {
-		if s.Device != nil {
-			if s.Device.VerificationURIComplete != "" {
-				return s.Device.VerificationURIComplete
+	if f := d.flow; f != nil {
+		if _, uri, complete, ok := f.Device(); ok {
+			if complete != "" {
+				return complete
 			}
-			return s.Device.VerificationURI
+			return uri
 		}
-		return s.URL
+		return f.URL()
 	}
 	return ""
 }
 
-func (d *signInDialog) remember(e auth.Entry) tea.Cmd {
-	key, mgr := d.key, d.mgr
+// remember saves a typed credential in the credentials file.
+func (d *signInDialog) remember(c session.Credential) tea.Cmd {
+	path := d.s.CredentialsPath()
 	return func() tea.Msg {
-		if err := mgr.Remember(key, e); err != nil {
+		if err := c.Save(); err != nil {
 			return statusMsg{text: "The credential works for now but was not saved: " + err.Error(), isErr: true}
 		}
-		return statusMsg{text: "Saved the credential in " + mgr.CredentialsPath() + "."}
+		return statusMsg{text: "Saved the credential in " + path + "."}
 	}
 }
 
@@ -108,7 +108,7 @@ func (m *Model) onSignInEvent(ev signInEvent) tea.Cmd {
 		}
 	case ev.started != nil:
 		return m.signInStarted(d, ev.started)
-	case errors.Is(ev.err, auth.ErrNoClientID):
+	case errors.Is(ev.err, session.ErrNoClientID):
 		d.stage = stageClientID
 		p.input.SetValue("")
 		p.input.EchoMode = textinput.EchoNormal
@@ -120,13 +120,14 @@ func (m *Model) onSignInEvent(ev signInEvent) tea.Cmd {
 		s := d.flow
 		d.flow, d.cancel = nil, nil
 		m.remove(p)
-		cmds := []tea.Cmd{d.apply(ev.done)}
+		cred, path := *ev.done, d.s.CredentialsPath()
+		cmds := []tea.Cmd{d.apply(cred)}
 		if d.save && s != nil {
 			cmds = append(cmds, func() tea.Msg {
-				if err := s.Remember(); err != nil {
+				if err := cred.Save(); err != nil {
 					return statusMsg{text: "Signed in, but the token was not saved: " + err.Error(), isErr: true}
 				}
-				return statusMsg{text: "Signed in; the token is saved in " + d.credPath + " and refreshed when it expires."}
+				return statusMsg{text: "Signed in; the token is saved in " + path + " and refreshed when it expires."}
 			})
 		}
 		return tea.Batch(cmds...)
@@ -134,27 +135,26 @@ func (m *Model) onSignInEvent(ev signInEvent) tea.Cmd {
 	return nil
 }
 
-func (m *Model) signInStarted(d *signInDialog, s *auth.SignIn) tea.Cmd {
+func (m *Model) signInStarted(d *signInDialog, s *session.SignInFlow) tea.Cmd {
 	d.flow, d.stage = s, stageWaiting
 	id := d.id
 	ctx, cancel := context.WithCancel(context.Background())
 	prev := d.cancel
 	d.cancel = func() { cancel(); prev() }
 	cmds := []tea.Cmd{func() tea.Msg {
-		a, err := s.Wait(ctx)
+		c, err := s.Wait(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
 		if err != nil {
 			return signInEvent{id: id, err: err}
 		}
-		return signInEvent{id: id, done: a}
+		return signInEvent{id: id, done: &c}
 	}}
-	switch {
-	case s.Device != nil:
-		cmds = append(cmds, tea.SetClipboard(s.Device.UserCode))
-	case s.URL != "":
-		cmds = append(cmds, m.openLink(s.URL))
+	if code, _, _, ok := s.Device(); ok {
+		cmds = append(cmds, tea.SetClipboard(code))
+	} else if u := s.URL(); u != "" {
+		cmds = append(cmds, m.openLink(u))
 	}
 	return tea.Batch(cmds...)
 }
@@ -164,7 +164,7 @@ func (m *Model) signInStarted(d *signInDialog, s *auth.SignIn) tea.Cmd {
 func (m *Model) openLink(u string) tea.Cmd {
 	open := m.opts.OpenURL
 	if open == nil {
-		open = auth.OpenBrowser
+		open = session.OpenBrowser
 	}
 	return func() tea.Msg {
 		if err := open(u); err != nil {

@@ -8,8 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/parley-a2a/parley/auth"
 )
 
 func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
@@ -45,9 +43,9 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 		if d.stage == stageChoose || d.stage == stageUsername {
 			step := 1
 			if key.Matches(msg, sk.PrevWay) {
-				step = len(d.choices) - 1
+				step = len(d.s.Ways) - 1
 			}
-			d.sel = (d.sel + step) % len(d.choices)
+			d.sel = (d.sel + step) % len(d.s.Ways)
 			d.enter(p)
 		}
 		return nil, false, true
@@ -57,7 +55,7 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 	// A digit chooses another way, while nothing is typed (a secret may
 	// well start with a digit: then it goes into the field).
 	if i := matchIndex(msg, sk.Pick); i >= 0 && p.input.Value() == "" && (d.stage == stageChoose || d.stage == stageUsername) {
-		if i < len(d.choices) && i != d.sel {
+		if i < len(d.s.Ways) && i != d.sel {
 			d.sel = i
 			d.enter(p)
 			return nil, false, true
@@ -72,7 +70,7 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 // submit acts on enter (save false) or ctrl+s (save true).
 func (d *signInDialog) submit(p *prompt, save bool) (tea.Cmd, bool, bool) {
 	value := strings.TrimSpace(p.input.Value())
-	c := d.choices[d.sel]
+	c := d.s.Ways[d.sel]
 	switch d.stage {
 	case stageUsername:
 		if value != "" {
@@ -98,13 +96,13 @@ func (d *signInDialog) submit(p *prompt, save bool) (tea.Cmd, bool, bool) {
 			}
 			return nil, false, true
 		}
-		a := c.Authenticator(d.username, value)
-		cmds := []tea.Cmd{d.apply(a)}
+		cred := d.s.Typed(d.sel, d.username, value)
+		cmds := []tea.Cmd{d.apply(cred)}
 		if save {
-			cmds = append(cmds, d.remember(c.Entry(d.username, value)))
+			cmds = append(cmds, d.remember(cred))
 		}
 		return tea.Batch(cmds...), true, true
-	case c.Kind == auth.KindOAuth:
+	case c.OAuth():
 		return d.start(save), false, true
 	}
 	return nil, false, true

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
@@ -91,7 +90,7 @@ func TestFlowSignInChoosesAPIKeyAndSaves(t *testing.T) {
 	}
 	// Signed in, the extended card lists a skill the public one hides.
 	a.waitState("the extended card", func(m *Model) bool {
-		for _, s := range m.current.client.Agent().Skills {
+		for _, s := range m.current.Client.Agent().Skills {
 			if s.ID == "extended-hello" {
 				return true
 			}
@@ -198,7 +197,7 @@ func TestFlowDeviceCodeSignIn(t *testing.T) {
 	a.key("enter")
 	a.waitState("two completed tasks", func(m *Model) bool {
 		n := 0
-		for _, t := range m.current.conv.Tasks() {
+		for _, t := range m.current.Conv.Tasks() {
 			if t.State == a2aclient.StateCompleted {
 				n++
 			}
@@ -358,8 +357,9 @@ func TestSignInDialogBounded(t *testing.T) {
 			Name: "s" + strings.Repeat("x", i), Type: a2aclient.SchemeAPIKey, In: "header", ParamName: strings.Repeat("N", 5000),
 			Description: strings.Repeat("d", 5000)})
 	}
-	cs, pref := auth.Choices(card, "")
-	d := &signInDialog{choices: cs, sel: pref, asked: clipText(strings.Repeat("a", 100000), 400), credPath: "/x/credentials.toml"}
+	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: session.NewDirectory(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
+	s := ws.SignInTo("http://127.0.0.1:1/", card, "")
+	d := &signInDialog{s: s, sel: s.Preferred, asked: clipText(strings.Repeat("a", 100000), 400)}
 	lines := d.lines()
 	total := 0
 	for _, l := range lines {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -25,7 +24,7 @@ func (d *signInDialog) lines() []string {
 	out = append(out, "The agent accepts:")
 	// A card may list any number of schemes; the dialog shows the nine a
 	// digit can pick, and the selected one when tab went past them.
-	for i, c := range d.choices {
+	for i, c := range d.s.Ways {
 		if i >= 9 && i != d.sel {
 			continue
 		}
@@ -35,18 +34,18 @@ func (d *signInDialog) lines() []string {
 		}
 		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, clipText(c.Display(), 200)))
 	}
-	if n := len(d.choices) - 9; n > 0 {
+	if n := len(d.s.Ways) - 9; n > 0 {
 		out = append(out, fmt.Sprintf("   … %d more (%s)", n, firstKey(keys.SignIn.NextWay)))
 	}
-	if d.challenge != "" {
-		out = append(out, " (the agent said: "+termsafe.Line(d.challenge)+")")
+	if d.s.Challenge != "" {
+		out = append(out, " (the agent said: "+termsafe.Line(d.s.Challenge)+")")
 	}
 	out = append(out, "")
-	c := d.choices[d.sel]
+	c := d.s.Ways[d.sel]
 	spin := spinFrames[d.frame%len(spinFrames)]
 	switch d.stage {
 	case stageUsername:
-		out = append(out, "User name for "+c.Label+":")
+		out = append(out, "User name for "+c.Label()+":")
 	case stageClientID:
 		out = append(out, "This sign-in needs an OAuth client id, which no card carries (the agent's operator gives one; client_id in the config saves typing it). Type it:")
 	case stageStarting:
@@ -56,13 +55,13 @@ func (d *signInDialog) lines() []string {
 	default:
 		switch {
 		case c.Typed():
-			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), firstKey(keys.SignIn.Save), filepath.Base(d.credPath)))
+			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), firstKey(keys.SignIn.Save), filepath.Base(d.s.CredentialsPath())))
 			if d.proceed != nil && len(d.links) > 0 {
 				out = append(out, "Signed in at the link instead? Press "+firstKey(keys.Dialog.Confirm)+" with nothing typed to continue the task.")
 			}
-		case c.Kind == auth.KindOAuth:
-			out = append(out, "Press "+firstKey(keys.Dialog.Confirm)+" to sign in with "+c.Label+" ("+firstKey(keys.SignIn.Save)+" also saves the token in "+filepath.Base(d.credPath)+").")
-		case c.Kind == auth.KindMTLS:
+		case c.OAuth():
+			out = append(out, "Press "+firstKey(keys.Dialog.Confirm)+" to sign in with "+c.Label()+" ("+firstKey(keys.SignIn.Save)+" also saves the token in "+filepath.Base(d.s.CredentialsPath())+").")
+		case c.MTLS():
 			out = append(out, "A client certificate is set in the agent's config entry: tls_cert and tls_key (and tls_ca for a private CA); then restart parley.")
 		}
 	}
@@ -73,15 +72,16 @@ func (d *signInDialog) lines() []string {
 }
 
 func (d *signInDialog) waitingLines(spin string) []string {
-	s := d.flow
-	switch {
-	case s != nil && s.Device != nil:
-		return []string{
-			fmt.Sprintf("Open %s and enter  %s", s.Device.VerificationURI, s.Device.UserCode),
-			"(copied to your clipboard) — waiting… " + spin,
+	if f := d.flow; f != nil {
+		if code, uri, _, ok := f.Device(); ok {
+			return []string{
+				fmt.Sprintf("Open %s and enter  %s", uri, code),
+				"(copied to your clipboard) — waiting… " + spin,
+			}
 		}
-	case s != nil && s.URL != "":
-		return []string{"Open this address in a browser on this machine (parley tried to open it):", s.URL, "waiting for the browser to come back… " + spin}
+		if u := f.URL(); u != "" {
+			return []string{"Open this address in a browser on this machine (parley tried to open it):", u, "waiting for the browser to come back… " + spin}
+		}
 	}
 	return []string{"Getting a token… " + spin}
 }
@@ -99,11 +99,11 @@ func (d *signInDialog) note() string {
 		return joinNotes(keyNote(dk.Confirm, "next"), cancel)
 	}
 	parts := []string{keyNote(dk.Confirm, "sign in"), keyNote(sk.Save, "and save")}
-	if c := d.choices[d.sel]; c.Kind == auth.KindMTLS {
+	if c := d.s.Ways[d.sel]; c.MTLS() {
 		parts = nil
 	}
-	if len(d.choices) > 1 {
-		parts = append(parts, fmt.Sprintf("%s/1-%d another way", firstKey(sk.NextWay), min(len(d.choices), 9)))
+	if len(d.s.Ways) > 1 {
+		parts = append(parts, fmt.Sprintf("%s/1-%d another way", firstKey(sk.NextWay), min(len(d.s.Ways), 9)))
 	}
 	return joinNotes(append(parts, cancel)...)
 }

@@ -25,15 +25,9 @@ type contextsListedMsg struct {
 
 // contextOpenedMsg carries a stored context loaded to continue.
 type contextOpenedMsg struct {
-	oc     *session.OpenedContext
-	conv   *session.Conversation // restored, recording into the context
-	rec    *session.Recorder
-	client *a2aclient.Client
-	jump   string // item key to show, from a search hit
-	err    error
-	// offline says why the agent could not be reached; the context is
-	// shown all the same.
-	offline error
+	opening *session.Opening
+	jump    string // item key to show, from a search hit
+	err     error
 }
 
 // resumedMsg carries the tasks picked up again at start.
@@ -52,31 +46,10 @@ type storeDoneMsg struct {
 	err  error
 }
 
-// record starts recording a new conversation into the store.
-func (m *Model) record(conv *session.Conversation, e *agentEntry) {
-	if m.opts.Store == nil || m.opts.Store.ReadOnly() != nil {
-		return
-	}
-	rec := m.opts.Store.Record(conv, session.RecordOptions{
-		Agent: session.AgentInfoOf(e.ref, e.client),
-		OnError: func(err error) {
-			m.bridge.post(statusMsg{text: "Could not save the conversation: " + err.Error(), isErr: true})
-		},
-	})
-	m.recorders = append(m.recorders, rec)
-}
-
-// closeRecorders writes what is pending; called when the program ends.
-func (m *Model) closeRecorders() {
-	for _, r := range m.recorders {
-		r.Close()
-	}
-}
-
 // resumePending follows the tasks that were running when parley last
 // stopped, in the background.
 func (m *Model) resumePending() tea.Cmd {
-	store, dir, live := m.opts.Store, m.opts.Directory, m.live
+	store, ws, live := m.opts.Store, m.ws, m.live
 	if store == nil || store.ReadOnly() != nil {
 		live.done()
 		return nil
@@ -85,7 +58,7 @@ func (m *Model) resumePending() tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		res, err := store.ResumePending(ctx, dir, notify)
+		res, err := ws.ResumePending(ctx, notify)
 		live.resumed(res)
 		msg := resumedMsg{res: res, err: err}
 		if list, lerr := store.ListContexts("", ""); lerr == nil && len(list) > 0 {
@@ -107,20 +80,18 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 			m.setStatus(unreachable(r.Context.Agent.Name, r.Err)+" Reopen it (ctrl+o) to retry.", true)
 			continue
 		}
-		if r.Conversation == nil {
-			continue
-		}
-		m.recorders = append(m.recorders, r.Recorder)
-		resumed += len(r.Tasks)
-		gone += len(r.Gone)
-		e := m.entryFor(r.Context.Agent, r.Conversation.Client())
-		if e.conv == nil || len(e.conv.Items()) <= 1 {
-			e.conv = r.Conversation
-			if e == m.current {
-				m.showConversation()
-			}
+		if r.Conversation != nil {
+			resumed += len(r.Tasks)
+			gone += len(r.Gone)
 		}
 	}
+	for _, a := range m.ws.Resumed(msg.res) {
+		m.syncEntries()
+		if m.entryOf(a) == m.current {
+			m.showConversation()
+		}
+	}
+	m.syncEntries()
 	switch {
 	case failed > 0:
 	case resumed > 0 && gone > 0:
@@ -143,7 +114,7 @@ func (m *Model) openContexts() tea.Cmd {
 	}
 	ref, label := "", ""
 	if m.current != nil {
-		ref, label = m.current.ref, m.current.label()
+		ref, label = m.current.Ref, m.current.label()
 	}
 	m.push(newContextsView(m.st, m.keys.Contexts, ref, label))
 	return m.queryContexts()
@@ -226,44 +197,20 @@ func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
 		if err := store.ExportMarkdown(&b, info.ID); err != nil {
 			return statusMsg{text: "Could not export: " + err.Error(), isErr: true}
 		}
-		name := fmt.Sprintf("parley-%d-%s.md", info.ID, configName(info.Label()))
+		name := fmt.Sprintf("parley-%d-%s.md", info.ID, session.ConfigName(info.Label()))
 		return saveFile(a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})()
 	}
 }
 
 // openStored loads a stored context and a client for its agent.
 func (m *Model) openStored(id int64, jump string) tea.Cmd {
-	store, dir, b, live := m.opts.Store, m.opts.Directory, m.bridge, m.live
+	ws, live := m.ws, m.live
 	m.setStatus("Opening conversation…", false)
 	return func() tea.Msg {
-		oc, err := store.OpenContext(id, 0)
-		if err != nil {
-			return contextOpenedMsg{err: err}
-		}
-		if conv := live.waitIfRunning(oc); conv != nil {
-			// Its task is being resumed: show that conversation, live.
-			return contextOpenedMsg{oc: oc, conv: conv, client: conv.Client(), jump: jump}
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		client, err := session.ClientFor(ctx, dir, oc.Info.Agent)
-		var offline error
-		if err != nil {
-			// Show the transcript anyway; sending fails until the agent
-			// is back, and says so.
-			if client, offline = session.StoredClient(dir, oc.Info.Agent); offline == nil {
-				offline, err = err, nil
-			}
-		}
-		if err != nil {
-			return contextOpenedMsg{err: err}
-		}
-		// Restoring a long transcript is real work: do it here, not in
-		// Update. Notifications before conv is set name no conversation,
-		// which the UI reads as "the one shown".
-		var conv *session.Conversation
-		conv, rec := store.Continue(oc, client, func() { b.notify(conv) }, session.RecordOptions{})
-		return contextOpenedMsg{oc: oc, conv: conv, rec: rec, client: client, jump: jump, offline: offline}
+		o, err := ws.OpenStored(ctx, id, live.waitIfRunning)
+		return contextOpenedMsg{opening: o, jump: jump, err: err}
 	}
 }
 
@@ -272,19 +219,18 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 		m.setStatus("Could not open the conversation: "+msg.err.Error(), true)
 		return nil
 	}
-	e := m.entryFor(msg.oc.Info.Agent, msg.client)
-	if msg.rec != nil { // a live conversation's recorder is kept already
-		m.recorders = append(m.recorders, msg.rec)
-	}
-	e.conv = msg.conv
+	o := msg.opening
+	a := m.ws.Opened(o)
+	m.syncEntries()
+	e := m.entryOf(a)
 	m.current = e
 	m.showConversation()
 	if msg.jump != "" {
 		m.chat.JumpToKey(msg.jump)
 	}
-	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(msg.oc.Info.Label()), msg.oc.Total), false)
-	if msg.offline != nil {
-		m.setStatus(unreachable(msg.oc.Info.Agent.Name, msg.offline)+" Opened what is stored.", true)
+	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(o.Context.Info.Label()), o.Context.Total), false)
+	if o.Offline != nil {
+		m.setStatus(unreachable(o.Context.Info.Agent.Name, o.Offline)+" Opened what is stored.", true)
 	}
 	m.setFocus(focusComposer)
 	return tea.Batch(m.focusCmd(), m.startTicking())
@@ -294,17 +240,14 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 // one stays in the store.
 func (m *Model) newConversation() {
 	e := m.current
-	if e == nil || e.client == nil {
+	if e == nil || e.Client == nil {
 		return
 	}
-	if e.conv != nil && e.conv.Busy() {
+	if e.Conv != nil && e.Conv.Busy() {
 		m.setStatus("Finish or stop (esc) the running exchange first.", true)
 		return
 	}
-	var conv *session.Conversation
-	conv = session.NewConversation(e.client, e.label(), func() { m.bridge.notify(conv) })
-	e.conv = conv
-	m.record(conv, e)
+	m.ws.NewConversation(e.Agent)
 	m.showConversation()
 	m.setStatus("New conversation with "+e.label()+".", false)
 }
@@ -316,7 +259,7 @@ func (m *Model) offerLast(last *session.ContextInfo) {
 	if last == nil || m.opts.OpenContext != 0 || m.contexts() != nil {
 		return
 	}
-	if e := m.current; e != nil && e.conv != nil && (e.conv.Busy() || len(e.conv.Tasks()) > 0) {
+	if e := m.current; e != nil && e.Conv != nil && (e.Conv.Busy() || len(e.Conv.Tasks()) > 0) {
 		return
 	}
 	keys := m.keys.Global.Contexts.Help().Key

@@ -70,7 +70,7 @@ func (a *app) liveShown(id int64) {
 		m.live.mu.Lock()
 		live := m.live.byID[id]
 		m.live.mu.Unlock()
-		return live != nil && m.current != nil && m.current.conv == live
+		return live != nil && m.current != nil && m.current.Conv == live
 	})
 }
 
@@ -128,40 +128,11 @@ func TestReopenMatchesTheAgentByAddress(t *testing.T) {
 		if len(m.entries) != 1 {
 			var refs []string
 			for _, e := range m.entries {
-				refs = append(refs, e.ref)
+				refs = append(refs, e.Ref)
 			}
 			t.Errorf("agents listed: %q; want the one", refs)
 		}
 	})
-}
-
-func TestAgentURLKey(t *testing.T) {
-	same := [][2]string{
-		{"http://127.0.0.1:4141", "http://127.0.0.1:4141/"},
-		{"HTTP://LocalHost:4141/v1.0/", "http://localhost:4141/v1.0"},
-		{"http://127.0.0.1:4141/.well-known/agent-card.json", "http://127.0.0.1:4141/"},
-		{"http://127.0.0.1:4141/gateway/.well-known/agent.json", "http://127.0.0.1:4141/gateway"},
-	}
-	for _, p := range same {
-		if a, b := agentURLKey(p[0]), agentURLKey(p[1]); a == "" || a != b {
-			t.Errorf("%q → %q and %q → %q; want the same", p[0], a, p[1], b)
-		}
-	}
-	differ := [][2]string{
-		{"http://127.0.0.1:4141/a", "http://127.0.0.1:4141/b"},
-		{"http://127.0.0.1:4141/", "http://127.0.0.1:4142/"},
-		{"http://127.0.0.1:4141/", "https://127.0.0.1:4141/"},
-	}
-	for _, p := range differ {
-		if agentURLKey(p[0]) == agentURLKey(p[1]) {
-			t.Errorf("%q and %q read as one agent", p[0], p[1])
-		}
-	}
-	for _, s := range []string{"", "demo", "file:///etc/passwd", "http://"} {
-		if k := agentURLKey(s); k != "" {
-			t.Errorf("%q → %q; want nothing", s, k)
-		}
-	}
 }
 
 // Started with the demo agent or with config agents alike, parley says

@@ -15,10 +15,10 @@ import (
 
 func (m *Model) taskKey(a taskAction) tea.Cmd {
 	t, ok := m.tasks.Selected()
-	if !ok || m.current == nil || m.current.conv == nil {
+	if !ok || m.current == nil || m.current.Conv == nil {
 		return nil
 	}
-	conv := m.current.conv
+	conv := m.current.Conv
 	switch a {
 	case taskOpen:
 		m.setFocus(focusChat)

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -41,7 +41,7 @@ type askTrustMsg struct {
 
 func (m *Model) onAskTrust(msg askTrustMsg) {
 	for _, e := range m.entries {
-		if e.id == msg.id && m.topPrompt() == nil {
+		if e.ID == msg.id && m.topPrompt() == nil {
 			m.openTrust(e, msg.fe, msg.then)
 		}
 	}
@@ -51,7 +51,7 @@ func (m *Model) onAskTrust(msg askTrustMsg) {
 // what waits for the answer (nil: resolve the agent again).
 func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then func(*Model)) {
 	p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-	d := &trustDialog{e: e, fe: fe, named: m.namedOrigin(e), then: then, keys: &m.keys}
+	d := &trustDialog{e: e, fe: fe, named: m.ws.NamedOrigin(e.Agent), then: then, keys: &m.keys}
 	d.answer = func(trust, always bool) tea.Cmd {
 		switch {
 		case !trust:
@@ -71,7 +71,7 @@ func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then 
 // askTrust opens the question for agent e, unless another prompt is up.
 func (m *Model) askTrust(e *agentEntry) {
 	var fe *a2aclient.ForeignOriginError
-	if m.topPrompt() != nil || !errors.As(e.err, &fe) {
+	if m.topPrompt() != nil || !errors.As(e.Err, &fe) {
 		return
 	}
 	m.openTrust(e, fe, nil)
@@ -84,17 +84,6 @@ func (d *trustDialog) lines() []string {
 		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trustedWhere(d.named, d.fe.Trusted)), termsafe.Line(d.fe.Origin)),
 		fmt.Sprintf("%s: once, for this run · %s: always (saved as the agent's trusted_origins) · %s: no", firstKey(keys.Trust.Once), firstKey(keys.Trust.Always), firstKey(keys.Trust.Refuse)),
 	}
-}
-
-// namedOrigin is the origin of the URL agent e was named at: its config
-// entry's, else its own.
-func (m *Model) namedOrigin(e *agentEntry) string {
-	u := e.ref
-	if a := configEntry(m.opts.Config, e.ref); a != nil {
-		u = a.URL
-	}
-	origin, _ := a2aclient.Origin(u)
-	return origin
 }
 
 // trustedWhere says where an agent's credentials go: the origin it was
@@ -135,13 +124,23 @@ func (d *trustDialog) handleKey(_ *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, 
 // trustOrigin trusts origin with e's credentials for this run and, when
 // always, in the config file too; then the agent is resolved again.
 func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) tea.Cmd {
-	m.opts.Directory.TrustOrigin(e.ref, origin)
+	write := m.ws.TrustOrigin(e.Agent, origin, always)
 	var save tea.Cmd
-	if always {
-		e.trusted = append(e.trusted, origin)
-		save = m.saveTrust(e, origin)
-	} else {
+	switch {
+	case !always:
 		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential for this run.", termsafe.Line(origin), e.label()), false)
+	case write == nil:
+		// Not in the config file yet: kept until the agent is saved.
+		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; press w in Agents to keep it in the config file.", termsafe.Line(origin), e.label()), false)
+	default:
+		path, label := m.ws.ConfigPath(), e.label()
+		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; saving it in %s.", termsafe.Line(origin), label, path), false)
+		save = func() tea.Msg {
+			if err := write(); err != nil {
+				return statusMsg{text: "Could not save the trusted origin: " + err.Error(), isErr: true}
+			}
+			return statusMsg{text: fmt.Sprintf("Saved %s as a trusted origin of %s in %s.", termsafe.Line(origin), label, path)}
+		}
 	}
 	if !resolve {
 		return save
@@ -151,43 +150,18 @@ func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) 
 	return tea.Batch(m.startTicking(), tea.Sequence(m.resolve(e), save))
 }
 
-// saveTrust adds origin to e's trusted_origins in the config file,
-// edited in place. An agent not in the file yet keeps it until it is
-// saved with w.
-func (m *Model) saveTrust(e *agentEntry, origin string) tea.Cmd {
-	if m.opts.ConfigPath == "" || e.saved == "" {
-		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; press w in Agents to keep it in the config file.", termsafe.Line(origin), e.label()), false)
-		return nil
-	}
-	if m.opts.Config != nil {
-		cfg := *m.opts.Config
-		cfg.Agents = append([]config.Agent(nil), cfg.Agents...)
-		if a, ok := cfg.Agent(e.saved); ok {
-			a.TrustedOrigins = append([]string(nil), a.TrustedOrigins...)
-			a.TrustOrigin(origin)
-		}
-		m.opts.Config = &cfg
-	}
-	path, name, label := m.opts.ConfigPath, e.saved, e.label()
-	m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; saving it in %s.", termsafe.Line(origin), label, path), false)
-	return func() tea.Msg {
-		_, err := config.Edit(path, func(d *config.Doc) error { return d.AddAgentValues(name, "trusted_origins", origin) })
-		if err != nil {
-			return statusMsg{text: "Could not save the trusted origin: " + err.Error(), isErr: true}
-		}
-		return statusMsg{text: fmt.Sprintf("Saved %s as a trusted origin of %s in %s.", termsafe.Line(origin), label, path)}
-	}
-}
-
 // failedWord says in the chat's title why an agent is not in use: not
 // reached, not trusted with its credentials where its card points, or
 // anything else (a credential not set, a bad card), which the Agents
 // pane spells out.
 func failedWord(e *agentEntry) string {
+	if _, ok := session.MissingVariable(e.Err); ok {
+		return "needs sign-in"
+	}
 	switch {
-	case errors.As(e.err, new(*a2aclient.ForeignOriginError)):
+	case errors.As(e.Err, new(*a2aclient.ForeignOriginError)):
 		return "endpoint on an untrusted origin"
-	case errors.As(e.err, new(*a2aclient.TransportError)):
+	case errors.As(e.Err, new(*a2aclient.TransportError)):
 		return "unreachable"
 	}
 	return "not usable"
@@ -196,12 +170,15 @@ func failedWord(e *agentEntry) string {
 // notUsable says why a message cannot go to agent e, which failed, and
 // what to do.
 func notUsable(e *agentEntry) string {
+	if name, ok := session.MissingVariable(e.Err); ok {
+		return fmt.Sprintf("%s needs you to sign in (%s is not set); press enter on it in Agents to sign in.", e.label(), termsafe.Line(name))
+	}
 	var fe *a2aclient.ForeignOriginError
 	switch {
-	case errors.As(e.err, &fe):
+	case errors.As(e.Err, &fe):
 		return fmt.Sprintf("%s's endpoint is on an untrusted origin (%s); press enter on it in Agents to be asked.", e.label(), termsafe.Line(fe.Origin))
-	case errors.As(e.err, new(*a2aclient.TransportError)):
+	case errors.As(e.Err, new(*a2aclient.TransportError)):
 		return fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.label())
 	}
-	return fmt.Sprintf("%s is not usable: %s; fix it, then press enter on it in Agents.", e.label(), strings.TrimSuffix(termsafe.Line(e.err.Error()), "."))
+	return fmt.Sprintf("%s is not usable: %s; fix it, then press enter on it in Agents.", e.label(), strings.TrimSuffix(termsafe.Line(e.Err.Error()), "."))
 }

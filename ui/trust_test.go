@@ -77,7 +77,7 @@ func TestFlowForeignEndpointTrustedAlways(t *testing.T) {
 	a, siteB, cfgPath := startForeign(t)
 	a.typeText("a")
 	a.waitGone("Send your credential")
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
 	a.waitState("the config to be saved", func(*Model) bool {
 		raw, _ := os.ReadFile(cfgPath)
 		return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]") && strings.HasPrefix(string(raw), "# my agents\n")
@@ -100,7 +100,7 @@ func TestFlowForeignEndpointRefused(t *testing.T) {
 	// Not "unreachable": it is not trusted, and enter asks again.
 	a.waitScreen("work's endpoint is on an untrusted origin ("+siteB.URL+"); press enter on it in Agents to be asked.", "work · endpoint on an untrusted origin")
 	a.inspect(func(m *Model) {
-		if m.current.status == agentReady || m.current.conv != nil {
+		if m.current.Status == agentReady || m.current.Conv != nil {
 			t.Error("the agent was used after the user said no")
 		}
 	})
@@ -150,7 +150,7 @@ func TestFlowSignInAsksBeforeForeignOrigin(t *testing.T) {
 	siteA.SetCard("/.well-known/agent-card.json", "Work", siteB.URL+"/rpc")
 	siteB.Set("/rpc", hostileagent.Doc{Status: 401, Body: `{"error":"sign in"}`})
 	a := startApp(t, appOptions{noWelcome: true, agents: func(string) []string { return []string{siteA.URL} }})
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
 	a.typeText("hi")
 	a.key("enter")
 	a.waitScreen("needs you to sign in")
@@ -213,8 +213,8 @@ func TestFlowForeignTrustedAlwaysWithAgentFlag(t *testing.T) {
 				t.Errorf("the config has %d agents after trusting, want work alone:\n%s", n, raw)
 			}
 			a.inspect(func(m *Model) {
-				if len(m.entries) != 1 || m.entries[0].label() != "work" || m.entries[0].saved != "work" {
-					t.Errorf("agents listed: %d, the first %q saved as %q; want work alone", len(m.entries), m.entries[0].label(), m.entries[0].saved)
+				if len(m.entries) != 1 || m.entries[0].label() != "work" || m.entries[0].Saved != "work" {
+					t.Errorf("agents listed: %d, the first %q saved as %q; want work alone", len(m.entries), m.entries[0].label(), m.entries[0].Saved)
 				}
 			})
 		})
@@ -226,7 +226,7 @@ func TestFlowForeignTrustedAlwaysWithAgentFlag(t *testing.T) {
 func TestFlowForeignTrustSavedShownAfterRedirectNote(t *testing.T) {
 	a, siteB, _ := startForeignWith(t, foreignSetup{redirect: true})
 	a.typeText("a")
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
 	a.waitScreen("Saved " + siteB.URL + " as a trusted origin of work")
 }
 
@@ -239,16 +239,19 @@ func TestFlowForeignPromptNamesTrustedApart(t *testing.T) {
 		if !ok {
 			t.Fatalf("the prompt is %T, not the trust question", m.topPrompt().ctl)
 		}
-		want := "You named the agent at " + m.namedOrigin(d.e) + " (and trusted http://127.0.0.1:9); "
-		if got := d.lines()[1]; !strings.HasPrefix(got, want) || m.namedOrigin(d.e) == "" {
+		want := "You named the agent at " + m.ws.NamedOrigin(d.e.Agent) + " (and trusted http://127.0.0.1:9); "
+		if got := d.lines()[1]; !strings.HasPrefix(got, want) || m.ws.NamedOrigin(d.e.Agent) == "" {
 			t.Errorf("the question says %q, want it to start %q", got, want)
 		}
 	})
 }
 
 // An agent whose credential is an unset environment variable is not
-// called unreachable: it is not usable, and sending says why.
-func TestFlowUnsetEnvCredentialNotUnreachable(t *testing.T) {
+// called unreachable (issue 15 item 11): it needs a sign-in. The status
+// line names the variable and the agent once, the row flags it as
+// needing sign-in (not ✗), the sign-in is offered; sending without it
+// says why, and a token typed in the sign-in gets the agent its card.
+func TestFlowUnsetEnvCredentialAsksToSignIn(t *testing.T) {
 	const unset = "PARLEY_TEST_TRUST_UNSET_TOKEN"
 	t.Setenv(unset, "")
 	var cfg config.Config
@@ -256,13 +259,35 @@ func TestFlowUnsetEnvCredentialNotUnreachable(t *testing.T) {
 		cfg.Agents = []config.Agent{{Name: "work", URL: demo + "/", Auth: "bearer", Token: "env:" + unset}}
 		return nil
 	}})
-	a.waitScreen("work · not usable")
+	screen := a.waitScreen("work needs you to sign in: the environment variable " + unset + " is not set")
+	a.waitScreen("Paste the bearer token")
+	var status string
+	a.inspect(func(m *Model) { status = m.status })
+	if strings.Count(status, "work") != 1 || strings.Contains(screen, "unreachable") {
+		t.Errorf("the status line names the agent other than once, or calls it unreachable: %q", status)
+	}
+	var row string
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, "▸work") {
+			row = l
+		}
+	}
+	if strings.Contains(row, "✗") || !strings.Contains(row, "!") {
+		t.Errorf("the agent's row %q does not flag it as needing sign-in", row)
+	}
+	a.key("esc")
+	a.waitScreen("work · needs sign-in")
 	a.typeText("hi")
 	a.key("enter")
-	a.waitScreen("work is not usable: ")
-	if strings.Contains(a.waitScreen("work is not usable: "), "unreachable") {
+	if got := a.waitScreen("work needs you to sign in (" + unset + " is not set)"); strings.Contains(got, "unreachable") {
 		t.Error("an agent with an unset credential is called unreachable")
 	}
+	a.inspect(func(m *Model) { m.setFocus(focusAgents) })
+	a.key("enter")
+	a.waitScreen("Paste the bearer token")
+	a.typeText("typed-token")
+	a.key("enter")
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
 }
 
 // After no, enter on the agent in Agents asks again, as the status line

@@ -96,7 +96,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if msg.left > 0 {
 				note = fmt.Sprintf("; left out %s from stored conversations (add one's URL to keep it)", plural(msg.left, "agent"))
 			}
-			m.setStatus("Saved agents to "+m.opts.ConfigPath+note+".", false)
+			m.setStatus("Saved agents to "+m.ws.ConfigPath()+note+".", false)
 		}
 	case attachedMsg:
 		if msg.err != nil {
@@ -152,13 +152,13 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 // showConversation puts the current agent's conversation on screen.
 func (m *Model) showConversation() {
 	e := m.current
-	if e == nil || e.conv == nil {
+	if e == nil || e.Conv == nil {
 		m.chat.Reset(nil, "")
 		m.setTasks(nil)
 		return
 	}
-	m.chat.Reset(e.conv.Items(), e.label())
-	m.setTasks(e.conv.Tasks())
+	m.chat.Reset(e.Conv.Items(), e.label())
+	m.setTasks(e.Conv.Tasks())
 	m.layout()
 }
 
@@ -171,9 +171,9 @@ func (m *Model) setTasks(tasks []session.TaskInfo) {
 
 func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
 	if conv == nil && m.current != nil {
-		conv = m.current.conv // a resumed conversation: check the one shown
+		conv = m.current.Conv // a resumed conversation: check the one shown
 	}
-	if m.current == nil || conv == nil || m.current.conv != conv {
+	if m.current == nil || conv == nil || m.current.Conv != conv {
 		return nil // not on screen; its items are read when it is
 	}
 	items := conv.Drain()
@@ -207,8 +207,8 @@ func (m *Model) onTick() tea.Cmd {
 	m.tasks.Tick(now, frame)
 	m.agents.SetSpinner(frame)
 	m.chat.Tick(now)
-	if m.current != nil && m.current.conv != nil {
-		m.setTasks(m.current.conv.Tasks())
+	if m.current != nil && m.current.Conv != nil {
+		m.setTasks(m.current.Conv.Tasks())
 	}
 	if m.animating() {
 		return m.startTicking()

@@ -16,8 +16,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	// Quit comes first: an open prompt must not swallow it.
 	if key.Matches(msg, g.Quit) {
 		for _, e := range m.entries {
-			if e.conv != nil {
-				e.conv.Stop()
+			if e.Conv != nil {
+				e.Conv.Stop()
 			}
 		}
 		return tea.Quit
@@ -95,8 +95,8 @@ func (m *Model) send() tea.Cmd {
 		return nil
 	}
 	e := m.current
-	if e == nil || e.conv == nil {
-		if e != nil && e.status == agentFailed {
+	if e == nil || e.Conv == nil {
+		if e != nil && e.Status == agentFailed {
 			m.setStatus(notUsable(e), true)
 		} else {
 			m.setStatus("No agent is ready yet; add one with tab → Agents → a.", true)
@@ -104,7 +104,7 @@ func (m *Model) send() tea.Cmd {
 		return nil
 	}
 	text, atts := m.composer.Take()
-	e.conv.Send(text, atts...)
+	e.Conv.Send(text, atts...)
 	m.chat.end() // your message and the reply show, even if you had scrolled up
 	m.layout()
 	return m.startTicking()
@@ -134,15 +134,15 @@ func (m *Model) nextExample() {
 // offers to cancel the tasks on the agent too.
 func (m *Model) stopStreaming() tea.Cmd {
 	e := m.current
-	if e == nil || e.conv == nil || !e.conv.Busy() {
+	if e == nil || e.Conv == nil || !e.Conv.Busy() {
 		return nil
 	}
-	running := e.conv.Stop()
+	running := e.Conv.Stop()
 	if len(running) == 0 {
 		m.setStatus(fmt.Sprintf("Stopped waiting for %s; it had not started a task.", e.label()), false)
 		return nil
 	}
-	conv, id := e.conv, running[0]
+	conv, id := e.Conv, running[0]
 	m.ask(newPrompt(m.st, promptConfirm, "Stopped streaming",
 		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", shortID(id), e.label())}, "",
 		func(_ string) tea.Cmd { return cancelTask(conv, id) }))

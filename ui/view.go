@@ -156,15 +156,15 @@ func (m *Model) chatTitle() string {
 		return "No agent"
 	}
 	parts := []string{e.label()}
-	switch e.status {
+	switch e.Status {
 	case agentResolving:
 		parts = append(parts, "connecting…")
 	case agentFailed:
 		parts = append(parts, failedWord(e))
 	case agentReady:
-		parts = append(parts, e.client.Dialect().Label())
-		if e.conv != nil {
-			if id := e.conv.ContextID(); id != "" {
+		parts = append(parts, e.Client.Dialect().Label())
+		if e.Conv != nil {
+			if id := e.Conv.ContextID(); id != "" {
 				parts = append(parts, "context "+shortID(id))
 			} else {
 				parts = append(parts, "new context")
@@ -183,8 +183,8 @@ func (m *Model) composerBox(h int) string {
 	title := "message"
 	if m.current != nil {
 		title = "message " + m.current.label()
-		if m.current.conv != nil {
-			if id, state := m.current.conv.Waiting(); id != "" {
+		if m.current.Conv != nil {
+			if id, state := m.current.Conv.Waiting(); id != "" {
 				title = fmt.Sprintf("answering task %s (%s)", shortID(id), state)
 			}
 		}

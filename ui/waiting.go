@@ -37,10 +37,10 @@ func (m *Model) noteActivity(conv *session.Conversation) {
 // waitingLine is the footer's line for a silent wait, or "".
 func (m *Model) waitingLine(now time.Time) string {
 	e := m.current
-	if e == nil || e.conv == nil || !e.conv.Busy() {
+	if e == nil || e.Conv == nil || !e.Conv.Busy() {
 		return ""
 	}
-	last, ok := m.activity[e.conv]
+	last, ok := m.activity[e.Conv]
 	if !ok {
 		return ""
 	}

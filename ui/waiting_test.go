@@ -53,7 +53,7 @@ func TestSilentWaitShowsTimerAndEscStops(t *testing.T) {
 	a.waitScreen("waiting for hostile · nothing new for", "esc stops")
 	a.key("esc")
 	a.waitScreen("Stopped streaming", "Task task-1 may still be running")
-	a.waitState("the exchange to stop", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the exchange to stop", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.key("n")
 	a.waitGone("waiting for hostile")
 }
@@ -69,7 +69,7 @@ func TestUnansweredSendShowsTimerAndEscStops(t *testing.T) {
 	a.key("enter")
 	a.waitScreen("waiting for hostile · nothing new for")
 	a.key("esc")
-	a.waitState("the exchange to stop", func(m *Model) bool { return !m.current.conv.Busy() })
+	a.waitState("the exchange to stop", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.waitScreen("Stopped waiting for hostile; it had not started a task.")
 }
 

@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The Workspace (session) owns agents, credentials and sign-ins; ui
+// only shows them and takes keys. No ui file (tests aside) imports auth:
+// what a sign-in needs comes through session.
+func TestUINeverImportsAuth(t *testing.T) {
+	files, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	checked := 0
+	for _, f := range files {
+		name := f.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		for _, imp := range file.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if path == "github.com/parley-a2a/parley/auth" || strings.HasPrefix(path, "github.com/parley-a2a/parley/auth/") {
+				t.Errorf("%s imports %s; ask session's Workspace instead (ARCHITECTURE.md)", name, path)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no ui file was checked")
+	}
+}
