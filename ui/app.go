@@ -81,8 +81,9 @@ type Model struct {
 	dialogs       []Dialog // the modals, the top one takes the keys (dialog.go)
 	nextSignIn    int      // id of the newest sign-in dialog, for its messages
 	ctxSeq        int
-	live          *liveContexts // conversations resumed at start
-	lastExample   string        // the example prompt last put in the composer
+	live          *liveContexts     // conversations resumed at start
+	lastExample   string            // the example prompt last put in the composer
+	opened        map[string]string // where each file opened with o was saved (files_open.go)
 
 	agents   *agentsPane
 	tasks    *tasksPane

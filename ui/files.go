@@ -6,9 +6,7 @@ import (
 	"io/fs"
 	"mime"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -181,25 +179,4 @@ func saveFileIn(dir string, p a2aclient.Part) statusMsg {
 		return statusMsg{text: "Saved " + path}
 	}
 	return statusMsg{text: "Too many files named " + name + " in " + dir + ".", isErr: true}
-}
-
-// openFile saves the file and opens it with the desktop's default
-// program; only ever on the user's request.
-func openFile(p a2aclient.Part) tea.Cmd {
-	return func() tea.Msg {
-		msg := saveFile(p)()
-		st, ok := msg.(statusMsg)
-		if !ok || st.isErr {
-			return msg
-		}
-		path := strings.TrimPrefix(st.text, "Saved ")
-		opener := "xdg-open"
-		if runtime.GOOS == "darwin" {
-			opener = "open"
-		}
-		if err := exec.Command(opener, path).Start(); err != nil {
-			return statusMsg{text: "Saved " + path + " but could not open it: " + err.Error(), isErr: true}
-		}
-		return statusMsg{text: "Opened " + path}
-	}
 }

@@ -102,3 +102,32 @@ func TestSaveFileIn(t *testing.T) {
 		t.Errorf("a link-only file: %+v", st)
 	}
 }
+
+// o with no program to open files saves the file once, however often it
+// is pressed, and says in one short sentence that nothing opens it and
+// where it is.
+func TestOpenFileWithoutOpenerSavesOnce(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PATH", t.TempDir()) // no xdg-open, no open
+	p := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "report.csv", Bytes: []byte("a,b\n")}}
+	first := openFileIn(dir, p, "", "xdg-open")
+	second := openFileIn(dir, p, first.path, "xdg-open")
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("%d copies saved, want 1: %v", len(entries), entries)
+	}
+	want := "No program to open files was found; the file is in " + filepath.Join(dir, "report.csv") + "."
+	for _, m := range []fileOpenedMsg{first, second} {
+		if m.status.text != want || !m.status.isErr {
+			t.Errorf("status %q, want %q", m.status.text, want)
+		}
+		if m.path != filepath.Join(dir, "report.csv") || m.key != partKey(p) {
+			t.Errorf("opened %+v", m)
+		}
+	}
+	// A copy the user deleted is saved again.
+	os.Remove(first.path)
+	if third := openFileIn(dir, p, first.path, "xdg-open"); third.path != first.path {
+		t.Errorf("a deleted copy was not saved again: %+v", third)
+	}
+}

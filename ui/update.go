@@ -118,7 +118,15 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case saveFileMsg:
 		return m, saveFile(msg.part)
 	case openFileMsg:
-		return m, openFile(msg.part)
+		return m, openFile(msg.part, m.opened[partKey(msg.part)])
+	case fileOpenedMsg:
+		if msg.path != "" {
+			if m.opened == nil {
+				m.opened = map[string]string{}
+			}
+			m.opened[msg.key] = msg.path
+		}
+		m.setStatus(msg.status.text, msg.status.isErr)
 	case confirmToolMsg:
 		return m, m.confirmTool(msg)
 	case tea.PasteMsg:
