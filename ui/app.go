@@ -104,6 +104,10 @@ type Model struct {
 	// activity is when each conversation last brought something, for
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time
+	pushes   pushState // the push receiver, once started (push_tui.go)
+	// extOK are the agents (entry ids) the user chose to send to without
+	// a required extension (extensions_ask.go).
+	extOK map[int]bool
 }
 
 // New builds the root model.
@@ -194,7 +198,7 @@ func (m *Model) Init() tea.Cmd {
 	for _, e := range m.entries {
 		cmds = append(cmds, m.resolve(e))
 	}
-	cmds = append(cmds, m.resumePending())
+	cmds = append(cmds, m.resumePending(), m.pushAtStart())
 	if m.opts.OpenContext != 0 {
 		cmds = append(cmds, m.openStored(m.opts.OpenContext, ""))
 	}
@@ -211,6 +215,7 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	}
 	defer m.bridge.stop()
 	_, err := p.Run()
+	m.closePush()
 	m.ws.Close()
 	return err
 }
@@ -243,7 +248,7 @@ func (m *Model) animating() bool {
 			return true
 		}
 	}
-	return m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
+	return m.tasks.list.loading || m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
 }
 
 // focusKeys returns the focused pane's bindings for the footer.

@@ -12,7 +12,8 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// tasksPane lists the current conversation's tasks, newest first.
+// tasksPane lists the current conversation's tasks, newest first, or
+// the agent's tasks (tasks_views.go).
 type tasksPane struct {
 	st      *Styles
 	keys    TaskKeys
@@ -23,6 +24,12 @@ type tasksPane struct {
 	top     int
 	spinner string
 	now     time.Time
+	view    taskView
+	list    listing         // the server and merged views' rows
+	pushed  map[string]bool // tasks a push changed that the user has not looked at
+	// fetchSeq numbers listing fetches, so a late one is dropped;
+	// listAgent is the agent entry whose tasks are listed.
+	fetchSeq, listAgent int
 }
 
 func newTasksPane(st *Styles, keys TaskKeys) *tasksPane {
@@ -54,12 +61,24 @@ func (p *tasksPane) SetTasks(tasks []session.TaskInfo) {
 // Tick updates the spinner frame and the clock for elapsed times.
 func (p *tasksPane) Tick(now time.Time, spinner string) { p.now, p.spinner = now, spinner }
 
-// Selected is the task under the cursor.
+// Selected is the conversation's task under the cursor (this chat's
+// view only).
 func (p *tasksPane) Selected() (session.TaskInfo, bool) {
-	if p.cursor < len(p.tasks) {
+	if p.view == viewChat && p.cursor < len(p.tasks) {
 		return p.tasks[p.cursor], true
 	}
 	return session.TaskInfo{}, false
+}
+
+// selectedIDs are the task and context ids under the cursor, in any view.
+func (p *tasksPane) selectedIDs() (taskID, contextID string, ok bool) {
+	if t, ok := p.Selected(); ok {
+		return t.ID, t.ContextID, true
+	}
+	if r, ok := p.SelectedRow(); ok {
+		return r.TaskID, r.ContextID, true
+	}
+	return "", "", false
 }
 
 // taskAction is what a key in the tasks pane asks the root to do.
@@ -71,6 +90,11 @@ const (
 	taskCancel
 	taskRefresh
 	taskResubscribe
+	taskNextView    // show the next view (tasks_fetch.go)
+	taskOpenRow     // open a listed task (tasks_fetch.go)
+	taskRefreshList // fetch the listing again
+	taskFollowPush  // follow the task by push (push_tui.go)
+	taskNotHere     // a key for this chat's tasks, pressed in another view
 )
 
 // HandleKey moves the cursor or acts on the selected task. What the pane
@@ -83,23 +107,37 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 			p.cursor--
 		}
 	case key.Matches(msg, p.keys.Down):
-		if p.cursor < len(p.tasks)-1 {
+		if p.cursor < p.count()-1 {
 			p.cursor++
 		}
-	case len(p.tasks) == 0:
+	case key.Matches(msg, p.keys.View):
+		return taskNextView, nil
+	case key.Matches(msg, p.keys.Refresh) && p.view != viewChat:
+		return taskRefreshList, nil
+	case p.count() == 0:
 	case key.Matches(msg, p.keys.Open):
+		if p.view != viewChat {
+			return taskOpenRow, nil
+		}
 		return taskOpen, nil
-	case key.Matches(msg, p.keys.Cancel):
-		return taskCancel, nil
-	case key.Matches(msg, p.keys.Refresh):
-		return taskRefresh, nil
-	case key.Matches(msg, p.keys.Resubscribe):
+	case key.Matches(msg, p.keys.Follow):
+		return taskFollowPush, nil
+	case key.Matches(msg, p.keys.Cancel), key.Matches(msg, p.keys.Refresh), key.Matches(msg, p.keys.Resubscribe):
+		if p.view != viewChat {
+			return taskNotHere, nil
+		}
+		switch {
+		case key.Matches(msg, p.keys.Cancel):
+			return taskCancel, nil
+		case key.Matches(msg, p.keys.Refresh):
+			return taskRefresh, nil
+		}
 		return taskResubscribe, nil
 	case key.Matches(msg, p.keys.CopyID):
-		id := p.tasks[p.cursor].ID
+		id, _, _ := p.selectedIDs()
 		return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied task id "+id, false))
 	case key.Matches(msg, p.keys.CopyContext):
-		if id := p.tasks[p.cursor].ContextID; id != "" {
+		if _, id, _ := p.selectedIDs(); id != "" {
 			return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied context id "+id, false))
 		}
 		return taskNone, statusCmd("This task has no context id: the agent gave none.", false)
@@ -108,6 +146,9 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 }
 
 func (p *tasksPane) View() string {
+	if p.view != viewChat {
+		return p.listView()
+	}
 	if len(p.tasks) == 0 {
 		return p.st.Muted.Render(clip("No tasks yet.", p.w))
 	}
@@ -137,12 +178,16 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 		age = ago(p.now.Sub(t.Updated))
 	}
 	label := fmt.Sprintf("%-12s", stateWord(t.State))
-	titleW := max(p.w-2-13-len(age)-1, 3)
+	flag := ""
+	if p.pushed[t.ID] {
+		flag = "• " // a push changed it while the user was away
+	}
+	titleW := max(p.w-2-13-len(flag)-len(age)-1, 3)
 	title := t.Title
 	if title == "" {
 		title = "task " + shortID(t.ID)
 	}
-	text := label + " " + fit(clip(termsafe.Line(title), titleW), titleW) + " " + age
+	text := label + " " + flag + fit(clip(termsafe.Line(title), titleW), titleW) + " " + age
 	if selected && p.focused {
 		return style.Render(mark) + " " + p.st.Selected.Render(fit(text, p.w-2))
 	}
@@ -150,11 +195,11 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 }
 
 func (p *tasksPane) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Open, p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}
+	return []key.Binding{p.keys.Open, p.keys.Cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}
 }
 
 func (p *tasksPane) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}}
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
 }
 
 func shortID(id string) string { return session.ShortID(id) }

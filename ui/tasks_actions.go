@@ -14,6 +14,19 @@ import (
 )
 
 func (m *Model) taskKey(a taskAction) tea.Cmd {
+	switch a {
+	case taskNextView:
+		return m.cycleTaskView()
+	case taskRefreshList:
+		return m.fetchTasks()
+	case taskOpenRow:
+		return m.openTaskRow()
+	case taskFollowPush:
+		return m.followByPush()
+	case taskNotHere:
+		m.setStatus("That key acts on this chat's tasks: open the task first ("+firstKey(m.keys.Tasks.Open)+"), or "+firstKey(m.keys.Tasks.View)+" to go back to them.", false)
+		return nil
+	}
 	t, ok := m.tasks.Selected()
 	if !ok || m.current == nil || m.current.Conv == nil {
 		return nil
@@ -21,6 +34,7 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 	conv := m.current.Conv
 	switch a {
 	case taskOpen:
+		m.tasks.Unmark(t.ID)
 		m.setFocus(focusChat)
 		m.chat.JumpToTask(t.ID)
 		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, stateWord(t.State)), false)

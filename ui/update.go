@@ -23,6 +23,7 @@ type statusExpiredMsg struct{}
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	at := m.statusAt
 	model, cmd := m.route(msg)
+	m.syncPushAttach() // conversations come and go with many messages
 	if m.statusAt != at {
 		// Nothing else may happen for a while; without a redraw the
 		// status would hide the keys until the next key or event.
@@ -76,6 +77,16 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case convChangedMsg:
 		m.noteActivity(msg.conv)
 		return m, m.onConvChanged(msg.conv)
+	case tasksListedMsg:
+		m.onTasksListed(msg)
+	case taskFetchedMsg:
+		return m, m.onTaskFetched(msg)
+	case pushStartedMsg:
+		return m, m.onPushStarted(msg)
+	case pushNoteMsg:
+		return m, m.onPushNote(msg)
+	case pushWatchMsg:
+		m.onPushWatch(msg)
 	case busyMsg:
 		m.setStatus(sentence(msg.r.String()), false)
 	case tickMsg:
@@ -166,6 +177,7 @@ func (m *Model) showConversation() {
 		return
 	}
 	m.chat.Reset(e.Conv.Items(), e.label())
+	m.tasksAgentShown()
 	m.setTasks(e.Conv.Tasks())
 	m.layout()
 }

@@ -103,6 +103,9 @@ func (m *Model) send() tea.Cmd {
 		}
 		return nil
 	}
+	if m.askMissingExtensions(e) {
+		return nil
+	}
 	text, atts := m.composer.Take()
 	e.Conv.Send(text, atts...)
 	m.chat.end() // your message and the reply show, even if you had scrolled up

@@ -134,7 +134,7 @@ func (m *Model) agentsBox(w, h int) string {
 }
 
 func (m *Model) tasksBox(w, h int) string {
-	return box(m.st, "Tasks", "", m.tasks.View(), w, h, m.focus == focusTasks)
+	return box(m.st, m.tasks.Title(), "", m.tasks.View(), w, h, m.focus == focusTasks)
 }
 
 func (m *Model) chatBox(w, h int) string {

@@ -1,0 +1,43 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// askMissingExtensions asks, before the first message to an agent whose
+// card requires an extension parley does not activate, whether to send
+// anyway: the agent may refuse the message or misread it. It reports
+// whether it asked (and the message waits in the composer). Answered
+// "send anyway" once, it does not ask again for that agent this run.
+func (m *Model) askMissingExtensions(e *agentEntry) bool {
+	c := clientOf(e)
+	if c == nil || m.extOK[e.ID] {
+		return false
+	}
+	warnings := session.MissingExtensionsWarnings(c)
+	if len(warnings) == 0 {
+		return false
+	}
+	body := make([]string, 0, len(warnings)+1)
+	for _, w := range warnings {
+		body = append(body, termsafe.Line(w)) // the URIs are the card's
+	}
+	yes, no := firstKey(m.keys.Dialog.Yes), firstKey(m.keys.Dialog.No)
+	body = append(body, "Send anyway ("+yes+") or cancel and keep your message ("+no+")?")
+	title := "Required extension"
+	if len(warnings) > 1 {
+		title = "Required extensions"
+	}
+	id := e.ID
+	m.ask(newPrompt(m.st, promptConfirm, title, body, "", func(string) tea.Cmd {
+		if m.extOK == nil {
+			m.extOK = map[int]bool{}
+		}
+		m.extOK[id] = true
+		return m.send()
+	}))
+	return true
+}

@@ -1,0 +1,265 @@
+// Push notifications in the TUI: parley's receiver, started when first
+// needed (or at start when push_listen is set), every open conversation
+// attached to its inbox, and each arrival told on screen.
+
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// pushState is the receiver as the UI keeps it.
+type pushState struct {
+	svc      *session.PushService
+	starting bool
+	failed   error // why it could not start; tried again on the next ask
+	unsub    func()
+	attached map[*session.Conversation]func() // detach functions
+	// follow is the task to follow once the receiver is up.
+	follow *followReq
+}
+
+type followReq struct {
+	entry  int
+	taskID string
+}
+
+// pushStartedMsg carries the receiver, started in a command.
+type pushStartedMsg struct {
+	svc *session.PushService
+	err error
+}
+
+// pushNoteMsg says a push was received and stored.
+type pushNoteMsg struct{ note session.PushNote }
+
+// pushWatchMsg reports following (or no longer following) a task.
+type pushWatchMsg struct {
+	taskID, agent, url string
+	stopped            bool
+	err                error
+}
+
+// pushSettings are the config's receiver settings.
+func (m *Model) pushSettings() session.PushReceiverOptions {
+	if m.opts.Config == nil {
+		return session.PushReceiverOptions{}
+	}
+	return session.PushReceiverOptions{Listen: m.opts.Config.Push.PushListen, PublicURL: m.opts.Config.Push.PushURL}
+}
+
+// pushAtStart starts the receiver at once when the config gives it a
+// fixed address: configs set by an earlier run point there, and their
+// pushes should be taken while parley runs.
+func (m *Model) pushAtStart() tea.Cmd {
+	if o := m.pushSettings(); o.Listen == "" && o.PublicURL == "" {
+		return nil
+	}
+	return m.startPush()
+}
+
+// startPush starts the receiver in a command, once.
+func (m *Model) startPush() tea.Cmd {
+	if m.pushes.svc != nil || m.pushes.starting {
+		return nil
+	}
+	m.pushes.starting = true
+	store, o := m.opts.Store, m.pushSettings()
+	if store != nil && store.ReadOnly() != nil {
+		store = nil // another parley holds the store: keep pushes in memory
+	}
+	return func() tea.Msg {
+		svc, err := session.StartPushService(store, o)
+		return pushStartedMsg{svc: svc, err: err}
+	}
+}
+
+func (m *Model) onPushStarted(msg pushStartedMsg) tea.Cmd {
+	m.pushes.starting = false
+	follow := m.pushes.follow
+	m.pushes.follow = nil
+	if msg.err != nil {
+		m.pushes.failed = msg.err
+		m.setStatus(sentence("Parley's push receiver did not start: "+msg.err.Error()), true)
+		return nil
+	}
+	m.pushes.svc, m.pushes.failed = msg.svc, nil
+	post := m.bridge.post
+	m.pushes.unsub = msg.svc.Inbox().Subscribe(func(n session.PushNote) { post(pushNoteMsg{note: n}) })
+	m.syncPushAttach()
+	if follow != nil {
+		return m.watchTask(follow.entry, follow.taskID)
+	}
+	return nil
+}
+
+// syncPushAttach attaches every conversation the agents hold to the
+// inbox, so a push for one of their tasks lands in it (and in its
+// recorder) rather than beside it in the store; conversations no agent
+// holds any more are detached. Cheap: a few agents, a map.
+func (m *Model) syncPushAttach() {
+	if m.pushes.svc == nil {
+		return
+	}
+	if m.pushes.attached == nil {
+		m.pushes.attached = map[*session.Conversation]func(){}
+	}
+	open := map[*session.Conversation]bool{}
+	for _, e := range m.entries {
+		if e.Conv != nil {
+			open[e.Conv] = true
+			if m.pushes.attached[e.Conv] == nil {
+				m.pushes.attached[e.Conv] = m.pushes.svc.Inbox().Attach(e.Conv)
+			}
+		}
+	}
+	for conv, detach := range m.pushes.attached {
+		if !open[conv] {
+			detach()
+			delete(m.pushes.attached, conv)
+		}
+	}
+}
+
+// followByPush asks the agent to push the selected task's changes, or
+// stops when it already does.
+func (m *Model) followByPush() tea.Cmd {
+	taskID, _, ok := m.tasks.selectedIDs()
+	e := m.current
+	if !ok || e == nil || clientOf(e) == nil {
+		return nil
+	}
+	if c := clientOf(e); !c.Agent().Capabilities.PushNotifications {
+		m.setStatus(noPush(e.label(), taskID), true)
+		return nil
+	}
+	if m.pushes.svc == nil {
+		m.pushes.follow = &followReq{entry: e.ID, taskID: taskID}
+		m.setStatus("Starting parley's push receiver…", false)
+		return m.startPush()
+	}
+	if m.pushes.svc.Watching(taskID) {
+		svc := m.pushes.svc
+		return func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			return pushWatchMsg{taskID: taskID, stopped: true, err: svc.Unwatch(ctx, taskID)}
+		}
+	}
+	return m.watchTask(e.ID, taskID)
+}
+
+func noPush(agent, taskID string) string {
+	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (s) or refresh (r) it instead.", agent, shortID(taskID))
+}
+
+// watchTask registers a push config for the task with its agent.
+func (m *Model) watchTask(entry int, taskID string) tea.Cmd {
+	var e *agentEntry
+	for _, x := range m.entries {
+		if x.ID == entry {
+			e = x
+		}
+	}
+	if e == nil || clientOf(e) == nil || m.pushes.svc == nil {
+		return nil
+	}
+	svc, client, ref, label := m.pushes.svc, clientOf(e), e.Ref, e.label()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cfg, err := svc.Watch(ctx, client, ref, taskID)
+		return pushWatchMsg{taskID: taskID, agent: label, url: cfg.URL, err: err}
+	}
+}
+
+func (m *Model) onPushWatch(msg pushWatchMsg) {
+	id := shortID(msg.taskID)
+	switch {
+	case msg.err != nil && (errors.Is(msg.err, a2aclient.ErrPushNotSupported) || errors.Is(msg.err, a2aclient.ErrUnsupportedOperation)):
+		m.setStatus(noPush(msg.agent, msg.taskID), true)
+	case msg.err != nil && msg.stopped:
+		m.setStatus(sentence("Stopped following task "+id+" here, but the agent may still push: "+termsafe.Line(msg.err.Error())), true)
+	case msg.err != nil:
+		m.setStatus(sentence("Could not follow task "+id+" by push: "+termsafe.Line(msg.err.Error()))+" Press "+firstKey(m.keys.Tasks.Follow)+" to try again.", true)
+	case msg.stopped:
+		m.setStatus("Stopped following task "+id+" by push.", false)
+	default:
+		m.setStatus(fmt.Sprintf("Following task %s by push: its changes are kept even with no stream open (%s).", id, termsafe.Line(msg.url)), false)
+	}
+}
+
+// onPushNote tells of a push: on the task's own line when its
+// conversation is shown, else as news from elsewhere, marked in the
+// tasks pane until the user looks.
+func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
+	n := msg.note
+	id := shortID(n.TaskID)
+	state := ""
+	if n.State != "" {
+		state = stateWord(n.State)
+	}
+	text := ""
+	if st := n.Event.Status; st != nil && st.Status.Message != nil {
+		text = clip(termsafe.Line(st.Status.Message.Text()), 80)
+	}
+	shown := m.current != nil && m.current.Conv != nil && n.Live && m.current.Conv.HasTask(n.TaskID)
+	var cmd tea.Cmd
+	if shown {
+		line := "Task " + id + " pushed"
+		if state != "" {
+			line += ": " + state
+		}
+		if text != "" {
+			line += " — " + text
+		}
+		m.setStatus(sentence(line), false)
+		m.setTasks(m.current.Conv.Tasks())
+	} else {
+		m.tasks.Mark(n.TaskID)
+		line := fmt.Sprintf("Task %s changed while you were away", id)
+		if state != "" {
+			line += " (now " + state + ")"
+		}
+		if who := termsafe.Line(n.AgentRef); who != "" {
+			line += " on " + who
+		}
+		m.setStatus(line+"; the tasks pane marks it with •.", false)
+	}
+	if m.tasks.CurrentView() != viewChat {
+		cmd = m.fetchTasks() // the listing shows the state the push brought
+	}
+	if n.State.Terminal() && m.pushes.svc != nil && m.pushes.svc.Watching(n.TaskID) {
+		// It will not change again: stop the agent pushing to us.
+		svc, taskID := m.pushes.svc, n.TaskID
+		cmd = tea.Batch(cmd, func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_ = svc.Unwatch(ctx, taskID)
+			return nil
+		})
+	}
+	return cmd
+}
+
+// closePush stops the receiver when the program ends.
+func (m *Model) closePush() {
+	if m.pushes.svc == nil {
+		return
+	}
+	if m.pushes.unsub != nil {
+		m.pushes.unsub()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = m.pushes.svc.Close(ctx)
+}

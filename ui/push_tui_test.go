@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+)
+
+// answerTask answers a task that asks for input, as another client
+// would: no stream of parley's follows what happens next.
+func answerTask(t *testing.T, baseURL string, task *a2aclient.Task, text string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), flowTimeout)
+	defer cancel()
+	c, err := a2aclient.Resolve(ctx, baseURL+"/", a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := a2aclient.Message{TaskID: task.ID, ContextID: task.ContextID, Parts: []a2aclient.Part{a2aclient.TextPart(text)}}
+	if _, err := c.Send(ctx, a2aclient.SendRequest{Message: msg}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A task of the conversation on screen, followed by push and finished
+// elsewhere: the push reaches the receiver, and the running TUI shows it
+// on the task's line, in the chat and on the status line.
+func TestFlowPushIntoOpenConversation(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
+	a.ready()
+	a.typeText("Book a flight to Lisbon")
+	a.key("enter")
+	task := a.taskState(a2aclient.StateInputRequired)
+	a.key("shift+tab")
+	a.waitScreen("? input        Book a flig") // the pane has it
+	a.key("p")
+	a.waitScreen("Following task " + shortID(task.ID) + " by push")
+	answerTask(t, a.url, &a2aclient.Task{ID: task.ID, ContextID: task.ContextID}, "From Berlin")
+	screen := a.waitScreen("Task "+shortID(task.ID)+" pushed: completed", "Your flight is booked.", "✓ completed    Book a flig")
+	if strings.Contains(screen, "changed while you were away") {
+		t.Fatalf("a push for the conversation on screen is told as news from elsewhere:\n%s", screen)
+	}
+	a.inspect(func(m *Model) {
+		if m.pushes.svc.Stats().Accepted == 0 {
+			t.Error("the receiver accepted no push; the screen changed some other way")
+		}
+	})
+}
+
+// A task parley does not show, followed by push from the agent's
+// listing: its push is stored, the status line tells of it, and the
+// listing marks it.
+func TestFlowPushWhileAway(t *testing.T) {
+	store := openStore(t)
+	a := startApp(t, appOptions{noWelcome: true, store: store})
+	a.ready()
+	task := agentTask(t, a.url, "Book a flight to Lisbon")
+	a.key("shift+tab", "v")
+	a.waitScreen("? input        task " + shortID(task.ID)[:4])
+	a.key("p")
+	a.waitScreen("Following task " + shortID(task.ID) + " by push")
+	answerTask(t, a.url, task, "From Berlin")
+	a.waitScreen("Task "+shortID(task.ID)+" changed while you were away (now completed)", "✓ completed    • ")
+	a.waitState("the push stored with its task", func(*Model) bool {
+		rows, err := store.HistoryTasks(nil, session.TaskFilter{})
+		return err == nil && len(rows) == 1 && rows[0].TaskID == task.ID && rows[0].State == a2aclient.StateCompleted
+	})
+}
+
+// An agent whose card offers no push notifications is not asked; the
+// user is told so in one sentence.
+func TestFlowFollowByPushUnsupported(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, wrap: cardRewrite(`"pushNotifications":true`, `"pushNotifications":false`)})
+	a.ready()
+	a.typeText("Book a flight to Lisbon")
+	a.key("enter")
+	a.taskState(a2aclient.StateInputRequired)
+	a.key("shift+tab")
+	a.waitScreen("? input        Book a flig")
+	a.key("p")
+	a.waitScreen("does not send push notifications, so parley cannot follow task")
+}
+
+// cardRewrite serves the demo's cards with old replaced by new, to make
+// the agent declare what a test needs.
+func cardRewrite(old, new string) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.Contains(r.URL.Path, "/.well-known/") {
+				h.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			body := strings.ReplaceAll(rec.Body.String(), old, new)
+			for k, v := range rec.Header() {
+				if k != "Content-Length" {
+					w.Header()[k] = v
+				}
+			}
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write([]byte(body))
+		})
+	}
+}

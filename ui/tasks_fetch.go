@@ -1,0 +1,219 @@
+// The root's side of the tasks pane's views (tasks_views.go): fetching
+// the agent's listing, and opening a listed task.
+
+package ui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// listLimit is how many tasks a view lists: a pane's worth many times
+// over, and one page or two of the agent's.
+const listLimit = 100
+
+// tasksListedMsg carries a listing; seq drops one the user has moved
+// past (another view, another agent, a newer fetch).
+type tasksListedMsg struct {
+	seq       int
+	rows      []session.TaskRow
+	note      string
+	noListing string // the dialect has no ListTasks: a sentence for the status line
+	err       error
+}
+
+// taskFetchedMsg carries a task fetched to be opened.
+type taskFetchedMsg struct {
+	entry int // agent entry id
+	task  *a2aclient.Task
+	err   error
+}
+
+// clientOf is the client an entry's conversation talks through (signed
+// in, when it is), else the entry's own.
+func clientOf(e *agentEntry) *a2aclient.Client {
+	if e.Conv != nil && e.Conv.Client() != nil {
+		return e.Conv.Client()
+	}
+	return e.Client
+}
+
+// agentRefs are the names parley's history may know the agent by.
+func agentRefs(e *agentEntry) []string {
+	refs := []string{e.Ref}
+	if e.Saved != "" {
+		refs = append(refs, e.Saved)
+	}
+	if c := clientOf(e); c != nil {
+		refs = append(refs, c.Agent().CardURL, c.Endpoint().URL)
+	}
+	return refs
+}
+
+// cycleTaskView shows the next view, fetching its listing.
+func (m *Model) cycleTaskView() tea.Cmd {
+	if m.tasks.NextView() == viewChat {
+		m.setTasks(m.currentTasks())
+		return nil
+	}
+	return m.fetchTasks()
+}
+
+func (m *Model) currentTasks() []session.TaskInfo {
+	if m.current == nil || m.current.Conv == nil {
+		return nil
+	}
+	return m.current.Conv.Tasks()
+}
+
+// fetchTasks lists the current agent's tasks for the view shown, in a
+// command; the pane shows it loading meanwhile.
+func (m *Model) fetchTasks() tea.Cmd {
+	view := m.tasks.CurrentView()
+	e := m.current
+	m.tasks.fetchSeq++
+	if e == nil || clientOf(e) == nil {
+		m.tasks.SetListing(nil, "", "No agent is ready to ask: pick one in the Agents pane.")
+		return nil
+	}
+	m.tasks.listAgent = e.ID
+	m.tasks.SetLoading()
+	seq, client, ref, refs, store := m.tasks.fetchSeq, clientOf(e), e.Ref, agentRefs(e), m.opts.Store
+	return tea.Batch(m.startTicking(), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		msg := listTasks(ctx, client, ref, refs, store, view)
+		msg.seq = seq
+		return msg
+	})
+}
+
+// listTasks fetches the agent's tasks across every context and, for the
+// merged view (or when the dialect has no listing), parley's history
+// with the agent.
+func listTasks(ctx context.Context, client *a2aclient.Client, ref string, refs []string, store *session.Store, view taskView) tasksListedMsg {
+	f := session.TaskFilter{Limit: listLimit}
+	server, _, err := session.ServerTasksUpTo(ctx, client, ref, f, "")
+	noListing := err != nil && session.NoListing(err)
+	if err != nil && !noListing {
+		return tasksListedMsg{err: err}
+	}
+	if store != nil && len(server) > 0 {
+		_ = store.KnownTasks(server) // unmarked rows open from the agent: still right
+	}
+	var hist []session.TaskRow
+	if store != nil && (view == viewMerged || noListing) {
+		if hist, err = store.HistoryTasks(refs, f); err != nil {
+			return tasksListedMsg{err: err}
+		}
+	}
+	if noListing {
+		d := client.Dialect().Label()
+		return tasksListedMsg{rows: hist, note: "History only: " + d + " lists no tasks",
+			noListing: d + " has no task listing, so this shows parley's history with the agent."}
+	}
+	if view == viewServer {
+		return tasksListedMsg{rows: server, note: listNote(server, view)}
+	}
+	rows := session.MergeTasks(listLimit, server, hist)
+	return tasksListedMsg{rows: rows, note: listNote(rows, view)}
+}
+
+func (m *Model) onTasksListed(msg tasksListedMsg) {
+	if msg.seq != m.tasks.fetchSeq || m.tasks.CurrentView() == viewChat {
+		return
+	}
+	if msg.err != nil {
+		text := sentence("Could not list the agent's tasks: "+termsafe.Line(msg.err.Error())) + " " + firstKey(m.keys.Tasks.Refresh) + " tries again."
+		m.tasks.SetListing(nil, "", text)
+		return
+	}
+	m.tasks.SetListing(msg.rows, msg.note, "")
+	if msg.noListing != "" {
+		m.setStatus(msg.noListing, false)
+	}
+}
+
+// tasksAgentShown keeps a listing to the agent shown: another agent's
+// tasks go back to this chat's view rather than stay on screen under the
+// wrong name.
+func (m *Model) tasksAgentShown() {
+	if m.tasks.CurrentView() != viewChat && (m.current == nil || m.current.ID != m.tasks.listAgent) {
+		m.tasks.view = viewChat
+		m.tasks.SetListing(nil, "", "")
+	}
+}
+
+// openTaskRow opens a listed task: the stored context that holds it, or
+// else the task as the agent holds it (GetTask with its history), in a
+// new conversation recorded like any other.
+func (m *Model) openTaskRow() tea.Cmd {
+	r, ok := m.tasks.SelectedRow()
+	e := m.current
+	if !ok || e == nil {
+		return nil
+	}
+	m.tasks.Unmark(r.TaskID)
+	if r.StoreID != 0 && m.opts.Store != nil {
+		m.tasks.view = viewChat
+		return m.openStored(r.StoreID, "")
+	}
+	client := clientOf(e)
+	if client == nil {
+		return nil
+	}
+	if e.Conv != nil && e.Conv.Busy() {
+		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+		return nil
+	}
+	m.setStatus("Fetching task "+shortID(r.TaskID)+" from "+e.label()+"…", false)
+	id, taskID := e.ID, r.TaskID
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		n := 100
+		task, err := client.Get(ctx, taskID, &n)
+		return taskFetchedMsg{entry: id, task: task, err: err}
+	}
+}
+
+func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
+	var e *agentEntry
+	for _, x := range m.entries {
+		if x.ID == msg.entry {
+			e = x
+		}
+	}
+	if e == nil {
+		return nil // removed meanwhile
+	}
+	if msg.err != nil || msg.task == nil {
+		text := "the agent sent no task"
+		if msg.err != nil {
+			text = termsafe.Line(msg.err.Error())
+		}
+		m.setStatus(sentence("Could not fetch the task: "+text)+" "+firstKey(m.keys.Tasks.View)+" lists the tasks again.", true)
+		return nil
+	}
+	if e.Conv != nil && e.Conv.Busy() {
+		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+		return nil
+	}
+	client := clientOf(e) // signed in, when the conversation was
+	conv := m.ws.NewConversation(e.Agent)
+	conv.SetClient(client)
+	conv.LoadTask(msg.task)
+	m.current = e
+	m.tasks.view = viewChat
+	m.showConversation()
+	m.setFocus(focusComposer) // to go on with it, as an opened context does
+	m.setStatus(fmt.Sprintf("Opened task %s from %s (%s); what you send continues its context.", shortID(msg.task.ID), e.label(), stateWord(msg.task.Status.State)), false)
+	return m.focusCmd()
+}

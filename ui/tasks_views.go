@@ -1,0 +1,180 @@
+// The tasks pane's views: this conversation's tasks (tasks.go), the
+// agent's tasks on the server across every context, and those merged
+// with parley's own history. The listings are fetched by the root
+// (tasks_fetch.go); the pane draws what it is given.
+
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// taskView is which tasks the pane lists.
+type taskView int
+
+const (
+	viewChat   taskView = iota // this conversation's tasks
+	viewServer                 // the agent's tasks, every context (ListTasks)
+	viewMerged                 // the agent's and parley's history, merged
+	taskViews
+)
+
+// title is the pane's title for the view: it must say which one is
+// shown, and fit the narrowest left column (28 cells with its border).
+func (v taskView) title() string {
+	switch v {
+	case viewServer:
+		return "Tasks · on the agent"
+	case viewMerged:
+		return "Tasks · agent + parley"
+	}
+	return "Tasks · this chat"
+}
+
+// listing is what the server and merged views show.
+type listing struct {
+	rows    []session.TaskRow
+	loading bool
+	err     string // one sentence, when the fetch failed
+	note    string // one line above the rows: counts, or why only history
+}
+
+// Title names the view shown.
+func (p *tasksPane) Title() string { return p.view.title() }
+
+// View returns the view shown.
+func (p *tasksPane) CurrentView() taskView { return p.view }
+
+// NextView moves to the next view and returns it; the cursor goes back
+// to the top, since rows differ from view to view.
+func (p *tasksPane) NextView() taskView {
+	p.view = (p.view + 1) % taskViews
+	p.cursor, p.top = 0, 0
+	return p.view
+}
+
+// SetLoading shows the listing as being fetched.
+func (p *tasksPane) SetLoading() {
+	p.list.loading, p.list.err = true, ""
+}
+
+// SetListing shows a fetched listing (or why it could not be had).
+func (p *tasksPane) SetListing(rows []session.TaskRow, note, errText string) {
+	var selID string
+	if p.cursor < len(p.list.rows) {
+		selID = p.list.rows[p.cursor].TaskID
+	}
+	p.list = listing{rows: rows, note: note, err: errText}
+	p.cursor = 0
+	for i, r := range rows {
+		if r.TaskID == selID {
+			p.cursor = i
+		}
+	}
+}
+
+// SelectedRow is the listed task under the cursor, in the server and
+// merged views.
+func (p *tasksPane) SelectedRow() (session.TaskRow, bool) {
+	if p.view != viewChat && p.cursor < len(p.list.rows) {
+		return p.list.rows[p.cursor], true
+	}
+	return session.TaskRow{}, false
+}
+
+// Mark flags a task a push brought news of, until the user looks at it.
+func (p *tasksPane) Mark(taskID string) {
+	if p.pushed == nil {
+		p.pushed = map[string]bool{}
+	}
+	p.pushed[taskID] = true
+}
+
+// Unmark clears a task's push flag.
+func (p *tasksPane) Unmark(taskID string) { delete(p.pushed, taskID) }
+
+// Marked reports whether a push flagged the task.
+func (p *tasksPane) Marked(taskID string) bool { return p.pushed[taskID] }
+
+// count is how many rows the current view has.
+func (p *tasksPane) count() int {
+	if p.view == viewChat {
+		return len(p.tasks)
+	}
+	return len(p.list.rows)
+}
+
+// listView draws the server and merged views: a line that says what is
+// listed (or loading, or the error), then the rows.
+func (p *tasksPane) listView() string {
+	var head string
+	switch {
+	case p.list.loading:
+		head = p.st.Muted.Render(clip(p.spinner+" Loading the agent's tasks…", p.w))
+	case p.list.err != "":
+		return strings.Join(wrapStyle(p.st.Error, p.list.err, max(p.w, 10), max(p.h, 1)), "\n")
+	case p.list.note != "":
+		head = p.st.Muted.Render(clip(p.list.note, p.w))
+	}
+	lines := []string{head}
+	if len(p.list.rows) == 0 && !p.list.loading {
+		lines = append(lines, p.st.Muted.Render(clip("No tasks.", p.w)))
+	}
+	rowsH := max(p.h-1, 1)
+	if p.cursor < p.top {
+		p.top = p.cursor
+	}
+	if p.cursor >= p.top+rowsH {
+		p.top = p.cursor - rowsH + 1
+	}
+	for i := p.top; i < len(p.list.rows) && len(lines) < p.h; i++ {
+		lines = append(lines, p.listRow(p.list.rows[i], i == p.cursor))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// listRow is one listed task: its state, title (or id, for a task
+// parley never saw) and how long ago it changed.
+func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
+	mark, style := stateMark(r.State, "◆", p.st)
+	age := ""
+	if !r.Updated.IsZero() {
+		age = ago(p.now.Sub(r.Updated))
+	}
+	title := r.Title
+	if title == "" {
+		title = "task " + shortID(r.TaskID)
+	}
+	flag := ""
+	if p.pushed[r.TaskID] {
+		flag = "• "
+	}
+	label := fmt.Sprintf("%-12s", stateWord(r.State))
+	titleW := max(p.w-2-13-len(flag)-len(age)-1, 3)
+	text := label + " " + flag + fit(clip(termsafe.Line(title), titleW), titleW) + " " + age
+	if selected && p.focused {
+		return style.Render(mark) + " " + p.st.Selected.Render(fit(text, p.w-2))
+	}
+	return style.Render(mark) + " " + p.st.Text.Render(text)
+}
+
+// listNote says what a listing holds: "7 on the agent · 3 in parley".
+func listNote(rows []session.TaskRow, view taskView) string {
+	server, stored := 0, 0
+	for _, r := range rows {
+		if r.OnServer {
+			server++
+		}
+		if r.StoreID != 0 {
+			stored++
+		}
+	}
+	if view == viewServer {
+		return fmt.Sprintf("%s, every context", plural(server, "task"))
+	}
+	return fmt.Sprintf("%d on the agent · %d in parley", server, stored)
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+)
+
+// agentTask starts a task on the demo agent behind parley's back, as
+// another client (or another machine) would: parley's history does not
+// hold it.
+func agentTask(t *testing.T, baseURL, text string) *a2aclient.Task {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), flowTimeout)
+	defer cancel()
+	c, err := a2aclient.Resolve(ctx, baseURL+"/", a2aclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(text)}}})
+	if err != nil || res.Task == nil {
+		t.Fatalf("start a task on the demo agent: %v %+v", err, res)
+	}
+	return res.Task
+}
+
+// The tasks pane's key cycles this chat's tasks, the agent's across every
+// context, and those merged with parley's history; the title says which.
+func TestFlowTasksPaneViews(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.taskState(a2aclient.StateCompleted)
+	other := agentTask(t, a.url, "Book a flight to Lisbon")
+
+	a.key("shift+tab") // composer → tasks
+	screen := a.waitScreen("╭─ Tasks · this chat ", "✓ completed    Hello")
+	if strings.Contains(screen, "task "+shortID(other.ID)) {
+		t.Fatalf("this chat's view lists a task of another context:\n%s", screen)
+	}
+	a.key("v")
+	a.waitScreen("╭─ Tasks · on the agent ", "2 tasks, every context", "? input        task "+shortID(other.ID)[:4], "✓ completed    Hello")
+	a.key("v")
+	a.waitScreen("╭─ Tasks · agent + parley ", "2 on the agent · 1 in parley")
+	a.key("v")
+	a.waitScreen("╭─ Tasks · this chat ", "✓ completed    Hello")
+}
+
+// Enter on a task parley never saw fetches it with its history into a new
+// conversation, recorded, in the task's own context: answering it there
+// continues the task.
+func TestFlowOpenAgentTaskAndContinueIt(t *testing.T) {
+	store := openStore(t)
+	a := startApp(t, appOptions{noWelcome: true, store: store})
+	a.ready()
+	task := agentTask(t, a.url, "Book a flight to Lisbon")
+	a.key("shift+tab", "v")
+	a.waitScreen("? input        task " + shortID(task.ID)[:4])
+	a.key("enter")
+	a.waitScreen("Opened task "+shortID(task.ID), "Book a flight to Lisbon", "Where are you flying from", "answering task "+shortID(task.ID), "╭─ Tasks · this chat ")
+	var ctxID string
+	a.inspect(func(m *Model) { ctxID = m.current.Conv.ContextID() })
+	if ctxID != task.ContextID {
+		t.Fatalf("the opened conversation is in context %q, want the task's %q", ctxID, task.ContextID)
+	}
+	a.typeText("From Berlin")
+	a.key("enter")
+	a.waitScreen("Your flight is booked.")
+	done := a.taskState(a2aclient.StateCompleted)
+	if done.ID != task.ID {
+		t.Fatalf("the answer went to task %s, want %s", done.ID, task.ID)
+	}
+	a.waitState("the task recorded as completed", func(*Model) bool {
+		rows, err := store.HistoryTasks(nil, session.TaskFilter{})
+		return err == nil && len(rows) == 1 && rows[0].TaskID == task.ID && rows[0].State == a2aclient.StateCompleted
+	})
+}
+
+// A row parley holds opens its stored context, not a fetch.
+func TestFlowStoredTaskRowOpensItsContext(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.taskState(a2aclient.StateCompleted)
+	a.key("ctrl+o", "ctrl+n") // a new, empty conversation
+	a.waitGone("✓ completed    Hello")
+	a.key("shift+tab", "v", "v")
+	a.waitScreen("╭─ Tasks · agent + parley ", "✓ completed    Hello")
+	a.key("enter")
+	a.waitScreen(`Opened "Hello"`, "That is all. Thanks for trying parley!")
+}
+
+// A dialect without ListTasks says so in one line and lists parley's
+// history with the agent.
+func TestFlowTasksViewWithoutListing(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, store: openStore(t), path: "/v0.2/"})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.taskState(a2aclient.StateCompleted)
+	a.key("shift+tab", "v")
+	screen := a.waitScreen("╭─ Tasks · on the agent ", "History only: v0.2", "✓ completed    Hello", "has no task listing, so this shows parley's history")
+	if strings.Contains(screen, "Could not list") {
+		t.Fatalf("a dialect without a listing is shown as an error:\n%s", screen)
+	}
+}
