@@ -154,6 +154,16 @@ func (r *runner) directory() (*session.Directory, error) {
 	return r.dir, nil
 }
 
+// workspace is the owner of agents over the directory (session's
+// Workspace): the TUI's, for the commands that sign in and resume.
+func (r *runner) workspace() (*session.Workspace, error) {
+	dir, err := r.directory()
+	if err != nil {
+		return nil, err
+	}
+	return session.NewWorkspace(session.WorkspaceOptions{Directory: dir, Config: r.cfg, ConfigPath: r.env.ConfigPath}, nil), nil
+}
+
 // client resolves an agent reference with the command's flags applied.
 func (r *runner) client(ctx context.Context, ref string, f *agentFlags) (*a2aclient.Client, error) {
 	dir, err := r.directory()

@@ -43,14 +43,14 @@ func (c contextsCmd) resume(ctx context.Context, pos []string) int {
 			}
 		}
 	}
-	dir, err := r.directory()
+	ws, err := r.workspace()
 	if err != nil {
 		return r.report(exitError, err, c.f.json, "")
 	}
 	code, followed, gone := exitOK, 0, 0
 	for _, id := range ids {
 		changed := make(chan struct{}, 1)
-		res, err := c.st.Resume(ctx, dir, id, func() {
+		res, err := ws.Resume(ctx, c.st, id, func() {
 			select {
 			case changed <- struct{}{}:
 			default:

@@ -18,7 +18,7 @@ import (
 )
 
 // openBrowser opens the browser sign-in; tests replace it.
-var openBrowser = auth.OpenBrowser
+var openBrowser = session.OpenBrowser
 
 // login is `parley login AGENT`: sign in once, in the terminal, and keep
 // the credential in the credentials file so that later commands (and the
@@ -56,11 +56,10 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 		return r.report(exitUsage, err, f.json, "")
 	}
 	ref := pos[0]
-	dir, err := r.directory()
+	ws, err := r.workspace()
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
-	entry, key := dir.Entry(ref)
 	// The card says how to sign in; a card behind sign-in itself leaves
 	// the config and the challenge to go on.
 	var card *a2aclient.Agent
@@ -75,87 +74,60 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 	default:
 		return r.report(errorExit(ctx, err), err, false, "")
 	}
-	if grant == "" && entry != nil {
-		grant = auth.Grant(entry.OAuthFlow) // config spells flows as auth names them
+	s := ws.SignInTo(ref, card, challenge)
+	way := s.Pick(grant)
+	w := s.Ways[way]
+	if w.Typed() {
+		return r.loginTyped(s, way, ref)
 	}
-	choice, err := pickChoice(card, challenge, grant)
-	if err != nil {
-		return r.report(exitUsage, usagef("login", "%s", err.Error()), false, "")
+	if !w.OAuth() {
+		return r.report(exitUsage, usagef("login", "this agent wants %s, which is set in its config entry, not by signing in", w.Label()), false, "")
 	}
-	if choice.Typed() {
-		return r.loginTyped(dir, key, ref, choice)
-	}
-	if choice.Kind != auth.KindOAuth {
-		return r.report(exitUsage, usagef("login", "this agent wants %s, which is set in its config entry, not by signing in", choice.Label), false, "")
-	}
-	s, err := dir.Auth().StartSignIn(ctx, auth.SignInRequest{Key: key, Entry: entry, Card: card, Choice: choice, ClientID: *clientID})
-	if errors.Is(err, auth.ErrNoClientID) {
+	sf, err := s.Start(ctx, way, *clientID)
+	if errors.Is(err, session.ErrNoClientID) {
 		return r.report(exitUsage, usagef("login", "%s: pass --client-id or set client_id in the agent's config entry", err.Error()), false, "")
 	}
 	if err != nil {
 		return r.report(exitAuthRefused, err, false, "")
 	}
-	defer s.Close()
-	switch {
-	case s.Device != nil:
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", ref, s.Device.VerificationURI, s.Device.UserCode)
-		if s.Device.VerificationURIComplete != "" {
-			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", s.Device.VerificationURIComplete)
+	defer sf.Close()
+	if code, uri, complete, ok := sf.Device(); ok {
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", ref, uri, code)
+		if complete != "" {
+			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", complete)
 		}
 		fmt.Fprintln(r.env.Stderr, "Waiting for you to approve…")
-	case s.URL != "":
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", ref, s.URL)
-		if !*noOpen && openBrowser(s.URL) == nil {
+	} else if u := sf.URL(); u != "" {
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", ref, u)
+		if !*noOpen && openBrowser(u) == nil {
 			fmt.Fprintln(r.env.Stderr, "(opened in your browser)")
 		}
 		fmt.Fprintln(r.env.Stderr, "Waiting for the browser to come back…")
 	}
-	if _, err := s.Wait(ctx); err != nil {
+	cred, err := sf.Wait(ctx)
+	if err != nil {
 		if ctx.Err() != nil {
 			return r.report(exitInterrupted, errors.New("sign-in interrupted"), false, "")
 		}
 		return r.report(exitAuthRefused, err, false, "")
 	}
-	if err := s.Remember(); err != nil {
+	if err := cred.Save(); err != nil {
 		return r.report(exitError, fmt.Errorf("signed in, but the token could not be saved: %w", err), false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", ref, dir.Auth().CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", ref, s.CredentialsPath())
 	return exitOK
 }
 
-// pickChoice picks the way to sign in: the flow asked for, else the
-// card's preferred OAuth flow, else what the card or challenge prefers.
-func pickChoice(card *a2aclient.Agent, challenge string, grant auth.Grant) (auth.Choice, error) {
-	cs, pref := auth.Choices(card, challenge)
-	if grant != "" {
-		for _, c := range cs {
-			if c.Kind == auth.KindOAuth && c.Grant == grant {
-				return c, nil
-			}
-		}
-		// The card names no such flow; the config's endpoints may serve it.
-		return auth.Choice{Kind: auth.KindOAuth, Grant: grant, Label: "OAuth 2.0 " + grant.Label()}, nil
-	}
-	if cs[pref].Kind != auth.KindOAuth {
-		for _, c := range cs {
-			if c.Kind == auth.KindOAuth {
-				return c, nil
-			}
-		}
-	}
-	return cs[pref], nil
-}
-
-// loginTyped reads a typed secret and saves it in the credentials file.
-// key is where the credential is kept (the agent's URL); ref is how the
-// user named the agent.
-func (r *runner) loginTyped(dir *session.Directory, key, ref string, c auth.Choice) int {
+// loginTyped reads a typed secret for way and saves it in the
+// credentials file; ref is how the user named the agent.
+func (r *runner) loginTyped(s *session.SignIn, way int, ref string) int {
+	w := s.Ways[way]
 	if r.env.Stdin == nil {
-		return r.report(exitUsage, usagef("login", "this agent takes a %s; pipe it on standard input", c.What()), false, "")
+		return r.report(exitUsage, usagef("login", "this agent takes a %s; pipe it on standard input", w.What()), false, "")
 	}
 	in := bufio.NewReader(r.env.Stdin)
 	username := ""
-	if c.Kind == auth.KindBasic {
+	if w.Basic() {
 		fmt.Fprint(r.env.Stderr, "User name: ")
 		line, err := readLine(in)
 		if err != nil {
@@ -163,19 +135,19 @@ func (r *runner) loginTyped(dir *session.Directory, key, ref string, c auth.Choi
 		}
 		username = line
 	}
-	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(c.What()), termsafe.Line(ref), c.Label)
+	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(w.What()), termsafe.Line(ref), w.Label())
 	secret, err := readSecret(r.env.Stdin, in)
 	fmt.Fprintln(r.env.Stderr)
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
 	if secret == "" {
-		return r.report(exitUsage, usagef("login", "no %s given", c.What()), false, "")
+		return r.report(exitUsage, usagef("login", "no %s given", w.What()), false, "")
 	}
-	if err := dir.Auth().Remember(key, c.Entry(username, secret)); err != nil {
+	if err := s.Typed(way, username, secret).Save(); err != nil {
 		return r.report(exitError, err, false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", c.What(), termsafe.Line(ref), key, dir.Auth().CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", w.What(), termsafe.Line(ref), s.Key(), s.CredentialsPath())
 	return exitOK
 }
 

@@ -186,3 +186,31 @@ func (w *Workspace) Forget(keys []string) error {
 
 // CredentialsPath is the credentials file.
 func (w *Workspace) CredentialsPath() string { return w.dir.Auth().CredentialsPath() }
+
+// Pick picks the way to sign in for a command line (parley login): the
+// OAuth flow named by grant, else the card's preferred OAuth way, else
+// the preferred way. A flow the card does not name is offered all the
+// same, as a way of its own: the config's endpoints may serve it. An
+// empty grant takes the config entry's oauth_flow.
+func (s *SignIn) Pick(grant auth.Grant) int {
+	if grant == "" && s.entry != nil {
+		grant = auth.Grant(s.entry.OAuthFlow) // config spells flows as auth names them
+	}
+	if grant != "" {
+		for i, w := range s.Ways {
+			if w.c.Kind == auth.KindOAuth && w.c.Grant == grant {
+				return i
+			}
+		}
+		s.Ways = append(s.Ways, SignInWay{auth.Choice{Kind: auth.KindOAuth, Grant: grant, Label: "OAuth 2.0 " + grant.Label()}})
+		return len(s.Ways) - 1
+	}
+	if !s.Ways[s.Preferred].OAuth() {
+		for i, w := range s.Ways {
+			if w.OAuth() {
+				return i
+			}
+		}
+	}
+	return s.Preferred
+}
