@@ -20,6 +20,9 @@ import (
 // first agent row down to "+ add agent".
 func agentRow(screen, name string) string {
 	for _, l := range strings.Split(screen, "\n") {
+		if i := strings.Index(l, "││"); i >= 0 {
+			l = l[:i+len("│")] // the Agents pane only, not the chat beside it
+		}
 		if strings.Contains(l, name) && (strings.Contains(l, "●") || strings.Contains(l, "○")) {
 			return l
 		}

@@ -146,7 +146,11 @@ func (m *Model) chatBox(w, h int) string {
 	if m.narrow() {
 		title = "Chat" // the header line above already names agent and context
 	}
-	return box(m.st, title, note, m.chat.View(), w, h, m.focus == focusChat)
+	content := m.chat.View()
+	if m.chat.Empty() {
+		content = m.emptyChat(m.current, w-2, h-2)
+	}
+	return box(m.st, title, note, content, w, h, m.focus == focusChat)
 }
 
 // chatTitle names agent, dialect and context.

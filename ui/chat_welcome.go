@@ -1,0 +1,88 @@
+// The empty chat: what a conversation with an agent that has said nothing
+// yet shows. The demo's first-run welcome is a notice in its transcript
+// (agents_actions.go); any other agent gets this view, drawn and never
+// stored: its description and example prompts when its card is in, or
+// what to do when it could not be reached.
+
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+)
+
+// Empty says the transcript has no items yet.
+func (c *chatPane) Empty() bool { return len(c.items) == 0 }
+
+// emptyChat draws the empty chat of agent e in w×h cells.
+func (m *Model) emptyChat(e *agentEntry, w, h int) string {
+	if e == nil || w < 4 {
+		return ""
+	}
+	var out []string
+	switch e.Status {
+	case agentResolving:
+		out = append(out, m.st.Muted.Render(clip("Connecting to "+e.label()+"…", w)))
+	case agentFailed:
+		out = m.failedWelcome(e, w)
+	case agentReady:
+		out = m.readyWelcome(e, w, h)
+	}
+	if len(out) > h {
+		out = out[:h]
+	}
+	return strings.Join(out, "\n")
+}
+
+// readyWelcome is an agent's card as an invitation: who it is, what it
+// says it does, and its example prompts, as many as fit.
+func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
+	a := e.Client.Agent()
+	out := []string{m.st.Bold.Render(clip(e.label(), w)) + m.st.Muted.Render(clip(" · "+e.Client.Dialect().Label(), max(w-len([]rune(e.label())), 0)))}
+	if a.Description != "" {
+		out = append(out, wrapStyled(inlineMarkdown(cardText(a.Description, w, 6), m.st.Text, m.st.Key), "", w, 6)...)
+	}
+	out = append(out, "")
+	keys := fmt.Sprintf("%s lists every key; %s moves between panes.", firstKey(m.keys.Global.Help), firstKey(m.keys.Global.NextPane))
+	ex := e.examples()
+	if len(ex) == 0 {
+		out = append(out, wrapStyle(m.st.Muted, "Type a message below and press "+firstKey(m.keys.Composer.Send)+". "+keys, w, 3)...)
+		return out
+	}
+	out = append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Try one of its example prompts: %s puts the next one in the composer, then %s sends it.",
+		firstKey(m.keys.Composer.Example), firstKey(m.keys.Composer.Send)), w, 3)...)
+	room := max(h-len(out)-2, 1) // the keys line and a gap stay
+	for i, x := range ex {
+		if i == room-1 && len(ex) > room {
+			out = append(out, m.st.Muted.Render(clip(fmt.Sprintf("  … %d more (agents pane, %s)", len(ex)-i, firstKey(m.keys.Agents.Expand)), w)))
+			break
+		}
+		out = append(out, m.st.String.Render(clip("  • "+x, w)))
+	}
+	return append(out, "", m.st.Muted.Render(clip(keys, w)))
+}
+
+// failedWelcome says why the agent cannot be talked to and what to do,
+// each once.
+func (m *Model) failedWelcome(e *agentEntry, w int) []string {
+	retry := fmt.Sprintf("select it in Agents (%s) and press %s to try again, or %s adds another agent.",
+		firstKey(m.keys.Global.NextPane), firstKey(m.keys.Agents.Select), firstKey(m.keys.Agents.Add))
+	if _, ok := session.MissingVariable(e.Err); ok {
+		// Not a failure of the agent: a credential to give.
+		return wrapStyle(m.st.Warning, notUsable(e), w, 4)
+	}
+	if errors.As(e.Err, new(*a2aclient.AuthError)) {
+		return wrapStyle(m.st.Warning, e.label()+" needs you to sign in: "+retry, w, 4)
+	}
+	if !errors.As(e.Err, new(*a2aclient.TransportError)) {
+		return wrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(notUsable(e)), w)
+	}
+	out := wrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(unreachable(e.label(), e.Err)), w)
+	out = append(out, "")
+	return append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Check that the agent is running at %s, then %s", termsafe.Line(e.Ref), retry), w, 4)...)
+}

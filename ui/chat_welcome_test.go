@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"net"
+	"strings"
+	"testing"
+)
+
+// An empty chat with a real agent (no first-run welcome) shows what its
+// card says and its example prompts, as the demo's welcome does.
+func TestFlowEmptyChatWelcomesARealAgent(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true})
+	a.ready()
+	screen := a.waitScreen("Try one of its example prompts", "• Book a flight to Lisbon")
+	chat := chatColumn(screen)
+	if !strings.Contains(chat, "A scripted demo agent built into parley") {
+		t.Fatalf("the empty chat does not show the agent's description:\n%s", screen)
+	}
+	// Once something is said, the transcript takes the place.
+	a.typeText("ping")
+	a.key("enter")
+	screen = a.waitScreen("pong: ping")
+	if strings.Contains(screen, "Try one of its example prompts") {
+		t.Fatalf("the welcome stays over the transcript:\n%s", screen)
+	}
+}
+
+// An agent that cannot be reached says so in the chat, with what to do,
+// once.
+func TestFlowEmptyChatOfUnreachableAgentSaysWhatToDo(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := "http://" + l.Addr().String() + "/"
+	l.Close() // nothing listens there now: the connection is refused
+	a := startApp(t, appOptions{noWelcome: true, agents: func(string) []string { return []string{down} }})
+	screen := a.waitScreen("is not reachable", "Check that the agent is running at "+down)
+	chat := chatColumn(screen)
+	if !strings.Contains(chat, "press enter to try again") || strings.Count(chat, "running") != 1 {
+		t.Fatalf("the chat should say once what to do:\n%s", screen)
+	}
+}
+
+// chatColumn keeps the right-hand pane of each line of a wide screen.
+func chatColumn(screen string) string {
+	var out []string
+	for _, l := range strings.Split(screen, "\n") {
+		if i := strings.Index(l, "││"); i >= 0 {
+			out = append(out, l[i+len("││"):])
+		}
+	}
+	return strings.Join(out, "\n")
+}
