@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
 )
@@ -33,6 +34,11 @@ type watch struct {
 // and OnPush are set here) storing into store (nil: only into attached
 // conversations).
 func StartPushService(store *Store, o PushReceiverOptions) (*PushService, error) {
+	if store != nil && store.ReadOnly() == nil {
+		// Configs no push can come for any more (store_push_prune.go);
+		// a failure leaves rows that only cost space.
+		_, _ = store.PrunePushRoutes(time.Now())
+	}
 	p := &PushService{inbox: NewInbox(store), watched: map[string]watch{}}
 	o.Store, o.OnPush = store, p.inbox.Take
 	if o.PublicURL != "" {
