@@ -56,6 +56,9 @@ type ComposerKeys struct {
 	HistPrev key.Binding `key:"history_prev" keys:"ctrl+p" help:"previous input"`
 	HistNext key.Binding `key:"history_next" keys:"ctrl+n" help:"next input"`
 	Example  key.Binding `key:"example" keys:"ctrl+x" help:"example (draft: ctrl+p)"`
+	// NewTask leaves a task that asked for input waiting: the next
+	// message starts a new task instead of answering it.
+	NewTask key.Binding `key:"new_task" keys:"ctrl+r" help:"new task, not the answer"`
 }
 
 // ChatKeys move through the transcript and act on its items.

@@ -35,6 +35,9 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 	switch a {
 	case taskOpen:
 		m.tasks.Unmark(t.ID)
+		if conv.AnswerTask(t.ID) { // it waits for input: the next message answers it
+			m.layout()
+		}
 		m.setFocus(focusChat)
 		m.chat.JumpToTask(t.ID)
 		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, stateWord(t.State)), false)

@@ -78,6 +78,9 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 			return attachFile(v)
 		}))
 		return nil
+	case key.Matches(msg, k.NewTask):
+		m.leaveWaiting()
+		return nil
 	case key.Matches(msg, k.Example):
 		// Pressed again on an untouched example: the next one. Over a
 		// draft, the draft goes to the history first (nextExample).
@@ -111,6 +114,19 @@ func (m *Model) send() tea.Cmd {
 	m.chat.end() // your message and the reply show, even if you had scrolled up
 	m.layout()
 	return m.startTicking()
+}
+
+// leaveWaiting makes the next message start a new task instead of
+// answering the one that asked for input.
+func (m *Model) leaveWaiting() {
+	e := m.current
+	if e == nil || e.Conv == nil {
+		return
+	}
+	if id := e.Conv.Unwait(); id != "" {
+		m.setStatus("Your next message starts a new task; task "+shortID(id)+" still waits in Tasks.", false)
+		m.layout()
+	}
 }
 
 func (m *Model) nextExample() {

@@ -190,6 +190,9 @@ func (m *Model) composerBox(h int) string {
 		if m.current.Conv != nil {
 			if id, state := m.current.Conv.Waiting(); id != "" {
 				title = fmt.Sprintf("answering task %s (%s)", shortID(id), state)
+				if b := m.keys.Composer.NewTask; b.Enabled() {
+					title += " · " + firstKey(b) + " new task instead"
+				}
 			}
 		}
 	}
