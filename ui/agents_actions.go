@@ -61,7 +61,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 // missingVariable says that agent e needs a sign-in because the variable
 // its config takes the credential from is not set, and what to do.
 func missingVariable(e *agentEntry, name string) string {
-	return fmt.Sprintf("%s needs you to sign in: the environment variable %s is not set. Sign in here, or export it and restart parley.", e.label(), termsafe.Line(name))
+	return fmt.Sprintf("%s needs you to sign in: the environment variable %s is not set; sign in here, or export it.", e.label(), termsafe.Line(name))
 }
 
 // welcome greets a newcomer with the agent's example prompts.
