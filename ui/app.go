@@ -101,6 +101,7 @@ type Model struct {
 	statusAt time.Time
 	isErr    bool
 	ticking  bool
+	frame    frameCache // the panes as last drawn (frame.go)
 	// activity is when each conversation last brought something, for
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time

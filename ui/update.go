@@ -24,6 +24,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	at := m.statusAt
 	model, cmd := m.route(msg)
 	m.syncPushAttach() // conversations come and go with many messages
+	if f := m.settleFrame(msg); f != nil {
+		cmd = tea.Batch(cmd, f)
+	}
 	if m.statusAt != at {
 		// Nothing else may happen for a while; without a redraw the
 		// status would hide the keys until the next key or event.
@@ -117,11 +120,14 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.layout()
 		}
 	case wireChangedMsg:
-		// Closed, the log is read when the view opens.
-		m.opts.Wire.seen()
+		// Closed, the log is read when the view opens, which asks for
+		// the next notification (refresh); until then a stream sends
+		// none.
 		if v := m.wireView(); v != nil {
 			v.refresh()
 		}
+	case frameMsg:
+		// The View that follows draws what streamed in (frame.go).
 	case pathMatchesMsg:
 		if p := m.topPrompt(); p != nil {
 			p.applyMatches(msg)

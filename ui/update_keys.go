@@ -89,6 +89,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	cmd := m.composer.HandleKey(msg)
 	m.layout()
+	m.frame.composerOnly = true // the panes above keep their frame (frame.go)
 	return cmd
 }
 

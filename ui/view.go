@@ -114,19 +114,22 @@ func (m *Model) render() string {
 		}
 	}
 	r := m.rects()
-	var body string
+	screen := m.stackRows(m.body(r), m.composerBox(r.composerH), m.footer())
+	return m.drawDialogs(screen)
+}
+
+// drawBody draws the panes above the composer (kept between frames by
+// body, frame.go).
+func (m *Model) drawBody(r rects) string {
 	if m.narrow() {
 		main := m.chatBox(r.chatW, r.chatH)
 		if m.narrowList {
 			main = lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
 		}
-		body = lipgloss.JoinVertical(lipgloss.Left, m.header(), main)
-	} else {
-		left := lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
-		body = lipgloss.JoinHorizontal(lipgloss.Top, left, m.chatBox(r.chatW, r.chatH))
+		return lipgloss.JoinVertical(lipgloss.Left, m.header(), main)
 	}
-	screen := lipgloss.JoinVertical(lipgloss.Left, body, m.composerBox(r.composerH), m.footer())
-	return m.drawDialogs(screen)
+	left := lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
+	return lipgloss.JoinHorizontal(lipgloss.Top, left, m.chatBox(r.chatW, r.chatH))
 }
 
 func (m *Model) agentsBox(w, h int) string {

@@ -47,8 +47,11 @@ func (v *wireView) Full() bool { return true }
 func (v *wireView) Update(tea.Msg) (tea.Cmd, any) { return nil, nil }
 
 // refresh re-reads the log, keeping the cursor on its entry (or on the
-// newest one, when it was there).
+// newest one, when it was there). It re-arms the log's notification: one
+// covers every record until the view reads them, so a stream costs a
+// closed view one message.
 func (v *wireView) refresh() {
+	v.log.seen()
 	var selID string
 	if v.sel < len(v.recs) {
 		selID = wireID(v.recs[v.sel])

@@ -1,0 +1,143 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Frames: what a View draws again.
+//
+// Bubble Tea calls View after every message, and a stream brings many:
+// the conversation's changes (one a frame, bridge.go), the clock, the
+// wire log. Drawing the panes for each made a typed key wait behind
+// whole frames (p99 over half a second under load), and the key's own
+// frame drew the chat again, Markdown included, for a change in the
+// composer. So the panes above the composer (the body) are kept as
+// drawn, and drawn again only
+//   - at most once a frame for what streams in (a change that comes
+//     sooner waits for frameMsg), and
+//   - at once for anything else that may change them (a key outside
+//     the composer, a resize, a dialog's answer: every message not
+//     named below).
+// A key the composer takes redraws the composer and the footer only,
+// over the body as last drawn: input wins over rendering.
+
+// frameMsg is the frame a change that streamed in waits for.
+type frameMsg struct{}
+
+// frameNow is the frames' clock (tests set their own).
+var frameNow = time.Now
+
+// frameCache holds the body as last drawn and what it was drawn for.
+type frameCache struct {
+	body  string
+	width int       // the body's widest line
+	sig   bodySig   // what the body was drawn for
+	at    time.Time // when it was drawn
+	ok    bool      // body is valid for sig
+	draws int       // bodies drawn, for tests
+
+	lazy    bool // the message just handled changed nothing the body shows, or only what may wait a frame
+	stale   bool // something the body shows changed since it was drawn
+	waiting bool // a frameMsg is on its way
+	// composerOnly is set by the composer's key path: the key edited
+	// the text, nothing else.
+	composerOnly bool
+}
+
+// bodySig is what the body's layout depends on besides the panes'
+// content: a change in any of it draws the body again at once.
+type bodySig struct {
+	r                   rects
+	width, height       int
+	focus               focusArea
+	narrowList, dialogs bool
+	current             *agentEntry
+}
+
+func (m *Model) bodySig(r rects) bodySig {
+	return bodySig{r: r, width: m.width, height: m.height, focus: m.focus, narrowList: m.narrowList,
+		dialogs: len(m.dialogs) > 0, current: m.current}
+}
+
+// settleFrame runs after each Update: it decides whether the View that
+// follows may keep the body, and asks for the frame a deferred change
+// waits for.
+func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
+	f := &m.frame
+	composerOnly := f.composerOnly
+	f.composerOnly = false
+	switch msg.(type) {
+	case convChangedMsg, tickMsg, wireChangedMsg:
+		// What streams in: drawn now if a frame has passed since the
+		// last, else at the next frame.
+		f.stale = true
+		since := frameNow().Sub(f.at)
+		if since >= frameInterval {
+			f.lazy = false
+			return nil
+		}
+		f.lazy = true
+		if f.waiting {
+			return nil
+		}
+		f.waiting = true
+		return tea.Tick(frameInterval-since, func(time.Time) tea.Msg { return frameMsg{} })
+	case frameMsg:
+		f.waiting = false
+		f.lazy = !f.stale
+	case statusExpiredMsg:
+		f.lazy = true // the footer only
+	case tea.KeyPressMsg:
+		f.lazy = composerOnly
+	default:
+		f.lazy = false
+	}
+	return nil
+}
+
+// body is the panes above the composer: as last drawn when the message
+// just handled allows it, else drawn now.
+func (m *Model) body(r rects) string {
+	f := &m.frame
+	sig := m.bodySig(r)
+	keep := f.ok && f.lazy && f.sig == sig
+	f.lazy = false // a View with no Update before it (a test's inspection) draws
+	if keep {
+		return f.body
+	}
+	f.body = m.drawBody(r)
+	f.width = lipgloss.Width(f.body)
+	f.sig, f.at, f.ok, f.stale = sig, frameNow(), true, false
+	f.draws++
+	return f.body
+}
+
+// stackRows puts the composer and the footer under the body, as
+// lipgloss.JoinVertical would, without measuring the body's lines
+// again: they are all f.width cells wide, as the body was joined.
+func (m *Model) stackRows(body, composer, footer string) string {
+	w := m.frame.width
+	if body != m.frame.body || strings.ContainsAny(composer+footer, "\t\r") {
+		return lipgloss.JoinVertical(lipgloss.Left, body, composer, footer)
+	}
+	lines := strings.Split(composer+"\n"+footer, "\n")
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w {
+			return lipgloss.JoinVertical(lipgloss.Left, body, composer, footer)
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(body) + len(composer) + len(footer) + 2*w)
+	b.WriteString(body)
+	for _, l := range lines {
+		b.WriteByte('\n')
+		b.WriteString(l)
+		b.WriteString(strings.Repeat(" ", w-ansi.StringWidth(l)))
+	}
+	return b.String()
+}

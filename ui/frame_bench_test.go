@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/session"
+)
+
+// BenchmarkKeyDuringStream is goal 2 of issue 16 in-process: a Markdown
+// answer streams into the chat (a chunk, and the change message the
+// conversation sends, before every key), and a key typed in the
+// composer is timed from its Update to the end of its View: the work
+// that stands between a key and its echo, without the scheduler.
+//
+//	go test ./ui/ -run '^$' -bench KeyDuringStream -benchmem
+func BenchmarkKeyDuringStream(b *testing.B) {
+	doc := benchDoc(64 << 10)
+	m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.composer.Focus()
+	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
+	m.chat.Upsert([]session.Item{user})
+	m.View()
+	n, v := 0, 0
+	keys := []tea.KeyPressMsg{{Code: 'a', Text: "a"}, {Code: tea.KeyBackspace}}
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		n += benchChunk
+		if n > len(doc) {
+			n = benchChunk
+		}
+		v++
+		m.chat.Upsert([]session.Item{answerItem(doc[:n], v)})
+		m.Update(tickMsg{}) // stands for the conversation's change message
+		m.View()
+		b.StartTimer()
+		m.Update(keys[i%2])
+		m.View()
+	}
+}

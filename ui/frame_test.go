@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestStreamedChangesWaitForTheFrame: what streams in draws the panes
+// at most once a frame, and a key the composer takes never draws them:
+// it shows at once over the panes as last drawn. The clock is the
+// test's, so nothing here depends on how fast the machine is.
+func TestStreamedChangesWaitForTheFrame(t *testing.T) {
+	now := time.Unix(1000, 0)
+	old := frameNow
+	frameNow = func() time.Time { return now }
+	t.Cleanup(func() { frameNow = old })
+
+	m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.composer.Focus()
+	m.View()
+	draws := m.frame.draws
+	var screen string
+	step := func(what string, msg tea.Msg, wantDraw bool) tea.Cmd {
+		t.Helper()
+		_, cmd := m.Update(msg)
+		screen = ansi.Strip(m.View().Content)
+		if got := m.frame.draws - draws; got != map[bool]int{false: 0, true: 1}[wantDraw] {
+			t.Errorf("%s: the panes were drawn %d times, want draw=%v", what, got, wantDraw)
+		}
+		draws = m.frame.draws
+		if !strings.Contains(screen, "╭─ Agents") {
+			t.Errorf("%s: the screen lost its panes:\n%s", what, screen)
+		}
+		return cmd
+	}
+
+	now = now.Add(time.Millisecond)
+	if cmd := step("a change within the frame", tickMsg{}, false); cmd == nil {
+		t.Error("a change within the frame asks for no frame to draw it")
+	}
+	step("a key the composer takes", tea.KeyPressMsg{Code: 'q', Text: "q"}, false)
+	if !strings.Contains(screen, "> q") {
+		t.Error("the key typed is not on screen")
+	}
+	if cmd := step("a second change within the frame", tickMsg{}, false); cmd != nil {
+		t.Error("a second frame was asked for while one is on its way")
+	}
+	step("the frame", frameMsg{}, true)
+	now = now.Add(frameInterval)
+	step("a change a frame after the last drawing", tickMsg{}, true)
+	step("a key outside the composer", tea.KeyPressMsg{Code: tea.KeyTab}, true)
+	step("the frame with nothing new", frameMsg{}, false)
+}
