@@ -78,7 +78,9 @@ func (d *helpDialog) View(st *Styles, width, height int) string {
 	if cols == 1 {
 		groups = append(append(append([][]string{}, panes[0]), dialogs...), panes[1:]...)
 	}
-	var rows []string
+	// The mouse first: it is not in the key groups, and a scrolled help
+	// ends with the badges' legend.
+	rows := []string{st.Muted.Render("Mouse:  " + mouseLegend), ""}
 	for i := 0; i < len(groups); i += cols {
 		var blocks []string
 		for j := i; j < min(i+cols, len(groups)); j++ {

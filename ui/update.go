@@ -157,11 +157,9 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, cmd
 		}
 	case tea.MouseWheelMsg:
-		if v, ok := m.top().(*wireView); ok {
-			v.wheel(msg)
-		} else {
-			m.chat.HandleMouse(msg)
-		}
+		m.onWheel(msg) // mouse.go
+	case tea.MouseClickMsg:
+		return m, m.onClick(msg)
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	default:

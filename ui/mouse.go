@@ -1,0 +1,210 @@
+// The mouse: a click focuses the pane under the pointer and selects the
+// row or item under it (a second click on the selected one opens or uses
+// it, as enter does); the wheel scrolls the pane under the pointer, or
+// the dialog on top. Terminals keep their own text selection on
+// shift+drag while an application has the mouse.
+
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// mouseLegend is the help's word on the mouse (two lines, each within an
+// 80-column help).
+const mouseLegend = "click a pane to focus it, a row to select it, again to open it\n" +
+	"        the wheel scrolls what is under it; shift+drag selects text"
+
+// paneHit is where on screen a pane's box is: its focus area and its
+// inside, which starts one cell in from the border.
+type paneHit struct {
+	area       focusArea
+	x, y, w, h int // the box, border included
+}
+
+// panes lists the boxes drawn now, as render lays them out.
+func (m *Model) panes() []paneHit {
+	r := m.rects()
+	var out []paneHit
+	top := 0
+	if m.narrow() {
+		top = 1 // the header line
+		if m.narrowList {
+			out = append(out, paneHit{focusAgents, 0, top, r.leftW, r.agentsH}, paneHit{focusTasks, 0, top + r.agentsH, r.leftW, r.tasksH})
+		} else {
+			out = append(out, paneHit{focusChat, 0, top, r.chatW, r.chatH})
+		}
+	} else {
+		out = append(out,
+			paneHit{focusAgents, 0, 0, r.leftW, r.agentsH},
+			paneHit{focusTasks, 0, r.agentsH, r.leftW, r.tasksH},
+			paneHit{focusChat, r.leftW, 0, r.chatW, r.chatH})
+	}
+	return append(out, paneHit{focusComposer, 0, top + r.chatH, m.width, r.composerH})
+}
+
+// paneAt is the pane under cell (x, y) and the cell's row inside it (-1
+// on the top border, h-2 on the bottom one).
+func (m *Model) paneAt(x, y int) (focusArea, int, bool) {
+	for _, p := range m.panes() {
+		if x >= p.x && x < p.x+p.w && y >= p.y && y < p.y+p.h {
+			return p.area, y - p.y - 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// onClick focuses and selects what a left click lands on.
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
+	if msg.Button != tea.MouseLeft || m.width < minWidth || m.height < minHeight {
+		return nil
+	}
+	if d := m.top(); d != nil {
+		if v, ok := d.(*contextsView); ok {
+			return m.onDialogAction(d, dialogAction(v.click(msg.Y)))
+		}
+		return nil // a dialog takes the keys; what is under it waits
+	}
+	area, row, ok := m.paneAt(msg.X, msg.Y)
+	if !ok {
+		return nil
+	}
+	again := m.focus == area // a click on the focused pane may open
+	m.setFocus(area)
+	cmd := m.focusCmd()
+	switch area {
+	case focusChat:
+		m.chat.click(row, again)
+	case focusAgents:
+		if i, ok := m.agents.rowAt(row); ok {
+			if again && i == m.agents.cursor {
+				if i == len(m.agents.entries) {
+					return tea.Batch(cmd, m.agentKey(agentAdd))
+				}
+				return tea.Batch(cmd, m.agentKey(agentUse))
+			}
+			m.agents.cursor, m.agents.skillTop = i, 0
+		}
+	case focusTasks:
+		if i, ok := m.tasks.rowAt(row); ok {
+			if again && i == m.tasks.cursor {
+				a := taskOpen
+				if m.tasks.view != viewChat {
+					a = taskOpenRow
+				}
+				return tea.Batch(cmd, m.taskKey(a))
+			}
+			m.tasks.cursor = i
+		}
+	}
+	return cmd
+}
+
+// onWheel scrolls the dialog on top, else the pane under the pointer.
+func (m *Model) onWheel(msg tea.MouseWheelMsg) {
+	up := msg.Button == tea.MouseWheelUp
+	if !up && msg.Button != tea.MouseWheelDown {
+		return
+	}
+	switch d := m.top().(type) {
+	case nil:
+	case *wireView:
+		d.wheel(msg)
+		return
+	case *helpDialog:
+		d.top += wheelStep(up) // View clamps it
+		return
+	case *contextsView:
+		d.cursor = min(max(d.cursor+wheelStep(up)/wheelRows, 0), max(d.count()-1, 0))
+		return
+	default:
+		return
+	}
+	area, _, ok := m.paneAt(msg.X, msg.Y)
+	if !ok {
+		return
+	}
+	switch area {
+	case focusChat:
+		m.chat.HandleMouse(msg)
+	case focusAgents:
+		// The rows fit; what overflows is the card's skills.
+		m.agents.skillTop = max(m.agents.skillTop+wheelStep(up)/wheelRows, 0)
+	case focusTasks:
+		m.tasks.cursor = min(max(m.tasks.cursor+wheelStep(up)/wheelRows, 0), max(m.tasks.count()-1, 0))
+	}
+}
+
+// wheelStep is one notch of the wheel in rows, negative going up.
+func wheelStep(up bool) int {
+	if up {
+		return -wheelRows
+	}
+	return wheelRows
+}
+
+// click selects the item on row y of the chat; clicked again, a
+// foldable item folds or unfolds, as enter does.
+func (c *chatPane) click(y int, again bool) {
+	if len(c.items) == 0 || y < 0 || y >= c.h {
+		return
+	}
+	p, moved := c.down(c.viewTop(), y)
+	if moved != y {
+		return // below the transcript's end
+	}
+	if again && p.item == c.sel && foldable(c.items[p.item].it.Kind) {
+		c.items[p.item].expanded = !c.items[p.item].expanded
+		c.settle()
+		return
+	}
+	c.sel = p.item
+}
+
+// rowAt is the entry on row y of the pane (len(entries) for "add
+// agent"), as View draws them from the top.
+func (p *agentsPane) rowAt(y int) (int, bool) {
+	if y < 0 || y > len(p.entries) {
+		return 0, false
+	}
+	return y, true
+}
+
+// rowAt is the task on row y of the pane; the listed views have a head
+// line above their rows.
+func (p *tasksPane) rowAt(y int) (int, bool) {
+	if p.view != viewChat {
+		y--
+	}
+	i := p.top + y
+	if y < 0 || y >= p.h || i >= p.count() {
+		return 0, false
+	}
+	return i, true
+}
+
+// click selects the conversation on screen row y (the list is drawn
+// full screen, its rows from the fourth line); the selected one clicked
+// again opens.
+func (v *contextsView) click(y int) contextAction {
+	if v.err != "" || v.count() == 0 {
+		return ctxNone
+	}
+	per := 1
+	if v.search {
+		per = 2
+	}
+	k := y - 3
+	if k < 0 {
+		return ctxNone
+	}
+	i := v.top + k/per
+	if i >= v.count() {
+		return ctxNone
+	}
+	if i == v.cursor {
+		return ctxOpen
+	}
+	v.cursor = i
+	return ctxNone
+}
