@@ -183,11 +183,10 @@ func (m *Model) entryOf(a *session.Agent) *agentEntry {
 	return nil
 }
 
+// find is the entry of the agent named ref (Workspace.Find).
 func (m *Model) find(ref string) *agentEntry {
-	for _, e := range m.entries {
-		if ref != "" && (e.Ref == ref || e.Name == ref) {
-			return e
-		}
+	if a := m.ws.Find(ref); a != nil {
+		return m.entryOf(a)
 	}
 	return nil
 }

@@ -76,8 +76,8 @@ func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, ap
 	d := &signInDialog{id: m.nextSignIn, e: e, s: s, sel: s.Preferred, username: s.Username,
 		apply: apply, proceed: proceed, keys: &m.keys, open: m.openLink}
 	if it != nil {
-		d.asked = clipText(statusDetail(*it), 400)
-		d.links = statusLinks(*it)
+		d.asked = clipText(session.AuthTurnDetail(*it), 400)
+		d.links = session.AuthTurnLinks(*it)
 	}
 	if name, ok := session.MissingVariable(e.Err); ok {
 		d.asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.label(), termsafe.Line(name))

@@ -72,3 +72,11 @@ func pick(n int, one, many string) string {
 	}
 	return many
 }
+
+// clipText cuts s to n runes, marking the cut.
+func clipText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}

@@ -1,7 +1,7 @@
-// What an auth-required status asks of the person: its text, its data
-// and the links in it, cleaned for the sign-in dialog.
+// What an auth-required turn asks of the person: its text, its data
+// and the links in it, cleaned for a sign-in dialog or a prompt.
 
-package ui
+package session
 
 import (
 	"encoding/json"
@@ -10,20 +10,12 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-func clipText(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
-
-// statusDetail is what an auth-required status asks: its text and any
+// AuthTurnDetail is what an auth-required status asks: its text and any
 // data (such as an authorization URL), cleaned for display.
-func statusDetail(it session.Item) string {
+func AuthTurnDetail(it Item) string {
 	parts := []string{termsafe.Line(it.Text)}
 	for _, p := range it.Parts {
 		if p.Kind == a2aclient.PartData {
@@ -35,9 +27,9 @@ func statusDetail(it session.Item) string {
 	return strings.TrimSpace(strings.Join(parts, " "))
 }
 
-// statusLinks finds the http(s) URLs in an auth-required status's data
+// AuthTurnLinks finds the http(s) URLs in an auth-required status's data
 // (an authorization URL, a sign-in page), for the person to open or copy.
-func statusLinks(it session.Item) []string {
+func AuthTurnLinks(it Item) []string {
 	seen := map[string]bool{}
 	var out []string
 	var walk func(v any, depth int)
