@@ -316,6 +316,90 @@ wire_flows() {
 	quit
 }
 
+# ---- focus and the mouse (issue 15): kept in their own functions ---------
+# click X Y: a left click at cell (X, Y), counted from 0, sent as the SGR
+# mouse sequence a terminal writes (tmux's send-keys -M only replays a
+# mouse event bound to a key, so the bytes go in literally).
+click() {
+	local at="$(($1 + 1));$(($2 + 1))"
+	tm send-keys -t e2e -l $'\e[<0;'"$at"'M'$'\e[<0;'"$at"'m'
+}
+
+# wheel X Y up|down: one notch of the wheel at cell (X, Y).
+wheel() {
+	local b=65
+	[ "$3" = up ] && b=64
+	tm send-keys -t e2e -l $'\e[<'"$b;$(($1 + 1));$(($2 + 1))"'M'
+}
+
+# Agents focused at 120x36, then a shrink to 80x24 folds the pane away:
+# the footer shows the composer's keys, and d is typed, not "remove".
+# Without colour, the focused pane is drawn in heavy lines.
+focus_flows() {
+	scenario="a resize with focus"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	tm resize-window -t e2e -x 80 -y 24
+	wait_for "ctrl+l lists"
+	wait_for "enter send"
+	refute "enter use agent"
+	keys d
+	wait_for "> d"
+	refute "Remove "
+	quit
+
+	scenario="NO_COLOR marks the focused pane by its border"
+	start 80 24 NO_COLOR=1 --agent "$agent_url"
+	wait_for "ctrl+l lists" 30
+	wait_for "┏━ message"
+	keys Tab # to the chat
+	wait_for "┏━ Chat"
+	wait_for "╭─ message"
+	quit
+}
+
+# A click focuses the pane under it and picks the row there; a second
+# click on the picked row acts on it; the wheel scrolls what is under it.
+mouse_flows() {
+	scenario="the mouse wheel scrolls the pane under it"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	type_text "Hello"
+	keys Enter
+	wait_for "✓ completed    Hello" 30
+	wait_for "That is all. Thanks for trying parley!"
+	wheel 10 25 up # over Tasks: the chat stays
+	wheel 10 25 up
+	wheel 60 10 up # over the chat: it scrolls
+	wheel 60 10 up
+	wheel 60 10 up
+	wait_gone "That is all. Thanks for trying parley!"
+	wheel 60 10 down
+	wheel 60 10 down
+	wheel 60 10 down
+	wait_for "That is all. Thanks for trying parley!"
+
+	scenario="a mouse click on a pane"
+	click 60 10 # the chat
+	wait_for "y copy item"
+	click 10 1 # the agent's row
+	wait_for "enter use agent"
+	click 10 2 # "+ add agent": picked, then asked
+	click 10 2
+	wait_for "Add an agent"
+	keys Escape
+	wait_gone "Add an agent"
+	click 5 20 # the task's row, twice: open it in the chat
+	click 5 20
+	wait_for "Task "
+	wait_for "y copy item"
+	click 10 33 # the composer
+	wait_for "enter send"
+	quit
+}
+
 started=$(date +%s)
 mkdir -p "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home"
 echo "tmux-e2e: building parley"
@@ -485,5 +569,7 @@ auth_flows
 contexts_flows
 resume_flows
 wire_flows
+focus_flows
+mouse_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
