@@ -36,6 +36,7 @@ type transport struct {
 	auth          []Authenticator
 	trust         *Origins
 	wire          WireObserver
+	wireURL       urlMemo
 	maxEvent      int
 	headerTimeout time.Duration
 	bodyTimeout   time.Duration

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -35,7 +36,10 @@ type WireRecord struct {
 }
 
 // WireObserver receives wire records. It is called on the request's
-// goroutine and must not block.
+// goroutine and must not block. An event's Body (WireEvent) is the
+// stream's own buffer, valid only during the call: an observer that
+// keeps it copies it (a copy per event was most of what observing a
+// long stream cost, for a log that keeps the last few hundred).
 type WireObserver func(WireRecord)
 
 // Note adds parley's own remark to the wire log, if one is observed.
@@ -52,14 +56,35 @@ func (t *transport) observe(r WireRecord) {
 	}
 	r.Time = time.Now()
 	r.Header = redactHeader(r.Header, r.secrets)
-	r.URL = redactURLWith(r.URL, r.secrets)
-	if len(r.Body) > maxWireBody {
+	r.URL = t.wireURL.redact(r.URL, r.secrets)
+	switch {
+	case len(r.Body) > maxWireBody:
 		r.Body = append(r.Body[:maxWireBody:maxWireBody], "…"...)
-	} else {
+	case r.Kind != WireEvent:
 		r.Body = append([]byte(nil), r.Body...)
 	}
 	r.secrets = nil
 	t.wire(r)
+}
+
+// urlMemo keeps the last URL redacted with no secret of its own: every
+// event of a stream carries the same one, and parsing it again for each
+// was a third of what observing a stream cost.
+type urlMemo struct {
+	mu       sync.Mutex
+	raw, red string
+}
+
+func (u *urlMemo) redact(raw string, secrets []string) string {
+	if len(secrets) > 0 || raw == "" {
+		return redactURLWith(raw, secrets)
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if raw != u.raw {
+		u.raw, u.red = raw, redactURLWith(raw, nil)
+	}
+	return u.red
 }
 
 // secretNames lists what the authenticators set on a request.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"sync"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -31,10 +32,16 @@ func NewWireLog() *WireLog { return &WireLog{} }
 // fast stream costs the UI one message, not one per event.
 func (l *WireLog) Observe(r a2aclient.WireRecord) {
 	l.mu.Lock()
+	// An event's body is the stream's buffer (a2aclient.WireObserver):
+	// it is copied into the slot's own, reused once the log is full, so
+	// a long stream allocates nothing here.
 	if len(l.records) < wireLogSize {
+		r.Body = bytes.Clone(r.Body)
 		l.records = append(l.records, r)
 	} else {
-		l.records[l.start] = r
+		slot := &l.records[l.start]
+		r.Body = append(slot.Body[:0], r.Body...)
+		*slot = r
 		l.start = (l.start + 1) % wireLogSize
 	}
 	notify := l.notify
@@ -74,5 +81,9 @@ func (l *WireLog) Records() []a2aclient.WireRecord {
 	defer l.mu.Unlock()
 	out := make([]a2aclient.WireRecord, 0, len(l.records))
 	out = append(out, l.records[l.start:]...)
-	return append(out, l.records[:l.start]...)
+	out = append(out, l.records[:l.start]...)
+	for i := range out {
+		out[i].Body = bytes.Clone(out[i].Body) // the slots are written again
+	}
+	return out
 }

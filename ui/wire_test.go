@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -77,5 +78,35 @@ func BenchmarkWireRefreshFullLog(b *testing.B) {
 		v.refresh()
 		v.cache = nil
 		v.View(st, 80, 30)
+	}
+}
+
+// An event's body is the stream's buffer, written again by the next
+// read once Observe returns: the log keeps its own copy, in a fresh
+// log and once full, when its slots are reused; and what Records hands
+// out is not written by later events.
+func TestWireLogKeepsEventBodiesOfItsOwn(t *testing.T) {
+	l := NewWireLog()
+	buf := []byte("event-0000")
+	observe := func(i int) {
+		copy(buf, fmt.Sprintf("event-%04d", i))
+		l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireEvent, Body: buf})
+	}
+	for i := range wireLogSize + 7 {
+		observe(i)
+	}
+	copy(buf, "XXXXXXXXXX")
+	recs := l.Records()
+	if len(recs) != wireLogSize {
+		t.Fatalf("%d records, want %d", len(recs), wireLogSize)
+	}
+	for i, r := range recs {
+		if want := fmt.Sprintf("event-%04d", i+7); string(r.Body) != want {
+			t.Fatalf("record %d holds %q, want %q", i, r.Body, want)
+		}
+	}
+	observe(9999)
+	if got := string(recs[0].Body); got != "event-0007" {
+		t.Fatalf("a record handed out changed under its reader: %q", got)
 	}
 }
