@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui"
 )
@@ -124,6 +125,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome && openID == 0, Wire: wire, DemoURL: demoURL,
 		Store: store, OpenContext: openID, Notice: notice, Busy: busy,
 		NoColor: r.env.Getenv("NO_COLOR") != "", // no-color.org: set and not empty
+		Left:    func(s string) { fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+s)) },
 	})
 	if err != nil && ctx.Err() == nil {
 		return r.report(exitError, fmt.Errorf("the terminal UI stopped: %w", err), false, "")

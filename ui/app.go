@@ -59,6 +59,9 @@ type Options struct {
 	// OpenURL opens a sign-in address in a browser; auth.OpenBrowser
 	// when nil (tests replace it).
 	OpenURL func(string) error
+	// Left is told, once the screen is restored, of each task quitting
+	// left running and the command that picks it up (quit.go).
+	Left func(sentence string)
 	// Busy shows the waits for a busy agent on the status line; set its
 	// Retry as the directory's retry notice (waiting.go).
 	Busy *BusyLog
@@ -84,6 +87,8 @@ type Model struct {
 	live          *liveContexts     // conversations resumed at start
 	lastExample   string            // the example prompt last put in the composer
 	opened        map[string]string // where each file opened with o was saved (files_open.go)
+	quitPrompt    *prompt           // the question asked on quitting while a task runs (quit.go)
+	left          []string          // what quitting left running, said on exit
 
 	agents   *agentsPane
 	tasks    *tasksPane
@@ -215,6 +220,11 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	}
 	defer m.bridge.stop()
 	_, err := p.Run()
+	if opts.Left != nil {
+		for _, s := range m.Left() {
+			opts.Left(s)
+		}
+	}
 	m.closePush()
 	m.ws.Close()
 	return err

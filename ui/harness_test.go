@@ -184,7 +184,9 @@ func startApp(t *testing.T, o appOptions) *app {
 	wire.setNotify(func() { tm.Send(wireChangedMsg{}) })
 	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL, wire: wire, welcome: !o.noWelcome}
 	t.Cleanup(func() {
-		a.key("ctrl+c") // stops every conversation's streams
+		// Twice: while a task runs the first asks (quit.go); both stop
+		// every conversation's streams.
+		a.key("ctrl+c", "ctrl+c")
 		tm.WaitFinished(t, teatest.WithFinalTimeout(flowTimeout))
 		m.bridge.stop()
 		srv.CloseClientConnections()

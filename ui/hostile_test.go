@@ -99,7 +99,7 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 	wire.setNotify(func() { tm.Send(wireChangedMsg{}) })
 	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL, wire: wire}
 	t.Cleanup(func() {
-		a.key("ctrl+c")
+		a.key("ctrl+c", "ctrl+c") // the first asks while a task runs
 		tm.WaitFinished(t, teatest.WithFinalTimeout(flowTimeout))
 		m.bridge.stop()
 	})

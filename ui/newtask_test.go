@@ -16,7 +16,7 @@ func TestFlowNewTaskInsteadOfAnswering(t *testing.T) {
 	a.typeText("Book a flight to Lisbon")
 	a.key("enter")
 	task := a.taskState(a2aclient.StateInputRequired)
-	a.waitScreen("answering task "+shortID(task.ID)+" (input-required) · ctrl+r new task instead")
+	a.waitScreen("answering task " + shortID(task.ID) + " (input-required) · ctrl+r new task instead")
 	a.key("ctrl+r")
 	a.waitScreen("message parley demo", "Your next message starts a new task; task "+shortID(task.ID)+" still waits")
 	a.typeText("ping")

@@ -144,6 +144,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.opened[msg.key] = msg.path
 		}
 		m.setStatus(msg.status.text, msg.status.isErr)
+	case quitConfirmedMsg:
+		return m, m.quitNow(m.runningTasks())
 	case confirmToolMsg:
 		return m, m.confirmTool(msg)
 	case tea.PasteMsg:

@@ -15,12 +15,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	g := m.keys.Global
 	// Quit comes first: an open prompt must not swallow it.
 	if key.Matches(msg, g.Quit) {
-		for _, e := range m.entries {
-			if e.Conv != nil {
-				e.Conv.Stop()
-			}
-		}
-		return tea.Quit
+		return m.quit() // asks first while a task runs (quit.go)
 	}
 	if d := m.top(); d != nil {
 		return m.dialogKey(d, msg)

@@ -32,7 +32,7 @@ func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog) *app {
 	go m.bridge.run(tm.Send)
 	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL}
 	t.Cleanup(func() {
-		a.key("ctrl+c")
+		a.key("ctrl+c", "ctrl+c") // the first asks while a task runs
 		tm.WaitFinished(t, teatest.WithFinalTimeout(flowTimeout))
 		m.bridge.stop()
 	})

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Quitting while a task runs: the task goes on on the agent, but parley
+// stops following it. The quit key asks first, naming the task and the
+// command that picks it up; pressed again over that question it quits at
+// once. On the way out the same sentence reaches the terminal (Left).
+
+// runningTask is a task that has not settled nor asked for anything.
+type runningTask struct {
+	id, title string
+	agent     *agentEntry
+}
+
+// runningTasks lists every conversation's tasks still working.
+func (m *Model) runningTasks() []runningTask {
+	var out []runningTask
+	for _, e := range m.entries {
+		if e.Conv == nil {
+			continue
+		}
+		for _, t := range e.Conv.Tasks() {
+			if !t.State.Terminal() && !t.State.Interrupted() {
+				out = append(out, runningTask{id: t.ID, title: t.Title, agent: e})
+			}
+		}
+	}
+	return out
+}
+
+// leftSentence says what becomes of a task left running, and how to
+// pick it up. The built-in demo agent runs inside parley and stops with
+// it, so nothing can pick its tasks up.
+func (m *Model) leftSentence(t runningTask) string {
+	if m.opts.DemoURL != "" && t.agent.Ref == m.opts.DemoURL {
+		return fmt.Sprintf("Task %s is still running on %s, which stops with parley.", shortID(t.id), t.agent.label())
+	}
+	ref := t.agent.Ref
+	if t.agent.Saved != "" {
+		ref = t.agent.Saved
+	}
+	return fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", shortID(t.id), t.agent.label(), shellWord(ref), t.id)
+}
+
+// shellWord quotes s for a shell when it needs it.
+func shellWord(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// quit asks first when a task is still running, and quits when nothing
+// runs or the question is already open (the quit key twice).
+func (m *Model) quit() tea.Cmd {
+	running := m.runningTasks()
+	if len(running) == 0 || m.asking(m.quitPrompt) {
+		return m.quitNow(running)
+	}
+	lines := []string{m.leftSentence(running[0])}
+	if n := len(running) - 1; n > 0 {
+		lines = append(lines, fmt.Sprintf("%s more still %s.", plural(n, "task"), pick(n, "runs", "run")))
+	}
+	lines = append(lines, "Quit anyway? ("+firstKey(m.keys.Global.Quit)+" again quits too)")
+	m.quitPrompt = newPrompt(m.st, promptConfirm, "Quit parley", lines, "", func(string) tea.Cmd {
+		return func() tea.Msg { return quitConfirmedMsg{} }
+	})
+	m.ask(m.quitPrompt)
+	return nil
+}
+
+// quitConfirmedMsg is the answer yes to the quit question.
+type quitConfirmedMsg struct{}
+
+// asking says whether d is on the dialog stack.
+func (m *Model) asking(d Dialog) bool {
+	for _, x := range m.dialogs {
+		if d != nil && x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// Left is what parley had to say about the tasks it left running when it
+// quit, one sentence each, for the terminal once the screen is restored.
+func (m *Model) Left() []string { return m.left }
+
+// quitNow stops following every conversation and ends the program,
+// keeping what to say about the tasks left running for Run to print.
+func (m *Model) quitNow(running []runningTask) tea.Cmd {
+	m.left = m.left[:0]
+	for _, t := range running {
+		m.left = append(m.left, m.leftSentence(t))
+	}
+	for _, e := range m.entries {
+		if e.Conv != nil {
+			e.Conv.Stop()
+		}
+	}
+	return tea.Quit
+}
