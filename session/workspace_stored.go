@@ -51,20 +51,33 @@ func (w *Workspace) findRef(ref string) *Agent {
 	return nil
 }
 
-// findAt is the agent that is where the stored one was: the same card
-// or endpoint URL, compared without the trailing slash and the
-// well-known card path.
+// findAt is the agent that is where the stored one was: the same card,
+// or the URL the user named it by, compared without the trailing slash
+// and the well-known card path. An endpoint is matched with an endpoint
+// only: a gRPC endpoint is a bare origin, which reads like the base URL
+// of every other agent there (the demo's /grpc/ agent is not the agent
+// at /). And two agents whose cards are known and differ are two agents,
+// whatever else they share.
 func (w *Workspace) findAt(info AgentInfo) *Agent {
 	want := map[string]bool{}
-	for _, u := range []string{info.Ref, info.CardURL, info.URL} {
+	for _, u := range []string{info.Ref, info.CardURL} {
 		if k := agentURLKey(u); k != "" {
 			want[k] = true
 		}
 	}
-	if len(want) == 0 {
+	card, endpoint := agentURLKey(info.CardURL), agentURLKey(info.URL)
+	if len(want) == 0 && endpoint == "" {
 		return nil
 	}
 	for _, a := range w.agents {
+		if a.Client != nil {
+			if k := agentURLKey(a.Client.Agent().CardURL); card != "" && k != "" && k != card {
+				continue
+			}
+			if k := agentURLKey(a.Client.Endpoint().URL); endpoint != "" && k == endpoint {
+				return a
+			}
+		}
 		for _, u := range w.urls(a) {
 			if want[agentURLKey(u)] {
 				return a
@@ -74,11 +87,12 @@ func (w *Workspace) findAt(info AgentInfo) *Agent {
 	return nil
 }
 
-// urls are the addresses agent a is known by.
+// urls are the addresses agent a is named by: its ref, its card, its
+// config URL (its endpoint is matched apart, see findAt).
 func (w *Workspace) urls(a *Agent) []string {
 	urls := []string{a.Ref}
 	if a.Client != nil {
-		urls = append(urls, a.Client.Agent().CardURL, a.Client.Endpoint().URL)
+		urls = append(urls, a.Client.Agent().CardURL)
 	}
 	if a.Saved != "" && w.cfg != nil {
 		for _, c := range w.cfg.Agents {
