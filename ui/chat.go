@@ -47,6 +47,8 @@ type chatPane struct {
 	newBelow int  // items that arrived while scrolled up
 
 	itemRenders int // item renders, for tests that check caching
+
+	marks []string // words to highlight, lower case: a search hit's (chat_marks.go)
 }
 
 // pos is a row of the transcript: an item and a line within its block
@@ -69,6 +71,7 @@ func (c *chatPane) clear() {
 	c.taskFirst = map[string]time.Time{}
 	c.taskStatus = map[string]int{}
 	c.follow, c.top, c.sel, c.newBelow = true, pos{}, -1, 0
+	c.marks = nil
 }
 
 // SetSize sets the inner size (inside the border).
@@ -252,9 +255,9 @@ func (c *chatPane) rowText(p pos) string {
 		if selected {
 			return c.st.Selected.Render(fit(ansi.Strip(head), c.w))
 		}
-		return head
+		return c.mark(head)
 	}
-	line := l.line(k)
+	line := c.mark(l.line(k))
 	if selected {
 		for _, r := range l.fileRows {
 			if r == k {

@@ -26,7 +26,8 @@ type contextsListedMsg struct {
 // contextOpenedMsg carries a stored context loaded to continue.
 type contextOpenedMsg struct {
 	opening *session.Opening
-	jump    string // item key to show, from a search hit
+	jump    string   // item key to show, from a search hit
+	words   []string // the hit's matched words, highlighted in the chat
 	err     error
 }
 
@@ -155,7 +156,7 @@ func (m *Model) contextsAction(v *contextsView, action contextAction) tea.Cmd {
 			return nil
 		}
 		m.remove(v)
-		return tea.Batch(m.openStored(info.ID, jump), m.focusCmd())
+		return tea.Batch(m.openStored(info.ID, jump, v.hitWords()...), m.focusCmd())
 	case ctxNew:
 		m.remove(v)
 		m.newConversation()
@@ -203,14 +204,15 @@ func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
 }
 
 // openStored loads a stored context and a client for its agent.
-func (m *Model) openStored(id int64, jump string) tea.Cmd {
+// A search hit opens with its item (jump) and its matched words.
+func (m *Model) openStored(id int64, jump string, words ...string) tea.Cmd {
 	ws, live := m.ws, m.live
 	m.setStatus("Opening conversation…", false)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		o, err := ws.OpenStored(ctx, id, live.waitIfRunning)
-		return contextOpenedMsg{opening: o, jump: jump, err: err}
+		return contextOpenedMsg{opening: o, jump: jump, words: words, err: err}
 	}
 }
 
@@ -227,6 +229,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	m.showConversation()
 	if msg.jump != "" {
 		m.chat.JumpToKey(msg.jump)
+		m.chat.Highlight(msg.words)
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(o.Context.Info.Label()), o.Context.Total), false)
 	if o.Offline != nil {

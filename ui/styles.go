@@ -18,7 +18,10 @@ type Styles struct {
 	Success, Warning, Error   lipgloss.Style
 	Info                      lipgloss.Style
 	Selected                  lipgloss.Style
-	Key, String, Number       lipgloss.Style
+	// Mark highlights a search hit's words in the chat: reversed, so it
+	// shows without colour too.
+	Mark                lipgloss.Style
+	Key, String, Number lipgloss.Style
 
 	Border, BorderFocus color.Color
 	HelpKey, HelpDesc   lipgloss.Style
@@ -38,6 +41,7 @@ func NewStyles(t themes.Theme) *Styles {
 		User: fg(t.User).Bold(true), Agent: fg(t.Agent).Bold(true),
 		Success: fg(t.Success), Warning: fg(t.Warning), Error: fg(t.Error).Bold(true), Info: fg(t.Info),
 		Selected: lipgloss.NewStyle().Foreground(c(t.SelectionFg)).Background(c(t.Selection)).Bold(true),
+		Mark:     fg(t.Warning).Reverse(true),
 		Key:      fg(t.Key), String: fg(t.String), Number: fg(t.Number),
 		Border: c(t.Border), BorderFocus: c(t.BorderFocus),
 		HelpKey: fg(t.Accent), HelpDesc: fg(t.Muted),

@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/session"
+)
+
+// Marked words are highlighted wherever the transcript shows them, in any
+// case, keeping the rest of the line as it was drawn.
+func TestChatHighlightMarksWords(t *testing.T) {
+	c := newTestChat(60, 10)
+	var b testItems
+	c.Reset([]session.Item{
+		b.add(session.Item{Kind: session.ItemNotice, Time: at(1), Text: "From Berlin on the 10th", Done: true}),
+		b.add(session.Item{Kind: session.ItemNotice, Time: at(2), Text: "nothing here", Done: true}),
+	}, "a")
+	plain := c.View()
+	c.Highlight([]string{"berlin"})
+	marked := c.View()
+	if !strings.Contains(marked, c.st.Mark.Render("Berlin")) {
+		t.Fatalf("Berlin is not highlighted:\n%q", marked)
+	}
+	if ansi.Strip(marked) != ansi.Strip(plain) {
+		t.Errorf("highlighting changed the text:\n%s\nvs\n%s", ansi.Strip(marked), ansi.Strip(plain))
+	}
+	c.Reset(nil, "b")
+	if len(c.marks) != 0 {
+		t.Error("another conversation keeps the marks")
+	}
+}
+
+// Opening a search hit highlights the words it matched in the transcript.
+func TestFlowSearchHitHighlightsItsWords(t *testing.T) {
+	a := startApp(t, appOptions{store: openStore(t)})
+	a.ready()
+	a.typeText("ping")
+	a.key("enter")
+	a.waitScreen("pong: ping")
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
+	a.key("ctrl+o")
+	a.waitScreen("Contexts · 1 ·")
+	a.key("ctrl+s")
+	a.typeText("pong")
+	a.waitScreen("Search · 1 hit")
+	a.key("enter")
+	a.waitScreen("Opened")
+	a.waitState("the hit's words marked", func(m *Model) bool {
+		return strings.Join(m.chat.marks, " ") == "pong" && strings.Contains(m.chat.View(), m.st.Mark.Render("pong"))
+	})
+}
