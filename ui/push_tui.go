@@ -194,7 +194,7 @@ func (m *Model) onPushWatch(msg pushWatchMsg) {
 	case msg.stopped:
 		m.setStatus("Stopped following task "+id+" by push.", false)
 	default:
-		m.setStatus(fmt.Sprintf("Following task %s by push: its changes are kept even with no stream open (%s).", id, termsafe.Line(msg.url)), false)
+		m.setStatus("Following task "+id+" by push; its changes are kept with no stream open.", false)
 	}
 }
 
@@ -226,14 +226,15 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		m.setTasks(m.current.Conv.Tasks())
 	} else {
 		m.tasks.Mark(n.TaskID)
-		line := fmt.Sprintf("Task %s changed while you were away", id)
+		line := "Task " + id
+		if who := m.pushAgent(n.AgentRef); who != "" {
+			line += " of " + who
+		}
+		line += " changed while you were away"
 		if state != "" {
-			line += " (now " + state + ")"
+			line += ": now " + state
 		}
-		if who := termsafe.Line(n.AgentRef); who != "" {
-			line += " on " + who
-		}
-		m.setStatus(line+"; the tasks pane marks it with •.", false)
+		m.setStatus(line+" (• in Tasks).", false)
 	}
 	if m.tasks.CurrentView() != viewChat {
 		cmd = m.fetchTasks() // the listing shows the state the push brought
@@ -262,4 +263,18 @@ func (m *Model) closePush() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = m.pushes.svc.Close(ctx)
+}
+
+// pushAgent names the agent a push came from, unless it is the one on
+// screen (then the task's own id says enough).
+func (m *Model) pushAgent(ref string) string {
+	for _, e := range m.entries {
+		if e.Ref == ref {
+			if e == m.current {
+				return ""
+			}
+			return e.label()
+		}
+	}
+	return termsafe.Line(ref)
 }

@@ -65,7 +65,7 @@ func TestFlowPushWhileAway(t *testing.T) {
 	a.key("p")
 	a.waitScreen("Following task " + shortID(task.ID) + " by push")
 	answerTask(t, a.url, task, "From Berlin")
-	a.waitScreen("Task "+shortID(task.ID)+" changed while you were away (now completed)", "✓ completed    • ")
+	a.waitScreen("Task "+shortID(task.ID)+" changed while you were away: now completed (• in Tasks).", "✓ completed    • ")
 	a.waitState("the push stored with its task", func(*Model) bool {
 		rows, err := store.HistoryTasks(nil, session.TaskFilter{})
 		return err == nil && len(rows) == 1 && rows[0].TaskID == task.ID && rows[0].State == a2aclient.StateCompleted
