@@ -381,6 +381,18 @@ mouse_flows() {
 	wheel 60 10 down
 	wait_for "That is all. Thanks for trying parley!"
 
+	scenario="G in the chat goes to the bottom"
+	wheel 60 10 up
+	wheel 60 10 up
+	wheel 60 10 up
+	wait_gone "That is all. Thanks for trying parley!"
+	keys Tab # composer → chat
+	wait_for "y copy item"
+	keys G
+	wait_for "That is all. Thanks for trying parley!"
+	keys BTab # back to the composer
+	wait_for "enter send"
+
 	scenario="a mouse click on a pane"
 	click 60 10 # the chat
 	wait_for "y copy item"

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,6 +13,7 @@ import (
 )
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	msg = shiftedText(msg)
 	g := m.keys.Global
 	// Quit comes first: an open prompt must not swallow it.
 	if key.Matches(msg, g.Quit) {
@@ -162,4 +164,21 @@ func (m *Model) stopStreaming() tea.Cmd {
 		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", shortID(id), e.label())}, "",
 		func(_ string) tea.Cmd { return cancelTask(conv, id) }))
 	return nil
+}
+
+// shiftedText gives a shifted letter that came without its text the
+// text it types. A terminal (or tmux) reporting keys as escape codes
+// sends shift+g as a code and a modifier, which reads "shift+g" and
+// matches neither the binding "G" (chat.bottom, tasks.copy_context)
+// nor types a capital in the composer.
+func shiftedText(msg tea.KeyPressMsg) tea.KeyPressMsg {
+	if msg.Mod != tea.ModShift || msg.Text != "" || msg.Code > unicode.MaxASCII || !unicode.IsLetter(msg.Code) {
+		return msg
+	}
+	up := msg.ShiftedCode
+	if up == 0 {
+		up = unicode.ToUpper(msg.Code)
+	}
+	msg.Text = string(up)
+	return msg
 }
