@@ -70,7 +70,7 @@ func (m *markdown) render(src string, width int) []string {
 		// glamour failed: show the text itself rather than nothing.
 		lines = sgrLines(src)
 	}
-	return trimBlank(lines)
+	return shrinkTables(trimBlank(lines))
 }
 
 func (m *markdown) renderer(width int) *glamour.TermRenderer {
