@@ -161,6 +161,19 @@ func (m *Model) openTaskRow() tea.Cmd {
 		return nil
 	}
 	m.tasks.Unmark(r.TaskID)
+	for _, x := range m.entries {
+		if x.Conv != nil && x.Conv.HasTask(r.TaskID) {
+			// Open here already (and maybe streaming): show that
+			// conversation, not a second copy from the store.
+			m.current = x
+			m.tasks.view = viewChat
+			m.showConversation()
+			m.chat.JumpToTask(r.TaskID)
+			m.setFocus(focusChat)
+			m.setStatus(fmt.Sprintf("Task %s · %s", r.TaskID, stateWord(r.State)), false)
+			return m.focusCmd()
+		}
+	}
 	if r.StoreID != 0 && m.opts.Store != nil {
 		m.tasks.view = viewChat
 		return m.openStored(r.StoreID, "")

@@ -109,3 +109,28 @@ func TestFlowTasksViewWithoutListing(t *testing.T) {
 		t.Fatalf("a dialect without a listing is shown as an error:\n%s", screen)
 	}
 }
+
+// A listed task whose conversation is open (here, the one on screen) is
+// shown there, not reopened from the store as a second copy.
+func TestFlowListedTaskOpenHereIsShownNotReopened(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.taskState(a2aclient.StateCompleted)
+	var before *session.Conversation
+	a.inspect(func(m *Model) { before = m.current.Conv })
+	a.key("shift+tab", "v")
+	a.waitScreen("╭─ Tasks · on the agent ", "✓ completed    Hello")
+	task := a.tasks()[0]
+	a.key("enter")
+	a.waitScreen("╭─ Tasks · this chat ", "Task "+task.ID+" · completed")
+	a.inspect(func(m *Model) {
+		if m.current.Conv != before {
+			t.Error("the open conversation was replaced by a copy from the store")
+		}
+		if m.focus != focusChat {
+			t.Errorf("focus %v, want the chat", m.focus)
+		}
+	})
+}
