@@ -105,12 +105,26 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 		out = append(out, p.st.Muted.Render(clip(fmt.Sprintf("↑ %d earlier · %s", p.skillTop, p.keys.SkillsUp.Help().Key), w)))
 	}
 	keep = len(out)
-	for i := p.skillTop; i < len(a.Skills); i++ {
-		if len(out) >= budget {
-			more := " · " + p.keys.SkillsDown.Help().Key
-			return p.cutNote(out, keep, budget, len(a.Skills)-i, "skill"+more, "skills"+more)
-		}
+	// Each skill's first line, to count those the note hides: a skill
+	// that began above the budget may end below it, and the note's line
+	// can take the title of the one after.
+	var titles []int
+	for i := p.skillTop; i < len(a.Skills) && len(out) < budget; i++ {
+		titles = append(titles, len(out))
 		out = append(out, p.skillLines(a.Skills[i], w, room)...)
+	}
+	hidden := len(a.Skills) - p.skillTop - len(titles)
+	if hidden > 0 || len(out) > budget {
+		cut := max(min(len(out), budget-1), keep)
+		for _, t := range titles {
+			if t >= cut {
+				hidden++
+			}
+		}
+	}
+	if hidden > 0 {
+		more := " · " + p.keys.SkillsDown.Help().Key
+		return p.cutNote(out, keep, budget, hidden, "skill"+more, "skills"+more)
 	}
 	return out
 }

@@ -136,3 +136,31 @@ func TestFlowExpandCard(t *testing.T) {
 		t.Fatalf("leaving the pane did not fold the card:\n%s", screen)
 	}
 }
+
+// The note of skills left out counts every skill whose name is not on
+// screen, including one whose line the note itself takes.
+func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
+	var skills []a2aclient.Skill
+	for i := range 6 {
+		skills = append(skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: fmt.Sprintf("skill-%02d", i)})
+	}
+	c := cardClient(t, &a2aclient.Agent{Name: "six", Skills: skills})
+	for h := 8; h < 30; h++ {
+		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+		p.SetSize(40, h)
+		e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
+		p.entries = []*agentEntry{e}
+		view := ansi.Strip(p.View(e))
+		shown := strings.Count(view, "skill-")
+		var more int
+		if i := strings.Index(view, "… "); i >= 0 {
+			fmt.Sscanf(view[i+len("… "):], "%d", &more)
+		}
+		if shown+more == 0 {
+			continue // the card's head fills the pane: no skill section shows
+		}
+		if shown+more != 6 {
+			t.Fatalf("height %d: %d skills shown and %d counted as more, of 6:\n%s", h, shown, more, view)
+		}
+	}
+}

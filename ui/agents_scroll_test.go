@@ -69,10 +69,12 @@ func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
 }
 
 // A card cut short by one skill says "1 more skill", in the singular.
+// Each skill is two lines (name, description): a one-line skill is never
+// the only one left out, since the note would take its line.
 func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
 	agent := &a2aclient.Agent{Name: "few", Interfaces: []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}}}
 	for i := 0; i < 6; i++ {
-		agent.Skills = append(agent.Skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: fmt.Sprintf("skill-%02d", i)})
+		agent.Skills = append(agent.Skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: fmt.Sprintf("skill-%02d", i), Description: "does one thing"})
 	}
 	c, err := a2aclient.NewClient(agent, a2aclient.Options{})
 	if err != nil {
