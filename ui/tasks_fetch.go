@@ -116,7 +116,7 @@ func listTasks(ctx context.Context, client *a2aclient.Client, ref string, refs [
 	}
 	if noListing {
 		d := client.Dialect().Label()
-		return tasksListedMsg{rows: hist, note: "History only: " + d + " lists no tasks",
+		return tasksListedMsg{rows: hist, note: "History only; no ListTasks",
 			noListing: d + " has no task listing, so this shows parley's history with the agent."}
 	}
 	if view == viewServer {

@@ -162,7 +162,7 @@ func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
 	return style.Render(mark) + " " + p.st.Text.Render(text)
 }
 
-// listNote says what a listing holds: "7 on the agent · 3 in parley".
+// listNote says what a listing holds: "7 on agent · 3 in parley".
 func listNote(rows []session.TaskRow, view taskView) string {
 	server, stored := 0, 0
 	for _, r := range rows {
@@ -176,5 +176,5 @@ func listNote(rows []session.TaskRow, view taskView) string {
 	if view == viewServer {
 		return fmt.Sprintf("%s, every context", plural(server, "task"))
 	}
-	return fmt.Sprintf("%d on the agent · %d in parley", server, stored)
+	return fmt.Sprintf("%d on agent · %d in parley", server, stored)
 }

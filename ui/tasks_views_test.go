@@ -45,7 +45,7 @@ func TestFlowTasksPaneViews(t *testing.T) {
 	a.key("v")
 	a.waitScreen("╭─ Tasks · on the agent ", "2 tasks, every context", "? input        task "+shortID(other.ID)[:4], "✓ completed    Hello")
 	a.key("v")
-	a.waitScreen("╭─ Tasks · agent + parley ", "2 on the agent · 1 in parley")
+	a.waitScreen("╭─ Tasks · agent + parley ", "2 on agent · 1 in parley")
 	a.key("v")
 	a.waitScreen("╭─ Tasks · this chat ", "✓ completed    Hello")
 }
@@ -104,7 +104,7 @@ func TestFlowTasksViewWithoutListing(t *testing.T) {
 	a.key("enter")
 	a.taskState(a2aclient.StateCompleted)
 	a.key("shift+tab", "v")
-	screen := a.waitScreen("╭─ Tasks · on the agent ", "History only: v0.2", "✓ completed    Hello", "has no task listing, so this shows parley's history")
+	screen := a.waitScreen("╭─ Tasks · on the agent ", "History only; no ListTasks", "✓ completed    Hello", "has no task listing, so this shows parley's history")
 	if strings.Contains(screen, "Could not list") {
 		t.Fatalf("a dialect without a listing is shown as an error:\n%s", screen)
 	}
