@@ -55,7 +55,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 	if e == m.current {
 		m.showConversation()
 	}
-	return nil
+	return m.offerGateway(e)
 }
 
 // missingVariable says that agent e needs a sign-in because the variable
@@ -164,6 +164,7 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 		return nil
 	}
 	m.agents.cursor = len(m.entries) - 1
+	m.markAdded(e)
 	m.current = e
 	m.showConversation()
 	return tea.Batch(m.resolve(e), m.startTicking())

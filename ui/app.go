@@ -89,6 +89,7 @@ type Model struct {
 	opened        map[string]string // where each file opened with o was saved (files_open.go)
 	quitPrompt    *prompt           // the question asked on quitting while a task runs (quit.go)
 	left          []string          // what quitting left running, said on exit
+	userAdded     map[int]bool      // agents just added by hand, by id, until resolved (gateway.go)
 
 	agents   *agentsPane
 	tasks    *tasksPane

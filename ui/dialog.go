@@ -16,6 +16,7 @@ import (
 //     prompts driven by a controller.
 //   - contextsView (contexts.go): the stored conversations, full screen.
 //   - helpDialog (help.go): every key, full screen.
+//   - gatewayDialog (gateway.go): the agents behind a gateway, to add.
 //   - wireView (wire_view.go): the raw traffic, full screen; an entry
 //     expands to its whole body and copies.
 type Dialog interface {
@@ -108,6 +109,8 @@ func (m *Model) onDialogAction(d Dialog, act any) tea.Cmd {
 		if m.top() == nil {
 			return m.focusCmd()
 		}
+	case gatewayAdd:
+		return m.addAgent(a.url)
 	case contextAction:
 		return m.contextsAction(d.(*contextsView), a)
 	}

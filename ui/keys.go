@@ -24,11 +24,12 @@ type KeyMap struct {
 	Tasks    TaskKeys     `key:"tasks" title:"Tasks"`
 	Contexts ContextKeys  `key:"contexts" title:"Contexts"`
 	// The groups below act in dialogs, not panes (dialog:"yes").
-	Pager  PagerKeys  `key:"pager" title:"Help" dialog:"yes"`
-	Wire   WireKeys   `key:"wire" title:"Wire view" dialog:"yes"`
-	Dialog DialogKeys `key:"dialog" title:"Dialogs" dialog:"yes"`
-	SignIn SignInKeys `key:"signin" title:"Sign-in" dialog:"yes"`
-	Trust  TrustKeys  `key:"trust" title:"Trust an origin" dialog:"yes"`
+	Pager   PagerKeys   `key:"pager" title:"Help" dialog:"yes"`
+	Wire    WireKeys    `key:"wire" title:"Wire view" dialog:"yes"`
+	Gateway GatewayKeys `key:"gateway" title:"Agents behind a gateway" dialog:"yes"`
+	Dialog  DialogKeys  `key:"dialog" title:"Dialogs" dialog:"yes"`
+	SignIn  SignInKeys  `key:"signin" title:"Sign-in" dialog:"yes"`
+	Trust   TrustKeys   `key:"trust" title:"Trust an origin" dialog:"yes"`
 }
 
 // GlobalKeys work in every pane. None is a bare letter, so typing in the
@@ -151,6 +152,14 @@ type WireKeys struct {
 	Expand   key.Binding `key:"expand" keys:"enter" help:"expand or fold entry"`
 	Copy     key.Binding `key:"copy" keys:"y" help:"copy entry"`
 	Close    key.Binding `key:"close" keys:"esc q" help:"close"`
+}
+
+// GatewayKeys act in the list of a gateway's agents (gateway.go).
+type GatewayKeys struct {
+	Up    key.Binding `key:"up" keys:"up k" help:"up"`
+	Down  key.Binding `key:"down" keys:"down j" help:"down"`
+	Add   key.Binding `key:"add" keys:"enter a" help:"add agent"`
+	Close key.Binding `key:"close" keys:"esc q" help:"close"`
 }
 
 // DialogKeys answer a dialog: prompts, confirmations and the sign-in.

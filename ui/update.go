@@ -144,6 +144,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.opened[msg.key] = msg.path
 		}
 		m.setStatus(msg.status.text, msg.status.isErr)
+	case gatewayListedMsg:
+		m.onGatewayListed(msg)
 	case quitConfirmedMsg:
 		return m, m.quitNow(m.runningTasks())
 	case confirmToolMsg:
