@@ -9,40 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
-
-// agentStatus is where an agent's card resolution stands (the
-// Workspace's word for it).
-type agentStatus = session.AgentStatus
-
-const (
-	agentResolving = session.AgentResolving
-	agentReady     = session.AgentReady
-	agentFailed    = session.AgentFailed
-)
-
-// agentEntry is one agent of the directory pane: the Workspace's agent,
-// and what the pane keeps of it.
-type agentEntry struct {
-	*session.Agent
-	example int // next example prompt to offer
-}
-
-// label is the agent's name as shown: the config name, else the card's.
-func (e *agentEntry) label() string { return agentLabel(e.Agent) }
-
-// agentLabel is the Workspace's Label: how the TUI names an agent.
-func agentLabel(e *session.Agent) string {
-	if e.Name != "" {
-		return e.Name
-	}
-	if e.Client != nil && e.Client.Agent().Name != "" {
-		return cardText(e.Client.Agent().Name, 64, 1)
-	}
-	return refLabel(e.Ref)
-}
 
 // refLabel shortens an agent URL for a narrow list: host and path, the
 // part that tells agents apart ("127.0.0.1:4141/gateway").
@@ -68,22 +36,6 @@ func placeLabel(ref string) string {
 		host = ":" + u.Port()
 	}
 	return termsafe.Line(host + strings.TrimSuffix(u.Path, "/"))
-}
-
-// examples lists the example prompts of every skill of the agent.
-func (e *agentEntry) examples() []string {
-	if e.Client == nil {
-		return nil
-	}
-	var out []string
-	for _, s := range e.Client.Agent().Skills {
-		for _, ex := range s.Examples {
-			if ex = strings.TrimSpace(termsafe.Line(ex)); ex != "" {
-				out = append(out, ex)
-			}
-		}
-	}
-	return out
 }
 
 // agentsPane lists agents and shows the selected one's card and skills.
@@ -218,7 +170,7 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	case agentFailed:
 		badge = p.st.Error.Render(agentBadgeDown)
 		flags = agentFlagFailed
-		if _, ok := session.MissingVariable(e.Err); ok {
+		if _, ok := e.missingVariable(); ok {
 			flags = agentFlagSecurity // not unreachable: it needs a sign-in
 		}
 		if refusedUnverified(e) {

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -40,7 +39,7 @@ var (
 func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	w := max(p.w, 10)
 	if e.Status == agentFailed {
-		if name, ok := session.MissingVariable(e.Err); ok {
+		if name, ok := e.missingVariable(); ok {
 			return wrapPlain(p.st.Error.Render(agentFlagSecurity+" ")+fmt.Sprintf("Needs you to sign in: the environment variable %s is not set. %s signs in here; or export it and restart parley.", termsafe.Line(name), p.keys.Select.Help().Key), w)
 		}
 		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.Err.Error())), w)

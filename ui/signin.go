@@ -79,7 +79,7 @@ func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, ap
 		d.asked = clipText(session.AuthTurnDetail(*it), 400)
 		d.links = session.AuthTurnLinks(*it)
 	}
-	if name, ok := session.MissingVariable(e.Err); ok {
+	if name, ok := e.missingVariable(); ok {
 		d.asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.label(), termsafe.Line(name))
 	}
 	p := newPrompt(m.st, promptSecret, e.label()+" needs you to sign in", nil, "", nil)

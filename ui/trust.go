@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -155,7 +154,7 @@ func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) 
 // anything else (a credential not set, a bad card), which the Agents
 // pane spells out.
 func failedWord(e *agentEntry) string {
-	if _, ok := session.MissingVariable(e.Err); ok {
+	if _, ok := e.missingVariable(); ok {
 		return "needs sign-in"
 	}
 	switch {
@@ -170,7 +169,7 @@ func failedWord(e *agentEntry) string {
 // notUsable says why a message cannot go to agent e, which failed, and
 // what to do.
 func notUsable(e *agentEntry) string {
-	if name, ok := session.MissingVariable(e.Err); ok {
+	if name, ok := e.missingVariable(); ok {
 		return fmt.Sprintf("%s needs you to sign in (%s is not set); press enter on it in Agents to sign in.", e.label(), termsafe.Line(name))
 	}
 	var fe *a2aclient.ForeignOriginError
