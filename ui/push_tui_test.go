@@ -108,3 +108,32 @@ func cardRewrite(old, new string) func(http.Handler) http.Handler {
 		})
 	}
 }
+
+// What a push carries is the agent's: its status text and the agent's
+// name reach the status line cleaned, with no escape sequence, control
+// or bidi override left.
+func TestPushNoteTextIsCleaned(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true})
+	a.ready()
+	evil := "done\x1b]0;pwned\x07\x1b[2J\u202eevil"
+	for _, live := range []bool{true, false} {
+		var status string
+		a.inspect(func(m *Model) {
+			if live {
+				m.current.Conv.ApplyPush(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t-evil", ContextID: "c"}})
+			}
+			m.onPushNote(pushNoteMsg{note: session.PushNote{
+				TaskID: "t-evil", AgentRef: "http://127.0.0.1:1/\x1b[31m\u202e", Live: live, State: a2aclient.StateCompleted,
+				Event: a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t-evil", Status: a2aclient.TaskStatus{
+					State: a2aclient.StateCompleted, Message: &a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(evil)}}}}},
+			}})
+			status = m.status
+		})
+		if strings.ContainsAny(status, "\x1b\x07\u202e") {
+			t.Errorf("live=%v: the status line carries the agent's controls: %q", live, status)
+		}
+		if live && !strings.Contains(status, "done") {
+			t.Errorf("live=%v: the status line lost the agent's text: %q", live, status)
+		}
+	}
+}
