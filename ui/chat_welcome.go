@@ -21,8 +21,12 @@ func (c *chatPane) Empty() bool { return len(c.items) == 0 }
 
 // emptyChat draws the empty chat of agent e in w×h cells.
 func (m *Model) emptyChat(e *agentEntry, w, h int) string {
-	if e == nil || w < 4 {
+	if w < 4 {
 		return ""
+	}
+	if e == nil {
+		return strings.Join(wrapStyle(m.st.Muted, fmt.Sprintf("No agent yet: %s to Agents, then %s adds one by its URL.",
+			firstKey(m.keys.Global.NextPane), firstKey(m.keys.Agents.Add)), w, h), "\n")
 	}
 	var out []string
 	switch e.Status {

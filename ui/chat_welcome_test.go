@@ -4,6 +4,9 @@ import (
 	"net"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // An empty chat with a real agent (no first-run welcome) shows what its
@@ -51,4 +54,13 @@ func chatColumn(screen string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// With no agent at all, the empty chat says how to add one.
+func TestEmptyChatWithoutAgentsSaysHowToAddOne(t *testing.T) {
+	m := New(Options{Keys: DefaultKeyMap()})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	if screen := ansi.Strip(m.render()); !strings.Contains(screen, "No agent yet: tab to Agents, then a adds one by its URL.") {
+		t.Fatalf("the empty chat does not say how to add an agent:\n%s", screen)
+	}
 }
