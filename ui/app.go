@@ -231,12 +231,19 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	return err
 }
 
+// agentCtx bounds one call that reaches an agent from a command (a card,
+// a sign-in's card, a stored conversation's agent): 30 s, then the
+// command gives up and says so.
+func agentCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 30*time.Second)
+}
+
 // resolve fetches an agent's card in the background.
 func (m *Model) resolve(e *agentEntry) tea.Cmd {
 	e.Status = agentResolving
 	ws, ref, id := m.ws, e.Ref, e.ID
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		cl, err := ws.Resolve(ctx, ref)
 		return agentResolvedMsg{id: id, client: cl, err: err}

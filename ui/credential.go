@@ -5,10 +5,8 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -34,7 +32,7 @@ func (m *Model) useCredential(e *agentEntry, c session.Credential, then func(*Mo
 	if refetch {
 		ref, id := e.Ref, e.ID
 		return tea.Batch(m.startTicking(), func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := agentCtx()
 			defer cancel()
 			cl, err := ws.SignedIn(ctx, ref)
 			return agentResolvedMsg{id: id, client: cl, err: err}
@@ -64,7 +62,7 @@ func (m *Model) fetchExtendedCard(entryID int, cl *a2aclient.Client) tea.Cmd {
 	}
 	ws := m.ws
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		ext, ok := ws.ExtendedCard(ctx, cl)
 		if !ok {

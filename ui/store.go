@@ -3,9 +3,7 @@ package ui
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -57,7 +55,7 @@ func (m *Model) resumePending() tea.Cmd {
 	}
 	notify := func() { m.bridge.notify(nil) }
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		res, err := ws.ResumePending(ctx, notify)
 		live.resumed(res)
@@ -209,7 +207,7 @@ func (m *Model) openStored(id int64, jump string, words ...string) tea.Cmd {
 	ws, live := m.ws, m.live
 	m.setStatus("Opening conversation…", false)
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		o, err := ws.OpenStored(ctx, id, live.waitIfRunning)
 		return contextOpenedMsg{opening: o, jump: jump, words: words, err: err}
