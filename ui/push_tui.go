@@ -20,8 +20,7 @@ import (
 // pushState is the receiver as the UI keeps it.
 type pushState struct {
 	svc      *session.PushService
-	starting bool
-	failed   error // why it could not start; tried again on the next ask
+	starting bool // tried again on the next ask when it failed
 	unsub    func()
 	attached map[*session.Conversation]func() // detach functions
 	// follow is the task to follow once the receiver is up.
@@ -88,11 +87,10 @@ func (m *Model) onPushStarted(msg pushStartedMsg) tea.Cmd {
 	follow := m.pushes.follow
 	m.pushes.follow = nil
 	if msg.err != nil {
-		m.pushes.failed = msg.err
 		m.setStatus(sentence("Parley's push receiver did not start: "+msg.err.Error()), true)
 		return nil
 	}
-	m.pushes.svc, m.pushes.failed = msg.svc, nil
+	m.pushes.svc = msg.svc
 	post := m.bridge.post
 	m.pushes.unsub = msg.svc.Inbox().Subscribe(func(n session.PushNote) { post(pushNoteMsg{note: n}) })
 	m.syncPushAttach()
