@@ -15,7 +15,7 @@ import (
 func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 	r.useRaw(f.raw)
 	if len(pos) != 1 {
-		err := usagef("card", "the card command takes one agent (a URL or a config name), got %d arguments", len(pos))
+		err := usagef("card", "the card command takes one agent (a URL or a config name), got %s", plural(len(pos), "argument"))
 		return r.report(exitUsage, err, f.json, "")
 	}
 	ctx, cancel := r.withTimeout(ctx, f)

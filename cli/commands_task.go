@@ -75,7 +75,7 @@ func (r *runner) watchPushCommand(ctx context.Context, f *agentFlags, pf *pushFl
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
 	if len(pos) != 2 {
-		return r.report(exitUsage, usagef("task watch", "task watch takes an agent and a task id, got %d arguments", len(pos)), f.json, "")
+		return r.report(exitUsage, usagef("task watch", "task watch takes an agent and a task id, got %s", plural(len(pos), "argument")), f.json, "")
 	}
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()

@@ -95,7 +95,7 @@ func checkContextsArgs(sub string, pos []string, f *contextsFlags) error {
 	case len(pos) < n[0] || len(pos) > n[1]:
 		what := map[string]string{"list": "no arguments", "show": "a context id", "search": "the words to search for",
 			"export": "a context id", "rename": "a context id and the new name", "rm": "a context id", "resume": "at most a context id"}
-		return usagef("contexts", "contexts %s takes %s, got %d arguments", sub, what[sub], len(pos))
+		return usagef("contexts", "contexts %s takes %s, got %s", sub, what[sub], plural(len(pos), "argument"))
 	case f.format != "md" && f.format != "markdown" && f.format != "json":
 		return usagef("contexts", "--format is md or json, not %q", f.format)
 	}

@@ -96,7 +96,7 @@ func writeItem(w *bufio.Writer, it session.Item) {
 			if f.URI != "" {
 				desc += ", " + termsafe.Line(f.URI)
 			} else {
-				desc += fmt.Sprintf(", %d bytes", len(f.Bytes))
+				desc += ", " + plural(len(f.Bytes), "byte")
 			}
 			indentLines(w, desc)
 		default:

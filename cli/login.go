@@ -36,7 +36,7 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 	flow, clientID, noOpen, f := &lf.flow, &lf.clientID, &lf.noOpen, &lf.agent
 	var err error
 	if len(pos) != 1 {
-		err = usagef("login", "the login command takes one agent (a URL or a config name), got %d arguments", len(pos))
+		err = usagef("login", "the login command takes one agent (a URL or a config name), got %s", plural(len(pos), "argument"))
 	}
 	grant := auth.Grant("")
 	switch *flow {

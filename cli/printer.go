@@ -246,7 +246,7 @@ func describePart(a a2aclient.Artifact, part a2aclient.Part) string {
 		if f.URI != "" {
 			facts = append(facts, termsafe.Line(f.URI))
 		} else {
-			facts = append(facts, fmt.Sprintf("%d bytes", len(f.Bytes)))
+			facts = append(facts, plural(len(f.Bytes), "byte"))
 		}
 		return fmt.Sprintf("[file] %s (%s)", desc, strings.Join(facts, ", "))
 	}

@@ -59,7 +59,7 @@ func (r *runner) sendInput(f *sendFlags, pos []string) (string, []a2aclient.Part
 		ref = pos[0]
 	case len(pos) == 0 && f.contextID != "" && (piped || attached):
 	default:
-		return "", nil, usagef("send", "the send command takes an agent and the text to send (quote text with spaces; - or a pipe reads it from standard input), got %d arguments", len(pos))
+		return "", nil, usagef("send", "the send command takes an agent and the text to send (quote text with spaces; - or a pipe reads it from standard input), got %s", plural(len(pos), "argument"))
 	}
 	if text == "-" || !haveText && piped {
 		s, err := r.readStdinText()

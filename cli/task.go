@@ -15,7 +15,7 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
 	if len(pos) != 2 {
-		err := usagef("task "+sub, "task %s takes an agent and a task id, got %d arguments", sub, len(pos))
+		err := usagef("task "+sub, "task %s takes an agent and a task id, got %s", sub, plural(len(pos), "argument"))
 		return r.report(exitUsage, err, f.json, "")
 	}
 	ref, taskID := pos[0], pos[1]

@@ -93,7 +93,7 @@ func (lf *taskListFlags) filter(pos []string) (session.TaskFilter, error) {
 	var filter session.TaskFilter
 	switch {
 	case len(pos) > 1:
-		return filter, usagef("task list", "task list takes at most one agent, got %d arguments", len(pos))
+		return filter, usagef("task list", "task list takes at most one agent, got %s", plural(len(pos), "argument"))
 	case len(pos) == 0 && !lf.all:
 		return filter, usagef("task list", "task list needs an agent, or --all for every configured agent and parley's history")
 	case lf.limit < 0:

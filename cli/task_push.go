@@ -57,7 +57,7 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 		if want == 3 {
 			args += " and a config id"
 		}
-		return r.report(exitUsage, usagef("task push "+sub, "task push %s takes %s, got %d arguments", sub, args, len(pos)), f.json, "")
+		return r.report(exitUsage, usagef("task push "+sub, "task push %s takes %s, got %s", sub, args, plural(len(pos), "argument")), f.json, "")
 	}
 	if sub != "set" && (sf.hook != "" || sf.token != "") {
 		return r.report(exitUsage, usagef("task push "+sub, "--url and --token go with task push set"), f.json, "")

@@ -40,7 +40,8 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 			if name, ok := session.MissingVariable(msg.err); ok {
 				m.setStatus(missingVariable(e, name), true)
 			} else {
-				m.setStatus(fmt.Sprintf("Could not reach %s: %s", e.label(), termsafe.Line(msg.err.Error())), true)
+				// One short sentence; the chat says what to do about it.
+				m.setStatus(unreachable(e.label(), msg.err), true)
 			}
 			m.signInToCard(e) // a card behind sign-in: ask for the credential
 		}

@@ -224,7 +224,7 @@ func (v *contextsView) View(st *Styles, w, h int) string {
 	}
 	title := fmt.Sprintf("Contexts · %d · %s", v.count(), scope)
 	if v.search {
-		title = fmt.Sprintf("Search · %d hits · all agents", len(v.hits))
+		title = "Search · " + plural(len(v.hits), "hit") + " · all agents"
 	}
 	note := "enter open · ctrl+r rename · ctrl+d delete · ctrl+e export · ctrl+s search · ctrl+n new · ctrl+a scope · esc close"
 	return box(v.st, title, note, strings.Join(lines, "\n"), w, h, true)

@@ -84,7 +84,7 @@ func (m *Model) onExtendedCard(msg extendedCardMsg) {
 		return
 	}
 	if n := len(msg.client.Agent().Skills); n != before {
-		m.setStatus(fmt.Sprintf("Signed in to %s: its extended card lists %d skills.", e.label(), n), false)
+		m.setStatus(fmt.Sprintf("Signed in to %s: its extended card lists %s.", e.label(), plural(n, "skill")), false)
 	}
 }
 

@@ -137,7 +137,7 @@ func (m *Model) followByPush() tea.Cmd {
 		return nil
 	}
 	if c := clientOf(e); !c.Agent().Capabilities.PushNotifications {
-		m.setStatus(noPush(e.label(), taskID), true)
+		m.setStatus(m.noPush(e.label(), taskID), true)
 		return nil
 	}
 	if m.pushes.svc == nil {
@@ -156,8 +156,9 @@ func (m *Model) followByPush() tea.Cmd {
 	return m.watchTask(e.ID, taskID)
 }
 
-func noPush(agent, taskID string) string {
-	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (s) or refresh (r) it instead.", agent, shortID(taskID))
+func (m *Model) noPush(agent, taskID string) string {
+	k := m.keys.Tasks
+	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (%s) or refresh (%s) it instead.", agent, shortID(taskID), firstKey(k.Resubscribe), firstKey(k.Refresh))
 }
 
 // watchTask registers a push config for the task with its agent.
@@ -184,7 +185,7 @@ func (m *Model) onPushWatch(msg pushWatchMsg) {
 	id := shortID(msg.taskID)
 	switch {
 	case msg.err != nil && (errors.Is(msg.err, a2aclient.ErrPushNotSupported) || errors.Is(msg.err, a2aclient.ErrUnsupportedOperation)):
-		m.setStatus(noPush(msg.agent, msg.taskID), true)
+		m.setStatus(m.noPush(msg.agent, msg.taskID), true)
 	case msg.err != nil && msg.stopped:
 		m.setStatus(sentence("Stopped following task "+id+" here, but the agent may still push: "+termsafe.Line(msg.err.Error())), true)
 	case msg.err != nil:

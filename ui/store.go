@@ -229,7 +229,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 		m.chat.JumpToKey(msg.jump)
 		m.chat.Highlight(msg.words)
 	}
-	m.setStatus(fmt.Sprintf("Opened %q (%d items).", termsafe.Line(o.Context.Info.Label()), o.Context.Total), false)
+	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), plural(o.Context.Total, "item")), false)
 	if o.Offline != nil {
 		m.setStatus(unreachable(o.Context.Info.Agent.Name, o.Offline)+" Opened what is stored.", true)
 	}
