@@ -6,7 +6,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
-// ApplyCredential puts credential a to use for the agent named ref (a
+// applyCredential puts credential a to use for the agent named ref (a
 // config name or URL, as Entry takes it). It is kept for every client
 // built for the agent from now on, and, when cl (the agent's current
 // client) is given, put on a copy of it, which comes back. The copy comes
@@ -14,7 +14,7 @@ import (
 // origin the agent's credentials may not go to: nothing was sent there,
 // and the caller asks the person (TrustOrigin) before using it. label
 // names the agent in that error.
-func (d *Directory) ApplyCredential(ref string, cl *a2aclient.Client, a a2aclient.Authenticator, label string) (*a2aclient.Client, error) {
+func (d *Directory) applyCredential(ref string, cl *a2aclient.Client, a a2aclient.Authenticator, label string) (*a2aclient.Client, error) {
 	_, key := d.Entry(ref)
 	d.Auth().UseTyped(key, a)
 	if cl == nil {
@@ -31,10 +31,10 @@ func (d *Directory) ApplyCredential(ref string, cl *a2aclient.Client, a a2aclien
 	return signed, nil
 }
 
-// ClientSignedIn builds ref's client again after a credential was applied
+// clientSignedIn builds ref's client again after a credential was applied
 // to an agent whose card could not be fetched without one, with the
 // extended card when the agent offers it to the signed in.
-func (d *Directory) ClientSignedIn(ctx context.Context, ref string) (*a2aclient.Client, error) {
+func (d *Directory) clientSignedIn(ctx context.Context, ref string) (*a2aclient.Client, error) {
 	cl, err := d.Client(ctx, ref, Overrides{})
 	if err != nil {
 		return nil, err

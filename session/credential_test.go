@@ -31,7 +31,7 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	signed, err := d.ApplyCredential(card.URL, cl, a2aclient.BearerToken{Token: "secret"}, "split")
+	signed, err := d.applyCredential(card.URL, cl, a2aclient.BearerToken{Token: "secret"}, "split")
 	var fe *a2aclient.ForeignOriginError
 	if !errors.As(err, &fe) || signed == nil {
 		t.Fatalf("ApplyCredential = %v, %v; want the signed client and a ForeignOriginError", signed, err)
@@ -49,7 +49,7 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.ApplyCredential(card.URL, cl2, a2aclient.BearerToken{Token: "secret"}, "split"); err != nil {
+	if _, err := d.applyCredential(card.URL, cl2, a2aclient.BearerToken{Token: "secret"}, "split"); err != nil {
 		t.Errorf("once trusted, the credential does not apply: %v", err)
 	}
 }
@@ -59,8 +59,8 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 func TestApplyCredentialWithoutAClientKeepsIt(t *testing.T) {
 	agent := newFakeAgent(t, false)
 	d := NewDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml")})
-	if cl, err := d.ApplyCredential(agent.srv.URL, nil, a2aclient.BearerToken{Token: "kept"}, "fake"); cl != nil || err != nil {
-		t.Fatalf("ApplyCredential(nil client) = %v, %v", cl, err)
+	if cl, err := d.applyCredential(agent.srv.URL, nil, a2aclient.BearerToken{Token: "kept"}, "fake"); cl != nil || err != nil {
+		t.Fatalf("applyCredential(nil client) = %v, %v", cl, err)
 	}
 	agent.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
 	cl, err := d.Client(context.Background(), agent.srv.URL, Overrides{})

@@ -19,11 +19,11 @@ import (
 // leaves the agent as it was.
 func (w *Workspace) ApplyCredential(a *Agent, c Credential) (refetch bool, err error) {
 	if a.Client == nil {
-		_, _ = w.dir.ApplyCredential(a.Ref, nil, c.auth, w.Label(a)) // kept for the client built next
+		_, _ = w.dir.applyCredential(a.Ref, nil, c.auth, w.Label(a)) // kept for the client built next
 		a.Status = AgentResolving
 		return true, nil
 	}
-	cl, err := w.dir.ApplyCredential(a.Ref, a.Client, c.auth, w.Label(a))
+	cl, err := w.dir.applyCredential(a.Ref, a.Client, c.auth, w.Label(a))
 	if err != nil && !errors.As(err, new(*a2aclient.ForeignOriginError)) {
 		return false, err
 	}
@@ -38,7 +38,7 @@ func (w *Workspace) ApplyCredential(a *Agent, c Credential) (refetch bool, err e
 // with the extended card when the agent offers one to the signed in. It
 // blocks.
 func (w *Workspace) SignedIn(ctx context.Context, ref string) (*a2aclient.Client, error) {
-	return w.dir.ClientSignedIn(ctx, ref)
+	return w.dir.clientSignedIn(ctx, ref)
 }
 
 // ExtendedCard fetches the extended card the agent behind cl offers to
