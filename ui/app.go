@@ -124,7 +124,9 @@ func New(opts Options) *Model {
 	}
 	th := pickTheme(opts.Theme, opts.Themes, true)
 	st := NewStyles(th)
-	st.HeavyFocus = opts.NoColor
+	if opts.NoColor {
+		st.WithoutColor()
+	}
 	m := &Model{
 		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
 		agents:   newAgentsPane(st, opts.Keys.Agents),

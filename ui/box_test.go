@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/themes"
 )
 
 // With NO_COLOR the border's colour cannot show which pane has the
@@ -32,5 +34,18 @@ func TestNoColorMarksTheFocusedPaneByItsBorder(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if screen := ansi.Strip(m.render()); strings.Contains(screen, "┏") {
 		t.Fatalf("heavy lines without NO_COLOR:\n%s", screen)
+	}
+}
+
+// Without colour, the selected row is drawn in reverse video: its
+// background colour is gone.
+func TestNoColorSelectionIsReversed(t *testing.T) {
+	st := NewStyles(themes.Dark)
+	if st.Selected.GetReverse() {
+		t.Fatal("reverse video with colour")
+	}
+	st.WithoutColor()
+	if !st.Selected.GetReverse() || !st.HeavyFocus {
+		t.Fatal("without colour, the selection is not reversed or the focus not heavy")
 	}
 }

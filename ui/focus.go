@@ -18,7 +18,9 @@ func (m *Model) setStatus(text string, isErr bool) {
 func (m *Model) setTheme(th themes.Theme) {
 	m.theme = th
 	m.st = NewStyles(th)
-	m.st.HeavyFocus = m.opts.NoColor
+	if m.opts.NoColor {
+		m.st.WithoutColor()
+	}
 	m.agents.SetStyles(m.st)
 	m.tasks.SetStyles(m.st)
 	m.chat.SetStyles(m.st)

@@ -47,3 +47,12 @@ func NewStyles(t themes.Theme) *Styles {
 		HelpKey: fg(t.Accent), HelpDesc: fg(t.Muted),
 	}
 }
+
+// WithoutColor marks, for a terminal without colour (NO_COLOR), what
+// colour alone marked: the focused pane by heavy border lines, the
+// selected row by reverse video (its background colour is gone, and bold
+// alone hardly shows).
+func (st *Styles) WithoutColor() {
+	st.HeavyFocus = true
+	st.Selected = st.Selected.Reverse(true)
+}
