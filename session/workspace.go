@@ -138,9 +138,6 @@ func (w *Workspace) Directory() *Directory { return w.dir }
 // Agents lists the agents, in the order they were added.
 func (w *Workspace) Agents() []*Agent { return w.agents }
 
-// Config is the config file as last read or saved.
-func (w *Workspace) Config() *config.Config { return w.cfg }
-
 // ConfigPath is where the config file is, "" for none.
 func (w *Workspace) ConfigPath() string { return w.o.ConfigPath }
 
