@@ -226,7 +226,10 @@ func (v *contextsView) View(st *Styles, w, h int) string {
 	if v.search {
 		title = "Search · " + plural(len(v.hits), "hit") + " · all agents"
 	}
-	note := "enter open · ctrl+r rename · ctrl+d delete · ctrl+e export · ctrl+s search · ctrl+n new · ctrl+a scope · esc close"
+	// The user's keys, from the registry ([keys] may rebind them).
+	k := v.keys
+	note := joinNotes(keyNote(k.Open, "open"), keyNote(k.Rename, "rename"), keyNote(k.Delete, "delete"), keyNote(k.Export, "export"),
+		keyNote(k.Search, "search"), keyNote(k.New, "new"), keyNote(k.AllAgent, "scope"), keyNote(k.Close, "close"))
 	return box(v.st, title, note, strings.Join(lines, "\n"), w, h, true)
 }
 

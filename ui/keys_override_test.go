@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/themes"
 )
 
 // An empty list disables the binding: its key does nothing and the help
@@ -54,5 +57,18 @@ func TestOverrideConflictNamesTheOtherBinding(t *testing.T) {
 		if err := k.Override(ok); err != nil {
 			t.Errorf("Override(%v) = %v, want no conflict", ok, err)
 		}
+	}
+}
+
+// The conversations view names the user's keys, not the defaults.
+func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
+	k := DefaultKeyMap()
+	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+x"}}); err != nil {
+		t.Fatal(err)
+	}
+	v := newContextsView(NewStyles(themes.Dark), k.Contexts, "", "")
+	screen := ansi.Strip(v.View(NewStyles(themes.Dark), 120, 20))
+	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+d delete · ctrl+x export · ctrl+s search") {
+		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}
 }
