@@ -16,6 +16,10 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
+// exampleBullet leads each example prompt of the empty chat (a click on
+// one puts it in the composer, mouse.go).
+const exampleBullet = "  • "
+
 // Empty says the transcript has no items yet.
 func (c *chatPane) Empty() bool { return len(c.items) == 0 }
 
@@ -58,7 +62,7 @@ func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
 		out = append(out, wrapStyle(m.st.Muted, "Type a message below and press "+firstKey(m.keys.Composer.Send)+". "+keys, w, 3)...)
 		return out
 	}
-	out = append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Try one of its example prompts: %s puts the next one in the composer, then %s sends it.",
+	out = append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Try one of its example prompts (click one, or %s puts the next in the composer), then %s sends it.",
 		firstKey(m.keys.Composer.Example), firstKey(m.keys.Composer.Send)), w, 3)...)
 	room := max(h-len(out)-2, 1) // the keys line and a gap stay
 	for i, x := range ex {
@@ -66,7 +70,7 @@ func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
 			out = append(out, m.st.Muted.Render(clip(fmt.Sprintf("  … %d more (agents pane, %s)", len(ex)-i, firstKey(m.keys.Agents.Expand)), w)))
 			break
 		}
-		out = append(out, m.st.String.Render(clip("  • "+x, w)))
+		out = append(out, m.st.String.Render(clip(exampleBullet+x, w)))
 	}
 	return append(out, "", m.st.Muted.Render(clip(keys, w)))
 }

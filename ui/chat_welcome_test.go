@@ -19,6 +19,17 @@ func TestFlowEmptyChatWelcomesARealAgent(t *testing.T) {
 	if !strings.Contains(chat, "A scripted demo agent built into parley") {
 		t.Fatalf("the empty chat does not show the agent's description:\n%s", screen)
 	}
+	// A click on an example puts it in the composer.
+	for y, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, "• Book a flight to Lisbon") {
+			a.tm.Send(click(60, y))
+		}
+	}
+	a.waitState("the clicked example in the composer", func(m *Model) bool {
+		return m.focus == focusComposer && m.composer.Value() == "Book a flight to Lisbon"
+	})
+	a.key("ctrl+u") // the readline kill: an empty composer again
+	a.waitState("the composer emptied", func(m *Model) bool { return m.composer.Value() == "" })
 	// Once something is said, the transcript takes the place.
 	a.typeText("ping")
 	a.key("enter")

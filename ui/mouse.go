@@ -7,7 +7,10 @@
 package ui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // mouseLegend is the help's word on the mouse (two lines, each within an
@@ -74,6 +77,12 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	cmd := m.focusCmd()
 	switch area {
 	case focusChat:
+		if x := m.welcomeExampleAt(row); x != "" {
+			// An example prompt of the empty chat: into the composer.
+			m.putExample(x)
+			m.setFocus(focusComposer)
+			return m.focusCmd()
+		}
 		m.chat.click(row, again)
 	case focusAgents:
 		if i, ok := m.agents.rowAt(row); ok {
@@ -207,4 +216,28 @@ func (v *contextsView) click(y int) contextAction {
 	}
 	v.cursor = i
 	return ctxNone
+}
+
+// welcomeExampleAt is the example prompt the empty chat draws on row y
+// (chat_welcome.go), "" for none.
+func (m *Model) welcomeExampleAt(y int) string {
+	e := m.current
+	if !m.chat.Empty() || e == nil || e.Status != agentReady || y < 0 {
+		return ""
+	}
+	r := m.rects()
+	lines := m.readyWelcome(e, r.chatW-2, r.chatH-2)
+	if y >= len(lines) {
+		return ""
+	}
+	shown := strings.TrimSuffix(ansi.Strip(lines[y]), "…")
+	if !strings.HasPrefix(shown, exampleBullet) {
+		return ""
+	}
+	for _, x := range e.examples() {
+		if strings.HasPrefix(exampleBullet+x, shown) {
+			return x
+		}
+	}
+	return ""
 }

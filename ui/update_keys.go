@@ -137,13 +137,20 @@ func (m *Model) nextExample() {
 		m.setStatus("This agent lists no example prompts.", false)
 		return
 	}
+	m.putExample(ex[e.example%len(ex)])
+	e.example++
+}
+
+// putExample puts an example prompt in the composer; a draft there goes
+// to the history first (ctrl+p brings it back), an example put there
+// before is simply replaced.
+func (m *Model) putExample(x string) {
 	kept := m.composer.Value() != m.lastExample && m.composer.Stash()
-	m.lastExample = ex[e.example%len(ex)]
-	m.composer.SetValue(m.lastExample)
+	m.lastExample = x
+	m.composer.SetValue(x)
 	if kept {
 		m.setStatus("An example replaced your draft; "+firstKey(m.keys.Composer.HistPrev)+" brings your draft back.", false)
 	}
-	e.example++
 	m.layout()
 }
 
