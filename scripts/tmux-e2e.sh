@@ -556,6 +556,7 @@ start 80 24 NO_COLOR=1 --agent "$agent_url"
 wait_for "ctrl+l lists" 30
 wait_for "parley demo · v1.0 JSON-RPC"
 refute "╭─ Agents"
+refute "┏━ Agents"
 # With colours, capture-pane -e shows SGR colour codes (30-38, 40-48,
 # 90-97, 100-107); with NO_COLOR only attributes and the default-colour
 # resets (39, 49) remain.
@@ -567,7 +568,7 @@ keys Enter
 wait_for "itinerary.csv" 30
 wait_for "✓ completed · "
 keys C-l
-wait_for "╭─ Agents"
+wait_for "┏━ Agents" # focused: without colour, its border is heavy
 wait_for "╭─ Tasks"
 wait_for "✓ completed    Show me the itinerary"
 keys C-l
