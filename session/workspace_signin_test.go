@@ -2,9 +2,12 @@ package session
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"testing"
 
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 )
@@ -41,5 +44,44 @@ func TestWorkspaceUnsetTokenVariableAsksToSignIn(t *testing.T) {
 	w.Resolved(a, cl, err)
 	if a.Status != AgentReady {
 		t.Fatalf("after typing a token the agent is still %v: %v", a.Status, a.Err)
+	}
+}
+
+// What asks for a sign-in: a refusal (with its challenge) or a task in
+// auth-required (with its id); nothing else does.
+func TestSignInNeeded(t *testing.T) {
+	refused := Item{Kind: ItemError, Err: &a2aclient.AuthError{StatusCode: 401, Challenge: `Bearer realm="x"`}}
+	if ch, task, ok := SignInNeeded(refused); !ok || ch != `Bearer realm="x"` || task != "" {
+		t.Errorf("a 401 = %q %q %v", ch, task, ok)
+	}
+	turn := Item{Kind: ItemStatus, State: a2aclient.StateAuthRequired, TaskID: "t1"}
+	if _, task, ok := SignInNeeded(turn); !ok || task != "t1" {
+		t.Errorf("an auth-required turn = %q %v", task, ok)
+	}
+	for _, it := range []Item{
+		{Kind: ItemError, Err: errors.New("boom")},
+		{Kind: ItemStatus, State: a2aclient.StateInputRequired, TaskID: "t2"},
+	} {
+		if _, _, ok := SignInNeeded(it); ok {
+			t.Errorf("%+v asks for a sign-in", it)
+		}
+	}
+}
+
+// parley login's choice: the flow asked for, offered even when the card
+// does not name it; else the card's OAuth way before a typed secret.
+func TestSignInPick(t *testing.T) {
+	w := NewWorkspace(WorkspaceOptions{Directory: NewDirectory(DirectoryOptions{ConfigPath: t.TempDir() + "/config.toml"})}, nil)
+	card := &a2aclient.Agent{SecuritySchemes: []a2aclient.SecurityScheme{
+		{Name: "key", Type: a2aclient.SchemeAPIKey, In: "header", ParamName: "X-Key"},
+		{Name: "sso", Type: a2aclient.SchemeOAuth2, Flows: a2aclient.OAuthFlows{DeviceCode: &a2aclient.OAuthFlow{DeviceAuthorizationURL: "http://127.0.0.1:1/device", TokenURL: "http://127.0.0.1:1/token"}}},
+	}}
+	s := w.SignInTo("http://127.0.0.1:1/", card, "")
+	if i := s.Pick(""); !s.Ways[i].OAuth() {
+		t.Errorf("picked %q, want the OAuth way", s.Ways[i].Label())
+	}
+	n := len(s.Ways)
+	if i := s.Pick(auth.GrantClientCredentials); !s.Ways[i].OAuth() || len(s.Ways) != n+1 {
+		t.Errorf("a flow the card does not name was not offered: %q of %d ways", s.Ways[i].Label(), len(s.Ways))
 	}
 }

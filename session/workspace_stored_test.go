@@ -2,8 +2,7 @@ package session
 
 import "testing"
 
-// Moved from ui with the code it tests (ui/store_agents.go became
-// workspace_stored.go).
+// Moved from ui with the code it tests, which is the Workspace's now.
 func TestAgentURLKey(t *testing.T) {
 	same := [][2]string{
 		{"http://127.0.0.1:4141", "http://127.0.0.1:4141/"},
