@@ -37,6 +37,7 @@ type transport struct {
 	trust         *Origins
 	wire          WireObserver
 	wireURL       urlMemo
+	sentSecrets   secretValues // credential values sent, scrubbed from the wire log
 	maxEvent      int
 	headerTimeout time.Duration
 	bodyTimeout   time.Duration
@@ -297,6 +298,9 @@ func (t *transport) decorate(hreq *http.Request, own http.Header, trusted bool, 
 		for _, n := range applied.Query {
 			query.add(n)
 		}
+	}
+	if t.wire != nil {
+		t.sentSecrets.learnRequest(hreq, creds.list(), query.list())
 	}
 	return nil
 }

@@ -64,6 +64,10 @@ func (t *transport) observe(r WireRecord) {
 		r.Body = append([]byte(nil), r.Body...)
 	}
 	r.secrets = nil
+	vals := t.sentSecrets.list()
+	scrubHeader(r.Header, vals)
+	r.URL = scrubString(r.URL, vals)
+	r.Body = redactSecretMembers(scrub(r.Body, vals))
 	t.wire(r)
 }
 
