@@ -73,7 +73,7 @@ func wireLines(st *Styles, r a2aclient.WireRecord, w int, expanded bool) []strin
 	}
 	for _, name := range names {
 		if v := r.Header.Get(name); v != "" {
-			out = append(out, clip(st.Muted.Render("  "+name+": "+termsafe.Line(v)), w))
+			out = append(out, clip(st.Muted.Render("  "+termsafe.Line(name)+": "+termsafe.Line(v)), w))
 		}
 	}
 	if len(r.Body) == 0 {
@@ -102,12 +102,14 @@ func sortedHeaders(r a2aclient.WireRecord) []string {
 // prettyBody is a body as lines to read: JSON indented, one member or
 // element a line, so it breaks at its structure rather than mid-value;
 // anything else (a note, a body cut at the log's cap) as its own lines.
-// Every line is made safe for the terminal.
+// Every line is made safe for the terminal. JSON nested deeper than
+// maxPrettyDepth stays as it came: indented, each level a line as wide as
+// its depth, 18 KB of brackets made 160 MB of text.
 func prettyBody(body []byte) []string {
 	body = bytes.TrimSpace(body)
 	var buf bytes.Buffer
 	text := string(body)
-	if json.Valid(body) && json.Indent(&buf, body, "", "  ") == nil {
+	if jsonDepth(body) <= maxPrettyDepth && json.Valid(body) && json.Indent(&buf, body, "", "  ") == nil {
 		text = buf.String()
 	}
 	lines := strings.Split(text, "\n")
@@ -151,7 +153,7 @@ func wireCopy(r a2aclient.WireRecord) string {
 	}
 	b.WriteByte('\n')
 	for _, name := range sortedHeaders(r) {
-		b.WriteString(name + ": " + termsafe.Line(r.Header.Get(name)) + "\n")
+		b.WriteString(termsafe.Line(name) + ": " + termsafe.Line(r.Header.Get(name)) + "\n")
 	}
 	if len(r.Body) > 0 {
 		b.WriteByte('\n')
@@ -159,4 +161,27 @@ func wireCopy(r a2aclient.WireRecord) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// maxPrettyDepth is the deepest JSON the wire view indents.
+const maxPrettyDepth = 32
+
+// jsonDepth is how deep b's arrays and objects nest, strings skipped.
+func jsonDepth(b []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{' || c == '[':
+			depth++
+			deepest = max(deepest, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return deepest
 }
