@@ -96,7 +96,10 @@ func gatewayListEntry(raw json.RawMessage, list *url.URL) (Agent, bool) {
 	base := ""
 	if isObj {
 		if send := o.firstStr("messageSendUrl", "message_send_url", "url"); send != "" {
-			if ref, err := url.Parse(send); err == nil {
+			// An agent is reached on the gateway's own origin: a send URL
+			// elsewhere would carry the user's messages, under the
+			// gateway's name, to wherever the list says.
+			if ref, err := url.Parse(send); err == nil && onOrigin(list.ResolveReference(ref), list) {
 				if b, multi, _, ok := gatewayBase(list.ResolveReference(ref)); ok && !multi {
 					base = b
 				}
@@ -134,4 +137,12 @@ func gatewayListEntry(raw json.RawMessage, list *url.URL) (Agent, bool) {
 		a.Name = base
 	}
 	return a, true
+}
+
+// onOrigin reports whether a is on b's origin (default ports and case
+// aside).
+func onOrigin(a, b *url.URL) bool {
+	oa, okA := Origin(a.String())
+	ob, okB := Origin(b.String())
+	return okA && okB && oa == ob
 }
