@@ -74,7 +74,11 @@ func (m *Model) onGatewayListed(msg gatewayListedMsg) {
 	if len(msg.agents) < 2 {
 		return // the one it lists is the one added
 	}
-	m.push(&gatewayDialog{keys: &m.keys, gateway: e.label(), agents: msg.agents, added: map[int]bool{}})
+	origin := ""
+	if e.Client != nil {
+		origin, _ = a2aclient.Origin(e.Client.Endpoint().URL)
+	}
+	m.push(&gatewayDialog{keys: &m.keys, gateway: e.label(), origin: origin, agents: msg.agents, added: map[int]bool{}})
 }
 
 // gatewayURL is where to add a listed agent from: its card, which names
@@ -94,6 +98,7 @@ func gatewayURL(a a2aclient.Agent) string {
 type gatewayDialog struct {
 	keys    *KeyMap
 	gateway string
+	origin  string // the gateway's; an agent listed elsewhere names its own
 	agents  []a2aclient.Agent
 	cursor  int
 	added   map[int]bool
@@ -115,6 +120,9 @@ func (d *gatewayDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 		if d.added[d.cursor] {
 			return nil, nil
 		}
+		if _, ok := a2aclient.Origin(gatewayURL(d.agents[d.cursor])); !ok {
+			return nil, nil // nothing to add: its row says why
+		}
 		d.added[d.cursor] = true
 		return nil, gatewayAdd{url: gatewayURL(d.agents[d.cursor])}
 	}
@@ -125,7 +133,12 @@ func (d *gatewayDialog) View(st *Styles, w, h int) string {
 	bw := min(max(w-10, 30), 90)
 	inner := bw - 4
 	lines := []string{st.Text.Render(clip(fmt.Sprintf("%s is a gateway to %d agents; parley talks to the first. Add any of them:", termsafe.Line(d.gateway), len(d.agents)), inner)), ""}
-	for i, a := range d.agents {
+	// A list can be thousands long: only the rows that fit are drawn, the
+	// cursor's among them.
+	rows := max(min(h, len(d.agents)+4)-4, 1)
+	first := min(max(d.cursor-rows/2, 0), max(len(d.agents)-rows, 0))
+	for i := first; i < min(first+rows, len(d.agents)); i++ {
+		a := d.agents[i]
 		mark := " " // the cursor shows without colour too
 		if i == d.cursor {
 			mark = "›"
@@ -136,6 +149,13 @@ func (d *gatewayDialog) View(st *Styles, w, h int) string {
 			mark += "  "
 		}
 		row := mark + termsafe.Line(a.Name)
+		// The gateway chose where each agent lives: one on another
+		// origin says so, so the user does not take it for the gateway's.
+		if o, ok := a2aclient.Origin(gatewayURL(a)); !ok {
+			row += " · no http(s) URL"
+		} else if o != d.origin {
+			row += " · at " + termsafe.Line(o)
+		}
 		if a.Description != "" {
 			row += " — " + termsafe.Line(a.Description)
 		}

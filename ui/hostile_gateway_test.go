@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// A hostile gateway lists thousands of agents, one with a name full of
+// escapes, one whose card is on another origin. The cursor stays on
+// screen however far it goes, the name drives nothing, and the agent that
+// lives elsewhere says where before the user adds it.
+func TestHostileGatewayList(t *testing.T) {
+	const gw = "http://127.0.0.1:7001/v1/a2a/agents"
+	agents := make([]a2aclient.Agent, 5000)
+	for i := range agents {
+		agents[i] = a2aclient.Agent{Name: fmt.Sprintf("agent-%d", i), CardURL: fmt.Sprintf("%s/a%d/agent-card", gw, i)}
+	}
+	agents[1] = a2aclient.Agent{Name: "evil\x1b]52;c;aGk=\a\u202egnp", CardURL: gw + "/evil/agent-card"}
+	agents[2] = a2aclient.Agent{Name: "payroll", CardURL: "http://127.0.0.1:7002/payroll/agent-card"}
+	agents[3] = a2aclient.Agent{Name: "local", CardURL: "file:///etc/passwd"}
+	d := &gatewayDialog{keys: keysOr(nil), gateway: "gw", origin: "http://127.0.0.1:7001", agents: agents, added: map[int]bool{}}
+	st := NewStyles(themes.Dark)
+	screen := d.View(st, 80, 24)
+	assertTerminalSafe(t, screen)
+	plain := ansi.Strip(screen)
+	if !strings.Contains(plain, "payroll") || !strings.Contains(plain, "127.0.0.1:7002") {
+		t.Errorf("the agent on another origin does not say where it is:\n%s", plain)
+	}
+	if !strings.Contains(plain, "local · no http(s) URL") {
+		t.Errorf("the agent with no http(s) URL does not say so:\n%s", plain)
+	}
+	d.cursor = 3
+	if _, act := d.HandleKey(keyEvent("enter")); act != nil || d.added[3] {
+		t.Errorf("enter on an agent with no http(s) URL: %#v, marked added %v", act, d.added[3])
+	}
+	d.cursor = 0
+	if strings.Contains(plain, "127.0.0.1:7001") {
+		t.Errorf("agents on the gateway's own origin name it too:\n%s", plain)
+	}
+	for range 300 {
+		d.HandleKey(keyEvent("j"))
+	}
+	plain = ansi.Strip(d.View(st, 80, 24))
+	if !strings.Contains(plain, "›  agent-300") {
+		t.Errorf("the cursor (agent-300) is off screen:\n%s", plain)
+	}
+	if n := strings.Count(plain, "\n") + 1; n > 24 {
+		t.Errorf("the dialog is %d lines on a 24-line screen", n)
+	}
+}
