@@ -33,7 +33,7 @@ func (e *agentEntry) label() string { return agentLabel(e.Agent) }
 // agentLabel is the Workspace's Label: how the TUI names an agent.
 func agentLabel(e *session.Agent) string {
 	if e.Name != "" {
-		return e.Name
+		return termsafe.Line(e.Name) // a config file's, as hostile as a card's
 	}
 	if e.Client != nil && e.Client.Agent().Name != "" {
 		return cardText(e.Client.Agent().Name, 64, 1)

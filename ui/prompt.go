@@ -10,6 +10,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // promptKind says what a modal prompt asks for.
@@ -198,7 +200,8 @@ func (p *prompt) View(st *Styles, w, _ int) string {
 	}
 	var lines []string
 	for _, l := range body {
-		lines = append(lines, wrapPlain(l, inner)...)
+		// Bodies quote agents and config files (task ids, names, URIs).
+		lines = append(lines, wrapPlain(termsafe.Clean(l), inner)...)
 	}
 	if len(lines) > 0 && (p.ctl == nil || showInput) {
 		lines = append(lines, "")

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Quitting while a task runs: the task goes on on the agent, but parley
@@ -36,16 +38,18 @@ func (m *Model) runningTasks() []runningTask {
 
 // leftSentence says what becomes of a task left running, and how to
 // pick it up. The built-in demo agent runs inside parley and stops with
-// it, so nothing can pick its tasks up.
+// it, so nothing can pick its tasks up. The agent chose the task id: in
+// the command it is one shell word, so pasting the command runs nothing
+// else, and the sentence is clean for the dialog and the terminal.
 func (m *Model) leftSentence(t runningTask) string {
 	if m.opts.DemoURL != "" && t.agent.Ref == m.opts.DemoURL {
-		return fmt.Sprintf("Task %s is still running on %s, which stops with parley.", shortID(t.id), t.agent.label())
+		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", shortID(t.id), t.agent.label()))
 	}
 	ref := t.agent.Ref
 	if t.agent.Saved != "" {
 		ref = t.agent.Saved
 	}
-	return fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", shortID(t.id), t.agent.label(), shellWord(ref), t.id)
+	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", shortID(t.id), t.agent.label(), shellWord(ref), shellWord(t.id)))
 }
 
 // shellWord quotes s for a shell when it needs it.

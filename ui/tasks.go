@@ -202,7 +202,15 @@ func (p *tasksPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
 }
 
-func shortID(id string) string { return session.ShortID(id) }
+// shortID is an agent's task or context id, cleaned and shortened by
+// characters (session.ShortID cuts bytes, which can halve a character).
+func shortID(id string) string {
+	r := []rune(termsafe.Line(id))
+	if len(r) <= 8 {
+		return string(r)
+	}
+	return string(r[:4]) + "…" + string(r[len(r)-3:])
+}
 
 func ago(d time.Duration) string {
 	switch {

@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// An agent chooses its task ids and a config file its agents' names: the
+// quit question, the sentence left on the terminal and every other
+// question a dialog asks show them cleaned, and the command the sentence
+// offers to copy runs nothing but parley.
+func TestHostileTaskIDInQuitSentenceAndDialogs(t *testing.T) {
+	const id = "t1; rm -rf ~ \x1b]52;c;aGk=\a\u202e"
+	if s := shortID("\x1b]0;x\a"); strings.ContainsAny(s, "\x1b\a") {
+		t.Errorf("shortID keeps controls: %q", s)
+	}
+	if s := shortID("ab\u202ecdefghij€"); !strings.HasSuffix(s, "ij€") && !strings.HasSuffix(s, "j€") {
+		t.Errorf("shortID cuts a character in two: %q", s)
+	}
+	m := &Model{}
+	e := &agentEntry{Agent: &session.Agent{Name: "work\x1b]0;pwned\a", Ref: "http://127.0.0.1:1/"}}
+	left := m.leftSentence(runningTask{id: id, agent: e})
+	assertTerminalSafe(t, left)
+	if !strings.Contains(left, "parley task watch http://127.0.0.1:1/ 't1; rm -rf ~ ") {
+		t.Errorf("the task id is not one shell word in the command: %q", left)
+	}
+	st := NewStyles(themes.Dark)
+	p := newPrompt(st, promptConfirm, "Quit parley", []string{left, "Task " + shortID(id) + " of " + e.label()}, "", nil)
+	assertTerminalSafe(t, p.View(st, 100, 30))
+}
