@@ -25,6 +25,8 @@ type chatPane struct {
 	st      *Styles
 	keys    ChatKeys
 	md      *markdown
+	bg      *markdown // for renders in commands (render_async.go)
+	async   bool      // a streaming answer renders in commands
 	gen     int // bumped on a theme change: every cached render is stale
 	w, h    int
 	focused bool
@@ -60,7 +62,7 @@ func (p pos) before(q pos) bool {
 }
 
 func newChatPane(st *Styles, keys ChatKeys) *chatPane {
-	c := &chatPane{st: st, keys: keys, md: newMarkdown(st.Theme.Dark), now: time.Now()}
+	c := &chatPane{st: st, keys: keys, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now()}
 	c.clear()
 	return c
 }
@@ -90,6 +92,7 @@ func (c *chatPane) SetStyles(st *Styles) {
 	c.gen++
 	if st.Theme.Dark != c.md.dark {
 		c.md = newMarkdown(st.Theme.Dark)
+		c.bg = newMarkdown(st.Theme.Dark)
 	}
 }
 

@@ -42,6 +42,7 @@ type mdSpan struct {
 type renderKey struct {
 	version, width, gen int
 	expanded            bool
+	async               bool // Markdown not rendered yet is drawn plain (render_async.go)
 }
 
 // itemLines is an item's rendered lines as blocks, so a streaming answer's
@@ -96,7 +97,7 @@ func gapBefore(prev, cur session.ItemKind) int {
 // render builds the item's lines at width; the first line is the header
 // (for a live header, a placeholder the pane draws per frame).
 func (c *chatPane) render(ci *chatItem) *itemLines {
-	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, expanded: ci.expanded}
+	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, expanded: ci.expanded, async: c.asyncFor(ci)}
 	if ci.key == key && ci.lines.n > 0 {
 		return &ci.lines
 	}
@@ -171,7 +172,7 @@ func (c *chatPane) renderText(ci *chatItem, idx int, text string, w int) {
 	text, left := capText(text)
 	s.set(text)
 	ci.spans = append(ci.spans, mdSpan{s, ci.lines.n})
-	for _, b := range s.lines(c.md, w, c.gen) {
+	for _, b := range s.lines(c.md, w, c.gen, ci.key.async) {
 		ci.lines.add(b...)
 	}
 	if left > 0 {

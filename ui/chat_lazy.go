@@ -81,7 +81,11 @@ func (c *chatPane) standInAt(p pos) (standIn, bool) {
 func (c *chatPane) realize(in standIn) {
 	ci := c.items[in.item]
 	before := c.height(in.item)
-	in.s.realize(c.md, in.block)
+	if in.s.async {
+		in.s.plainify(in.block) // rendered by a command (render_async.go)
+	} else {
+		in.s.realize(c.md, in.block)
+	}
 	ci.key = renderKey{} // lay the item out again; only the block renders
 	delta := c.height(in.item) - before
 	if c.follow || c.top.item != in.item || delta == 0 {

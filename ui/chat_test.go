@@ -361,17 +361,49 @@ Closing paragraph with *emphasis*.
 `
 
 // streamInto feeds text to an artifact in chunks, one Upsert and one
-// View per chunk, and returns the item's final key.
+// View per chunk, and returns the item's final key. The renders the
+// chat starts in commands (render_async.go) come back a chunk late, as
+// they would from a busy program, the last ones after the stream.
 func streamInto(c *chatPane, text string, chunk int) {
 	base := session.Item{Key: "art:t/a", Kind: session.ItemArtifact, TaskID: "t", Time: at(0), Name: "answer"}
+	var late []mdRenderedMsg
 	for n, v := 0, 1; n < len(text); v++ {
 		n = min(n+chunk, len(text))
 		it := base
 		it.Version, it.Done = v, n == len(text)
 		it.Parts = []a2aclient.Part{a2aclient.TextPart(text[:n])}
 		c.Upsert([]session.Item{it})
+		for _, msg := range late {
+			c.rendered(msg)
+		}
+		late = runRenders(c.renderAsync())
 		c.View()
 	}
+	for len(late) > 0 {
+		for _, msg := range late {
+			c.rendered(msg)
+		}
+		late = runRenders(c.renderAsync())
+		c.View()
+	}
+}
+
+// runRenders runs the chat's render commands as the program would.
+func runRenders(cmd tea.Cmd) []mdRenderedMsg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case mdRenderedMsg:
+		return []mdRenderedMsg{msg}
+	case tea.BatchMsg:
+		var out []mdRenderedMsg
+		for _, c := range msg {
+			out = append(out, runRenders(c)...)
+		}
+		return out
+	}
+	return nil
 }
 
 // bodyText is the plain text of an item's lines after its header.

@@ -72,7 +72,7 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 	composerOnly := f.composerOnly
 	f.composerOnly = false
 	switch msg.(type) {
-	case convChangedMsg, tickMsg, wireChangedMsg:
+	case convChangedMsg, tickMsg, wireChangedMsg, mdRenderedMsg:
 		// What streams in: drawn now if a frame has passed since the
 		// last, else at the next frame.
 		f.stale = true

@@ -68,7 +68,15 @@ type mdStream struct {
 	outBlock []int      // the block each entry of out is; -1: rendered lines or the tail; ≤ -2: stand-ins from standAt[-2-v]
 	standAt  []standAt  // every stand-in's place in out
 	tailSrc  string
-	tail     []string
+	tail     []string // tailSrc rendered
+
+	// Rendering off the program's goroutine (render_async.go).
+	async    bool     // the last lines call drew unrendered text plain
+	epoch    int      // bumped when set starts over: older renders are stale
+	inflight bool     // a render of this stream is on its way
+	plainN   int      // blocks drawn plain, waiting for their render
+	want     string   // the tail's source as it stands
+	shown    []string // the tail as drawn: rendered, or plain where not yet
 }
 
 // standAt places a stand-in block among the lines of out.
@@ -80,6 +88,9 @@ type standAt struct{ block, start, n int }
 // screen is redrawn is rendered where it is looked at, not as a whole.
 type mdBlock struct {
 	real bool
+	// plain: the segment's source drawn as it is, wrapped, until its
+	// render comes back (render_async.go).
+	plain bool
 	// lines has a blank line in front: the separator, used unless the
 	// segment joins tight or is the first with any lines.
 	lines []string
@@ -106,7 +117,9 @@ func newMDStream() *mdStream { return &mdStream{blank: -1, width: -1} }
 // extend what was consumed before (a replaced artifact) starts over.
 func (s *mdStream) set(raw string) {
 	if len(raw) < s.rawDone || raw[:s.rawDone] != s.raw[:s.rawDone] {
+		epoch, inflight := s.epoch+1, s.inflight
 		*s = *newMDStream()
+		s.epoch, s.inflight = epoch, inflight
 	}
 	s.raw = raw
 	if nl := strings.LastIndexByte(raw[s.rawDone:], '\n'); nl >= 0 {
@@ -267,26 +280,43 @@ var lazySegments = true
 // lines renders what changed and returns the item's lines as blocks —
 // the rendered pieces, the stand-ins, the tail — which join with no
 // separator: the blank lines between pieces are part of them.
-func (s *mdStream) lines(md *markdown, width, gen int) [][]string {
+//
+// With async, nothing is rendered here: what is not rendered yet is
+// drawn plain, and the chat renders it in a command (render_async.go).
+func (s *mdStream) lines(md *markdown, width, gen int, async bool) [][]string {
 	if width != s.width || gen != s.gen {
 		s.width, s.gen = width, gen
 		s.blocks, s.tailSrc, s.tail = s.blocks[:0], "", nil
-		s.flat, s.flatN, s.flatSeen = nil, 0, false
+		s.flat, s.flatN, s.flatSeen, s.plainN = nil, 0, false, 0
+	}
+	s.async = async
+	if !async && s.plainN > 0 {
+		s.unplain()
 	}
 	if n := len(s.blocks); n < len(s.segs) {
 		eager := !lazySegments || s.segs[len(s.segs)-1].end-s.segs[n].start <= eagerBytes
 		for j := n; j < len(s.segs); j++ {
-			if eager {
+			switch {
+			case eager && async:
+				s.blocks = append(s.blocks, s.plainBlock(j))
+			case eager:
 				s.blocks = append(s.blocks, mdBlock{real: true, lines: withSep(s.render(md, j))})
-			} else {
+			default:
 				s.blocks = append(s.blocks, mdBlock{lines: blankLines(1 + s.estimate(j))})
 			}
 		}
 	}
 	src := s.tailPrefix + string(s.clean[s.stableEnd:]) + prepareMarkdown(s.raw[s.rawDone:])
-	if src != s.tailSrc {
+	s.want = src
+	switch {
+	case async:
+		s.shown = s.plainTail(src)
+	case src != s.tailSrc:
 		s.tailSrc = src
 		s.tail = withSep(md.render(src, width))
+		s.shown = s.tail
+	default:
+		s.shown = s.tail
 	}
 	return s.assemble()
 }
@@ -329,7 +359,7 @@ func (s *mdStream) assemble() [][]string {
 			lines = lines[1:]
 		}
 		seen = true
-		if b.real {
+		if b.real || b.plain {
 			flush()
 			s.starts, s.outBlock, s.out = append(s.starts, at), append(s.outBlock, j), append(s.out, lines)
 		} else {
@@ -342,7 +372,7 @@ func (s *mdStream) assemble() [][]string {
 		at += len(lines)
 	}
 	flush()
-	if tail := s.tail; len(tail) > 1 {
+	if tail := s.shown; len(tail) > 1 {
 		if !seen || s.tailTight {
 			tail = tail[1:]
 		}
@@ -353,8 +383,7 @@ func (s *mdStream) assemble() [][]string {
 
 // render renders stable segment j.
 func (s *mdStream) render(md *markdown, j int) []string {
-	seg := s.segs[j]
-	return md.render(seg.prefix+string(s.clean[seg.start:seg.end])+seg.suffix, s.width)
+	return md.render(s.segSrc(j), s.width)
 }
 
 // estimate guesses how many lines segment j takes: its source lines,

@@ -27,6 +27,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if f := m.settleFrame(msg); f != nil {
 		cmd = tea.Batch(cmd, f)
 	}
+	if !m.frame.lazy {
+		// The body is drawn next: start the renders it waits for.
+		if r := m.chat.renderAsync(); r != nil {
+			cmd = tea.Batch(cmd, r)
+		}
+	}
 	if m.statusAt != at {
 		// Nothing else may happen for a while; without a redraw the
 		// status would hide the keys until the next key or event.
@@ -39,6 +45,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case statusExpiredMsg:
 		// The redraw after this message drops the expired status.
+	case mdRenderedMsg:
+		m.chat.rendered(msg)
 	case tea.WindowSizeMsg:
 		wasNarrow := m.width > 0 && m.narrow()
 		m.width, m.height = msg.Width, msg.Height
