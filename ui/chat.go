@@ -27,7 +27,7 @@ type chatPane struct {
 	md      *markdown
 	bg      *markdown // for renders in commands (render_async.go)
 	async   bool      // a streaming answer renders in commands
-	gen     int // bumped on a theme change: every cached render is stale
+	gen     int       // bumped on a theme change: every cached render is stale
 	w, h    int
 	focused bool
 	now     time.Time

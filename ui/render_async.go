@@ -18,7 +18,9 @@ import (
 // lines: what has no render yet is drawn plain (its cleaned source,
 // wrapped), and after an Update that will draw the body the chat starts
 // a command that renders what the screen shows — the pieces in view and
-// the tail. The command answers with mdRenderedMsg, tagged with the
+// the tail — unless the answer arrives in a burst (more than eagerBytes
+// turned stable since the last frame), which is drawn plain until it
+// slows down or ends. The command answers with mdRenderedMsg, tagged with the
 // stream, its epoch (set starting over), the width and the theme's
 // generation; a result that no longer matches is dropped. One render
 // per stream is in flight at a time. A finished answer, or one the user
@@ -142,7 +144,11 @@ func (c *chatPane) wantAt(p pos, jobs []*mdRenderedMsg) []*mdRenderedMsg {
 			continue
 		}
 		s := sp.s
-		if !s.async || s.inflight {
+		if !s.async || s.inflight || s.burst {
+			// A stream arriving faster than it can be read (a burst)
+			// moves past before a render would come back: it is drawn
+			// plain until it slows down or ends, and the CPU goes to
+			// taking it in and to the keys.
 			return jobs
 		}
 		var job *mdRenderedMsg

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -81,5 +82,27 @@ func TestPlainTextIsClean(t *testing.T) {
 	}
 	if !strings.Contains(view, "world") || c.md.renders != 0 {
 		t.Fatalf("expected the text drawn plain, without glamour (%d renders):\n%s", c.md.renders, view)
+	}
+}
+
+// An answer arriving faster than it can be read is drawn plain, with no
+// render started, until it ends; then it is drawn rendered.
+func TestBurstIsDrawnPlainUntilItEnds(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 3*eagerBytes; i++ {
+		fmt.Fprintf(&b, "## Part %d\n\nSome **bold** text for part %d.\n\n", i, i)
+	}
+	doc := b.String()
+	c := newTestChat(60, 12)
+	streamStep(c, doc, len(doc)-10, 1)
+	if cmd := c.renderAsync(); cmd != nil {
+		t.Fatal("a burst started a render")
+	}
+	if c.md.renders != 0 || !strings.Contains(c.View(), "**bold**") {
+		t.Fatalf("a burst is not drawn plain (%d renders):\n%s", c.md.renders, c.View())
+	}
+	streamStep(c, doc, len(doc), 2)
+	if v := c.View(); strings.Contains(v, "**bold**") || !strings.Contains(v, "bold") {
+		t.Fatalf("the finished answer is not drawn rendered:\n%s", v)
 	}
 }

@@ -74,6 +74,8 @@ type mdStream struct {
 	async    bool     // the last lines call drew unrendered text plain
 	epoch    int      // bumped when set starts over: older renders are stale
 	inflight bool     // a render of this stream is on its way
+	burst    bool     // the text last given turned more than eagerBytes stable at once
+	burstAt  int      // len(raw) when burst was decided
 	plainN   int      // blocks drawn plain, waiting for their render
 	want     string   // the tail's source as it stands
 	shown    []string // the tail as drawn: rendered, or plain where not yet
@@ -293,8 +295,13 @@ func (s *mdStream) lines(md *markdown, width, gen int, async bool) [][]string {
 	if !async && s.plainN > 0 {
 		s.unplain()
 	}
+	if len(s.raw) != s.burstAt {
+		// New text: a burst until text arrives at a readable pace.
+		s.burst, s.burstAt = false, len(s.raw)
+	}
 	if n := len(s.blocks); n < len(s.segs) {
 		eager := !lazySegments || s.segs[len(s.segs)-1].end-s.segs[n].start <= eagerBytes
+		s.burst = s.burst || !eager
 		for j := n; j < len(s.segs); j++ {
 			switch {
 			case eager && async:
