@@ -7,6 +7,9 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
+// maxExtensionLines is how many missing extensions the question names.
+const maxExtensionLines = 4
+
 // askMissingExtensions asks, before the first message to an agent whose
 // card requires an extension parley does not activate, whether to send
 // anyway: the agent may refuse the message or misread it. It reports
@@ -21,8 +24,13 @@ func (m *Model) askMissingExtensions(e *agentEntry) bool {
 	if len(warnings) == 0 {
 		return false
 	}
-	body := make([]string, 0, len(warnings)+1)
-	for _, w := range warnings {
+	body := make([]string, 0, maxExtensionLines+2)
+	for i, w := range warnings {
+		if i == maxExtensionLines {
+			// A card may list hundreds: the question must stay on screen.
+			body = append(body, "…and "+plural(len(warnings)-i, "more required extension")+"; 'parley card' lists them all.")
+			break
+		}
 		body = append(body, termsafe.Line(w)) // the URIs are the card's
 	}
 	yes, no := firstKey(m.keys.Dialog.Yes), firstKey(m.keys.Dialog.No)
