@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/savefile"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -57,7 +57,7 @@ func safeName(name, fallback string) string {
 		if len(ext) > 16 {
 			ext = ""
 		}
-		stem = cutBytes(stem, maxNameBytes-len(ext))
+		stem = savefile.CutBytes(stem, maxNameBytes-len(ext))
 	}
 	return stem + ext
 }
@@ -87,17 +87,6 @@ func reservedName(stem string) bool {
 		return c >= '0' && c <= '9'
 	}
 	return false
-}
-
-// cutBytes cuts s to at most n bytes without splitting a rune.
-func cutBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // checkWritable makes sure files can be created in dir, creating it if
@@ -156,33 +145,22 @@ func saveFiles(dir string, artifacts []a2aclient.Artifact) (saved []savedFile, s
 }
 
 // createNew writes data to a file named name in dir that did not exist
-// before, numbering the name until it is new.
+// before, numbering the name " (2)", " (3)" … until it is new.
 func createNew(dir, name string, data []byte) (string, error) {
 	stem, ext := splitExt(name)
-	for i := 1; i < 1000; i++ {
-		try := name
+	path, err := savefile.CreateNew(dir, data, 1, func(i int) string {
 		if i > 1 {
-			try = fmt.Sprintf("%s (%d)%s", stem, i, ext)
+			return fmt.Sprintf("%s (%d)%s", stem, i, ext)
 		}
-		path := filepath.Join(dir, try)
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("save %s: %s", quoteName(path), fsProblem(err))
-		}
-		_, werr := f.Write(data)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(path)
-			return "", fmt.Errorf("save %s: %s", quoteName(path), fsProblem(werr))
-		}
-		return path, nil
+		return name
+	})
+	if errors.Is(err, savefile.ErrAllTaken) {
+		return "", fmt.Errorf("save %s: 999 files of that name are there already", quoteName(filepath.Join(dir, name)))
 	}
-	return "", fmt.Errorf("save %s: 999 files of that name are there already", quoteName(filepath.Join(dir, name)))
+	if err != nil {
+		return "", fmt.Errorf("save %s: %s", quoteName(path), fsProblem(err))
+	}
+	return path, nil
 }
 
 // reportSaved says on stderr what was saved and what was not.

@@ -3,18 +3,17 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"mime"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/adrg/xdg"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/savefile"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -96,7 +95,7 @@ func safeFileName(name string) string {
 		if len(ext) > 16 {
 			ext = ""
 		}
-		name = cutUTF8(strings.TrimSuffix(name, ext), maxFileName-len(ext)) + ext
+		name = savefile.CutBytes(strings.TrimSuffix(name, ext), maxFileName-len(ext)) + ext
 	}
 	return name
 }
@@ -118,17 +117,6 @@ func isDeviceName(s string) bool {
 		return unicode.IsDigit(r[3]) || strings.ContainsRune("¹²³", r[3])
 	}
 	return false
-}
-
-// cutUTF8 cuts s to at most n bytes without splitting a character.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // saveFile writes a file part's bytes into the downloads directory under
@@ -154,29 +142,17 @@ func saveFileIn(dir string, p a2aclient.Part) statusMsg {
 	name := safeFileName(p.File.Name)
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
-	for i := 0; i < 1000; i++ {
-		candidate := name
+	path, err := savefile.CreateNew(dir, p.File.Bytes, 0, func(i int) string {
 		if i > 0 {
-			candidate = fmt.Sprintf("%s (%d)%s", stem, i, ext)
+			return fmt.Sprintf("%s (%d)%s", stem, i, ext)
 		}
-		path := filepath.Join(dir, candidate)
-		// O_EXCL: never overwrite, and never follow a link planted there.
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return statusMsg{text: "Cannot save " + path + ": " + err.Error(), isErr: true}
-		}
-		_, werr := f.Write(p.File.Bytes)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(path)
-			return statusMsg{text: "Cannot save " + path + ": " + werr.Error(), isErr: true}
-		}
-		return statusMsg{text: "Saved " + path}
+		return name
+	})
+	if errors.Is(err, savefile.ErrAllTaken) {
+		return statusMsg{text: "Too many files named " + name + " in " + dir + ".", isErr: true}
 	}
-	return statusMsg{text: "Too many files named " + name + " in " + dir + ".", isErr: true}
+	if err != nil {
+		return statusMsg{text: "Cannot save " + path + ": " + err.Error(), isErr: true}
+	}
+	return statusMsg{text: "Saved " + path}
 }
