@@ -79,20 +79,7 @@ func (s *Store) LoadPushRoute(configID string) (PushRoute, bool, error) {
 // PushRoutes lists the routes for a task (every route when taskID is
 // empty), newest first.
 func (s *Store) PushRoutes(taskID string) ([]PushRoute, error) {
-	rows, err := s.db.Query(`SELECT `+pushRouteColumns+` FROM push_configs WHERE ? = '' OR task_id = ? ORDER BY created DESC`, taskID, taskID)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("list push configs: %w", err))
-	}
-	defer rows.Close()
-	var out []PushRoute
-	for rows.Next() {
-		r, err := scanPushRoute(rows)
-		if err != nil {
-			return nil, s.wrap(err)
-		}
-		out = append(out, r)
-	}
-	return out, s.wrap(rows.Err())
+	return queryAll(s, "list push configs", scanPushRoute, `SELECT `+pushRouteColumns+` FROM push_configs WHERE ? = '' OR task_id = ? ORDER BY created DESC`, taskID, taskID)
 }
 
 // DeletePushRoute forgets a route: pushes for it are refused from now on.

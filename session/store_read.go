@@ -46,20 +46,7 @@ func (s *Store) ListContexts(agent, filter string) ([]ContextInfo, error) {
 		args = append(args, like, like)
 	}
 	q += ` ORDER BY updated DESC, id DESC`
-	rows, err := s.db.Query(q, args...)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("list contexts: %w", err))
-	}
-	defer rows.Close()
-	var out []ContextInfo
-	for rows.Next() {
-		c, err := scanContext(rows)
-		if err != nil {
-			return nil, s.wrap(err)
-		}
-		out = append(out, c)
-	}
-	return out, s.wrap(rows.Err())
+	return queryAll(s, "list contexts", scanContext, q, args...)
 }
 
 // Context returns one stored context, its card included.
@@ -226,21 +213,32 @@ func (s *Store) Tasks(id int64) ([]TaskInfo, error) {
 }
 
 func (s *Store) queryTasks(q string, args ...any) ([]TaskInfo, error) {
-	rows, err := s.db.Query(q, args...)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("read tasks: %w", err))
-	}
-	defer rows.Close()
-	var out []TaskInfo
-	for rows.Next() {
+	return queryAll(s, "read tasks", func(row scanner) (TaskInfo, error) {
 		var t TaskInfo
 		var state string
 		var started, updated int64
-		if err := rows.Scan(&t.ID, &t.ContextID, &t.Title, &state, &t.StatusText, &started, &updated); err != nil {
+		err := row.Scan(&t.ID, &t.ContextID, &t.Title, &state, &t.StatusText, &started, &updated)
+		t.State, t.Started, t.Updated = a2aclient.State(state), fromNanos(started), fromNanos(updated)
+		return t, err
+	}, q, args...)
+}
+
+// queryAll runs q and collects what scan reads of every row, as each of
+// the store's lists does: a failed query is the store's error naming
+// what was being read, and a row that does not scan ends the list.
+func queryAll[T any](s *Store, what string, scan func(scanner) (T, error), q string, args ...any) ([]T, error) {
+	rows, err := s.db.Query(q, args...)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("%s: %w", what, err))
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
 			return nil, s.wrap(err)
 		}
-		t.State, t.Started, t.Updated = a2aclient.State(state), fromNanos(started), fromNanos(updated)
-		out = append(out, t)
+		out = append(out, v)
 	}
 	return out, s.wrap(rows.Err())
 }
@@ -291,27 +289,18 @@ func (p PendingTask) Waiting() bool { return p.Task.State.Interrupted() }
 // for the user. A task whose agent said it does not know it any more
 // (state unknown) has nothing left to follow and is not listed.
 func (s *Store) PendingTasks() ([]PendingTask, error) {
-	rows, err := s.db.Query(`SELECT t.context, t.id FROM tasks t
-		WHERE t.state NOT IN ('completed', 'failed', 'canceled', 'rejected', 'unknown') ORDER BY t.updated, t.rowid`)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("list pending tasks: %w", err))
-	}
 	type ref struct {
 		ctx int64
 		id  string
 	}
-	var refs []ref
-	for rows.Next() {
+	refs, err := queryAll(s, "list pending tasks", func(row scanner) (ref, error) {
 		var r ref
-		if err := rows.Scan(&r.ctx, &r.id); err != nil {
-			rows.Close()
-			return nil, s.wrap(err)
-		}
-		refs = append(refs, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, s.wrap(err)
+		err := row.Scan(&r.ctx, &r.id)
+		return r, err
+	}, `SELECT t.context, t.id FROM tasks t
+		WHERE t.state NOT IN ('completed', 'failed', 'canceled', 'rejected', 'unknown') ORDER BY t.updated, t.rowid`)
+	if err != nil {
+		return nil, err
 	}
 	var out []PendingTask
 	contexts := map[int64]ContextInfo{}

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -41,28 +40,19 @@ func (s *Store) Search(query string, limit int) ([]SearchHit, error) {
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.db.Query(`SELECT i.context, i.key, i.seq, i.kind, i.task_id, i.time,
+	hits, err := queryAll(s, "search", func(row scanner) (SearchHit, error) {
+		var h SearchHit
+		var kind string
+		var t int64
+		err := row.Scan(&h.Context.ID, &h.Key, &h.Seq, &kind, &h.TaskID, &t, &h.Snippet)
+		h.Kind, h.Time = ParseItemKind(kind), fromNanos(t)
+		return h, err
+	}, `SELECT i.context, i.key, i.seq, i.kind, i.task_id, i.time,
 			snippet(items_fts, 0, ?, ?, '…', 16)
 		FROM items_fts JOIN items i ON i.rowid = items_fts.rowid
 		WHERE items_fts MATCH ? ORDER BY rank LIMIT ?`, SnippetOpen, SnippetClose, match, limit)
 	if err != nil {
-		return nil, s.wrap(fmt.Errorf("search: %w", err))
-	}
-	var hits []SearchHit
-	for rows.Next() {
-		var h SearchHit
-		var kind string
-		var t int64
-		if err := rows.Scan(&h.Context.ID, &h.Key, &h.Seq, &kind, &h.TaskID, &t, &h.Snippet); err != nil {
-			rows.Close()
-			return nil, s.wrap(err)
-		}
-		h.Kind, h.Time = ParseItemKind(kind), fromNanos(t)
-		hits = append(hits, h)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, s.wrap(err)
+		return nil, err
 	}
 	contexts := map[int64]ContextInfo{}
 	for i := range hits {

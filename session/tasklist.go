@@ -167,24 +167,15 @@ func (s *Store) HistoryTasks(refs []string, f TaskFilter) ([]TaskRow, error) {
 	}
 	q.WriteString(` ORDER BY t.updated DESC, t.rowid DESC LIMIT ?`)
 	args = append(args, f.limit())
-	rows, err := s.db.Query(q.String(), args...)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("list stored tasks: %w", err))
-	}
-	defer rows.Close()
-	var out []TaskRow
-	for rows.Next() {
+	return queryAll(s, "list stored tasks", func(row scanner) (TaskRow, error) {
 		var r TaskRow
 		var state, ctxID string
 		var updated int64
-		if err := rows.Scan(&r.TaskID, &r.ContextID, &ctxID, &r.Title, &state, &r.StatusText, &updated, &r.StoreID, &r.Agent); err != nil {
-			return nil, s.wrap(err)
-		}
+		err := row.Scan(&r.TaskID, &r.ContextID, &ctxID, &r.Title, &state, &r.StatusText, &updated, &r.StoreID, &r.Agent)
 		r.State, r.Updated = a2aclient.State(state), fromNanos(updated)
 		r.ContextID = cmp.Or(r.ContextID, ctxID)
-		out = append(out, r)
-	}
-	return out, s.wrap(rows.Err())
+		return r, err
+	}, q.String(), args...)
 }
 
 // MergeTasks joins listings by task id: the agent's word on the state
