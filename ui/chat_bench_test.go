@@ -49,6 +49,9 @@ func benchDoc(n int) string {
 
 func benchChat() *chatPane {
 	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	// These benchmarks measure the rendering, which a followed stream
+	// runs in commands (render_async.go): render it here, in View.
+	c.async = false
 	c.SetSize(benchW, benchH)
 	c.Tick(t0)
 	return c
