@@ -235,9 +235,7 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		}
 		m.setStatus(line+" (• in Tasks).", false)
 	}
-	if m.tasks.CurrentView() != viewChat {
-		cmd = m.fetchTasks() // the listing shows the state the push brought
-	}
+	cmd = m.relistForPush(n.AgentRef)
 	if n.State.Terminal() && m.pushes.svc != nil && m.pushes.svc.Watching(n.TaskID) {
 		// It will not change again: stop the agent pushing to us.
 		svc, taskID := m.pushes.svc, n.TaskID
@@ -249,6 +247,22 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		})
 	}
 	return cmd
+}
+
+// relistForPush lists the agent's tasks again so the listing shows the
+// state a push brought. Only a push from the agent listed changes it, and
+// one listing runs at a time: a new one drops the one in flight, so a
+// flood of pushes would list without end and never show a listing.
+// Pushes while one runs ask for one more after it (onTasksListed).
+func (m *Model) relistForPush(ref string) tea.Cmd {
+	if m.tasks.CurrentView() == viewChat || m.current == nil || m.current.Ref != ref {
+		return nil
+	}
+	if m.tasks.list.loading {
+		m.tasks.relist = true
+		return nil
+	}
+	return m.fetchTasks()
 }
 
 // closePush stops the receiver when the program ends.

@@ -30,6 +30,7 @@ type tasksPane struct {
 	// fetchSeq numbers listing fetches, so a late one is dropped;
 	// listAgent is the agent entry whose tasks are listed.
 	fetchSeq, listAgent int
+	relist              bool // a push came during the fetch: list again after it
 }
 
 func newTasksPane(st *Styles, keys TaskKeys) *tasksPane {

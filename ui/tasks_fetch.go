@@ -126,19 +126,24 @@ func listTasks(ctx context.Context, client *a2aclient.Client, ref string, refs [
 	return tasksListedMsg{rows: rows, note: listNote(rows, view)}
 }
 
-func (m *Model) onTasksListed(msg tasksListedMsg) {
+func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
 	if msg.seq != m.tasks.fetchSeq || m.tasks.CurrentView() == viewChat {
-		return
+		return nil
+	}
+	if m.tasks.relist {
+		m.tasks.relist = false
+		return m.fetchTasks()
 	}
 	if msg.err != nil {
 		text := sentence("Could not list the agent's tasks: "+termsafe.Line(msg.err.Error())) + " " + firstKey(m.keys.Tasks.Refresh) + " tries again."
 		m.tasks.SetListing(nil, "", text)
-		return
+		return nil
 	}
 	m.tasks.SetListing(msg.rows, msg.note, "")
 	if msg.noListing != "" {
 		m.setStatus(msg.noListing, false)
 	}
+	return nil
 }
 
 // tasksAgentShown keeps a listing to the agent shown: another agent's

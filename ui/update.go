@@ -89,7 +89,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.noteActivity(msg.conv)
 		return m, m.onConvChanged(msg.conv)
 	case tasksListedMsg:
-		m.onTasksListed(msg)
+		return m, m.onTasksListed(msg)
 	case taskFetchedMsg:
 		return m, m.onTaskFetched(msg)
 	case pushStartedMsg:
