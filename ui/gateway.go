@@ -93,6 +93,13 @@ func gatewayURL(a a2aclient.Agent) string {
 	return ""
 }
 
+// addable says whether a listed agent's URL is one the user could type
+// (http or https, a host, no user or password in it).
+func addable(a a2aclient.Agent) bool {
+	_, err := agentInputURL(gatewayURL(a))
+	return err == nil
+}
+
 // gatewayDialog lists a gateway's agents; enter adds the one under the
 // cursor and the list stays open for more.
 type gatewayDialog struct {
@@ -120,7 +127,7 @@ func (d *gatewayDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 		if d.added[d.cursor] {
 			return nil, nil
 		}
-		if _, ok := a2aclient.Origin(gatewayURL(d.agents[d.cursor])); !ok {
+		if !addable(d.agents[d.cursor]) {
 			return nil, nil // nothing to add: its row says why
 		}
 		d.added[d.cursor] = true
@@ -151,8 +158,8 @@ func (d *gatewayDialog) View(st *Styles, w, h int) string {
 		row := mark + termsafe.Line(a.Name)
 		// The gateway chose where each agent lives: one on another
 		// origin says so, so the user does not take it for the gateway's.
-		if o, ok := a2aclient.Origin(gatewayURL(a)); !ok {
-			row += " · no http(s) URL"
+		if o, ok := a2aclient.Origin(gatewayURL(a)); !ok || !addable(a) {
+			row += " · no usable http(s) URL"
 		} else if o != d.origin {
 			row += " · at " + termsafe.Line(o)
 		}

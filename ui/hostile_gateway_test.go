@@ -24,6 +24,7 @@ func TestHostileGatewayList(t *testing.T) {
 	agents[1] = a2aclient.Agent{Name: "evil\x1b]52;c;aGk=\a\u202egnp", CardURL: gw + "/evil/agent-card"}
 	agents[2] = a2aclient.Agent{Name: "payroll", CardURL: "http://127.0.0.1:7002/payroll/agent-card"}
 	agents[3] = a2aclient.Agent{Name: "local", CardURL: "file:///etc/passwd"}
+	agents[4] = a2aclient.Agent{Name: "userinfo", CardURL: "http://gw:s3cr3t@127.0.0.1:7001/u/agent-card"}
 	d := &gatewayDialog{keys: keysOr(nil), gateway: "gw", origin: "http://127.0.0.1:7001", agents: agents, added: map[int]bool{}}
 	st := NewStyles(themes.Dark)
 	screen := d.View(st, 80, 24)
@@ -32,12 +33,19 @@ func TestHostileGatewayList(t *testing.T) {
 	if !strings.Contains(plain, "payroll") || !strings.Contains(plain, "127.0.0.1:7002") {
 		t.Errorf("the agent on another origin does not say where it is:\n%s", plain)
 	}
-	if !strings.Contains(plain, "local · no http(s) URL") {
-		t.Errorf("the agent with no http(s) URL does not say so:\n%s", plain)
+	for _, name := range []string{"local", "userinfo"} {
+		if !strings.Contains(plain, name+" · no usable http(s) URL") {
+			t.Errorf("%s does not say its URL is not usable:\n%s", name, plain)
+		}
 	}
-	d.cursor = 3
-	if _, act := d.HandleKey(keyEvent("enter")); act != nil || d.added[3] {
-		t.Errorf("enter on an agent with no http(s) URL: %#v, marked added %v", act, d.added[3])
+	if strings.Contains(plain, "s3cr3t") {
+		t.Errorf("a password in a listed URL is on screen:\n%s", plain)
+	}
+	for _, i := range []int{3, 4} {
+		d.cursor = i
+		if _, act := d.HandleKey(keyEvent("enter")); act != nil || d.added[i] {
+			t.Errorf("enter on agent %d with no usable URL: %#v, marked added %v", i, act, d.added[i])
+		}
 	}
 	d.cursor = 0
 	if strings.Contains(plain, "127.0.0.1:7001") {
