@@ -78,6 +78,11 @@ func TestHostileWireBodiesHoldNoSecret(t *testing.T) {
 		sawEcho = sawEcho || strings.Contains(string(r.Body), "auth=")
 		sawPush = sawPush || strings.Contains(string(r.Body), "127.0.0.1:1/push/x")
 	}
+	for _, r := range wire {
+		if strings.Contains(string(r.Body), "auth=") && !strings.Contains(string(r.Body), "auth=Bearer REDACTED key=REDACTED cookie=sid=REDACTED") {
+			t.Errorf("the echo is not redacted value by value (scheme and cookie names kept): %s", r.Body)
+		}
+	}
 	if !sawEcho || !sawPush {
 		t.Fatalf("echo %v, push %v: the test proves nothing", sawEcho, sawPush)
 	}

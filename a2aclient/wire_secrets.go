@@ -29,14 +29,21 @@ type secretValues struct {
 	vals []string
 }
 
-// learn remembers v and its parts ("Bearer X" → X, "sid=X; k=Y" → X, Y).
+// learn remembers v and its secret parts: the credential after a scheme
+// ("Bearer X" → X) and cookie values ("sid=X; k=Y" → X, Y), but not the
+// scheme or cookie names, which are words a body may well hold.
 func (s *secretValues) learn(v string) {
-	pieces := []string{v}
-	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ';' || r == ',' }) {
-		pieces = append(pieces, f)
+	var pieces []string
+	if _, rest, ok := strings.Cut(v, " "); ok {
+		pieces = append(pieces, strings.TrimSpace(rest))
+	}
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ',' }) {
 		if _, after, ok := strings.Cut(f, "="); ok {
-			pieces = append(pieces, after)
+			pieces = append(pieces, strings.TrimSpace(after))
 		}
+	}
+	if len(pieces) == 0 {
+		pieces = []string{v} // an API key: the whole value
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
