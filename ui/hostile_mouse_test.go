@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 )
 
 // Clicks and wheel notches anywhere: off every pane, on borders, past
@@ -23,6 +24,17 @@ func TestHostileMouseEverywhere(t *testing.T) {
 		func(m *Model) {},
 		func(m *Model) { m.push(newWireView(NewWireLog(), &m.keys)) },
 		func(m *Model) { m.quit() },
+		func(m *Model) {
+			v := newContextsView(m.st, m.keys.Contexts, m.current.Ref, "demo")
+			v.setList([]session.ContextInfo{{ID: 1, Title: "a"}, {ID: 2, Title: "b\x1b]0;x\a"}}, nil, nil)
+			m.push(v)
+		},
+		func(m *Model) {
+			v := newContextsView(m.st, m.keys.Contexts, "", "")
+			v.search = true
+			v.setList(nil, []session.SearchHit{{Context: session.ContextInfo{ID: 1}, Snippet: "x"}, {Context: session.ContextInfo{ID: 9}, Snippet: "y"}}, nil)
+			m.push(v)
+		},
 		func(m *Model) {
 			m.push(&gatewayDialog{keys: &m.keys, gateway: "gw", agents: []a2aclient.Agent{{Name: "a"}, {Name: "b"}}, added: map[int]bool{}})
 		},
@@ -57,7 +69,7 @@ func TestHostileMouseEverywhere(t *testing.T) {
 			}
 		})
 	}
-	if clicks < 4*5*41*41 {
+	if clicks < 6*5*41*41 {
 		t.Fatalf("only %d clicks were tried", clicks)
 	}
 }
