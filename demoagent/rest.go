@@ -176,29 +176,18 @@ func (d *restDialect) send(w http.ResponseWriter, r *http.Request, base string, 
 		restError(w, http.StatusBadRequest, "INVALID_ARGUMENT", err.Error())
 		return
 	}
-	in.req.base = base
-	in.req.allowMessage = true
-	a := d.agent
-	res, oerr := a.send(in.req)
+	res, oerr := d.agent.protoSend(in, base)
 	if oerr != nil {
 		restOpError(w, oerr)
 		return
-	}
-	if in.push != nil && res.task != nil {
-		_, _ = a.setPush(res.task.id, *in.push)
 	}
 	if stream {
 		d.stream(w, r, res)
 		return
 	}
-	if res.reply != nil {
-		writeJSON(w, http.StatusOK, map[string]any{"message": d.codec.message(*res.reply)})
-		return
+	if reply, ok := d.agent.protoAnswer(r.Context(), d.codec, in, res); ok {
+		writeJSON(w, http.StatusOK, reply)
 	}
-	if in.blocking && a.store.waitSettled(r.Context(), res.task) != nil {
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"task": d.codec.task(a.store.view(res.task, in.hist))})
 }
 
 func (d *restDialect) subscribe(w http.ResponseWriter, r *http.Request, id string) {

@@ -82,27 +82,18 @@ func (a *Agent) v10Send(c *rpcCall, codec v10Codec, stream bool) {
 		c.fail(codeInvalidParams, err.Error())
 		return
 	}
-	in.req.base, in.req.allowMessage = c.base, true
-	res, oerr := a.send(in.req)
+	res, oerr := a.protoSend(in, c.base)
 	if oerr != nil {
 		c.failOp(oerr)
 		return
-	}
-	if in.push != nil && res.task != nil {
-		_, _ = a.setPush(res.task.id, *in.push)
 	}
 	if stream {
 		a.v10Stream(c, codec, res)
 		return
 	}
-	if res.reply != nil {
-		c.reply(map[string]any{"message": codec.message(*res.reply)})
-		return
+	if reply, ok := a.protoAnswer(c.ctx, codec, in, res); ok {
+		c.reply(reply)
 	}
-	if in.blocking && a.store.waitSettled(c.ctx, res.task) != nil {
-		return
-	}
-	c.reply(map[string]any{"task": codec.task(a.store.view(res.task, in.hist))})
 }
 
 func (a *Agent) v10Stream(c *rpcCall, codec v10Codec, res sendResult) {

@@ -122,4 +122,28 @@ func TestPushConfigCRUD(t *testing.T) {
 		m := rpc(t, u, "GetTaskPushNotificationConfig", obj{"taskId": id, "id": "mine"}, nil)
 		must(t, rpcErrorCode(t, m) == codeTaskNotFound, "get after delete %v", m)
 	})
+
+	// A push config in a send's configuration is set on the task the send
+	// starts, over JSON-RPC and REST alike.
+	for _, binding := range []string{"v1.0 send over JSON-RPC", "v0.3 send over HTTP+JSON"} {
+		t.Run(binding, func(t *testing.T) {
+			var id string
+			var listed obj
+			if binding == "v1.0 send over JSON-RPC" {
+				task := rpcResult(t, srv.URL+"/v1.0/jsonrpc", "SendMessage", obj{
+					"message":       obj{"messageId": "m", "role": "ROLE_USER", "parts": []any{obj{"text": "hello"}}},
+					"configuration": obj{"taskPushNotificationConfig": obj{"id": "in-send", "url": hook}},
+				}).(obj)
+				id = str(task, "task", "id")
+				listed = rpcResult(t, srv.URL+"/v1.0/jsonrpc", "ListTaskPushNotificationConfigs", obj{"taskId": id}).(obj)
+			} else {
+				u := srv.URL + "/v0.3/rest/v1"
+				body := obj{"message": obj{"messageId": "m", "role": "ROLE_USER", "content": []any{obj{"text": "hello"}}},
+					"configuration": obj{"blocking": true, "pushNotification": obj{"id": "in-send", "url": hook}}}
+				id = str(jsonBody(t, do(t, http.MethodPost, u+"/message:send", body, nil)), "task", "id")
+				listed = getJSON(t, u+"/tasks/"+id+"/pushNotificationConfigs")
+			}
+			must(t, id != "" && len(list(listed, "configs")) == 1, "the send's push config was not set on task %q: %v", id, listed)
+		})
+	}
 }
