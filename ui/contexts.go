@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
@@ -256,16 +257,31 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 	// The markers are control characters, so split on them before the
 	// snippet is cleaned, then clean each piece.
 	var b strings.Builder
+	pre, matchW := 0, -1 // cells before the first match, and its width
 	for i, seg := range strings.Split(h.Snippet, session.SnippetOpen) {
 		match, rest, found := strings.Cut(seg, session.SnippetClose)
 		if i == 0 || !found {
-			b.WriteString(v.st.Muted.Render(termsafe.Line(seg)))
+			seg = termsafe.Line(seg)
+			if matchW < 0 {
+				pre += ansi.StringWidth(seg)
+			}
+			b.WriteString(v.st.Muted.Render(seg))
 			continue
 		}
-		b.WriteString(v.st.Warning.Render(termsafe.Line(match)))
+		match = termsafe.Line(match)
+		if matchW < 0 {
+			matchW = ansi.StringWidth(match)
+		}
+		b.WriteString(v.st.Warning.Render(match))
 		b.WriteString(v.st.Muted.Render(termsafe.Line(rest)))
 	}
-	return []string{" " + head, "   " + clip(b.String(), w-4)}
+	excerpt, avail := b.String(), w-4
+	// A match past the row's end would be cut away: drop the excerpt's
+	// start instead, so the match sits a third of the way in.
+	if matchW >= 0 && pre+matchW > avail-1 {
+		excerpt = ansi.TruncateLeft(excerpt, pre-avail/3, "…")
+	}
+	return []string{" " + head, "   " + clip(excerpt, avail)}
 }
 
 func firstOf(ss ...string) string {

@@ -226,8 +226,8 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	m.current = e
 	m.showConversation()
 	if msg.jump != "" {
+		m.chat.Highlight(msg.words) // first: the jump centres the marked line
 		m.chat.JumpToKey(msg.jump)
-		m.chat.Highlight(msg.words)
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), plural(o.Context.Total, "item")), false)
 	if o.Offline != nil {
