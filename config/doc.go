@@ -328,11 +328,7 @@ func cut(src []byte, spans []span) []byte {
 }
 
 func (d *Doc) setKey(i int, key string, value any) error {
-	text, err := renderValue(value)
-	if err != nil {
-		return err
-	}
-	v, err := decodeValue(text)
+	text, v, err := renderDecoded(value)
 	if err != nil {
 		return err
 	}
@@ -691,11 +687,7 @@ func (d *Doc) setTop(key string, value any) error {
 		delete(want, key)
 		return d.apply(cut(d.src, spans), want)
 	}
-	text, err := renderValue(value)
-	if err != nil {
-		return err
-	}
-	v, err := decodeValue(text)
+	text, v, err := renderDecoded(value)
 	if err != nil {
 		return err
 	}

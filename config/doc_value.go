@@ -114,6 +114,18 @@ func decodeValue(text string) (any, error) {
 	return m["v"], nil
 }
 
+// renderDecoded renders a value to write and reads the text back, so
+// that what the file will hold is what the document wants compared.
+func renderDecoded(value any) (text string, v any, err error) {
+	if text, err = renderValue(value); err != nil {
+		return "", nil, err
+	}
+	if v, err = decodeValue(text); err != nil {
+		return "", nil, err
+	}
+	return text, v, nil
+}
+
 // agentFields lists an entry's settings in the order Agent declares them
 // (embedded OAuth and TLS settings flattened), by their names in the file.
 func agentFields(a *Agent) []agentField {
