@@ -253,3 +253,13 @@ func TestHostileForeignOriginNeverAsksAuthenticators(t *testing.T) {
 		}
 	}
 }
+
+// An endpoint's host can hold what a shell acts on (";", "$(…)" are
+// allowed in a URL's host): the --trust-origin the advice offers is one
+// quoted word, so pasting it runs nothing the card put there.
+func TestHostileOriginInTheOfferedFlag(t *testing.T) {
+	e := &ForeignOriginError{Agent: "a", Origin: "http://x;touch$(id)"}
+	if h := e.Hint(); !strings.Contains(h, "--trust-origin 'http://x;touch$(id)' ") {
+		t.Errorf("the origin is not one quoted shell word in the flag: %s", h)
+	}
+}

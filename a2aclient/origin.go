@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Origin is the scheme, host and port of an http(s) URL, written
@@ -135,7 +137,7 @@ func (e *ForeignOriginError) Error() string {
 
 // Hint says how to trust the origin.
 func (e *ForeignOriginError) Hint() string {
-	return fmt.Sprintf("If you trust %s, pass --trust-origin %s or add it to the agent's trusted_origins in the config file.", sanitizeLine(e.Origin), sanitizeLine(e.Origin))
+	return fmt.Sprintf("If you trust %s, pass --trust-origin %s or add it to the agent's trusted_origins in the config file.", sanitizeLine(e.Origin), termsafe.ShellWord(e.Origin))
 }
 
 // credGate says whether the request it rides on (in its context) may

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // applyCards adds what the config and the flags say about signed cards,
@@ -98,18 +99,7 @@ func signatureJSON(s a2aclient.CardSignature) SignatureJSON {
 // MissingExtensionWarning is the sentence for a required extension the
 // user has not activated.
 func MissingExtensionWarning(e a2aclient.Extension) string {
-	return "The agent requires the extension " + e.URI + ", which parley does not activate; the agent may refuse or misread your messages (activate it with --extension " + shellArg(e.URI) + " or extensions in the config)."
-}
-
-// shellArg quotes an agent's string offered as part of a command, so that
-// pasting the command passes it as one word and runs nothing else.
-func shellArg(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.:/@=+,%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return "The agent requires the extension " + e.URI + ", which parley does not activate; the agent may refuse or misread your messages (activate it with --extension " + termsafe.ShellWord(e.URI) + " or extensions in the config)."
 }
 
 // MissingExtensionsWarnings lists one sentence per required extension c

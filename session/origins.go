@@ -7,6 +7,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // The trust rule, decided here for every path that talks to an agent:
@@ -109,7 +110,7 @@ func foreignWarnings(c *a2aclient.Client) []string {
 		}
 		seen[origin] = true
 		out = append(out, fmt.Sprintf("The endpoint %s is on another origin (%s) than the agent you named (%s); parley sends it no credential. If you trust it: --trust-origin %s, or trusted_origins in the config file.",
-			i.URL, origin, strings.Join(c.TrustedOrigins(), ", "), origin))
+			i.URL, origin, strings.Join(c.TrustedOrigins(), ", "), termsafe.ShellWord(origin)))
 	}
 	return out
 }
