@@ -152,11 +152,22 @@ func (w *Workspace) Agent(id int) *Agent {
 }
 
 // Find is the agent named ref: by the ref it was named with, or by its
-// name.
+// name, else by its URL (or its card's, or its config entry's) however
+// it is spelled (agentURLKey: case,
+// default port, trailing slash, a doubled scheme).
 func (w *Workspace) Find(ref string) *Agent {
 	for _, a := range w.agents {
 		if ref != "" && (a.Ref == ref || a.Name == ref) {
 			return a
+		}
+	}
+	if k := agentURLKey(ref); k != "" {
+		for _, a := range w.agents {
+			for _, u := range w.urls(a) {
+				if agentURLKey(u) == k {
+					return a
+				}
+			}
 		}
 	}
 	return nil
@@ -191,11 +202,7 @@ func configEntry(cfg *config.Config, ref string) *config.Agent {
 // Add lists the agent at url, unless it is listed already; kept says
 // it was listed only for a stored conversation, and is the user's now.
 func (w *Workspace) Add(url string) (a *Agent, added, kept bool) {
-	a = w.Find(url)
-	if a == nil {
-		a = w.FindStored(url)
-	}
-	if a != nil {
+	if a = w.Find(url); a != nil {
 		// Adding an agent listed for a stored conversation is the user's
 		// word that it is theirs: a save keeps it from now on.
 		kept, a.Stored = a.Stored, false

@@ -105,16 +105,37 @@ func (w *Workspace) urls(a *Agent) []string {
 }
 
 // agentURLKey is a URL reduced to what says where an agent is: scheme,
-// host and port lowercased, the path without a trailing slash or the
-// card's well-known name. Anything that is not an http(s) URL gives "".
+// host and port lowercased, a default port (:80 for http, :443 for
+// https) dropped, a scheme typed twice counted once, the path without a
+// trailing slash or the card's well-known name. It is the one comparison
+// of agent URLs (Find, Add, stored conversations), so one agent is never
+// listed twice under two spellings. Anything that is not an http(s) URL
+// gives "".
 func agentURLKey(raw string) string {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	s := strings.TrimSpace(raw)
+	if i := strings.Index(s, "://"); i >= 0 && strings.Contains(s[i+3:], "://") {
+		if inner := s[i+3:]; strings.HasPrefix(strings.ToLower(inner), "http") {
+			s = inner // https://http://host: a paste after an old prefix
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
 		return ""
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return ""
+	}
+	host := strings.ToLower(u.Host)
+	if p := u.Port(); scheme == "http" && p == "80" || scheme == "https" && p == "443" {
+		host = strings.ToLower(u.Hostname())
+		if strings.Contains(host, ":") {
+			host = "[" + host + "]"
+		}
 	}
 	path := u.Path
 	for _, card := range []string{"/.well-known/agent-card.json", "/.well-known/agent.json"} {
 		path = strings.TrimSuffix(path, card)
 	}
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + strings.TrimSuffix(path, "/")
+	return scheme + "://" + host + strings.TrimSuffix(path, "/")
 }

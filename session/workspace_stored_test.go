@@ -31,3 +31,19 @@ func TestAgentURLKey(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentURLKeyDefaultPortsAndDoubledScheme(t *testing.T) {
+	for _, p := range [][2]string{
+		{"http://127.0.0.1:80/", "http://127.0.0.1"},
+		{"https://Agent.Example.com:443/a/", "https://agent.example.com/a"},
+		{"http://[::1]:80", "http://[::1]/"},
+		{"https://http://127.0.0.1:4141", "http://127.0.0.1:4141/"},
+	} {
+		if a, b := agentURLKey(p[0]), agentURLKey(p[1]); a == "" || a != b {
+			t.Errorf("%q → %q and %q → %q; want the same", p[0], a, p[1], b)
+		}
+	}
+	if agentURLKey("https://127.0.0.1:80/") == agentURLKey("https://127.0.0.1/") {
+		t.Error("port 80 is not https's default")
+	}
+}

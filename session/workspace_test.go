@@ -138,3 +138,29 @@ func TestWorkspaceTrustOrigin(t *testing.T) {
 		t.Errorf("named origin = %q", got)
 	}
 }
+
+// One agent is listed once however its URL is spelled: what the add
+// prompt makes of 127.0.0.1:4141, a trailing slash, upper case, a
+// default port, a scheme pasted twice, or its config entry's URL.
+func TestWorkspaceAddSameAgentOnce(t *testing.T) {
+	w, _ := newTestWorkspace(t, "http://127.0.0.1:4141/")
+	demo := w.Find("http://127.0.0.1:4141/")
+	for _, url := range []string{"http://127.0.0.1:4141", "HTTP://127.0.0.1:4141/", "https://http://127.0.0.1:4141", "http://127.0.0.1:4141/.well-known/agent-card.json"} {
+		if a, added, _ := w.Add(url); added || a != demo {
+			t.Errorf("Add(%q) added %v (%+v); want the listed demo", url, added, a)
+		}
+	}
+	if a, added, _ := w.Add("http://127.0.0.1:7002"); added || a != w.Find("home") {
+		t.Errorf("Add of home's URL added %v; want home", added)
+	}
+	first, _, _ := w.Add("http://127.0.0.1:35315")
+	if a, added, _ := w.Add("http://127.0.0.1:35315/"); added || a != first {
+		t.Errorf("the same URL with a slash was added again")
+	}
+	if a, added, _ := w.Add("http://127.0.0.1:35316/"); !added || a == first {
+		t.Errorf("another port is another agent")
+	}
+	if n := len(w.Agents()); n != 5 {
+		t.Errorf("%d agents listed: %q; want 5", n, refs(w))
+	}
+}

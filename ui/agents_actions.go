@@ -148,7 +148,7 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 	if strings.TrimSpace(typed) == "" {
 		return nil
 	}
-	url, err := agentInputURL(typed)
+	url, err := session.AgentURL(typed)
 	if err != nil {
 		m.setStatus("Not added: "+err.Error()+".", true)
 		return nil

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -96,7 +97,7 @@ func gatewayURL(a a2aclient.Agent) string {
 // addable says whether a listed agent's URL is one the user could type
 // (http or https, a host, no user or password in it).
 func addable(a a2aclient.Agent) bool {
-	_, err := agentInputURL(gatewayURL(a))
+	_, err := session.AgentURL(gatewayURL(a))
 	return err == nil
 }
 

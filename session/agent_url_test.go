@@ -1,4 +1,4 @@
-package ui
+package session
 
 import "testing"
 
@@ -12,15 +12,15 @@ func TestAgentInputURL(t *testing.T) {
 		{"  agent.example.com  ", "https://agent.example.com"},
 		{"https://agent.example.com/.well-known/agent-card.json", "https://agent.example.com/.well-known/agent-card.json"},
 	} {
-		got, err := agentInputURL(tc.in)
+		got, err := AgentURL(tc.in)
 		if err != nil || got != tc.want {
-			t.Errorf("agentInputURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			t.Errorf("AgentURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 		}
 	}
 	for _, bad := range []string{"", "https://", "ftp://127.0.0.1/", "http://a b", "https://user:pw@agent.example.com",
 		"http://127.0.0.1:99999", "http://127.0.0.1:port", "http://\x1b[31mx", "javascript:alert(1)"} {
-		if got, err := agentInputURL(bad); err == nil {
-			t.Errorf("agentInputURL(%q) = %q, want an error", bad, got)
+		if got, err := AgentURL(bad); err == nil {
+			t.Errorf("AgentURL(%q) = %q, want an error", bad, got)
 		}
 	}
 }

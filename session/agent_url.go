@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"errors"
@@ -9,12 +9,13 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// agentInputURL turns what a user typed or pasted into the add-agent
-// prompt into an agent URL, or says why it cannot be one. A URL without
+// AgentURL turns what a user typed or pasted (the TUI's add-agent
+// prompt, the CLI's AGENT argument) into an agent URL, or says why it
+// cannot be one: both take the same forms. A URL without
 // a scheme gets http:// on loopback (local agents rarely have TLS) and
 // https:// elsewhere; a scheme typed twice (a paste after an old prefix)
 // counts once.
-func agentInputURL(typed string) (string, error) {
+func AgentURL(typed string) (string, error) {
 	s := strings.TrimSpace(typed)
 	if s == "" {
 		return "", errors.New("type the agent's base URL or the URL of its card")
