@@ -106,12 +106,7 @@ func (b *v03GRPC) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 }
 
 func (b *v03GRPC) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	body := struct {
-		Parent   string              `json:"parent"`
-		ConfigID string              `json:"configId,omitempty"`
-		Config   *pjTaskPushConfig03 `json:"config"`
-	}{"tasks/" + cfg.TaskID, cfg.ID, toPJTaskPushConfig03(cfg)}
-	data, err := b.e.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: body,
+	data, err := b.e.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: toPJCreatePush03(cfg),
 		req: &pb.CreateTaskPushNotificationConfigRequest{}, out: &pb.TaskPushNotificationConfig{}, taskCall: true})
 	if err != nil {
 		return nil, err

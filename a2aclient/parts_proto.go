@@ -295,6 +295,19 @@ func toPJTaskPushConfig03(p PushConfig) *pjTaskPushConfig03 {
 	return &pjTaskPushConfig03{Name: pushConfigName(p.TaskID, p.ID), PushNotificationConfig: toPJPushConfig03(&p)}
 }
 
+// pjCreatePush03 is v0.3's CreateTaskPushNotificationConfigRequest, the
+// body both a2a-python and a2a-go's v0.3 layer read, sent alike over REST
+// and (as ProtoJSON) over gRPC.
+type pjCreatePush03 struct {
+	Parent   string              `json:"parent"`
+	ConfigID string              `json:"configId,omitempty"`
+	Config   *pjTaskPushConfig03 `json:"config"`
+}
+
+func toPJCreatePush03(p PushConfig) pjCreatePush03 {
+	return pjCreatePush03{"tasks/" + p.TaskID, p.ID, toPJTaskPushConfig03(p)}
+}
+
 // pushConfigName is the v0.3 resource name of a push config.
 func pushConfigName(taskID, configID string) string {
 	name := "tasks/" + taskID + "/pushNotificationConfigs"

@@ -63,15 +63,9 @@ func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 	return page, err
 }
 
-// setPushConfig posts a CreateTaskPushNotificationConfigRequest, the body
-// both a2a-python and a2a-go's v0.3 layer read.
+// setPushConfig posts a CreateTaskPushNotificationConfigRequest.
 func (b *v03REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	body := struct {
-		Parent   string              `json:"parent"`
-		ConfigID string              `json:"configId,omitempty"`
-		Config   *pjTaskPushConfig03 `json:"config"`
-	}{"tasks/" + cfg.TaskID, cfg.ID, toPJTaskPushConfig03(cfg)}
-	return b.e.setPushConfig(ctx, cfg.TaskID, body)
+	return b.e.setPushConfig(ctx, cfg.TaskID, toPJCreatePush03(cfg))
 }
 
 func (b *v03REST) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
