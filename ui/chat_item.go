@@ -229,7 +229,7 @@ func (c *chatPane) renderError(ci *chatItem, w int) {
 	if ci.expanded {
 		ci.lines.add(textLines(c.st, c.st.Error, "✗ "+text, w)...)
 	} else {
-		ci.lines.add(c.st.Error.Render(ansi.Truncate("✗ "+text, w, "…")))
+		ci.lines.add(c.st.Error.Render(clipWord("✗ "+text, w)))
 	}
 	if d := strings.TrimSpace(it.Detail); d != "" {
 		for _, l := range strings.Split(ansi.Wrap(termsafe.Clean(d), max(w-2, 1), ""), "\n") {

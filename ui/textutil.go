@@ -17,6 +17,19 @@ func clip(s string, n int) string {
 	return ansi.Truncate(s, n, "…")
 }
 
+// clipWord cuts plain s to n cells at a word, with an ellipsis, so a cut
+// never splits a word ("it as…"); a single long word is cut as clip does.
+func clipWord(s string, n int) string {
+	if ansi.StringWidth(s) <= n {
+		return s
+	}
+	cut := ansi.Truncate(s, max(n-1, 0), "")
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
+		cut = strings.TrimRight(cut[:i], " ,;:")
+	}
+	return cut + "…"
+}
+
 // wrapPlain word-wraps s to width w.
 func wrapPlain(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, max(w, 1), ""), "\n")

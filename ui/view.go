@@ -114,7 +114,14 @@ func (m *Model) render() string {
 		}
 	}
 	r := m.rects()
-	screen := m.stackRows(m.body(r), m.composerBox(r.composerH), m.footer())
+	body, footer := m.body(r), m.footer()
+	if n := strings.Count(footer, "\n"); n > 0 {
+		// A status wrapped onto a second line takes the panes' last row
+		// (a border) while it shows, so nothing moves.
+		lines := strings.Split(body, "\n")
+		body = strings.Join(lines[:max(len(lines)-n, 1)], "\n")
+	}
+	screen := m.stackRows(body, m.composerBox(r.composerH), footer)
 	return m.drawDialogs(screen)
 }
 
@@ -209,7 +216,10 @@ func (m *Model) footer() string {
 		if m.isErr {
 			style = m.st.Error
 		}
-		return " " + style.Render(clip(m.status, m.width-2))
+		// Too long for one line: two, wrapped at words (a cut mid-word
+		// hid the rest of the message).
+		lines := wrapStyle(style, m.status, m.width-2, 2)
+		return " " + strings.Join(lines, "\n ")
 	}
 	if w := m.waitingLine(time.Now()); w != "" {
 		return " " + m.st.Warning.Render(clip(w, m.width-2))
