@@ -23,6 +23,9 @@ type pushState struct {
 	starting bool // tried again on the next ask when it failed
 	unsub    func()
 	attached map[*session.Conversation]func() // detach functions
+	// announced is the state last told of a task away from the screen:
+	// a working task pushes progress often, and only a new state is news.
+	announced map[string]a2aclient.State
 	// follow is the task to follow once the receiver is up.
 	follow *followReq
 }
@@ -225,6 +228,11 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		m.setTasks(m.current.Conv.Tasks())
 	} else {
 		m.tasks.Mark(n.TaskID)
+		if m.pushes.announced == nil {
+			m.pushes.announced = map[string]a2aclient.State{}
+		}
+		prev, told := m.pushes.announced[n.TaskID]
+		m.pushes.announced[n.TaskID] = n.State
 		line := "Task " + id
 		if who := m.pushAgent(n.AgentRef); who != "" {
 			line += " of " + who
@@ -233,7 +241,9 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		if state != "" {
 			line += ": now " + state
 		}
-		m.setStatus(line+" (• in Tasks).", false)
+		if !told || prev != n.State {
+			m.setStatus(line+" (• in Tasks).", false)
+		}
 	}
 	cmd = m.relistForPush(n.AgentRef)
 	if n.State.Terminal() && m.pushes.svc != nil && m.pushes.svc.Watching(n.TaskID) {

@@ -64,7 +64,8 @@ func sentence(s string) string {
 	r := []rune(s)
 	r[0] = unicode.ToUpper(r[0])
 	s = string(r)
-	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+	// Text that already ends a sentence, or trails off, gets no stop.
+	if !strings.ContainsRune(".?!…", r[len(r)-1]) {
 		s += "."
 	}
 	return s
