@@ -194,6 +194,9 @@ func (v *contextsView) View(st *Styles, w, h int) string {
 	} else if v.count() == 0 {
 		empty := "No conversations yet: everything you send is kept here."
 		switch {
+		case !v.all && !v.search && v.query() == "" && v.keys.AllAgent.Enabled():
+			// Another agent's may be there: say how to see them.
+			empty = "No conversations with this agent yet; " + firstKey(v.keys.AllAgent) + " shows every agent's."
 		case v.search && v.query() == "":
 			// Nothing asked yet: the conversations are there, just not searched.
 			empty = "Type words to search every message and artifact."

@@ -233,6 +233,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	if o.Offline != nil {
 		m.setStatus(unreachable(o.Context.Info.Agent.Name, o.Offline)+" Opened what is stored.", true)
 	}
+	m.narrowList = false // the lists stood over the transcript just opened
 	m.setFocus(focusComposer)
 	return tea.Batch(m.focusCmd(), m.startTicking())
 }
