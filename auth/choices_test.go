@@ -99,7 +99,7 @@ func TestChoiceAuthenticators(t *testing.T) {
 	if key.Authenticator("", "k") != (a2aclient.APIKey{In: "header", Name: "X-Ledger-Key", Value: "k"}) {
 		t.Errorf("API key choice = %+v", key.Authenticator("", "k"))
 	}
-	if e := key.Entry("", "k"); e.Auth != "apikey" || e.APIKeyName != "X-Ledger-Key" || e.Token != "k" {
+	if e := TypedEntry(key, "", "k"); e.Auth != "apikey" || e.APIKeyName != "X-Ledger-Key" || e.Token != "k" {
 		t.Errorf("entry = %+v", e)
 	}
 	if (Choice{Kind: KindBasic}).Authenticator("ann", "pw") != (a2aclient.BasicAuth{Username: "ann", Password: "pw"}) {

@@ -20,28 +20,6 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// Grant is an OAuth 2.0 way of getting a token.
-type Grant string
-
-const (
-	GrantClientCredentials Grant = "client_credentials"
-	GrantDeviceCode        Grant = "device_code"
-	GrantAuthorizationCode Grant = "authorization_code"
-)
-
-// Label is the grant as a person reads it.
-func (g Grant) Label() string {
-	switch g {
-	case GrantClientCredentials:
-		return "client credentials"
-	case GrantDeviceCode:
-		return "device code"
-	case GrantAuthorizationCode:
-		return "browser sign-in"
-	}
-	return string(g)
-}
-
 // OAuthClient is what every flow needs: who parley signs in as and where
 // the authorization server is. HTTP carries the token requests; it never
 // carries agent credentials.

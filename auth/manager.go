@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	neturl "net/url"
 	"os"
 	"strings"
 	"sync"
@@ -67,24 +66,6 @@ func NewManager(o Options) *Manager {
 // CredentialsPath is the credentials file this manager reads and writes.
 func (m *Manager) CredentialsPath() string { return m.file.Path() }
 
-// Key is how an agent is known to the credentials file and the caches:
-// its URL, never a name. Names come from the config or, through a saved
-// agent list, from a card; a card that calls itself "work" must not
-// unlock what was saved for the work agent. The URL is written
-// canonically (scheme and host in lower case, no default port, no
-// trailing slash, no query or fragment), so that the URL of the config
-// and the same URL typed on the command line are one agent. A reference
-// that is not a URL is kept as it is.
-func Key(url string) string {
-	url = strings.TrimSpace(url)
-	u, err := neturl.Parse(url)
-	origin, ok := a2aclient.Origin(url)
-	if err != nil || !ok {
-		return url
-	}
-	return origin + strings.TrimRight(u.EscapedPath(), "/")
-}
-
 // agentKey is a config entry's key: its URL's, or for an entry without
 // one (built in code, not read from a file) its name.
 func agentKey(a *config.Agent) string {
@@ -92,24 +73,6 @@ func agentKey(a *config.Agent) string {
 		return a.Name
 	}
 	return Key(a.URL)
-}
-
-// Setup is what an agent needs besides its URL.
-type Setup struct {
-	// Auth adds credentials to every request.
-	Auth []a2aclient.Authenticator
-	// HTTPClient is the agent's own client (mutual TLS, a private CA);
-	// nil keeps the shared one.
-	HTTPClient *http.Client
-	oauth      *agentOAuth
-}
-
-// BindCard tells the setup the agent's card once it is fetched: OAuth
-// endpoints and scopes may come from it.
-func (s Setup) BindCard(a *a2aclient.Agent) {
-	if s.oauth != nil && a != nil {
-		s.oauth.bindCard(a)
-	}
 }
 
 // ForAgent builds the credentials of a config entry: its auth scheme
@@ -157,7 +120,7 @@ func (m *Manager) ForAgent(ctx context.Context, a *config.Agent, base *http.Clie
 			ao.hc = hc
 			ao.mu.Unlock()
 		}
-		s.oauth = ao
+		s.Bind = ao.bindCard
 		s.Auth = append(s.Auth, ao.tok)
 	case "":
 		s.Auth = append(s.Auth, m.fromSaved(key, saved)...)

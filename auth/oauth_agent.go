@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -255,7 +254,3 @@ func (m *Manager) discover(ctx context.Context, hc *http.Client, doc string) (*M
 	m.mu.Unlock()
 	return md, nil
 }
-
-// ErrNoClientID means a sign-in cannot start without an OAuth client id,
-// which no card carries; the person must give one.
-var ErrNoClientID = errors.New("this sign-in needs an OAuth client id (client_id in the agent's config)")

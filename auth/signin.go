@@ -12,20 +12,6 @@ import (
 	"github.com/parley-a2a/parley/config"
 )
 
-// SignInRequest asks for an OAuth sign-in to one agent.
-type SignInRequest struct {
-	// Key is the agent's Key (config name or URL).
-	Key string
-	// Entry is the agent's config entry, nil for an agent known by URL.
-	Entry *config.Agent
-	// Card is the agent's card, nil when it could not be read.
-	Card *a2aclient.Agent
-	// Choice is the way of signing in the person picked (KindOAuth).
-	Choice Choice
-	// ClientID is used when the config names none.
-	ClientID string
-}
-
 // SignIn is an OAuth sign-in under way. For a device code, show Device;
 // for a browser sign-in, open URL; then Wait.
 type SignIn struct {

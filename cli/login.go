@@ -18,7 +18,7 @@ import (
 )
 
 // openBrowser opens the browser sign-in; tests replace it.
-var openBrowser = session.OpenBrowser
+var openBrowser = auth.OpenBrowser
 
 // login is `parley login AGENT`: sign in once, in the terminal, and keep
 // the credential in the credentials file so that later commands (and the

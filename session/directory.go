@@ -10,14 +10,13 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/signin"
 )
 
 // ErrUnknownAgent is returned for a name that is neither a URL nor an
@@ -35,9 +34,10 @@ type DirectoryOptions struct {
 	// observer, user agent, poll interval). Per-agent settings are
 	// added on top.
 	Client a2aclient.Options
-	// Auth builds each agent's credentials and keeps sign-ins; by
-	// default one reading credentials.toml next to the config file.
-	Auth *auth.Manager
+	// Auth builds each agent's credentials and keeps sign-ins (package
+	// auth implements it); by default DefaultCredentials, which reads
+	// credentials.toml next to the config file.
+	Auth Credentials
 	// Memory recalls the agents parley talked to before (the store);
 	// nil learns nothing.
 	Memory AgentMemory
@@ -82,8 +82,8 @@ func NewDirectory(o DirectoryOptions) *Directory {
 	if o.Config == nil {
 		o.Config = &config.Config{}
 	}
-	if o.Auth == nil {
-		o.Auth = auth.NewManager(auth.Options{Getenv: o.Getenv, CredentialsPath: credentialsPath(o.ConfigPath), HTTPClient: o.Client.HTTPClient})
+	if o.Auth == nil && DefaultCredentials != nil {
+		o.Auth = DefaultCredentials(o.ConfigPath, o.Getenv, o.Client.HTTPClient)
 	}
 	return &Directory{o: o, clients: map[string]*a2aclient.Client{}}
 }
@@ -92,25 +92,16 @@ func NewDirectory(o DirectoryOptions) *Directory {
 func (d *Directory) Agents() []config.Agent { return d.o.Config.Agents }
 
 // Auth is the directory's sign-in manager.
-func (d *Directory) Auth() *auth.Manager { return d.o.Auth }
-
-// credentialsPath keeps the credentials file next to the config file, so
-// a --config elsewhere (or a test) has its own.
-func credentialsPath(configPath string) string {
-	if configPath == "" {
-		return config.CredentialsPath()
-	}
-	return filepath.Join(filepath.Dir(configPath), "credentials.toml")
-}
+func (d *Directory) Auth() Credentials { return d.o.Auth }
 
 // Entry returns ref's config entry and the key its credentials are kept
 // under (the entry's name, or the URL for an agent not in the config).
 func (d *Directory) Entry(ref string) (*config.Agent, string) {
 	entry, err := d.lookup(ref)
 	if err != nil || entry == nil {
-		return nil, auth.Key(ref)
+		return nil, signin.Key(ref)
 	}
-	return entry, auth.Key(entry.URL)
+	return entry, signin.Key(entry.URL)
 }
 
 // Target is an agent as the directory understood a reference to it,
@@ -120,7 +111,7 @@ type Target struct {
 	Name    string
 	URL     string
 	Options a2aclient.Options
-	setup   auth.Setup
+	setup   signin.Setup
 	// clientCert says requests present a client certificate.
 	clientCert bool
 	// RequireSigned says the agent's card must verify (cardsig.go).

@@ -5,8 +5,8 @@ import (
 	"errors"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/signin"
 )
 
 // What signing in to an agent needs, for a front end that must not know
@@ -16,13 +16,18 @@ import (
 
 // ErrNoClientID says an OAuth sign-in needs a client id that neither the
 // card nor the config gives; ask the person for one and start again.
-var ErrNoClientID = auth.ErrNoClientID
+var ErrNoClientID = signin.ErrNoClientID
 
 // OpenBrowser opens an http(s) URL in the person's browser.
-func OpenBrowser(url string) error { return auth.OpenBrowser(url) }
+//
+// The program sets it (cli, to auth.OpenBrowser); session opens nothing
+// itself.
+var OpenBrowser = func(url string) error {
+	return errors.New("parley cannot open a browser here; open the address yourself")
+}
 
 // SignInWay is one way to sign in to an agent, as offered to a person.
-type SignInWay struct{ c auth.Choice }
+type SignInWay struct{ c signin.Choice }
 
 // Label names the way: "OAuth 2.0 device code (auth.example.com)".
 func (w SignInWay) Label() string { return w.c.Label }
@@ -37,13 +42,13 @@ func (w SignInWay) What() string { return w.c.What() }
 func (w SignInWay) Typed() bool { return w.c.Typed() }
 
 // Basic says the way takes a user name before the password.
-func (w SignInWay) Basic() bool { return w.c.Kind == auth.KindBasic }
+func (w SignInWay) Basic() bool { return w.c.Kind == signin.KindBasic }
 
 // OAuth says the way is an OAuth 2.0 / OpenID Connect flow (Start).
-func (w SignInWay) OAuth() bool { return w.c.Kind == auth.KindOAuth }
+func (w SignInWay) OAuth() bool { return w.c.Kind == signin.KindOAuth }
 
 // MTLS says the way is a client certificate, set in the config only.
-func (w SignInWay) MTLS() bool { return w.c.Kind == auth.KindMTLS }
+func (w SignInWay) MTLS() bool { return w.c.Kind == signin.KindMTLS }
 
 // SignIn is what signing in to one agent needs.
 type SignIn struct {
@@ -58,7 +63,7 @@ type SignIn struct {
 	key   string
 	entry *config.Agent
 	card  *a2aclient.Agent
-	mgr   *auth.Manager
+	mgr   Credentials
 }
 
 // SignIn prepares signing in to agent a; challenge is the
@@ -75,7 +80,7 @@ func (w *Workspace) SignIn(a *Agent, challenge string) *SignIn {
 // card (nil when it could not be had).
 func (w *Workspace) SignInTo(ref string, card *a2aclient.Agent, challenge string) *SignIn {
 	entry, key := w.dir.Entry(ref)
-	choices, pref := auth.Choices(card, challenge)
+	choices, pref := signin.Choices(card, challenge)
 	s := &SignIn{Preferred: pref, Challenge: challenge, key: key, entry: entry, card: card, mgr: w.dir.Auth()}
 	for _, c := range choices {
 		s.Ways = append(s.Ways, SignInWay{c})
@@ -97,7 +102,7 @@ func (s *SignIn) Typed(way int, username, secret string) Credential {
 	c := s.Ways[way].c
 	mgr, key := s.mgr, s.key
 	return Credential{auth: c.Authenticator(username, secret), save: func() error {
-		return mgr.Remember(key, c.Entry(username, secret))
+		return mgr.RememberTyped(key, c, username, secret)
 	}}
 }
 
@@ -109,8 +114,8 @@ func (s *SignIn) Start(ctx context.Context, way int, clientID string) (*SignInFl
 	return s.start(ctx, s.Ways[way].c, clientID)
 }
 
-func (s *SignIn) start(ctx context.Context, c auth.Choice, clientID string) (*SignInFlow, error) {
-	f, err := s.mgr.StartSignIn(ctx, auth.SignInRequest{Key: s.key, Entry: s.entry, Card: s.card, Choice: c, ClientID: clientID})
+func (s *SignIn) start(ctx context.Context, c signin.Choice, clientID string) (*SignInFlow, error) {
+	f, err := s.mgr.StartSignIn(ctx, signin.Request{Key: s.key, Entry: s.entry, Card: s.card, Choice: c, ClientID: clientID})
 	if err != nil {
 		return nil, err
 	}
@@ -119,19 +124,16 @@ func (s *SignIn) start(ctx context.Context, c auth.Choice, clientID string) (*Si
 
 // SignInFlow is an OAuth sign-in under way: show the device code, or
 // open the URL; then Wait.
-type SignInFlow struct{ f *auth.SignIn }
+type SignInFlow struct{ f signin.Flow }
 
 // Device is the device code to enter at uri (complete carries the code
 // in it, when the server gives one); ok is false for another flow.
 func (f *SignInFlow) Device() (code, uri, complete string, ok bool) {
-	if d := f.f.Device; d != nil {
-		return d.UserCode, d.VerificationURI, d.VerificationURIComplete, true
-	}
-	return "", "", "", false
+	return f.f.Device()
 }
 
 // URL is the address to open for a browser sign-in, "" for another flow.
-func (f *SignInFlow) URL() string { return f.f.URL }
+func (f *SignInFlow) URL() string { return f.f.URL() }
 
 // Wait blocks until the person signed in, the flow failed, or ctx ends.
 func (f *SignInFlow) Wait(ctx context.Context) (Credential, error) {
@@ -192,17 +194,17 @@ func (w *Workspace) CredentialsPath() string { return w.dir.Auth().CredentialsPa
 // the preferred way. A flow the card does not name is offered all the
 // same, as a way of its own: the config's endpoints may serve it. An
 // empty grant takes the config entry's oauth_flow.
-func (s *SignIn) Pick(grant auth.Grant) int {
+func (s *SignIn) Pick(grant signin.Grant) int {
 	if grant == "" && s.entry != nil {
-		grant = auth.Grant(s.entry.OAuthFlow) // config spells flows as auth names them
+		grant = signin.Grant(s.entry.OAuthFlow) // config spells flows as auth names them
 	}
 	if grant != "" {
 		for i, w := range s.Ways {
-			if w.c.Kind == auth.KindOAuth && w.c.Grant == grant {
+			if w.c.Kind == signin.KindOAuth && w.c.Grant == grant {
 				return i
 			}
 		}
-		s.Ways = append(s.Ways, SignInWay{auth.Choice{Kind: auth.KindOAuth, Grant: grant, Label: "OAuth 2.0 " + grant.Label()}})
+		s.Ways = append(s.Ways, SignInWay{signin.Choice{Kind: signin.KindOAuth, Grant: grant, Label: "OAuth 2.0 " + grant.Label()}})
 		return len(s.Ways) - 1
 	}
 	if !s.Ways[s.Preferred].OAuth() {

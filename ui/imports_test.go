@@ -4,6 +4,8 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,5 +40,25 @@ func TestUINeverImportsAuth(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no ui file was checked")
+	}
+}
+
+// TestUIDoesNotDependOnAuth holds the whole import graph to it, not just
+// ui's own files: nothing ui builds on (session above all) may pull in
+// auth; session speaks package signin's words and gets auth's machinery
+// from the command line.
+func TestUIDoesNotDependOnAuth(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/parley-a2a/parley/session") {
+		t.Fatalf("go list -deps did not list session; is this ui?\n%s", out)
+	}
+	for _, p := range deps {
+		if p == "github.com/parley-a2a/parley/auth" || strings.HasPrefix(p, "github.com/parley-a2a/parley/auth/") {
+			t.Errorf("ui depends on %s; let session declare what it needs and cli pass auth in (ARCHITECTURE.md)", p)
+		}
 	}
 }

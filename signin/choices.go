@@ -1,4 +1,4 @@
-package auth
+package signin
 
 import (
 	"fmt"
@@ -62,17 +62,6 @@ func (c Choice) Authenticator(username, secret string) a2aclient.Authenticator {
 	return a2aclient.BearerToken{Token: secret}
 }
 
-// Entry is what the credentials file keeps for a typed secret.
-func (c Choice) Entry(username, secret string) Entry {
-	switch c.Kind {
-	case KindBasic:
-		return Entry{Auth: "basic", Username: username, Token: secret}
-	case KindAPIKey:
-		return Entry{Auth: "apikey", APIKeyName: c.APIKeyName, APIKeyIn: c.APIKeyIn, Token: secret}
-	}
-	return Entry{Auth: "bearer", Token: secret}
-}
-
 // What names the secret to type: "bearer token", "API key", "password".
 func (c Choice) What() string {
 	switch c.Kind {
@@ -90,7 +79,7 @@ func (c Choice) What() string {
 // requirements list. A card with no schemes and no challenge gets a
 // bearer token, the most common case.
 func Choices(a *a2aclient.Agent, challenge string) (list []Choice, preferred int) {
-	scopes := requiredScopes(a)
+	scopes := RequiredScopes(a)
 	if a != nil {
 		for i := range a.SecuritySchemes {
 			list = append(list, schemeChoices(&a.SecuritySchemes[i], scopes[a.SecuritySchemes[i].Name])...)
@@ -185,9 +174,9 @@ func hostNote(urls ...string) string {
 	return ""
 }
 
-// requiredScopes collects, per scheme name, the scopes the card's
+// RequiredScopes collects, per scheme name, the scopes the card's
 // requirements ask for, at the top level and per skill.
-func requiredScopes(a *a2aclient.Agent) map[string][]string {
+func RequiredScopes(a *a2aclient.Agent) map[string][]string {
 	out := map[string][]string{}
 	if a == nil {
 		return out
@@ -331,4 +320,12 @@ func schemeWords(name string, s *a2aclient.SecurityScheme, scopes []string) stri
 		w += " with scopes " + termsafe.Line(strings.Join(scopes, " "))
 	}
 	return w
+}
+
+// clip shortens s to n runes, marking the cut.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return strings.TrimSpace(s)
 }
