@@ -166,7 +166,7 @@ func TestHelpScrollsWhenTheTerminalIsSmall(t *testing.T) {
 	if !strings.Contains(first, "scroll") || strings.Contains(first, "copy id") {
 		t.Fatalf("first page of help:\n%s", first)
 	}
-	for i := 0; i < 10; i++ {
+	for i := 0; i < 20; i++ { // enough half pages for the whole help
 		m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
 	}
 	last := ansi.Strip(m.render())

@@ -71,6 +71,13 @@ func (d *helpDialog) View(st *Styles, width, height int) string {
 			panes = append(panes, lines)
 		}
 	}
+	// The composer's text field edits as readline does (help_readline.go).
+	text := []string{st.Accent.Render("Composer text")}
+	for _, b := range readlineKeys() {
+		text = append(text, fmt.Sprintf("%s %s", st.HelpKey.Render(fmt.Sprintf("%-17s", readlineNames(b))), st.HelpDesc.Render(b.Help().Desc)))
+	}
+	// First after the panes' keys, so those keep their place on screen.
+	dialogs = append([][]string{text}, dialogs...)
 	// Side by side, the panes' keys come first. In one column the help
 	// scrolls: the keys that work everywhere come first, the panes' keys
 	// last, next to the legend of the badges those panes show.

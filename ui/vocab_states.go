@@ -78,10 +78,14 @@ func stateLegend() string {
 			items = append(items, x.look.glyph+" "+x.look.legend)
 		}
 	}
-	if len(items) <= 3 {
-		return strings.Join(items, "  ")
+	// The chat's mark for a task still moving, and the Tasks pane's for
+	// one a push changed while the user looked elsewhere.
+	items = append(items, "◆ working", "• changed while away")
+	var rows []string
+	for i := 0; i < len(items); i += 4 {
+		rows = append(rows, strings.Join(items[i:min(i+4, len(items))], "  "))
 	}
-	return strings.Join(items[:3], "  ") + "\n        " + strings.Join(items[3:], "  ")
+	return strings.Join(rows, "\n        ")
 }
 
 // storedOutcome is how the conversations list shows the last state a
