@@ -159,16 +159,32 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 	if !added {
 		if kept {
 			m.setStatus(fmt.Sprintf("Kept %s in the list; %s saves it to the config.", e.label(), m.keys.Agents.Save.Help().Key), false)
+		} else {
+			m.setStatus(fmt.Sprintf("%s is already in the list.", e.label()), false)
 		}
-		m.current = e
-		m.showConversation()
-		return nil
+		return m.useAdded(e)
 	}
-	m.agents.cursor = len(m.entries) - 1
 	m.markAdded(e)
+	return tea.Batch(m.useAdded(e), m.resolve(e), m.startTicking())
+}
+
+// useAdded puts the cursor and the chat on the agent the add prompt
+// named (new or listed already, so the card and the chat show the same
+// agent), and focus in the composer: the welcome says to type next.
+func (m *Model) useAdded(e *agentEntry) tea.Cmd {
+	for i, x := range m.entries {
+		if x == e {
+			m.agents.cursor = i
+		}
+	}
 	m.current = e
 	m.showConversation()
-	return tea.Batch(m.resolve(e), m.startTicking())
+	m.setFocus(focusComposer)
+	if m.narrowList {
+		m.narrowList = false
+		m.layout()
+	}
+	return m.focusCmd()
 }
 
 // removeAgent takes e off the list (Workspace.Remove says what of it

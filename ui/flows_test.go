@@ -347,12 +347,38 @@ func TestFlowAddAgentTakesAnyURLForm(t *testing.T) {
 	a.waitState("the agent added with its own URL", func(m *Model) bool {
 		return len(m.entries) == 2 && m.entries[1].Ref == a.url+"/v0.3/"
 	})
-	a.key("a")
+	a.key("tab", "tab", "a") // adding focused the composer
 	a.waitScreen("Add an agent")
 	a.typeText(strings.TrimPrefix(a.url, "http://") + "/v0.2/") // no scheme: loopback is http
 	a.key("enter")
 	a.waitState("the agent added over http", func(m *Model) bool {
 		return len(m.entries) == 3 && m.entries[2].Ref == a.url+"/v0.2/"
+	})
+}
+
+// Adding an agent puts the cursor, the chat and the focus on it; adding
+// one that is listed already (its URL spelled another way) adds nothing,
+// says so, and does the same for the listed one.
+func TestFlowAddListedAgentSelectsIt(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.key("tab", "tab", "a")
+	a.waitScreen("Add an agent")
+	a.typeText(a.url + "/v0.3/")
+	a.key("enter")
+	a.waitState("the new agent under the cursor, in the chat, and the composer focused", func(m *Model) bool {
+		return len(m.entries) == 2 && m.agents.Selected() == m.entries[1] && m.current == m.entries[1] && m.focus == focusComposer
+	})
+	a.typeText("hi") // goes to the composer, not the agents pane's keys
+	a.waitState("typed text in the composer", func(m *Model) bool { return m.composer.Value() == "hi" })
+	a.key("backspace", "backspace")
+	a.key("tab", "tab", "a")
+	a.waitScreen("Add an agent")
+	a.typeText(strings.TrimPrefix(a.url, "http://")) // the demo, listed as URL + "/"
+	a.key("enter")
+	a.waitScreen("is already in the list")
+	a.waitState("the listed agent under the cursor and in the chat, once", func(m *Model) bool {
+		return len(m.entries) == 2 && m.agents.Selected() == m.entries[0] && m.current == m.entries[0] && m.focus == focusComposer
 	})
 }
 
