@@ -24,3 +24,16 @@ func TestAgentInputURL(t *testing.T) {
 		}
 	}
 }
+
+// The CLI's AGENT argument takes the add prompt's forms; a config name
+// comes first.
+func TestDirectoryTakesTypedURLs(t *testing.T) {
+	d := NewDirectory(DirectoryOptions{})
+	tg, err := d.Target("127.0.0.1:35315", Overrides{Inspect: true})
+	if err != nil || tg.URL != "http://127.0.0.1:35315" {
+		t.Fatalf("Target = %+v, %v; want http://127.0.0.1:35315", tg, err)
+	}
+	if _, err := d.Target("demo", Overrides{Inspect: true}); err == nil {
+		t.Error("a bare word with no config entry was taken")
+	}
+}

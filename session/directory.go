@@ -97,6 +97,7 @@ func (d *Directory) Auth() Credentials { return d.o.Auth }
 // Entry returns ref's config entry and the key its credentials are kept
 // under (the entry's name, or the URL for an agent not in the config).
 func (d *Directory) Entry(ref string) (*config.Agent, string) {
+	ref = d.typed(ref)
 	entry, err := d.lookup(ref)
 	if err != nil || entry == nil {
 		return nil, signin.Key(ref)
@@ -122,6 +123,7 @@ type Target struct {
 // how to reach the agent. A URL that matches a config entry's url gets
 // that entry's settings.
 func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
+	ref = d.typed(ref)
 	entry, err := d.lookup(ref)
 	if err != nil {
 		return nil, err
@@ -230,6 +232,19 @@ func (d *Directory) checkOrigin(c *a2aclient.Client, t *Target, ref string, o Ov
 		label = strings.TrimSpace(ref)
 	}
 	return checkOrigin(c, t, label)
+}
+
+// typed is ref as the TUI's add prompt takes it (AgentURL): a config
+// name first, else a URL without a scheme gets one (http on loopback).
+func (d *Directory) typed(ref string) string {
+	ref = strings.TrimSpace(ref)
+	if _, ok := d.o.Config.Agent(ref); ok || strings.Contains(ref, "://") {
+		return ref
+	}
+	if u, err := AgentURL(ref); err == nil && strings.ContainsAny(ref, ".:[") {
+		return u
+	}
+	return ref
 }
 
 // lookup finds ref's config entry: by name, or by URL. A URL without an
