@@ -168,7 +168,7 @@ var schemaVersion = len(migrations)
 // once per step. WAL mode is set first: it is a property of the file,
 // kept across opens.
 func (s *Store) migrate(from int) error {
-	if _, err := s.db.Exec("PRAGMA journal_mode=WAL"); err != nil {
+	if err := s.setWAL(); err != nil {
 		return err
 	}
 	if from >= schemaVersion {
