@@ -140,10 +140,13 @@ func (d *gatewayDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 func (d *gatewayDialog) View(st *Styles, w, h int) string {
 	bw := min(max(w-10, 30), 90)
 	inner := bw - 4
-	lines := []string{st.Text.Render(clip(fmt.Sprintf("%s is a gateway to %d agents; parley talks to the first. Add any of them:", termsafe.Line(d.gateway), len(d.agents)), inner)), ""}
+	// The heading wraps (at most three lines) rather than losing its end
+	// at 80 columns.
+	head := wrapStyle(st.Text, fmt.Sprintf("%s is a gateway to %s; parley talks to the first. Add any of them:", termsafe.Line(d.gateway), plural(len(d.agents), "agent")), inner, 3)
+	lines := append(head, "")
 	// A list can be thousands long: only the rows that fit are drawn, the
 	// cursor's among them.
-	rows := max(min(h, len(d.agents)+4)-4, 1)
+	rows := max(min(h, len(d.agents)+len(head)+3)-len(head)-3, 1)
 	first := min(max(d.cursor-rows/2, 0), max(len(d.agents)-rows, 0))
 	for i := first; i < min(first+rows, len(d.agents)); i++ {
 		a := d.agents[i]
