@@ -30,16 +30,16 @@ func TestResultLineAgreesWithTheEncoder(t *testing.T) {
 		"bad \xff\xfe \xc2", "\u2028\u2029", "é 日本 😀", "\u00c2\u0080"}
 	var sums []*session.Summary
 	for _, s := range texts {
-		sums = append(sums, &session.Summary{Dialect: a2aclient.Dialect(s), ContextID: s, TaskID: s, State: s, Text: s + s, StatusText: s,
+		sums = append(sums, &session.Summary{Outcome: jsonout.Outcome{Dialect: a2aclient.Dialect(s), ContextID: s, TaskID: s, State: s, Text: s + s, StatusText: s,
 			Artifacts: []a2aclient.Artifact{{ID: s, Name: s, Description: s, Metadata: map[string]any{s: s},
 				Parts: []a2aclient.Part{a2aclient.TextPart(s), a2aclient.TextPart(s),
 					{Kind: a2aclient.PartText, Text: s, Metadata: map[string]any{"m": s}},
 					{Kind: a2aclient.PartData, Data: data, KeyOrder: a2aclient.JSONKeyOrder([]byte(raw))},
 					{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: s, MimeType: s, Bytes: []byte(s)}},
 					{Kind: a2aclient.PartFile, File: &a2aclient.File{URI: "https://x/" + s}},
-				}}}})
+				}}}}})
 	}
-	sums = append(sums, &session.Summary{State: session.StateMessage, Text: "pong"})
+	sums = append(sums, &session.Summary{Outcome: jsonout.Outcome{State: session.StateMessage, Text: "pong"}})
 	for _, s := range sums {
 		for _, id := range []int64{0, 42} {
 			// --raw: the agent's strings, escaped.
@@ -111,9 +111,9 @@ func writtenResultLine(t *testing.T, s *session.Summary, id int64) string {
 func TestLongResultLineAgreesWithTheEncoder(t *testing.T) {
 	const unit = "ab\u0085c\x7fd\xffé日\xe2\x82<&\"\\\n😀\u009b\u2028\x00 words\xc2"
 	text := strings.Repeat(unit, 200000/len(unit)) + hostile.Evil
-	s := &session.Summary{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
+	s := &session.Summary{Outcome: jsonout.Outcome{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "completed", Text: text,
 		Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text),
-			{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: unit, Bytes: []byte(unit)}}, a2aclient.TextPart(text[3:])}}}}
+			{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: unit, Bytes: []byte(unit)}}, a2aclient.TextPart(text[3:])}}}}}
 	var want bytes.Buffer
 	if err := writeJSONLine(rawOutput{&want}, storedResult{jsonout.ResultToJSON(outcome(s)), 5}); err != nil {
 		t.Fatal(err)

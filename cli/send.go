@@ -206,10 +206,7 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 }
 
 // outcome is what the result line shows of an exchange's summary.
-func outcome(s *session.Summary) *jsonout.Outcome {
-	return &jsonout.Outcome{Dialect: s.Dialect, ContextID: s.ContextID, TaskID: s.TaskID, State: s.State,
-		Text: s.Text, StatusText: s.StatusText, Artifacts: s.Artifacts}
-}
+func outcome(s *session.Summary) *jsonout.Outcome { return &s.Outcome }
 
 // storedResult is the result with the stored context's id, when recorded:
 // the general way to write it, for what jsonout.NewResultLine cannot.

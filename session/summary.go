@@ -1,32 +1,26 @@
 package session
 
-import "github.com/parley-a2a/parley/a2aclient"
+import (
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
+)
 
 // StateMessage is the summary state when the agent replied with a
 // message instead of starting a task.
 const StateMessage = "message"
 
-// Summary is how an exchange ended, in the normalized model.
+// Summary is how an exchange ended, in the normalized model: the
+// outcome the result line shows (its State is a task state or
+// StateMessage), and the reply itself.
 type Summary struct {
-	Dialect   a2aclient.Dialect
-	ContextID string
-	TaskID    string
-	// State is a task state (a2aclient.State) or StateMessage.
-	State string
-	// Text joins the text parts of every assembled artifact, in order,
-	// or of the reply message.
-	Text string
-	// StatusText is the text of the task's last status message: the
-	// question when input is required, the reason when it failed.
-	StatusText string
-	Artifacts  []a2aclient.Artifact
+	jsonout.Outcome
 	// Message is the agent's reply when State is StateMessage.
 	Message *a2aclient.Message
 }
 
 // Summarize reads the outcome off a tracker.
 func Summarize(tr *a2aclient.Tracker, d a2aclient.Dialect) *Summary {
-	s := &Summary{Dialect: d}
+	s := &Summary{Outcome: jsonout.Outcome{Dialect: d}}
 	if m := tr.Message(); m != nil && !tr.Seen() && m.TaskID == "" {
 		s.State, s.Text, s.ContextID, s.Message = StateMessage, m.Text(), m.ContextID, m
 		return s

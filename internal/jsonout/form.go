@@ -24,8 +24,12 @@ type Outcome struct {
 	ContextID string
 	TaskID    string
 	// State is a task state, or "message" for a direct reply.
-	State      string
-	Text       string
+	State string
+	// Text joins the text parts of every assembled artifact, in order,
+	// or of the reply message.
+	Text string
+	// StatusText is the text of the task's last status message: the
+	// question when input is required, the reason when it failed.
 	StatusText string
 	Artifacts  []a2aclient.Artifact
 }
