@@ -203,10 +203,7 @@ with the same result line as 'parley send --json'. Exit codes are those of
 	c.Run = r.run(func(ctx context.Context, args []string) int {
 		defer r.bufferOutput()()
 		r.useRaw(f.raw)
-		if len(args) == 0 {
-			return r.report(exitUsage, usagef("task", "the task command needs a subcommand: get, cancel, watch, download, list or push"), f.json, "")
-		}
-		return r.report(exitUsage, usagef("task", "unknown task subcommand %q (want get, cancel, watch, download, list or push)", args[0]), f.json, "")
+		return r.wantSubcommand("task", "get, cancel, watch, download, list or push", args, f.json)
 	})
 	for _, sub := range []struct{ name, short string }{
 		{"get", "fetch the task and show its state, status and artifacts"},
@@ -229,6 +226,16 @@ with the same result line as 'parley send --json'. Exit codes are those of
 	}
 	r.taskExtras(c, &f)
 	return c
+}
+
+// wantSubcommand reports a command that needs a subcommand run without
+// one (args empty) or with one it does not know (args[0]); subs lists
+// the subcommands it has.
+func (r *runner) wantSubcommand(cmd, subs string, args []string, json bool) int {
+	if len(args) == 0 {
+		return r.report(exitUsage, usagef(cmd, "the %s command needs a subcommand: %s", cmd, subs), json, "")
+	}
+	return r.report(exitUsage, usagef(cmd, "unknown %s subcommand %q (want %s)", cmd, args[0], subs), json, "")
 }
 
 func (r *runner) contextsCommand() *cobra.Command {

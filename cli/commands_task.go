@@ -104,10 +104,7 @@ context store, and a line says so; forged ones are refused and counted.`,
 	}
 	c.Run = r.run(func(ctx context.Context, args []string) int {
 		defer r.bufferOutput()()
-		if len(args) == 0 {
-			return r.report(exitUsage, usagef("task push", "the task push command needs a subcommand: set, get, list, rm or listen"), f.json, "")
-		}
-		return r.report(exitUsage, usagef("task push", "unknown task push subcommand %q (want set, get, list, rm or listen)", args[0]), f.json, "")
+		return r.wantSubcommand("task push", "set, get, list, rm or listen", args, f.json)
 	})
 	for _, sub := range []struct{ use, short string }{
 		{"set AGENT TASK_ID", "ask the agent to post the task's changes to parley's receiver (or --url)"},
