@@ -85,13 +85,7 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		if sel == nil {
 			return nil
 		}
-		m.current = sel
-		m.showConversation()
-		m.setFocus(focusComposer)
-		if m.narrowList {
-			m.narrowList = false
-			m.layout()
-		}
+		m.chatWith(sel)
 		if sel.Status == agentFailed {
 			if _, ok := sel.NeedsSignIn(); ok && m.topPrompt() == nil {
 				m.signInToCard(sel)
@@ -177,6 +171,13 @@ func (m *Model) useAdded(e *agentEntry) tea.Cmd {
 			m.agents.cursor = i
 		}
 	}
+	m.chatWith(e)
+	return m.focusCmd()
+}
+
+// chatWith makes e the current agent and shows its chat with the focus
+// in the composer, leaving the narrow layout's agent list for it.
+func (m *Model) chatWith(e *agentEntry) {
 	m.current = e
 	m.showConversation()
 	m.setFocus(focusComposer)
@@ -184,7 +185,6 @@ func (m *Model) useAdded(e *agentEntry) tea.Cmd {
 		m.narrowList = false
 		m.layout()
 	}
-	return m.focusCmd()
 }
 
 // removeAgent takes e off the list (Workspace.Remove says what of it
