@@ -5,19 +5,27 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/session"
 )
 
-// sendRuns measures `parley send --json` on one server, each run
-// recording into the store under dir; the first run, not counted,
-// creates the store. Every run must say it recorded.
-func (h *harness) sendRuns(srv *loopback.Server, dir string, runs int) (cpu, wall, rss series, err error) {
+// sendRuns measures `parley send --json` on one loopback server started
+// with opts, each run recording into one store in a new directory named
+// after prefix; the first run, not counted, creates the store. Every run
+// must say it recorded.
+func (h *harness) sendRuns(opts loopback.Options, prefix string, runs int) (cpu, wall, rss series, err error) {
+	srv, err := loopback.Start(opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer srv.Close()
+	dir, err := os.MkdirTemp(h.tmp, prefix)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	env := []string{"XDG_DATA_HOME=" + filepath.Join(dir, "data"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config")}
 	send := []string{h.parley, "send", "--json", srv.URL, "go"}
 	for i := -1; i < runs; i++ {
@@ -42,17 +50,8 @@ func (h *harness) multiLine() error {
 	var cpu [2]series
 	var rss [2]series
 	for i, form := range []loopback.Form{loopback.OneLine, loopback.MultiLine} {
-		srv, err := loopback.Start(loopback.Options{Dialect: loopback.V03, Chunks: h.chunks, ChunkSize: chunkSize, Form: form})
-		if err != nil {
-			return err
-		}
-		dir, err := os.MkdirTemp(h.tmp, "form-")
-		if err != nil {
-			srv.Close()
-			return err
-		}
-		cpu[i], _, rss[i], err = h.sendRuns(srv, dir, h.runs)
-		srv.Close()
+		var err error
+		cpu[i], _, rss[i], err = h.sendRuns(loopback.Options{Dialect: loopback.V03, Chunks: h.chunks, ChunkSize: chunkSize, Form: form}, "form-", h.runs)
 		if err != nil {
 			return err
 		}
@@ -76,18 +75,7 @@ func (h *harness) growth() error {
 	}
 	var pts []point
 	for _, n := range []int{2000, 20000, 200000} {
-		srv, err := loopback.Start(loopback.Options{Dialect: loopback.V03, Chunks: n, ChunkSize: chunkSize})
-		if err != nil {
-			return err
-		}
-		dir, err := os.MkdirTemp(h.tmp, "growth-")
-		if err != nil {
-			srv.Close()
-			return err
-		}
-		runs := max(h.runs/2, 2)
-		cpu, _, rss, err := h.sendRuns(srv, dir, runs)
-		srv.Close()
+		cpu, _, rss, err := h.sendRuns(loopback.Options{Dialect: loopback.V03, Chunks: n, ChunkSize: chunkSize}, "growth-", max(h.runs/2, 2))
 		if err != nil {
 			return fmt.Errorf("%d chunks: %w", n, err)
 		}
@@ -139,25 +127,9 @@ func (h *harness) storedGrowth(g string) error {
 			return fmt.Errorf("fill a context of %d items: %w", n, err)
 		}
 		h.detail("stored growth: a context of %d items filled in %s", n, ms(time.Since(fillStart)))
-		var open, cpu series
-		var rss int64
-		for i := 0; i < max(h.runs/2, 2); i++ {
-			cmd := exec.Command(h.parley, "--context", strconv.FormatInt(id, 10))
-			cmd.Env = tuiEnv(dir)
-			r, err := startPTY(cmd, tuiCols, tuiRows)
-			if err != nil {
-				return err
-			}
-			at, err := r.waitFromStart(lastItemMarker, 60*time.Second)
-			if err == nil {
-				open, cpu = append(open, at.Sub(r.start)), append(cpu, r.seenCPU)
-				_, err = r.quiet(300*time.Millisecond, 30*time.Second)
-				rss = max(rss, peakRSS(cmd.Process.Pid))
-			}
-			r.stop()
-			if err != nil {
-				return fmt.Errorf("open a context of %d items: %w", n, err)
-			}
+		open, cpu, rss, err := h.openStored(dir, id, max(h.runs/2, 2), 60*time.Second, 30*time.Second)
+		if err != nil {
+			return fmt.Errorf("open a context of %d items: %w", n, err)
 		}
 		pts = append(pts, point{n, open.median(), cpu.median(), rss})
 		h.add(g, fmt.Sprintf("exec to a %d-item context shown (CPU), peak RSS", n),

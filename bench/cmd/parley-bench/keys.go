@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -60,38 +59,18 @@ func (h *harness) keysOnce() (series, error) {
 		return nil, err
 	}
 	defer srv.Close()
-	dir, err := os.MkdirTemp(h.tmp, "keys-")
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.Command(h.parley, "--agent", srv.URL)
-	cmd.Env = tuiEnv(dir)
-	r, err := startPTY(cmd, tuiCols, tuiRows)
+	r, _, err := h.agentTUI(srv.URL, "keys-")
 	if err != nil {
 		return nil, err
 	}
 	defer r.stop()
-	if _, err := r.waitFromStart("Loopback bench agent", 20*time.Second); err != nil {
-		return nil, fmt.Errorf("the agent did not show as ready: %w", err)
-	}
 	if _, err := r.quiet(300*time.Millisecond, 20*time.Second); err != nil {
 		return nil, err
 	}
-	const end = "✓ completed"
-	r.markFrom(end)
-	if err := r.send("go"); err != nil {
+	r.markFrom(answerEnd)
+	deadline, err := sendGo(r, srv, time.Millisecond)
+	if err != nil {
 		return nil, err
-	}
-	time.Sleep(50 * time.Millisecond)
-	if err := r.send("\r"); err != nil {
-		return nil, err
-	}
-	deadline := time.Now().Add(120 * time.Second)
-	for srv.Streams() == 0 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if srv.Streams() == 0 {
-		return nil, fmt.Errorf("parley did not send the message: %s", r.tail())
 	}
 	type typed struct {
 		at  time.Time
@@ -99,7 +78,7 @@ func (h *harness) keysOnce() (series, error) {
 	}
 	var keys []typed
 	for _, k := range keyRunes {
-		if !r.marked(end).IsZero() {
+		if !r.marked(answerEnd).IsZero() {
 			break
 		}
 		ch := string(k)
@@ -114,10 +93,10 @@ func (h *harness) keysOnce() (series, error) {
 		}
 		keys = append(keys, typed{at, seen.Sub(at)})
 	}
-	for r.marked(end).IsZero() && time.Now().Before(deadline) {
+	for r.marked(answerEnd).IsZero() && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	drawn := r.marked(end)
+	drawn := r.marked(answerEnd)
 	if drawn.IsZero() {
 		return nil, fmt.Errorf("the end of the answer was not drawn: %s", r.tail())
 	}
@@ -139,20 +118,11 @@ func (h *harness) idle() error {
 		return err
 	}
 	defer srv.Close()
-	dir, err := os.MkdirTemp(h.tmp, "idle-")
-	if err != nil {
-		return err
-	}
-	cmd := exec.Command(h.parley, "--agent", srv.URL)
-	cmd.Env = tuiEnv(dir)
-	r, err := startPTY(cmd, tuiCols, tuiRows)
+	r, cmd, err := h.agentTUI(srv.URL, "idle-")
 	if err != nil {
 		return err
 	}
 	defer r.stop()
-	if _, err := r.waitFromStart("Loopback bench agent", 20*time.Second); err != nil {
-		return fmt.Errorf("the agent did not show as ready: %w", err)
-	}
 	time.Sleep(2 * time.Second) // past any start-up animation
 	pid := cmd.Process.Pid
 	const span = 5 * time.Second

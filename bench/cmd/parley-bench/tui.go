@@ -47,44 +47,24 @@ func (h *harness) tuiStream(chunks, size int) (tuiStream, error) {
 		}
 		mu.Unlock()
 	})
-	dir, err := os.MkdirTemp(h.tmp, "tui-")
-	if err != nil {
-		return res, err
-	}
-	cmd := exec.Command(h.parley, "--agent", srv.URL)
-	cmd.Env = tuiEnv(dir)
-	r, err := startPTY(cmd, tuiCols, tuiRows)
+	r, cmd, err := h.agentTUI(srv.URL, "tui-")
 	if err != nil {
 		return res, err
 	}
 	defer r.stop()
-	if _, err := r.waitFromStart("Loopback bench agent", 20*time.Second); err != nil {
-		return res, fmt.Errorf("the agent did not show as ready: %w", err)
-	}
 	if _, err := r.quiet(300*time.Millisecond, 20*time.Second); err != nil {
 		return res, err
 	}
 	// The frame that shows the end of the answer: the task's last status,
 	// which comes after the last chunk.
-	const end = "✓ completed"
-	r.watchFor(end)
+	r.watchFor(answerEnd)
 	pid := cmd.Process.Pid
 	cpu0 := cpuTime(pid)
-	if err := r.send("go"); err != nil {
+	deadline, err := sendGo(r, srv, 5*time.Millisecond)
+	if err != nil {
 		return res, err
 	}
-	time.Sleep(50 * time.Millisecond) // let the composer take the text before enter
-	if err := r.send("\r"); err != nil {
-		return res, err
-	}
-	deadline := time.Now().Add(120 * time.Second)
-	for srv.Streams() == 0 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if srv.Streams() == 0 {
-		return res, fmt.Errorf("parley did not send the message: %s", r.tail())
-	}
-	last, err := r.waitSeen(end, time.Until(deadline))
+	last, err := r.waitSeen(answerEnd, time.Until(deadline))
 	if err != nil {
 		return res, fmt.Errorf("the end of the answer was not drawn: %w", err)
 	}
@@ -102,6 +82,52 @@ func (h *harness) tuiStream(chunks, size int) (tuiStream, error) {
 	res.gap, res.frames = r.maxGap(t0, last)
 	res.rss = peakRSS(pid)
 	return res, nil
+}
+
+// answerEnd is the frame that shows the end of the loopback agent's
+// answer: the task's last status, which comes after the last chunk.
+const answerEnd = "✓ completed"
+
+// agentTUI starts `parley --agent url` at 120×40 in a pty, with folders
+// of its own in a new directory named after prefix, and waits until the
+// agent shows as ready. The caller stops it.
+func (h *harness) agentTUI(url, prefix string) (*ptyRun, *exec.Cmd, error) {
+	dir, err := os.MkdirTemp(h.tmp, prefix)
+	if err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(h.parley, "--agent", url)
+	cmd.Env = tuiEnv(dir)
+	r, err := startPTY(cmd, tuiCols, tuiRows)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := r.waitFromStart("Loopback bench agent", 20*time.Second); err != nil {
+		r.stop()
+		return nil, nil, fmt.Errorf("the agent did not show as ready: %w", err)
+	}
+	return r, cmd, nil
+}
+
+// sendGo types "go" and enter in the composer and waits, polling every
+// poll, until srv serves the stream. The deadline it returns bounds the
+// rest of the run: two minutes from the message sent.
+func sendGo(r *ptyRun, srv *loopback.Server, poll time.Duration) (deadline time.Time, err error) {
+	if err := r.send("go"); err != nil {
+		return deadline, err
+	}
+	time.Sleep(50 * time.Millisecond) // let the composer take the text before enter
+	if err := r.send("\r"); err != nil {
+		return deadline, err
+	}
+	deadline = time.Now().Add(120 * time.Second)
+	for srv.Streams() == 0 && time.Now().Before(deadline) {
+		time.Sleep(poll)
+	}
+	if srv.Streams() == 0 {
+		return deadline, fmt.Errorf("parley did not send the message: %s", r.tail())
+	}
+	return deadline, nil
 }
 
 // tuiEnv is the environment of a TUI run: its own XDG folders (an empty
