@@ -79,10 +79,13 @@ func (s *Server) record(r *http.Request, prompt string) {
 	s.mu.Unlock()
 }
 
-func start(h http.Handler) *Server {
+// start serves one API, handle, with a Server of its own as receiver.
+func start(handle func(*Server, http.ResponseWriter, *http.Request)) *Server {
+	s := &Server{}
 	// httptest listens on 127.0.0.1 (or [::1] where there is no IPv4
 	// loopback): never anywhere else.
-	return &Server{Server: httptest.NewServer(h)}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handle(s, w, r) }))
+	return s
 }
 
 // words splits text into chunks of one word each, the spaces kept, so

@@ -10,9 +10,7 @@ import (
 // Gemini starts a fake Gemini API (what GOOGLE_GEMINI_BASE_URL points
 // at). Its URL is the base URL.
 func Gemini() *Server {
-	s := &Server{}
-	s.Server = start(http.HandlerFunc(s.gemini)).Server
-	return s
+	return start((*Server).gemini)
 }
 
 type geminiPart struct {

@@ -10,9 +10,7 @@ import (
 // OpenAI starts a fake OpenAI-compatible chat completions API. The base
 // URL to give a client is URL + "/v1".
 func OpenAI() *Server {
-	s := &Server{}
-	s.Server = start(http.HandlerFunc(s.openai)).Server
-	return s
+	return start((*Server).openai)
 }
 
 func (s *Server) openai(w http.ResponseWriter, r *http.Request) {
