@@ -224,26 +224,28 @@ func (r *runner) mcpSend(ctx context.Context, _ *mcp.CallToolRequest, in mcpSend
 }
 
 func (r *runner) mcpGetTask(ctx context.Context, _ *mcp.CallToolRequest, in mcpTaskArgs) (*mcp.CallToolResult, any, error) {
-	if err := r.configuredAgent(in.Agent); err != nil {
-		return nil, nil, err
-	}
-	lines, _, stderr := r.mcpRun(ctx, "task", "get", "--json", "--", in.Agent, in.TaskID)
-	return fromLines(lines, stderr, func(ls []map[string]any) any {
+	return r.mcpTask(ctx, "get", in, func(ls []map[string]any) any {
 		// The whole task line, and the result line's summary.
 		out := map[string]any{"result": ls[len(ls)-1]}
 		if len(ls) > 1 {
 			out["task"] = ls[0]["task"]
 		}
 		return out
-	}), nil, nil
+	})
 }
 
 func (r *runner) mcpCancelTask(ctx context.Context, _ *mcp.CallToolRequest, in mcpTaskArgs) (*mcp.CallToolResult, any, error) {
+	return r.mcpTask(ctx, "cancel", in, last)
+}
+
+// mcpTask runs `parley task VERB --json` on a configured agent's task
+// and keeps what keep takes of its lines.
+func (r *runner) mcpTask(ctx context.Context, verb string, in mcpTaskArgs, keep func([]map[string]any) any) (*mcp.CallToolResult, any, error) {
 	if err := r.configuredAgent(in.Agent); err != nil {
 		return nil, nil, err
 	}
-	lines, _, stderr := r.mcpRun(ctx, "task", "cancel", "--json", "--", in.Agent, in.TaskID)
-	return fromLines(lines, stderr, last), nil, nil
+	lines, _, stderr := r.mcpRun(ctx, "task", verb, "--json", "--", in.Agent, in.TaskID)
+	return fromLines(lines, stderr, keep), nil, nil
 }
 
 func (r *runner) mcpSearch(ctx context.Context, _ *mcp.CallToolRequest, in mcpSearchArgs) (*mcp.CallToolResult, any, error) {
