@@ -45,14 +45,8 @@ func fastUpdate(ev a2aclient.Event) *a2aclient.ArtifactUpdate {
 // every chunk of one answer.
 func appendEventPrefix(dst []byte, u *a2aclient.ArtifactUpdate, esc escapes) []byte {
 	l := lineWriter{buf: append(dst, `{"type":"artifact-update"`...), esc: esc}
-	if u.TaskID != "" {
-		l.lit(`,"taskId":`)
-		l.str(u.TaskID, false)
-	}
-	if u.ContextID != "" {
-		l.lit(`,"contextId":`)
-		l.str(u.ContextID, false)
-	}
+	l.omitEmpty(`,"taskId":`, u.TaskID)
+	l.omitEmpty(`,"contextId":`, u.ContextID)
 	l.lit(`,"artifact":`)
 	l.artifactHead(&u.Artifact)
 	return l.buf

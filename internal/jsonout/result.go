@@ -197,6 +197,15 @@ func (l *lineWriter) str(s string, html bool) {
 	l.buf = append(appendJSONBody(l.buf, s, esc), '"')
 }
 
+// omitEmpty writes the field key (`,"name":`) with the string s, unless s
+// is empty: the encoder's omitempty.
+func (l *lineWriter) omitEmpty(key, s string) {
+	if s != "" {
+		l.lit(key)
+		l.str(s, false)
+	}
+}
+
 // extra writes the next of l.extras.
 func (l *lineWriter) extra() {
 	b := l.extras[0]
@@ -236,14 +245,8 @@ func (l *lineWriter) artifact(a *a2aclient.Artifact) {
 func (l *lineWriter) artifactHead(a *a2aclient.Artifact) {
 	l.lit(`{"artifactId":`)
 	l.str(a.ID, false)
-	if a.Name != "" {
-		l.lit(`,"name":`)
-		l.str(a.Name, false)
-	}
-	if a.Description != "" {
-		l.lit(`,"description":`)
-		l.str(a.Description, false)
-	}
+	l.omitEmpty(`,"name":`, a.Name)
+	l.omitEmpty(`,"description":`, a.Description)
 	l.lit(`,"parts":[`)
 }
 
