@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,6 +27,10 @@ type Agent struct {
 	stop context.CancelFunc
 	// signer signs the v0.3 and v1.0 cards (sign.go).
 	signer *cardSigner
+	// servesGRPC is set by Serve, which routes gRPC calls on its port:
+	// only then does the root card offer the gRPC interface (Handler
+	// alone serves HTTP, and a card must not name what is not there).
+	servesGRPC atomic.Bool
 }
 
 // New returns a demo agent.
@@ -56,7 +61,7 @@ func (a *Agent) Handler() http.Handler {
 	mux.Handle(prefixV10+"/", a.v10Handler())
 	mux.Handle(prefixGateway+"/", a.gatewayHandler())
 	mux.Handle(prefixSecure+"/", a.secureHandler())
-	mux.HandleFunc(prefixGRPC+"/.well-known/agent-card.json", serveCard(a.grpcCard))
+	mux.HandleFunc(prefixGRPC+"/.well-known/agent-card.json", serveCard(func(base string) any { return a.signed(a.grpcCardOf(base, false), base) }))
 	mux.HandleFunc("/demo-auth", demoAuthPage)
 	mux.HandleFunc("/", a.index)
 	return recoverer(echoExtensions(mux))
@@ -75,6 +80,7 @@ func (a *Agent) Serve(ctx context.Context, addr string) (string, error) {
 	// gRPC shares the port: HTTP/2 without TLS is accepted for it, and
 	// its calls go to the gRPC server.
 	gs, h := a.newGRPCServer(), a.Handler()
+	a.servesGRPC.Store(true)
 	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Protocols: new(http.Protocols),
 		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if isGRPC(r) {
@@ -156,6 +162,7 @@ func (a *Agent) index(w http.ResponseWriter, r *http.Request) {
   %[2]s/v1.0/.well-known/agent-card.json   v1.0 JSON-RPC and HTTP+JSON
   %[2]s/gateway/.well-known/agent-card.json   gateway REST dialect
   %[2]s/secure/.well-known/agent-card.json   v0.3 JSON-RPC behind Bearer demo-token or X-API-Key demo-key
+  %[2]s/grpc/.well-known/agent-card.json   v1.0 gRPC (lf.a2a.v1.A2AService) on this port
 `, a.opts.Name, b)
 }
 

@@ -178,6 +178,11 @@ func (a *Agent) rootCard(base string) map[string]any {
 		v10Interface(base+prefixV03+"/jsonrpc", "JSONRPC", "0.3"),
 		v10Interface(base+prefixV03+"/rest", "HTTP+JSON", "0.3"),
 	}
+	if a.servesGRPC.Load() {
+		// Last: a client that speaks JSON-RPC or REST keeps choosing
+		// them; one that speaks only gRPC finds it on the same port.
+		c["supportedInterfaces"] = append(c["supportedInterfaces"].([]map[string]any), v10Interface(base, "GRPC", "1.0"))
+	}
 	v03Fields(c, base+prefixV03+"/jsonrpc", base+prefixV03+"/rest")
 	c["supportsAuthenticatedExtendedCard"] = true
 	return c

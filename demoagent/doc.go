@@ -16,6 +16,7 @@
 //	                                 /v1.0/rest     HTTP+JSON 1.0
 //	                                 /v0.3/jsonrpc  JSONRPC   0.3
 //	                                 /v0.3/rest     HTTP+JSON 0.3
+//	                                 (the origin)   GRPC      1.0   when run with Serve
 //	                               It also carries the v0.3 fields url, preferredTransport,
 //	                               protocolVersion and additionalInterfaces (a hybrid card),
 //	                               so v0.3-only clients land on /v0.3/jsonrpc.
@@ -63,8 +64,8 @@
 //	                               "Authorization: Bearer demo-token" or "X-API-Key: demo-key",
 //	                               else 401 with WWW-Authenticate: Bearer realm="parley-demo"
 //
-//	/grpc/.well-known/agent-card.json  v1.0 card whose one interface is gRPC at the
-//	                               server's own origin (protocolBinding GRPC)
+//	/grpc/.well-known/agent-card.json  v1.0 card named "… (gRPC)", signed, whose one
+//	                               interface is gRPC at the server's own origin (protocolBinding GRPC)
 //	lf.a2a.v1.A2AService/...       gRPC (HTTP/2, application/grpc) on the same port, when
 //	                               run with Serve: every v1.0 method, translated onto
 //	                               the v1.0 JSON-RPC binding (grpc.go)

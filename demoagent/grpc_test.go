@@ -141,3 +141,39 @@ func TestGRPCCalls(t *testing.T) {
 		t.Errorf("extended card skills %v lack extended-hello", card.GetSkills())
 	}
 }
+
+// Served (gRPC routed on the port), the root card offers gRPC last, at
+// the origin, where the service answers; the JSON-RPC interface stays
+// first, so a client choosing by the card's order keeps it. Handler
+// alone routes no gRPC, and its root card does not name it.
+func TestServedRootCardOffersGRPCLast(t *testing.T) {
+	base, c := startServed(t)
+	card := getJSON(t, base+"/.well-known/agent-card.json")
+	ifaces := list(card, "supportedInterfaces")
+	must(t, len(ifaces) == 5, "supportedInterfaces %v", ifaces)
+	must(t, str(ifaces[0], "url") == base+"/v1.0/jsonrpc" && str(ifaces[0], "protocolBinding") == "JSONRPC", "first interface %v", ifaces[0])
+	last := ifaces[len(ifaces)-1]
+	must(t, str(last, "url") == base && str(last, "protocolBinding") == "GRPC" && str(last, "protocolVersion") == "1.0", "last interface %v, want GRPC at %s", last, base)
+	if _, err := c.SendMessage(grpcCtx(t), &pb.SendMessageRequest{Message: userMessage("ping")}); err != nil {
+		t.Fatalf("the gRPC interface the root card names does not answer: %v", err)
+	}
+
+	for _, i := range list(getJSON(t, newServer(t).URL+"/.well-known/agent-card.json"), "supportedInterfaces") {
+		must(t, str(i, "protocolBinding") != "GRPC", "Handler alone serves no gRPC, yet the root card names it: %v", i)
+	}
+}
+
+// The gRPC card shows all three things `make run` is to show: it is
+// signed (by the key the root's cards are), offers push, and is named so
+// the agents pane tells it from the root agent.
+func TestGRPCCardSignedWithPushAndNamed(t *testing.T) {
+	base, _ := startServed(t)
+	card := getJSON(t, base+prefixGRPC+"/.well-known/agent-card.json")
+	must(t, str(card, "name") == "parley demo (gRPC)", "name %q", str(card, "name"))
+	must(t, path(card, "capabilities", "pushNotifications") == true && path(card, "capabilities", "streaming") == true, "capabilities %v", card["capabilities"])
+	sigs := list(card, "signatures")
+	must(t, len(sigs) == 1 && str(sigs[0], "protected") != "" && str(sigs[0], "signature") != "", "signatures %v", card["signatures"])
+	root := getJSON(t, base+"/.well-known/agent-card.json")
+	must(t, len(list(root, "signatures")) == 1 && str(list(root, "signatures")[0], "protected") == str(sigs[0], "protected"),
+		"the gRPC card is signed under another header than the root's:\n%v\n%v", root["signatures"], card["signatures"])
+}

@@ -19,7 +19,8 @@ func TestDemoCardVerifies(t *testing.T) {
 	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
 	defer srv.Close()
 	d := NewDirectory(DirectoryOptions{})
-	for _, path := range []string{"/", "/v1.0", "/v0.3"} {
+	// /grpc: the gRPC copy `make run` lists under the root agent.
+	for _, path := range []string{"/", "/v1.0", "/v0.3", "/grpc"} {
 		c, err := d.Client(context.Background(), srv.URL+path, Overrides{RequireSigned: true})
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
