@@ -54,7 +54,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		Client: o, Memory: storeMemory{path: r.env.StorePath},
 	})
 	refs := []string(agents)
-	welcome, demoURL := false, ""
+	welcome, demoURL, demoMore := false, "", []string(nil)
 	if *demo || (len(refs) == 0 && len(cfg.Agents) == 0 && *contextRef == "") {
 		// With nothing configured, the demo agent is the sensible start.
 		// The usual port first, so stored conversations with the demo
@@ -66,8 +66,10 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		if err != nil {
 			return r.report(exitError, fmt.Errorf("start the demo agent: %w", err), false, "")
 		}
-		demoURL = base + "/"
-		refs = append([]string{demoURL}, refs...)
+		// Its gRPC copy is listed second, not selected: JSON-RPC is
+		// where a new user starts, gRPC one row down.
+		demoURL, demoMore = base+"/", []string{base + "/grpc/"}
+		refs = append(append([]string{demoURL}, demoMore...), refs...)
 		welcome = true
 	}
 	keys := ui.DefaultKeyMap()
@@ -122,7 +124,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	}
 	err = ui.Run(ctx, ui.Options{
 		Directory: dir, Config: cfg, ConfigPath: r.env.ConfigPath, Agents: refs, Select: sel,
-		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome && openID == 0, Wire: wire, DemoURL: demoURL,
+		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome && openID == 0, Wire: wire, DemoURL: demoURL, DemoMore: demoMore,
 		Store: store, OpenContext: openID, Notice: notice, Busy: busy,
 		NoColor: r.env.Getenv("NO_COLOR") != "", // no-color.org: set and not empty
 		Left:    func(s string) { fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+s)) },

@@ -64,7 +64,7 @@
 //	                               "Authorization: Bearer demo-token" or "X-API-Key: demo-key",
 //	                               else 401 with WWW-Authenticate: Bearer realm="parley-demo"
 //
-//	/grpc/.well-known/agent-card.json  v1.0 card named "… (gRPC)", signed, whose one
+//	/grpc/.well-known/agent-card.json  v1.0 card named "… gRPC", signed, whose one
 //	                               interface is gRPC at the server's own origin (protocolBinding GRPC)
 //	lf.a2a.v1.A2AService/...       gRPC (HTTP/2, application/grpc) on the same port, when
 //	                               run with Serve: every v1.0 method, translated onto

@@ -50,10 +50,12 @@ func isGRPC(r *http.Request) bool {
 
 // grpcCardOf is the v1.0 card whose only interface is the gRPC service
 // at the demo's own origin. Its name says gRPC: `make run` lists it under
-// the root agent, and the two must not read as one agent listed twice.
+// the root agent, and the two must not read as one agent listed twice
+// ("parley demo gRPC" fits the agents pane's name column, where
+// "(gRPC)" would be cut to "(gRP…").
 func (a *Agent) grpcCardOf(base string, extended bool) map[string]any {
 	c := a.baseCard(description + " This card speaks A2A v1.0 over gRPC only.")
-	c["name"] = a.opts.Name + " (gRPC)"
+	c["name"] = a.opts.Name + " gRPC"
 	c["supportedInterfaces"] = []map[string]any{v10Interface(base, "GRPC", "1.0")}
 	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "extendedAgentCard": true}
 	c["skills"] = skillList(extended)

@@ -169,7 +169,7 @@ func TestServedRootCardOffersGRPCLast(t *testing.T) {
 func TestGRPCCardSignedWithPushAndNamed(t *testing.T) {
 	base, _ := startServed(t)
 	card := getJSON(t, base+prefixGRPC+"/.well-known/agent-card.json")
-	must(t, str(card, "name") == "parley demo (gRPC)", "name %q", str(card, "name"))
+	must(t, str(card, "name") == "parley demo gRPC", "name %q", str(card, "name"))
 	must(t, path(card, "capabilities", "pushNotifications") == true && path(card, "capabilities", "streaming") == true, "capabilities %v", card["capabilities"])
 	sigs := list(card, "signatures")
 	must(t, len(sigs) == 1 && str(sigs[0], "protected") != "" && str(sigs[0], "signature") != "", "signatures %v", card["signatures"])

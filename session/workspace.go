@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -40,6 +41,10 @@ type WorkspaceOptions struct {
 	ConfigPath string
 	// DemoURL is the in-process demo agent's URL, left out of saves.
 	DemoURL string
+	// DemoMore are the in-process demo's other agents listed with it
+	// (its gRPC copy at /grpc/): on the same port of the moment, so left
+	// out of saves too.
+	DemoMore []string
 	// Store records conversations; nil (or read-only) records nothing.
 	Store *Store
 	// Notify is told when a conversation the workspace started changed
@@ -171,6 +176,12 @@ func (w *Workspace) Find(ref string) *Agent {
 		}
 	}
 	return nil
+}
+
+// IsDemo reports whether a is one of the in-process demo's agents
+// (DemoURL, DemoMore), which stop with parley and are never saved.
+func (w *Workspace) IsDemo(a *Agent) bool {
+	return a != nil && a.Ref != "" && (a.Ref == w.o.DemoURL || slices.Contains(w.o.DemoMore, a.Ref))
 }
 
 // ConfigEntry is the config entry ref names: by its name, else by its

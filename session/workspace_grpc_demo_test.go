@@ -1,9 +1,13 @@
 package session
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
 )
 
 // The demo serves two agents on one origin: its card at / (JSON-RPC and
@@ -37,5 +41,65 @@ func TestStoredGRPCAgentIsNotTheAgentAtItsOrigin(t *testing.T) {
 		if a := w.ForStored(rootInfo, nil); a != root {
 			t.Errorf("resolved=%v: the root's stored conversation went to %q", resolved, a.Ref)
 		}
+	}
+}
+
+// `make run` lists both: each stored conversation goes to its own row,
+// and neither is taken for one the user never added.
+func TestStoredDemoConversationsGoToTheirOwnRows(t *testing.T) {
+	const base = "http://127.0.0.1:4141"
+	w := NewWorkspace(WorkspaceOptions{DemoURL: base + "/", DemoMore: []string{base + "/grpc/"}}, []string{base + "/", base + "/grpc/"})
+	root, grpc := w.Agents()[0], w.Agents()[1]
+	grpcInfo := AgentInfo{Name: "parley demo gRPC", Ref: base + "/grpc/", CardURL: base + "/grpc/.well-known/agent-card.json", URL: base, Dialect: a2aclient.DialectV10GRPC}
+	rootInfo := AgentInfo{Name: "parley demo", Ref: base + "/", CardURL: base + "/.well-known/agent-card.json", URL: base + "/v1.0/jsonrpc", Dialect: a2aclient.DialectV10}
+	if a := w.ForStored(grpcInfo, nil); a != grpc {
+		t.Errorf("the gRPC agent's conversation went to %q (stored %v), want its own row", a.Ref, a.Stored)
+	}
+	if a := w.ForStored(rootInfo, nil); a != root {
+		t.Errorf("the root's conversation went to %q", a.Ref)
+	}
+	if n := len(w.Agents()); n != 2 {
+		t.Errorf("%d agents listed, want the 2 demo agents", n)
+	}
+}
+
+// The memory of the gRPC agent, which lives on the root's origin, must
+// not lead the root agent (whose card lists gRPC last) off JSON-RPC:
+// `make run` opens on the root agent over v1.0 JSON-RPC, however much
+// the user talked to the gRPC one the time before.
+func TestDemoRootStaysJSONRPCAfterTheGRPCAgentAnswered(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	base, err := demoagent.New(demoagent.Options{}).Serve(ctx, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenStore(filepath.Join(t.TempDir(), "parley.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	dir := NewDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
+	g, err := dir.Client(ctx, base+"/grpc/", Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if _, err := g.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("hi")}}}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Dialect() != a2aclient.DialectV10GRPC {
+		t.Fatalf("the /grpc/ agent spoke %s", g.Dialect())
+	}
+	dir.Remember(g)
+
+	next := NewDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
+	r, err := next.Client(ctx, base+"/", Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.Dialect() != a2aclient.DialectV10 || r.Endpoint().URL != base+"/v1.0/jsonrpc" {
+		t.Fatalf("the root agent chose %s at %s, want v1.0 JSON-RPC", r.Dialect(), r.Endpoint().URL)
 	}
 }

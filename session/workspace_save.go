@@ -36,7 +36,7 @@ func (w *Workspace) Save() (write func() error, left int, err error) {
 		switch {
 		case a.Stored:
 			left++
-		case a.Ref != w.o.DemoURL:
+		case !w.IsDemo(a):
 			saving = append(saving, a)
 		}
 	}

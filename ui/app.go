@@ -46,6 +46,9 @@ type Options struct {
 	Welcome bool
 	// DemoURL is the in-process demo agent's URL, left out of saves.
 	DemoURL string
+	// DemoMore are the demo's other agents listed after it (its gRPC
+	// copy), left out of saves too (session.WorkspaceOptions.DemoMore).
+	DemoMore []string
 	// Store keeps every conversation; nil when it could not be opened.
 	Store *session.Store
 	// OpenContext opens on this stored context (its store id), if set.
@@ -142,7 +145,7 @@ func New(opts Options) *Model {
 	}
 	m.ws = session.NewWorkspace(session.WorkspaceOptions{
 		Directory: opts.Directory, Config: opts.Config, ConfigPath: opts.ConfigPath,
-		DemoURL: opts.DemoURL, Store: opts.Store, Notify: m.bridge.notify, Label: agentLabel,
+		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify, Label: agentLabel,
 		RecordError: func(err error) {
 			m.bridge.post(statusMsg{text: "Could not save the conversation: " + err.Error(), isErr: true})
 		},

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -42,7 +43,7 @@ func (m *Model) runningTasks() []runningTask {
 // the command it is one shell word, so pasting the command runs nothing
 // else, and the sentence is clean for the dialog and the terminal.
 func (m *Model) leftSentence(t runningTask) string {
-	if m.opts.DemoURL != "" && t.agent.Ref == m.opts.DemoURL {
+	if ref := t.agent.Ref; ref != "" && (ref == m.opts.DemoURL || slices.Contains(m.opts.DemoMore, ref)) {
 		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", shortID(t.id), t.agent.label()))
 	}
 	ref := t.agent.Ref
