@@ -2,7 +2,9 @@ package session
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -101,5 +103,32 @@ func TestDemoRootStaysJSONRPCAfterTheGRPCAgentAnswered(t *testing.T) {
 	defer r.Close()
 	if r.Dialect() != a2aclient.DialectV10 || r.Endpoint().URL != base+"/v1.0/jsonrpc" {
 		t.Fatalf("the root agent chose %s at %s, want v1.0 JSON-RPC", r.Dialect(), r.Endpoint().URL)
+	}
+}
+
+// Both demo agents listen on the port of the moment: a save keeps
+// neither, and keeps an agent the user added beside them.
+func TestSaveLeavesOutBothDemoAgents(t *testing.T) {
+	const base = "http://127.0.0.1:4141"
+	p := filepath.Join(t.TempDir(), "config.toml")
+	w := NewWorkspace(WorkspaceOptions{Config: &config.Config{}, ConfigPath: p, DemoURL: base + "/", DemoMore: []string{base + "/grpc/"},
+		Label: func(*Agent) string { return "mine" }},
+		[]string{base + "/", base + "/grpc/", "http://127.0.0.1:7009/"})
+	write, _, err := w.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := write(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(b); strings.Contains(got, ":4141") || !strings.Contains(got, "http://127.0.0.1:7009/") {
+		t.Errorf("saved config:\n%s\nwant the added agent and no demo agent", got)
+	}
+	if !w.IsDemo(w.Agents()[1]) || w.IsDemo(w.Agents()[2]) {
+		t.Errorf("IsDemo: the gRPC copy %v, the added agent %v", w.IsDemo(w.Agents()[1]), w.IsDemo(w.Agents()[2]))
 	}
 }
