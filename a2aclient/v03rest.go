@@ -15,10 +15,12 @@ import (
 
 func init() { registerBinding(DialectV03REST, newV03REST) }
 
-type v03REST struct{ e *restEndpoint }
+// v03REST takes send, stream, get and the push-config reads from the
+// endpoint it embeds; what differs from v1.0 is below.
+type v03REST struct{ *restEndpoint }
 
 func newV03REST(t *transport, iface Interface, _ *Agent) binding {
-	return &v03REST{e: &restEndpoint{
+	return &v03REST{&restEndpoint{
 		t: t, base: strings.TrimRight(iface.URL, "/") + "/v1", dialect: DialectV03REST, shape: shapeV03,
 		contentType: "application/json",
 		accept:      "application/json",
@@ -27,32 +29,20 @@ func newV03REST(t *transport, iface Interface, _ *Agent) binding {
 
 func (b *v03REST) dialect() Dialect { return DialectV03REST }
 
-func (b *v03REST) send(ctx context.Context, req *SendRequest) (*Result, error) {
-	return b.e.sendMessage(ctx, req)
-}
-
-func (b *v03REST) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	return b.e.streamMessage(ctx, req)
-}
-
-func (b *v03REST) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	return b.e.getTask(ctx, taskID, historyLength)
-}
-
 // cancel sends the body the spec shows, {"name": "tasks/{id}"}.
 func (b *v03REST) cancel(ctx context.Context, taskID string) (*Task, error) {
-	return b.e.cancelTask(ctx, taskID, map[string]string{"name": "tasks/" + taskID})
+	return b.cancelTask(ctx, taskID, map[string]string{"name": "tasks/" + taskID})
 }
 
 func (b *v03REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	return b.e.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"name": "tasks/" + taskID})
+	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"name": "tasks/" + taskID})
 }
 
 // listTasks uses GET /v1/tasks, which the v0.3 method table lists but its
 // proto does not define; a server without it answers 404, 405 or 501, and
 // that means "no listing here", not "wrong dialect".
 func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	page, err := b.e.listTasks(ctx, req)
+	page, err := b.restEndpoint.listTasks(ctx, req)
 	var he *HTTPError
 	if errors.As(err, &he) && he.Kind == nil {
 		switch he.StatusCode {
@@ -65,21 +55,9 @@ func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 
 // setPushConfig posts a CreateTaskPushNotificationConfigRequest.
 func (b *v03REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	return b.e.setPushConfig(ctx, cfg.TaskID, toPJCreatePush03(cfg))
-}
-
-func (b *v03REST) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	return b.e.getPushConfig(ctx, taskID, configID)
-}
-
-func (b *v03REST) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	return b.e.listPushConfigs(ctx, taskID)
-}
-
-func (b *v03REST) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	return b.e.deletePushConfig(ctx, taskID, configID)
+	return b.postPushConfig(ctx, cfg.TaskID, toPJCreatePush03(cfg))
 }
 
 func (b *v03REST) extendedCard(ctx context.Context) (*Agent, error) {
-	return b.e.card(ctx, "/card")
+	return b.card(ctx, "/card")
 }

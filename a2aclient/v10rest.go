@@ -21,14 +21,16 @@ import (
 
 func init() { registerBinding(DialectV10REST, newV10REST) }
 
-type v10REST struct{ e *restEndpoint }
+// v10REST takes send, stream, get, listTasks and the push-config reads
+// from the endpoint it embeds; what differs from v0.3 is below.
+type v10REST struct{ *restEndpoint }
 
 func newV10REST(t *transport, iface Interface, _ *Agent) binding {
 	base := strings.TrimRight(iface.URL, "/")
 	if iface.Tenant != "" {
 		base += "/" + escapePath(iface.Tenant)
 	}
-	return &v10REST{e: &restEndpoint{
+	return &v10REST{&restEndpoint{
 		t: t, base: base, dialect: DialectV10REST, shape: shapeV10,
 		contentType: "application/a2a+json",
 		accept:      "application/a2a+json, application/json",
@@ -38,48 +40,20 @@ func newV10REST(t *transport, iface Interface, _ *Agent) binding {
 
 func (b *v10REST) dialect() Dialect { return DialectV10REST }
 
-func (b *v10REST) send(ctx context.Context, req *SendRequest) (*Result, error) {
-	return b.e.sendMessage(ctx, req)
-}
-
-func (b *v10REST) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	return b.e.streamMessage(ctx, req)
-}
-
-func (b *v10REST) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	return b.e.getTask(ctx, taskID, historyLength)
-}
-
 func (b *v10REST) cancel(ctx context.Context, taskID string) (*Task, error) {
-	return b.e.cancelTask(ctx, taskID, map[string]string{"id": taskID})
+	return b.cancelTask(ctx, taskID, map[string]string{"id": taskID})
 }
 
 func (b *v10REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	return b.e.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"id": taskID})
-}
-
-func (b *v10REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	return b.e.listTasks(ctx, req)
+	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"id": taskID})
 }
 
 func (b *v10REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	return b.e.setPushConfig(ctx, cfg.TaskID, toPJPushConfig(cfg, ""))
-}
-
-func (b *v10REST) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	return b.e.getPushConfig(ctx, taskID, configID)
-}
-
-func (b *v10REST) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	return b.e.listPushConfigs(ctx, taskID)
-}
-
-func (b *v10REST) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	return b.e.deletePushConfig(ctx, taskID, configID)
+	return b.postPushConfig(ctx, cfg.TaskID, toPJPushConfig(cfg, ""))
 }
 
 func (b *v10REST) extendedCard(ctx context.Context) (*Agent, error) {
-	return b.e.card(ctx, "/extendedAgentCard")
+	return b.card(ctx, "/extendedAgentCard")
 }
 
 // pushConfigsPath is /tasks/{id}/pushNotificationConfigs[/{configId}].
@@ -424,9 +398,10 @@ func (i restErrorInfo) kind(d Dialect, status int, taskPath bool, path string) e
 	return nil
 }
 
-// sendMessage, streamMessage and getTask are the same in both REST
-// bindings but for the JSON shape, which the endpoint knows.
-func (e *restEndpoint) sendMessage(ctx context.Context, req *SendRequest) (*Result, error) {
+// send, stream and get are the same in both REST bindings but for the
+// JSON shape, which the endpoint knows; the bindings embed the endpoint
+// and take them as they are.
+func (e *restEndpoint) send(ctx context.Context, req *SendRequest) (*Result, error) {
 	data, err := e.do(ctx, restCall{op: "send message", method: http.MethodPost, path: "/message:send",
 		body: toPJSendRequest(req, e.shape), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
 	if err != nil {
@@ -435,12 +410,12 @@ func (e *restEndpoint) sendMessage(ctx context.Context, req *SendRequest) (*Resu
 	return decodeSendResponse(data, e.shape)
 }
 
-func (e *restEndpoint) streamMessage(ctx context.Context, req *SendRequest) (eventSource, error) {
+func (e *restEndpoint) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
 	return e.open(ctx, restCall{op: "stream message", method: http.MethodPost, path: "/message:stream",
 		body: toPJSendRequest(req, e.shape), taskPath: req.Message.TaskID != ""})
 }
 
-func (e *restEndpoint) getTask(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+func (e *restEndpoint) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
 	q := url.Values{}
 	if historyLength != nil {
 		q.Set("historyLength", strconv.Itoa(*historyLength))
@@ -454,8 +429,8 @@ func (e *restEndpoint) getTask(ctx context.Context, taskID string, historyLength
 
 // cancelTask, listTasks and the push-config calls below are, like send and
 // get above, the same in both REST bindings but for the JSON shape (which
-// the endpoint knows) and, for cancel and set, the request body the
-// binding's spec asks for.
+// the endpoint knows) and, for cancel and set (cancelTask,
+// postPushConfig), the request body the binding's spec asks for.
 
 func (e *restEndpoint) cancelTask(ctx context.Context, taskID string, body any) (*Task, error) {
 	data, err := e.do(ctx, restCall{op: "cancel task", method: http.MethodPost, path: "/tasks/" + url.PathEscape(taskID) + ":cancel",
@@ -492,7 +467,7 @@ func (e *restEndpoint) listTasks(ctx context.Context, req ListTasksRequest) (*Ta
 	return decodeTaskPage(data, e.shape)
 }
 
-func (e *restEndpoint) setPushConfig(ctx context.Context, taskID string, body any) (*PushConfig, error) {
+func (e *restEndpoint) postPushConfig(ctx context.Context, taskID string, body any) (*PushConfig, error) {
 	data, err := e.do(ctx, restCall{op: "set push notification config", method: http.MethodPost,
 		path: pushConfigsPath(taskID, ""), body: body, taskPath: true})
 	if err != nil {
