@@ -10,12 +10,13 @@ import "context"
 
 func init() {
 	registerBinding(DialectV01, func(t *transport, iface Interface, _ *Agent) binding {
-		return &v01Binding{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV01}}
+		return &v01Binding{kwTasks{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV01}, from: kwFromV01Stream}}
 	})
 }
 
+// v01Binding takes get, cancel and resubscribe from kwTasks.
 type v01Binding struct {
-	rpc *rpc
+	kwTasks
 }
 
 // v01SendParams is TaskSendParams. acceptedOutputModes is not in the
@@ -28,11 +29,6 @@ type v01SendParams struct {
 	HistoryLength       *int           `json:"historyLength,omitempty"`
 	PushNotification    *kwPushConfig  `json:"pushNotification,omitempty"`
 	Metadata            map[string]any `json:"metadata,omitempty"`
-}
-
-type v01TaskParams struct {
-	ID            string `json:"id"`
-	HistoryLength *int   `json:"historyLength,omitempty"`
 }
 
 type v01PushParams struct {
@@ -97,7 +93,7 @@ func (b *v01Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 
 func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
 	p := b.sendParams(req)
-	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p, fastKind, kwResults(kwFromV01Stream))
+	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p, fastKind, kwResults(b.from))
 	if err != nil {
 		return nil, err
 	}
@@ -107,26 +103,6 @@ func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource,
 	}
 	b.adopt(req, p)
 	return src, nil
-}
-
-func (b *v01Binding) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	return b.taskCall(ctx, "get task", "tasks/get", v01TaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
-}
-
-func (b *v01Binding) cancel(ctx context.Context, taskID string) (*Task, error) {
-	return b.taskCall(ctx, "cancel task", "tasks/cancel", v01TaskParams{ID: taskID}, taskID)
-}
-
-func (b *v01Binding) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
-	return kwTaskCall(ctx, b.rpc, op, method, params, taskID)
-}
-
-func (b *v01Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v01TaskParams{ID: taskID}, fastKind, kwResults(kwFromV01Stream))
-	if err != nil {
-		return nil, err
-	}
-	return newKWEvents(s, taskID, "")
 }
 
 func (b *v01Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
@@ -140,7 +116,7 @@ func (b *v01Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushCo
 
 // getPushConfig ignores configID: a v0.1 task has at most one config.
 func (b *v01Binding) getPushConfig(ctx context.Context, taskID, _ string) (*PushConfig, error) {
-	return b.pushCall(ctx, "get the push-notification config", "tasks/pushNotification/get", v01TaskParams{ID: taskID}, taskID)
+	return b.pushCall(ctx, "get the push-notification config", "tasks/pushNotification/get", kwTaskParams{ID: taskID}, taskID)
 }
 
 func (b *v01Binding) pushCall(ctx context.Context, op, method string, params any, taskID string) (*PushConfig, error) {

@@ -17,15 +17,15 @@ import (
 
 func init() {
 	f := func(t *transport, iface Interface, _ *Agent) binding {
-		return &v03Binding{d: iface.Dialect, rpc: &rpc{t: t, url: iface.URL, dialect: iface.Dialect}}
+		return &v03Binding{d: iface.Dialect, kwTasks: kwTasks{rpc: &rpc{t: t, url: iface.URL, dialect: iface.Dialect}, from: kwFromStream}}
 	}
 	registerBinding(DialectV02, f)
 	registerBinding(DialectV03, f)
 }
 
 type v03Binding struct {
-	d   Dialect
-	rpc *rpc
+	d Dialect
+	kwTasks
 }
 
 // v03SendParams is MessageSendParams.
@@ -43,11 +43,6 @@ type v03SendConfig struct {
 	Blocking               bool          `json:"blocking"`
 	HistoryLength          *int          `json:"historyLength,omitempty"`
 	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig,omitempty"`
-}
-
-type v03TaskParams struct {
-	ID            string `json:"id"`
-	HistoryLength *int   `json:"historyLength,omitempty"`
 }
 
 type v03PushConfigParams struct {
@@ -88,30 +83,40 @@ func (b *v03Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 }
 
 func (b *v03Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req), fastKind, kwResults(kwFromStream))
+	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req), fastKind, kwResults(b.from))
 	if err != nil {
 		return nil, err
 	}
 	return newKWEvents(s, req.Message.TaskID, req.Message.ContextID)
 }
 
-func (b *v03Binding) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	return b.taskCall(ctx, "get task", "tasks/get", v03TaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
+// kwTasks is get, cancel and resubscribe as v0.1 and v0.2/v0.3 call
+// them alike: the same methods and params, only the stream's events read
+// differently (from). Both bindings embed it.
+type kwTasks struct {
+	rpc  *rpc
+	from kwFrom
 }
 
-func (b *v03Binding) cancel(ctx context.Context, taskID string) (*Task, error) {
-	return b.taskCall(ctx, "cancel task", "tasks/cancel", v03TaskParams{ID: taskID}, taskID)
+// kwTaskParams is TaskQueryParams (get) and TaskIdParams (cancel,
+// resubscribe) in all three versions.
+type kwTaskParams struct {
+	ID            string `json:"id"`
+	HistoryLength *int   `json:"historyLength,omitempty"`
 }
 
-func (b *v03Binding) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
-	return kwTaskCall(ctx, b.rpc, op, method, params, taskID)
+func (k kwTasks) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	return k.taskCall(ctx, "get task", "tasks/get", kwTaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
 }
 
-// kwTaskCall is a JSON-RPC call that returns a task (get, cancel) in the
-// type/kind-tagged dialects. Servers that leave the id out of the reply
-// get the one asked for.
-func kwTaskCall(ctx context.Context, r *rpc, op, method string, params any, taskID string) (*Task, error) {
-	raw, err := r.call(ctx, op, method, params, false)
+func (k kwTasks) cancel(ctx context.Context, taskID string) (*Task, error) {
+	return k.taskCall(ctx, "cancel task", "tasks/cancel", kwTaskParams{ID: taskID}, taskID)
+}
+
+// taskCall is a JSON-RPC call that returns a task (get, cancel). Servers
+// that leave the id out of the reply get the one asked for.
+func (k kwTasks) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
+	raw, err := k.rpc.call(ctx, op, method, params, false)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +130,8 @@ func kwTaskCall(ctx context.Context, r *rpc, op, method string, params any, task
 	return t, nil
 }
 
-func (b *v03Binding) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", v03TaskParams{ID: taskID}, fastKind, kwResults(kwFromStream))
+func (k kwTasks) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
+	s, err := k.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", kwTaskParams{ID: taskID}, fastKind, kwResults(k.from))
 	if err != nil {
 		return nil, err
 	}
