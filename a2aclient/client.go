@@ -195,6 +195,18 @@ func (c *Client) call(op func(b binding) error) error {
 	}
 }
 
+// callFor is call for an operation that returns a value: the value of
+// the attempt that ended the call.
+func callFor[T any](c *Client, op func(b binding) (T, error)) (T, error) {
+	var out T
+	err := c.call(func(b binding) error {
+		var err error
+		out, err = op(b)
+		return err
+	})
+	return out, err
+}
+
 func (c *Client) confirm(cur int) {
 	c.mu.Lock()
 	if c.cur == cur {
@@ -293,11 +305,9 @@ func (c *Client) Send(ctx context.Context, req SendRequest) (*Result, error) {
 	var res *Result
 	// A busy agent did not take the message: sending it again is safe.
 	err := c.t.retryBusy(ctx, "send message", func() error {
-		return c.call(func(b binding) error {
-			var err error
-			res, err = b.send(ctx, &req)
-			return err
-		})
+		var err error
+		res, err = callFor(c, func(b binding) (*Result, error) { return b.send(ctx, &req) })
+		return err
 	})
 	return res, err
 }
@@ -312,11 +322,9 @@ func (c *Client) Stream(ctx context.Context, req SendRequest) (*Stream, error) {
 	}
 	var src eventSource
 	err := c.t.retryBusy(ctx, "send message", func() error {
-		return c.call(func(b binding) error {
-			var err error
-			src, err = b.stream(ctx, &req)
-			return err
-		})
+		var err error
+		src, err = callFor(c, func(b binding) (eventSource, error) { return b.stream(ctx, &req) })
+		return err
 	})
 	if errors.Is(err, ErrStreamingNotSupported) || errors.Is(err, ErrUnsupportedOperation) {
 		return c.sendAndPoll(ctx, req)
@@ -339,13 +347,7 @@ func (c *Client) sendAndPoll(ctx context.Context, req SendRequest) (*Stream, err
 
 // Get fetches a task. historyLength nil leaves the agent's default.
 func (c *Client) Get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	var task *Task
-	err := c.call(func(b binding) error {
-		var err error
-		task, err = b.get(ctx, taskID, historyLength)
-		return err
-	})
-	return task, err
+	return callFor(c, func(b binding) (*Task, error) { return b.get(ctx, taskID, historyLength) })
 }
 
 // Cancel asks the agent to cancel a task and returns the task as it is
@@ -353,11 +355,9 @@ func (c *Client) Get(ctx context.Context, taskID string, historyLength *int) (*T
 func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
 	var task *Task
 	err := c.t.retryBusy(ctx, "cancel the task", func() error {
-		return c.call(func(b binding) error {
-			var err error
-			task, err = b.cancel(ctx, taskID)
-			return err
-		})
+		var err error
+		task, err = callFor(c, func(b binding) (*Task, error) { return b.cancel(ctx, taskID) })
+		return err
 	})
 	return task, err
 }
@@ -366,12 +366,7 @@ func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
 // agent cannot stream, or the agent refuses, the task is polled instead.
 func (c *Client) Resubscribe(ctx context.Context, taskID string) (*Stream, error) {
 	if c.agent.Capabilities.Streaming || c.agent.CardDialect == DialectUnknown {
-		var src eventSource
-		err := c.call(func(b binding) error {
-			var err error
-			src, err = b.resubscribe(ctx, taskID)
-			return err
-		})
+		src, err := callFor(c, func(b binding) (eventSource, error) { return b.resubscribe(ctx, taskID) })
 		if err == nil {
 			return newStream(src, taskID), nil
 		}
@@ -397,46 +392,22 @@ func (c *Client) Watch(ctx context.Context, taskID string) *Stream {
 
 // ListTasks lists tasks where the dialect has a listing (v1.0).
 func (c *Client) ListTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	var page *TaskPage
-	err := c.call(func(b binding) error {
-		var err error
-		page, err = b.listTasks(ctx, req)
-		return err
-	})
-	return page, err
+	return callFor(c, func(b binding) (*TaskPage, error) { return b.listTasks(ctx, req) })
 }
 
 // SetPushConfig registers a push-notification target for a task.
 func (c *Client) SetPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	var out *PushConfig
-	err := c.call(func(b binding) error {
-		var err error
-		out, err = b.setPushConfig(ctx, cfg)
-		return err
-	})
-	return out, err
+	return callFor(c, func(b binding) (*PushConfig, error) { return b.setPushConfig(ctx, cfg) })
 }
 
 // GetPushConfig reads a push-notification config.
 func (c *Client) GetPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	var out *PushConfig
-	err := c.call(func(b binding) error {
-		var err error
-		out, err = b.getPushConfig(ctx, taskID, configID)
-		return err
-	})
-	return out, err
+	return callFor(c, func(b binding) (*PushConfig, error) { return b.getPushConfig(ctx, taskID, configID) })
 }
 
 // ListPushConfigs lists a task's push-notification configs.
 func (c *Client) ListPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	var out []PushConfig
-	err := c.call(func(b binding) error {
-		var err error
-		out, err = b.listPushConfigs(ctx, taskID)
-		return err
-	})
-	return out, err
+	return callFor(c, func(b binding) ([]PushConfig, error) { return b.listPushConfigs(ctx, taskID) })
 }
 
 // DeletePushConfig removes a push-notification config.
@@ -447,13 +418,7 @@ func (c *Client) DeletePushConfig(ctx context.Context, taskID, configID string) 
 // ExtendedCard fetches the authenticated extended card, which may list
 // more skills once the client is signed in.
 func (c *Client) ExtendedCard(ctx context.Context) (*Agent, error) {
-	var out *Agent
-	err := c.call(func(b binding) error {
-		var err error
-		out, err = b.extendedCard(ctx)
-		return err
-	})
-	return out, err
+	return callFor(c, func(b binding) (*Agent, error) { return b.extendedCard(ctx) })
 }
 
 // prepare fills in what every dialect needs: a message id and the role.
