@@ -105,9 +105,7 @@ func (r *fastReader) update(shape fastShape, last *fastStrings) *ArtifactUpdate 
 		switch string(key) {
 		case "kind":
 			r.once(&seen, 1)
-			if shape != fastKind || r.str(&last.kind) != "artifact-update" {
-				r.fail()
-			}
+			r.kind(shape, &last.kind, "artifact-update")
 		case "taskId":
 			r.once(&seen, 2)
 			u.TaskID = r.str(&last.taskID)
@@ -164,6 +162,14 @@ func (r *fastReader) artifact(a *Artifact, room []Part, shape fastShape, last *f
 	})
 }
 
+// kind reads a "kind" member, which only the v0.3 shape has, and fails
+// unless it names want.
+func (r *fastReader) kind(shape fastShape, last *string, want string) {
+	if shape != fastKind || r.str(last) != want {
+		r.fail()
+	}
+}
+
 // textPart reads {"kind":"text","text":…} (v0.3) or {"text":…} (v1.0).
 func (r *fastReader) textPart(shape fastShape, last *fastStrings) string {
 	var text string
@@ -172,9 +178,7 @@ func (r *fastReader) textPart(shape fastShape, last *fastStrings) string {
 		switch string(key) {
 		case "kind":
 			r.once(&seen, 1)
-			if shape != fastKind || r.str(&last.partKind) != "text" {
-				r.fail()
-			}
+			r.kind(shape, &last.partKind, "text")
 		case "text":
 			r.once(&seen, 2)
 			r.space()
