@@ -131,12 +131,9 @@ func (p *jcsParser) object() (any, error) {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
-	p.pos++ // {
 	var out []jcsMember
 	seen := map[string]bool{}
-	p.space()
-	if p.pos < len(p.in) && p.in[p.pos] == '}' {
-		p.pos++
+	if p.empty('}') {
 		return out, nil
 	}
 	for {
@@ -164,18 +161,8 @@ func (p *jcsParser) object() (any, error) {
 			return nil, err
 		}
 		out = append(out, jcsMember{name, v})
-		p.space()
-		if p.pos >= len(p.in) {
-			return nil, p.fail("unexpected end in an object")
-		}
-		switch p.in[p.pos] {
-		case ',':
-			p.pos++
-		case '}':
-			p.pos++
-			return out, nil
-		default:
-			return nil, p.fail("expected ',' or '}'")
+		if more, err := p.more('}', "an object"); !more {
+			return out, err
 		}
 	}
 }
@@ -185,11 +172,8 @@ func (p *jcsParser) array() (any, error) {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
-	p.pos++ // [
 	out := []any{}
-	p.space()
-	if p.pos < len(p.in) && p.in[p.pos] == ']' {
-		p.pos++
+	if p.empty(']') {
 		return out, nil
 	}
 	for {
@@ -198,20 +182,40 @@ func (p *jcsParser) array() (any, error) {
 			return nil, err
 		}
 		out = append(out, v)
-		p.space()
-		if p.pos >= len(p.in) {
-			return nil, p.fail("unexpected end in an array")
-		}
-		switch p.in[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return out, nil
-		default:
-			return nil, p.fail("expected ',' or ']'")
+		if more, err := p.more(']', "an array"); !more {
+			return out, err
 		}
 	}
+}
+
+// empty steps over an object's or array's opening bracket and says
+// whether close follows at once (and steps over it too).
+func (p *jcsParser) empty(close byte) bool {
+	p.pos++
+	p.space()
+	if p.pos < len(p.in) && p.in[p.pos] == close {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+// more reads what follows a member or an element of what (an object, an
+// array): a comma, so more follow, or close, the end.
+func (p *jcsParser) more(close byte, what string) (bool, error) {
+	p.space()
+	if p.pos >= len(p.in) {
+		return false, p.fail("unexpected end in %s", what)
+	}
+	switch p.in[p.pos] {
+	case ',':
+		p.pos++
+		return true, nil
+	case close:
+		p.pos++
+		return false, nil
+	}
+	return false, p.fail("expected ',' or '%c'", close)
 }
 
 // str reads a string, refusing raw control characters and lone
