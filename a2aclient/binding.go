@@ -10,7 +10,6 @@ import (
 // registers a constructor in bindingFactories; nothing outside a2aclient
 // sees a binding or a wire type.
 type binding interface {
-	dialect() Dialect
 	// send delivers a message and returns the task or message replied.
 	// req.Message has its ID, Role and (for v0.1) task id filled in.
 	send(ctx context.Context, req *SendRequest) (*Result, error)

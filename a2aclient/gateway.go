@@ -48,8 +48,6 @@ type gatewayBinding struct {
 	base string // the agent's base URL once known
 }
 
-func (g *gatewayBinding) dialect() Dialect { return DialectGateway }
-
 // agentBase is the agent's base URL. A card for a multi-agent gateway
 // names only the agent list; the first listed agent is used, found on
 // first use and remembered.

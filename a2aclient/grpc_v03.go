@@ -26,8 +26,6 @@ func newV03GRPC(t *transport, iface Interface, _ *Agent) binding {
 	return &v03GRPC{e: e}
 }
 
-func (b *v03GRPC) dialect() Dialect { return DialectV03GRPC }
-
 // v03Name is a request naming one resource ("tasks/{id}").
 type v03Name struct {
 	Name          string `json:"name"`

@@ -26,8 +26,6 @@ func newV10GRPC(t *transport, iface Interface, _ *Agent) binding {
 	return b
 }
 
-func (b *v10GRPC) dialect() Dialect { return DialectV10GRPC }
-
 func (b *v10GRPC) open(ctx context.Context, c grpcCall) (eventSource, error) {
 	return b.e.open(ctx, c, func() proto.Message { return &pb.StreamResponse{} }, func(data []byte) (Event, bool, error) {
 		return decodeStreamResponse(data, shapeV10)

@@ -36,8 +36,6 @@ type v01PushParams struct {
 	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig"`
 }
 
-func (b *v01Binding) dialect() Dialect { return DialectV01 }
-
 // sendParams picks the task and session ids: the ones the message
 // continues, or new ones, since in v0.1 the client names the task.
 func (b *v01Binding) sendParams(req *SendRequest) v01SendParams {

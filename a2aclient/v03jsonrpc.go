@@ -55,8 +55,6 @@ type v03SetPushParams struct {
 	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig"`
 }
 
-func (b *v03Binding) dialect() Dialect { return b.d }
-
 func (b *v03Binding) sendParams(req *SendRequest) v03SendParams {
 	p := v03SendParams{
 		Message: kwEncodeMessage(req.Message, kwTagKind),

@@ -27,8 +27,6 @@ func newV03REST(t *transport, iface Interface, _ *Agent) binding {
 	}}
 }
 
-func (b *v03REST) dialect() Dialect { return DialectV03REST }
-
 // cancel sends the body the spec shows, {"name": "tasks/{id}"}.
 func (b *v03REST) cancel(ctx context.Context, taskID string) (*Task, error) {
 	return b.cancelTask(ctx, taskID, map[string]string{"name": "tasks/" + taskID})

@@ -27,8 +27,6 @@ func newV10(t *transport, iface Interface, _ *Agent) binding {
 	return b
 }
 
-func (b *v10) dialect() Dialect { return DialectV10 }
-
 // v10TaskParams serves GetTask, CancelTask and SubscribeToTask.
 type v10TaskParams struct {
 	Tenant        string `json:"tenant,omitempty"`

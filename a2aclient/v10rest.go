@@ -38,8 +38,6 @@ func newV10REST(t *transport, iface Interface, _ *Agent) binding {
 	}}
 }
 
-func (b *v10REST) dialect() Dialect { return DialectV10REST }
-
 func (b *v10REST) cancel(ctx context.Context, taskID string) (*Task, error) {
 	return b.cancelTask(ctx, taskID, map[string]string{"id": taskID})
 }
