@@ -85,11 +85,12 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	if st != nil && st.ReadOnly() == nil {
 		// What is printed waits for the commit that holds it; notes on
 		// stderr wait behind it.
-		gate = newStoreGate()
+		gate = newStoreGate(maxHeld)
 		gated = gate.to(r.env.Stdout)
 		r.env.Stderr = gate.to(stderr)
 		o.Hold = gate.hold
 		rec = st.Record(conv, o)
+		gate.commit = func() { _ = rec.Flush() } // its error stays for Close
 	}
 	out := r.follower(f.json, gated)
 	msg := a2aclient.Message{Parts: parts, TaskID: f.taskID}

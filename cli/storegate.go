@@ -14,8 +14,24 @@ import (
 //
 // Notes for stderr written meanwhile (a stream broke) queue behind the
 // output before them, so the two streams keep the order of events.
+//
+// What it holds is bounded (limit): a stream arrives faster than SQLite
+// commits it, and a group that writes for tens of milliseconds would
+// otherwise leave megabytes of printed lines (about three times the
+// answer's bytes) waiting in memory, the largest thing a send holds at
+// its peak. A write that would go past the bound waits for the commit
+// in progress (or, with commit set, commits at once rather than waiting
+// for the recorder's next group); the stream waits with it, and nothing
+// is dropped.
 type storeGate struct {
-	mu       sync.Mutex
+	mu    sync.Mutex
+	cond  sync.Cond // signalled when output is let through
+	limit int64     // bytes held before a write waits; 0: no bound
+	// commit, when set, writes what the conversation holds now and lets
+	// its output through (the recorder's Flush). A write past the bound
+	// calls it instead of waiting out the recorder's grouping delay,
+	// during which nothing would arrive: the stream is waiting.
+	commit func()
 	held     []heldWrite
 	free     [][]byte // released chunks, to gather into next
 	total    int64    // bytes ever written to the gate
@@ -38,7 +54,17 @@ const gateChunk = 64 << 10
 // maxFree bounds the chunks kept for reuse (4 MiB).
 const maxFree = 64
 
-func newStoreGate() *storeGate { return &storeGate{} }
+// maxHeld is the bound on held output `parley send` uses: a few
+// thousand lines, a few milliseconds of a fast stream.
+const maxHeld = 256 << 10
+
+// newStoreGate returns a gate that holds at most limit bytes (0: no
+// bound) before a write waits for a commit.
+func newStoreGate(limit int64) *storeGate {
+	g := &storeGate{limit: limit}
+	g.cond.L = &g.mu
+	return g
+}
 
 // to returns a writer that goes to w through the gate.
 func (g *storeGate) to(w io.Writer) io.Writer { return storeGateWriter{g, w} }
@@ -58,6 +84,20 @@ func (g *storeGate) write(w io.Writer, p []byte, s string) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := len(p) + len(s)
+	// Every byte held was written after its change reached the
+	// conversation, whose recorder was told and will commit it: the
+	// wait ends. A write alone larger than the bound waits for nothing
+	// but what is before it.
+	for !g.open && g.limit > 0 && g.total > g.released && g.total-g.released+int64(n) > g.limit {
+		if g.commit == nil {
+			g.cond.Wait()
+			continue
+		}
+		// The commit takes the gate (hold, release): not held here.
+		g.mu.Unlock()
+		g.commit()
+		g.mu.Lock()
+	}
 	if g.open {
 		if s != "" {
 			return io.WriteString(w, s)
@@ -117,6 +157,7 @@ func (g *storeGate) release(mark int64) {
 		g.held[0] = heldWrite{}
 		g.held = g.held[1:]
 	}
+	g.cond.Broadcast()
 }
 
 // openUp lets everything through, for good: recording has ended, and
@@ -128,5 +169,6 @@ func (g *storeGate) openUp() {
 	g.release(total)
 	g.mu.Lock()
 	g.open = true
+	g.cond.Broadcast()
 	g.mu.Unlock()
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -11,7 +13,7 @@ import (
 func TestStoreGateReleasesInOrder(t *testing.T) {
 	var log strings.Builder
 	out, errOut := tagWriter{&log, "1>"}, tagWriter{&log, "2>"}
-	g := newStoreGate()
+	g := newStoreGate(0)
 	stdout, stderr := g.to(out), g.to(errOut)
 	stdout.Write([]byte("one "))
 	stderr.Write([]byte("note "))
@@ -52,7 +54,7 @@ func (w tagWriter) Write(p []byte) (int, error) {
 // in pieces, come out whole and in order.
 func TestStoreGateManyChunks(t *testing.T) {
 	var out strings.Builder
-	g := newStoreGate()
+	g := newStoreGate(0)
 	w := g.to(tagWriter{&out, ""})
 	var want strings.Builder
 	var releases []func()
@@ -78,4 +80,77 @@ func TestStoreGateManyChunks(t *testing.T) {
 	if out.String() != want.String() {
 		t.Fatalf("%d bytes out, %d written; not the same", out.Len(), want.Len())
 	}
+}
+
+// held is what the gate holds now, not let through yet.
+func (g *storeGate) heldBytes() int64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.total - g.released
+}
+
+// A gate with a bound never holds more than it: a write that would go
+// past it commits first (commit set, as parley send sets the
+// recorder's Flush), or waits for a commit from elsewhere (the
+// recorder's goroutine). What comes out is what went in, in order.
+func TestStoreGateHoldsAtMostItsBound(t *testing.T) {
+	const limit = 4096
+	line := func(i int) string { return strings.Repeat(string(rune('a'+i%26)), 1+i%200) + "\n" }
+	t.Run("commits", func(t *testing.T) {
+		var out strings.Builder
+		g := newStoreGate(limit)
+		commits := 0
+		g.commit = func() { commits++; g.hold()() }
+		w := g.to(tagWriter{&out, ""})
+		var want strings.Builder
+		for i := range 5000 {
+			w.Write([]byte(line(i)))
+			want.WriteString(line(i))
+			if h := g.heldBytes(); h > limit {
+				t.Fatalf("after line %d the gate holds %d bytes, bound %d", i, h, limit)
+			}
+		}
+		g.openUp()
+		if out.String() != want.String() {
+			t.Fatalf("%d bytes out, %d written; not the same", out.Len(), want.Len())
+		}
+		if commits == 0 {
+			t.Fatal("never committed")
+		}
+	})
+	t.Run("waits", func(t *testing.T) {
+		var out strings.Builder
+		g := newStoreGate(limit)
+		w := g.to(tagWriter{&out, ""})
+		var want strings.Builder
+		done := make(chan error)
+		go func() {
+			for i := range 5000 {
+				w.Write([]byte(line(i)))
+				want.WriteString(line(i))
+				if h := g.heldBytes(); h > limit {
+					done <- fmt.Errorf("after line %d the gate holds %d bytes, bound %d", i, h, limit)
+					return
+				}
+			}
+			close(done)
+		}()
+		// The recorder's goroutine: commits until the writer is done.
+		for {
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.openUp()
+				if out.String() != want.String() {
+					t.Fatalf("%d bytes out, %d written; not the same", out.Len(), want.Len())
+				}
+				return
+			default:
+				g.hold()()
+				runtime.Gosched()
+			}
+		}
+	})
 }
