@@ -89,6 +89,10 @@ func (s Session) RememberTyped(key string, c Choice, username, secret string) er
 	return s.Remember(key, TypedEntry(c, username, secret))
 }
 
+// OpenBrowser opens a sign-in address in the person's browser
+// (OpenBrowser).
+func (Session) OpenBrowser(url string) error { return OpenBrowser(url) }
+
 type flow struct{ s *SignIn }
 
 func (f flow) Device() (code, uri, complete string, ok bool) {

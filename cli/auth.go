@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -70,10 +69,7 @@ func (r *runner) credentialsPath() string {
 	if r.dir != nil {
 		return r.dir.Auth().CredentialsPath()
 	}
-	if r.env.ConfigPath != "" {
-		return filepath.Join(filepath.Dir(r.env.ConfigPath), "credentials.toml")
-	}
-	return config.CredentialsPath()
+	return config.CredentialsPathFor(r.env.ConfigPath)
 }
 
 // refused words a credential the agent refused, where its challenge says

@@ -150,6 +150,7 @@ func (r *runner) directory() (*session.Directory, error) {
 		Getenv:     r.env.Getenv,
 		Memory:     storeMemory{path: r.env.StorePath},
 		Client:     o,
+		Auth:       Credentials(r.env.ConfigPath, r.env.Getenv, o.HTTPClient),
 	})
 	return r.dir, nil
 }

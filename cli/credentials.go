@@ -2,7 +2,6 @@ package cli
 
 import (
 	"net/http"
-	"path/filepath"
 
 	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
@@ -10,24 +9,13 @@ import (
 )
 
 // The command line is where parley is put together: session (and the TUI
-// above it) speaks package signin's words only, and gets auth's
-// machinery here, so that neither depends on auth (ARCHITECTURE.md).
-func init() {
-	session.DefaultCredentials = Credentials
-	session.OpenBrowser = auth.OpenBrowser
-}
+// above it) speaks package signin's words only, and every Directory cli
+// builds is given auth's machinery here (DirectoryOptions.Auth), so that
+// neither depends on auth (ARCHITECTURE.md).
 
 // Credentials is auth's credential manager for a Directory over the
-// config file at configPath, as session uses it.
+// config file at configPath, as session uses it: getenv resolves env:
+// secrets and hc (the Directory's HTTP client) carries the OAuth flows.
 func Credentials(configPath string, getenv config.Getenv, hc *http.Client) session.Credentials {
-	return auth.ForSession(auth.NewManager(auth.Options{Getenv: getenv, CredentialsPath: credentialsPath(configPath), HTTPClient: hc}))
-}
-
-// credentialsPath keeps the credentials file next to the config file, so
-// a --config elsewhere (or a test) has its own.
-func credentialsPath(configPath string) string {
-	if configPath == "" {
-		return config.CredentialsPath()
-	}
-	return filepath.Join(filepath.Dir(configPath), "credentials.toml")
+	return auth.ForSession(auth.NewManager(auth.Options{Getenv: getenv, CredentialsPath: config.CredentialsPathFor(configPath), HTTPClient: hc}))
 }

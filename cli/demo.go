@@ -67,7 +67,8 @@ func (r *runner) demo(ctx context.Context) int {
 	}
 	// The tour must not depend on the user's config file.
 	r.dir = session.NewDirectory(session.DirectoryOptions{Config: &config.Config{}, Client: a2aclient.Options{
-		HTTPClient: r.env.HTTPClient, PollInterval: r.env.PollInterval}})
+		HTTPClient: r.env.HTTPClient, PollInterval: r.env.PollInterval},
+		Auth: Credentials("", nil, r.env.HTTPClient)})
 	w := r.env.Stdout
 	fmt.Fprintf(w, "parley --demo: the built-in demo agent is running at %s\n\n$ parley card %[1]s\n", base)
 	if code := r.card(ctx, &agentFlags{inspect: true}, []string{base}); code != exitOK {

@@ -52,6 +52,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	dir := session.NewDirectory(session.DirectoryOptions{
 		Config: cfg, ConfigPath: r.env.ConfigPath, Getenv: r.env.Getenv,
 		Client: o, Memory: storeMemory{path: r.env.StorePath},
+		Auth: Credentials(r.env.ConfigPath, r.env.Getenv, o.HTTPClient),
 	})
 	refs := []string(agents)
 	welcome, demoURL, demoMore := false, "", []string(nil)

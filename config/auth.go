@@ -60,6 +60,16 @@ func CredentialsPath() string {
 	return filepath.Join(xdg.ConfigHome, "parley", "credentials.toml")
 }
 
+// CredentialsPathFor is the credentials file kept next to the config file
+// at configPath, so that a --config elsewhere (or a test) has its own;
+// CredentialsPath when configPath is "".
+func CredentialsPathFor(configPath string) string {
+	if configPath == "" {
+		return CredentialsPath()
+	}
+	return filepath.Join(filepath.Dir(configPath), "credentials.toml")
+}
+
 // IsSecretRef reports whether s names where a secret comes from (env:VAR
 // or cmd:COMMAND) rather than being the secret itself.
 func IsSecretRef(s string) bool {

@@ -108,3 +108,15 @@ func TestDescribeSecretRef(t *testing.T) {
 		t.Errorf("CredentialsPath = %s", CredentialsPath())
 	}
 }
+
+// A --config elsewhere (or a test's) has its own credentials file beside
+// it; no config path means the default one.
+func TestCredentialsPathForIsNextToTheConfig(t *testing.T) {
+	p := filepath.Join("some", "where", "config.toml")
+	if got, want := CredentialsPathFor(p), filepath.Join("some", "where", "credentials.toml"); got != want {
+		t.Errorf("CredentialsPathFor(%s) = %s, want %s", p, got, want)
+	}
+	if got := CredentialsPathFor(""); got != CredentialsPath() {
+		t.Errorf("CredentialsPathFor(\"\") = %s, want %s", got, CredentialsPath())
+	}
+}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/auth"
+	"github.com/parley-a2a/parley/cli"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/internal/oauthtest"
 	"github.com/parley-a2a/parley/session"
@@ -129,9 +130,11 @@ func startSecuredV03(t *testing.T, allow func(*http.Request) bool) string {
 }
 
 func authDirectory(t *testing.T, agents []config.Agent, env map[string]string) *session.Directory {
+	cfgPath := filepath.Join(t.TempDir(), "config.toml")
+	getenv := func(k string) string { return env[k] }
 	return session.NewDirectory(session.DirectoryOptions{
-		Config: &config.Config{Agents: agents}, ConfigPath: filepath.Join(t.TempDir(), "config.toml"),
-		Getenv: func(k string) string { return env[k] },
+		Config: &config.Config{Agents: agents}, ConfigPath: cfgPath, Getenv: getenv,
+		Auth: cli.Credentials(cfgPath, getenv, nil),
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/cli"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
 )
@@ -195,9 +196,10 @@ func clDirectory(tg clTarget, ref string) *session.Directory {
 	if tg.Force {
 		cfg.Agents = []config.Agent{{Name: "interop-peer", URL: ref, Dialect: string(tg.Dialect)}}
 	}
+	hc := tg.Peer.Client()
 	return session.NewDirectory(session.DirectoryOptions{Config: cfg, Client: a2aclient.Options{
-		HTTPClient: tg.Peer.Client(), PollInterval: 5 * time.Millisecond,
-	}})
+		HTTPClient: hc, PollInterval: 5 * time.Millisecond,
+	}, Auth: cli.Credentials("", nil, hc)})
 }
 
 // clCardWithoutStreaming serves p's card, changed only to say the agent

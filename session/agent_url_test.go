@@ -28,7 +28,7 @@ func TestAgentInputURL(t *testing.T) {
 // The CLI's AGENT argument takes the add prompt's forms; a config name
 // comes first.
 func TestDirectoryTakesTypedURLs(t *testing.T) {
-	d := NewDirectory(DirectoryOptions{})
+	d := testDirectory(DirectoryOptions{})
 	tg, err := d.Target("127.0.0.1:35315", Overrides{Inspect: true})
 	if err != nil || tg.URL != "http://127.0.0.1:35315" {
 		t.Fatalf("Target = %+v, %v; want http://127.0.0.1:35315", tg, err)

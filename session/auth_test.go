@@ -114,7 +114,7 @@ func TestDirectoryUsesCredentialsFile(t *testing.T) {
 	_ = creds.Update(f.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "from-file"} })
 	_ = creds.Update(g.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-url"} })
 	cfg := &config.Config{Agents: []config.Agent{{Name: "filed", URL: f.srv.URL + "/", Auth: "bearer"}}}
-	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: cfgPath})
+	d := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: cfgPath})
 	ctx := context.Background()
 	c, err := d.Client(ctx, "filed", Overrides{})
 	if err != nil {
@@ -132,7 +132,7 @@ func TestDirectoryUsesCredentialsFile(t *testing.T) {
 	if e, key := d.Entry("http://elsewhere.example"); e != nil || key != "http://elsewhere.example" {
 		t.Errorf("Entry of an unknown URL = %v, %q", e, key)
 	}
-	d2 := NewDirectory(DirectoryOptions{ConfigPath: cfgPath})
+	d2 := testDirectory(DirectoryOptions{ConfigPath: cfgPath})
 	c2, err := d2.Client(ctx, g.srv.URL, Overrides{})
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestDirectoryUsesCredentialsFile(t *testing.T) {
 // A credential given by flag wins over the configured one.
 func TestFlagCredentialWinsOverConfig(t *testing.T) {
 	cfg := &config.Config{Agents: []config.Agent{{Name: "a", URL: "https://a.example", Auth: "bearer", Token: "env:T"}}}
-	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: filepath.Join(t.TempDir(), "config.toml"), Getenv: func(string) string { return "configured" }})
+	d := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: filepath.Join(t.TempDir(), "config.toml"), Getenv: func(string) string { return "configured" }})
 	tg, err := d.Target("a", Overrides{Headers: http.Header{"Authorization": {"Bearer flag"}}})
 	if err != nil || len(tg.Options.Auth) != 0 || tg.Options.Headers.Get("Authorization") != "Bearer flag" {
 		t.Errorf("with a flag: %+v, %v", tg, err)

@@ -18,7 +18,7 @@ import (
 func TestDemoCardVerifies(t *testing.T) {
 	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
 	defer srv.Close()
-	d := NewDirectory(DirectoryOptions{})
+	d := testDirectory(DirectoryOptions{})
 	// /grpc: the gRPC copy `make run` lists under the root agent.
 	for _, path := range []string{"/", "/v1.0", "/v0.3", "/grpc"} {
 		c, err := d.Client(context.Background(), srv.URL+path, Overrides{RequireSigned: true})
@@ -39,7 +39,7 @@ func TestRequireSignedRefusesUnsignedCard(t *testing.T) {
 	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
 	defer srv.Close()
 	cfg := &config.Config{Cards: config.Cards{RequireSigned: true}}
-	d := NewDirectory(DirectoryOptions{Config: cfg})
+	d := testDirectory(DirectoryOptions{Config: cfg})
 	_, err := d.Client(context.Background(), srv.URL+"/v0.2", Overrides{})
 	var ue *a2aclient.UnverifiedCardError
 	if !errors.As(err, &ue) || ue.Signature.Status != a2aclient.SignatureUnsigned || !strings.Contains(err.Error(), "is not signed") {
@@ -50,7 +50,7 @@ func TestRequireSignedRefusesUnsignedCard(t *testing.T) {
 		t.Fatalf("inspect: %v", err)
 	}
 	// Without the requirement the same card is used.
-	if _, err := NewDirectory(DirectoryOptions{}).Client(context.Background(), srv.URL+"/v0.2", Overrides{}); err != nil {
+	if _, err := testDirectory(DirectoryOptions{}).Client(context.Background(), srv.URL+"/v0.2", Overrides{}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -62,7 +62,7 @@ func TestExtensionsActivatedAndConfirmed(t *testing.T) {
 	defer srv.Close()
 	const demoExt = "urn:parley:demo:echo-extension:v1"
 	cfg := &config.Config{Cards: config.Cards{Extensions: []string{"urn:example:other"}}}
-	d := NewDirectory(DirectoryOptions{Config: cfg})
+	d := testDirectory(DirectoryOptions{Config: cfg})
 	for _, path := range []string{"/", "/v0.3"} {
 		c, err := d.Client(context.Background(), srv.URL+path, Overrides{Extensions: []string{demoExt}, Inspect: true})
 		if err != nil {

@@ -26,7 +26,7 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 		})
 	}))
 	t.Cleanup(card.Close)
-	d := NewDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml")})
+	d := testDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml")})
 	cl, err := a2aclient.Resolve(context.Background(), card.URL, a2aclient.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 // is kept for the agent's next client.
 func TestApplyCredentialWithoutAClientKeepsIt(t *testing.T) {
 	agent := newFakeAgent(t, false)
-	d := NewDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml")})
+	d := testDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml")})
 	if cl, err := d.applyCredential(agent.srv.URL, nil, a2aclient.BearerToken{Token: "kept"}, "fake"); cl != nil || err != nil {
 		t.Fatalf("applyCredential(nil client) = %v, %v", cl, err)
 	}

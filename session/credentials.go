@@ -12,8 +12,8 @@ import (
 // Credentials is the machinery of credentials and sign-in that the
 // Directory and the Workspace need, in package signin's words. Package
 // auth implements it (auth.ForSession); whoever builds the Directory
-// (cli) passes it in, so that session, and ui above it, never depend on
-// auth (ARCHITECTURE.md).
+// (cli) passes it in as DirectoryOptions.Auth, so that session, and ui
+// above it, never depend on auth (ARCHITECTURE.md).
 type Credentials interface {
 	// ForAgent builds a config entry's credentials and HTTP client.
 	ForAgent(ctx context.Context, a *config.Agent, base *http.Client) (signin.Setup, error)
@@ -30,10 +30,7 @@ type Credentials interface {
 	Forget(key string) error
 	// CredentialsPath is the credentials file.
 	CredentialsPath() string
+	// OpenBrowser opens an http(s) URL (a sign-in address) in the
+	// person's browser; session opens nothing itself.
+	OpenBrowser(url string) error
 }
-
-// DefaultCredentials builds the Credentials of a Directory whose options
-// name none, from its config path (the credentials file is kept next to
-// the config file), Getenv and HTTP client. The program sets it to
-// auth's (cli); left nil, such a directory has no credentials machinery.
-var DefaultCredentials func(configPath string, getenv config.Getenv, hc *http.Client) Credentials

@@ -34,9 +34,10 @@ type DirectoryOptions struct {
 	// observer, user agent, poll interval). Per-agent settings are
 	// added on top.
 	Client a2aclient.Options
-	// Auth builds each agent's credentials and keeps sign-ins (package
-	// auth implements it); by default DefaultCredentials, which reads
-	// credentials.toml next to the config file.
+	// Auth builds each agent's credentials, keeps sign-ins and opens the
+	// browser for them: auth.ForSession over a Manager whose credentials
+	// file is next to the config file (cli.Credentials). Required:
+	// session has no machinery of its own to fall back on.
 	Auth Credentials
 	// Memory recalls the agents parley talked to before (the store);
 	// nil learns nothing.
@@ -77,13 +78,16 @@ type Directory struct {
 	trust   map[string]*a2aclient.Origins // by credential key (origins.go)
 }
 
-// NewDirectory returns a directory over the given config.
+// NewDirectory returns a directory over the given config. It panics when
+// o.Auth is nil: that is a program put together wrongly, not something a
+// person can do, and a directory without credentials would fail later,
+// further from the cause.
 func NewDirectory(o DirectoryOptions) *Directory {
 	if o.Config == nil {
 		o.Config = &config.Config{}
 	}
-	if o.Auth == nil && DefaultCredentials != nil {
-		o.Auth = DefaultCredentials(o.ConfigPath, o.Getenv, o.Client.HTTPClient)
+	if o.Auth == nil {
+		panic("session.NewDirectory: DirectoryOptions.Auth is nil; pass the credentials machinery (cli.Credentials, auth.ForSession)")
 	}
 	return &Directory{o: o, clients: map[string]*a2aclient.Client{}}
 }

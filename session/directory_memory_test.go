@@ -27,7 +27,7 @@ func TestDirectoryRemembersOnlyWhatItLearned(t *testing.T) {
 	ctx := context.Background()
 	exchange := func(o Overrides) a2aclient.Dialect {
 		t.Helper()
-		dir := NewDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
+		dir := testDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
 		c, err := dir.Client(ctx, srv.URL, o)
 		if err != nil {
 			t.Fatal(err)

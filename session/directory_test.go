@@ -18,7 +18,7 @@ func TestDirectoryTargets(t *testing.T) {
 		Auth:    "bearer", Token: "env:TOKEN", MaxEventSize: 1 << 20,
 	}}}
 	env := map[string]string{"KEY": "k", "TOKEN": "t"}
-	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: "/cfg.toml", Getenv: func(k string) string { return env[k] }})
+	d := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: "/cfg.toml", Getenv: func(k string) string { return env[k] }})
 
 	for _, ref := range []string{"work", "https://work.example/a2a/"} {
 		tg, err := d.Target(ref, Overrides{Headers: http.Header{"X-Team": {"cli"}}})
@@ -63,7 +63,7 @@ func TestDirectoryCachesClientsAndSendsCredentials(t *testing.T) {
 	f := newFakeAgent(t, true)
 	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
 	cfg := &config.Config{Agents: []config.Agent{{Name: "fake", URL: f.srv.URL, Auth: "bearer", Token: "env:T"}}}
-	d := NewDirectory(DirectoryOptions{Config: cfg, Getenv: func(string) string { return "secret" }})
+	d := testDirectory(DirectoryOptions{Config: cfg, Getenv: func(string) string { return "secret" }})
 	ctx := context.Background()
 	c1, err := d.Client(ctx, "fake", Overrides{})
 	if err != nil {

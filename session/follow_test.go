@@ -13,7 +13,7 @@ import (
 
 func client(t *testing.T, f *fakeAgent) *a2aclient.Client {
 	t.Helper()
-	d := NewDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: time.Millisecond}})
+	d := testDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: time.Millisecond}})
 	c, err := d.Client(context.Background(), f.srv.URL, Overrides{})
 	if err != nil {
 		t.Fatalf("resolve fake agent: %v", err)

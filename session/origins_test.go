@@ -27,7 +27,7 @@ func TestRedirectedCardDoesNotPickTheTokenEndpoint(t *testing.T) {
 	const secret = "cl1ent-secret"
 	cfg := &config.Config{Agents: []config.Agent{{Name: "svc", URL: a.URL, Auth: "oauth2",
 		OAuth: config.OAuth{ClientID: "parley", ClientSecret: "env:SECRET", OAuthFlow: "client_credentials"}}}}
-	d := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: filepath.Join(t.TempDir(), "config.toml"),
+	d := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: filepath.Join(t.TempDir(), "config.toml"),
 		Getenv: func(string) string { return secret }})
 	cl, err := d.Client(context.Background(), "svc", Overrides{})
 	if err == nil {
@@ -56,7 +56,7 @@ func TestRememberedCardIsNamed(t *testing.T) {
 	defer s.Close()
 	card := s.URL + "/.well-known/helper/agent-card.json"
 	s.SetCard("/.well-known/helper/agent-card.json", "Helper", s.URL+"/rpc")
-	d := NewDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml"), Memory: oneAgentMemory{KnownAgent{CardURL: card}}})
+	d := testDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml"), Memory: oneAgentMemory{KnownAgent{CardURL: card}}})
 	c, err := d.Client(context.Background(), s.URL, Overrides{})
 	if err != nil {
 		t.Fatal(err)

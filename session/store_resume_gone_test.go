@@ -34,7 +34,7 @@ func TestResumeEndsTasksTheAgentForgot(t *testing.T) {
 	restarted.Store(true)
 	log.reset()
 
-	dir := NewDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: 5 * time.Millisecond}})
+	dir := testDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: 5 * time.Millisecond}})
 	res, err := s.ResumePending(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -116,7 +116,7 @@ func TestResumePendingTasks(t *testing.T) {
 			}
 
 			log.reset()
-			dir := NewDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: 5 * time.Millisecond}})
+			dir := testDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: 5 * time.Millisecond}})
 			res, err := s.ResumePending(context.Background(), dir, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -172,7 +172,7 @@ func TestResumeReportsUnreachableAgent(t *testing.T) {
 	id, taskID := stopMidStream(t, s, srv.URL)
 	srv.Close()
 
-	dir := NewDirectory(DirectoryOptions{})
+	dir := testDirectory(DirectoryOptions{})
 	res, err := s.ResumePending(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +264,7 @@ func TestResumeGivesUpATaskTheAgentForgot(t *testing.T) {
 	id, taskID := stopMidStream(t, s, srv.URL+"/")
 	set() // the agent restarts and knows no task
 
-	dir := NewDirectory(DirectoryOptions{})
+	dir := testDirectory(DirectoryOptions{})
 	res, err := s.ResumePending(context.Background(), dir, nil)
 	if err != nil || len(res) != 1 || res[0].Conversation == nil {
 		t.Fatalf("resumed = %+v, %v", res, err)

@@ -34,6 +34,8 @@ type Workspace struct {
 
 // WorkspaceOptions configure a Workspace.
 type WorkspaceOptions struct {
+	// Directory resolves the agents and holds the credentials machinery
+	// (NewDirectory). Required.
 	Directory *Directory
 	// Config is the config file as read; ConfigPath where it is ("" for
 	// none: nothing is saved).
@@ -94,10 +96,12 @@ type Agent struct {
 }
 
 // NewWorkspace lists the agents named in refs (URLs or config names),
-// then the config's, each once.
+// then the config's, each once. It panics when o.Directory is nil, as
+// NewDirectory does without credentials: the program is put together
+// wrongly.
 func NewWorkspace(o WorkspaceOptions, refs []string) *Workspace {
 	if o.Directory == nil {
-		o.Directory = NewDirectory(DirectoryOptions{Config: o.Config, ConfigPath: o.ConfigPath})
+		panic("session.NewWorkspace: WorkspaceOptions.Directory is nil; pass the Directory the front end resolves agents with")
 	}
 	w := &Workspace{o: o, dir: o.Directory, cfg: o.Config}
 	seen := map[string]bool{}

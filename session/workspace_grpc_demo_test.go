@@ -24,7 +24,7 @@ func TestStoredGRPCAgentIsNotTheAgentAtItsOrigin(t *testing.T) {
 	rootInfo := AgentInfo{Name: "parley demo", Ref: base + "/", CardURL: base + "/.well-known/agent-card.json", URL: base + "/v1.0/jsonrpc", Dialect: a2aclient.DialectV10}
 
 	for _, resolved := range []bool{false, true} {
-		w := NewWorkspace(WorkspaceOptions{}, []string{base + "/"})
+		w := NewWorkspace(WorkspaceOptions{Directory: testDirectory(DirectoryOptions{})}, []string{base + "/"})
 		root := w.Agents()[0]
 		if resolved {
 			c, err := a2aclient.NewClient(&a2aclient.Agent{Name: "parley demo", CardURL: rootInfo.CardURL,

@@ -18,14 +18,6 @@ import (
 // card nor the config gives; ask the person for one and start again.
 var ErrNoClientID = signin.ErrNoClientID
 
-// OpenBrowser opens an http(s) URL in the person's browser.
-//
-// The program sets it (cli, to auth.OpenBrowser); session opens nothing
-// itself.
-var OpenBrowser = func(url string) error {
-	return errors.New("parley cannot open a browser here; open the address yourself")
-}
-
 // SignInWay is one way to sign in to an agent, as offered to a person.
 type SignInWay struct{ c signin.Choice }
 
@@ -188,6 +180,10 @@ func (w *Workspace) Forget(keys []string) error {
 
 // CredentialsPath is the credentials file.
 func (w *Workspace) CredentialsPath() string { return w.dir.Auth().CredentialsPath() }
+
+// OpenBrowser opens a sign-in address in the person's browser, through
+// the directory's credentials machinery.
+func (w *Workspace) OpenBrowser(url string) error { return w.dir.Auth().OpenBrowser(url) }
 
 // Pick picks the way to sign in for a command line (parley login): the
 // OAuth flow named by grant, else the card's preferred OAuth way, else

@@ -20,7 +20,7 @@ func TestWorkspaceUnsetTokenVariableAsksToSignIn(t *testing.T) {
 	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
 	t.Cleanup(srv.Close)
 	cfg := &config.Config{Agents: []config.Agent{{Name: "work", URL: srv.URL + "/", Auth: "bearer", Token: "env:MY_TOKEN"}}}
-	dir := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: t.TempDir() + "/config.toml", Getenv: func(string) string { return "" }})
+	dir := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: t.TempDir() + "/config.toml", Getenv: func(string) string { return "" }})
 	w := NewWorkspace(WorkspaceOptions{Directory: dir, Config: cfg}, nil)
 	a := w.Find("work")
 	ctx := context.Background()
@@ -71,7 +71,7 @@ func TestSignInNeeded(t *testing.T) {
 // parley login's choice: the flow asked for, offered even when the card
 // does not name it; else the card's OAuth way before a typed secret.
 func TestSignInPick(t *testing.T) {
-	w := NewWorkspace(WorkspaceOptions{Directory: NewDirectory(DirectoryOptions{ConfigPath: t.TempDir() + "/config.toml"})}, nil)
+	w := NewWorkspace(WorkspaceOptions{Directory: testDirectory(DirectoryOptions{ConfigPath: t.TempDir() + "/config.toml"})}, nil)
 	card := &a2aclient.Agent{SecuritySchemes: []a2aclient.SecurityScheme{
 		{Name: "key", Type: a2aclient.SchemeAPIKey, In: "header", ParamName: "X-Key"},
 		{Name: "sso", Type: a2aclient.SchemeOAuth2, Flows: a2aclient.OAuthFlows{DeviceCode: &a2aclient.OAuthFlow{DeviceAuthorizationURL: "http://127.0.0.1:1/device", TokenURL: "http://127.0.0.1:1/token"}}},

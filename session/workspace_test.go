@@ -29,7 +29,7 @@ func newTestWorkspace(t *testing.T, refs ...string) (*Workspace, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := NewDirectory(DirectoryOptions{Config: cfg, ConfigPath: p})
+	dir := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: p})
 	return NewWorkspace(WorkspaceOptions{Directory: dir, Config: cfg, ConfigPath: p}, refs), p
 }
 

@@ -30,6 +30,8 @@ const (
 
 // Options configure the UI.
 type Options struct {
+	// Directory resolves agents and holds the credentials machinery
+	// (session.NewDirectory). Required.
 	Directory  *session.Directory
 	Config     *config.Config
 	ConfigPath string
@@ -59,8 +61,8 @@ type Options struct {
 	// Wire receives the wire log the UI shows; set as the directory's
 	// observer by the caller.
 	Wire *WireLog
-	// OpenURL opens a sign-in address in a browser; auth.OpenBrowser
-	// when nil (tests replace it).
+	// OpenURL opens a sign-in address in a browser; when nil, the
+	// Directory's credentials machinery does (tests replace it).
 	OpenURL func(string) error
 	// Left is told, once the screen is restored, of each task quitting
 	// left running and the command that picks it up (quit.go).

@@ -159,7 +159,7 @@ func TestGoldenNarrowLists(t *testing.T) {
 }
 
 func TestHelpScrollsWhenTheTerminalIsSmall(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	first := ansi.Strip(m.render())

@@ -14,7 +14,7 @@ import (
 // keyboard: the focused pane is drawn in heavy lines, the others stay
 // thin, and the mark follows the focus.
 func TestNoColorMarksTheFocusedPaneByItsBorder(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap(), NoColor: true})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), NoColor: true})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	screen := ansi.Strip(m.render())
 	if !strings.Contains(screen, "┏━ message") || !strings.Contains(screen, "╭─ Agents ") {
@@ -30,7 +30,7 @@ func TestNoColorMarksTheFocusedPaneByItsBorder(t *testing.T) {
 		t.Fatalf("%d panes are marked focused:\n%s", n, screen)
 	}
 	// With colour, the border's colour marks the focus: lines stay thin.
-	m = New(Options{Keys: DefaultKeyMap()})
+	m = New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if screen := ansi.Strip(m.render()); strings.Contains(screen, "┏") {
 		t.Fatalf("heavy lines without NO_COLOR:\n%s", screen)

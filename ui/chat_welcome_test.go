@@ -69,7 +69,7 @@ func chatColumn(screen string) string {
 
 // With no agent at all, the empty chat says how to add one.
 func TestEmptyChatWithoutAgentsSaysHowToAddOne(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if screen := ansi.Strip(m.render()); !strings.Contains(screen, "No agent yet: tab to Agents, then a adds one by its URL.") {
 		t.Fatalf("the empty chat does not say how to add an agent:\n%s", screen)

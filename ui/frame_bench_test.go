@@ -18,7 +18,7 @@ import (
 //	go test ./ui/ -run '^$' -bench KeyDuringStream -benchmem
 func BenchmarkKeyDuringStream(b *testing.B) {
 	doc := benchDoc(64 << 10)
-	m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.composer.Focus()
 	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
@@ -51,7 +51,7 @@ func BenchmarkKeyDuringStream(b *testing.B) {
 //	go test ./ui/ -run '^$' -bench FrameDuringStream -benchmem
 func BenchmarkFrameDuringStream(b *testing.B) {
 	doc := benchDoc(64 << 10)
-	m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
 	m.chat.Upsert([]session.Item{user})

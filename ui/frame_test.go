@@ -19,7 +19,7 @@ func TestStreamedChangesWaitForTheFrame(t *testing.T) {
 	frameNow = func() time.Time { return now }
 	t.Cleanup(func() { frameNow = old })
 
-	m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.View()

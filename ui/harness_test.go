@@ -154,7 +154,7 @@ func startApp(t *testing.T, o appOptions) *app {
 	if o.configDir != "" {
 		cfgPath = filepath.Join(o.configDir, "config.toml")
 	}
-	dir := session.NewDirectory(session.DirectoryOptions{
+	dir := testDirectory(session.DirectoryOptions{
 		Config: cfg, ConfigPath: cfgPath,
 		Client: a2aclient.Options{HTTPClient: srv.Client(), Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
 	})

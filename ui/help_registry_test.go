@@ -12,7 +12,7 @@ import (
 // its keys and its help text on one line: a key added to the registry but
 // not to the help (as allow and deny once were) fails here.
 func TestHelpListsEveryBinding(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
 	m.width, m.height = 240, 400
 	help := ansi.Strip(m.helpView())
 	keys := DefaultKeyMap()

@@ -29,7 +29,7 @@ func TestSpoofedNamesKeepBordersStraight(t *testing.T) {
 		bad.Fault{Mode: bad.Spoof, Methods: []string{"card", "message/stream", "message/send", "tasks/get"}, Times: 0},
 		bad.Fault{Mode: bad.Status, Status: http.StatusInternalServerError, Body: bad.Spoofed})
 	t.Cleanup(srv.Close)
-	dir := session.NewDirectory(session.DirectoryOptions{
+	dir := testDirectory(session.DirectoryOptions{
 		Config: &config.Config{},
 		Client: a2aclient.Options{PollInterval: 20 * time.Millisecond},
 	})

@@ -84,7 +84,7 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 			Body: "<html><body><h1>" + bad.Evil + "</h1></body></html>"})
 	t.Cleanup(srv.Close)
 	wire := NewWireLog()
-	dir := session.NewDirectory(session.DirectoryOptions{
+	dir := testDirectory(session.DirectoryOptions{
 		Config: &config.Config{},
 		Client: a2aclient.Options{Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
 	})

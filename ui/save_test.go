@@ -40,7 +40,7 @@ func TestSaveAgentsEditsInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := New(Options{
-		Directory: session.NewDirectory(session.DirectoryOptions{Config: cfg, ConfigPath: p}),
+		Directory: testDirectory(session.DirectoryOptions{Config: cfg, ConfigPath: p}),
 		Config:    cfg, ConfigPath: p, Agents: []string{"http://127.0.0.1:7003/new"},
 		Keys: DefaultKeyMap(), Theme: "dark",
 	})

@@ -164,7 +164,7 @@ func (m *Model) signInStarted(d *signInDialog, s *session.SignInFlow) tea.Cmd {
 func (m *Model) openLink(u string) tea.Cmd {
 	open := m.opts.OpenURL
 	if open == nil {
-		open = session.OpenBrowser
+		open = m.ws.OpenBrowser
 	}
 	return func() tea.Msg {
 		if err := open(u); err != nil {

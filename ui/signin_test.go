@@ -357,7 +357,7 @@ func TestSignInDialogBounded(t *testing.T) {
 			Name: "s" + strings.Repeat("x", i), Type: a2aclient.SchemeAPIKey, In: "header", ParamName: strings.Repeat("N", 5000),
 			Description: strings.Repeat("d", 5000)})
 	}
-	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: session.NewDirectory(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
+	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: testDirectory(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
 	s := ws.SignInTo("http://127.0.0.1:1/", card, "")
 	d := &signInDialog{s: s, sel: s.Preferred, asked: clipText(strings.Repeat("a", 100000), 400)}
 	lines := d.lines()

@@ -12,7 +12,7 @@ import (
 // word, over the panes' last row, instead of being cut mid-word; the
 // screen keeps its height.
 func TestLongStatusWrapsNotCut(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	msg := "Not an agent card: http://127.0.0.1:1/.well-known/agent-card.json has neither a name nor any way to reach the agent."
 	m.setStatus(msg, true)

@@ -23,7 +23,7 @@ func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog) *app {
 	if busy != nil {
 		o.Retry.OnRetry = busy.Retry
 	}
-	dir := session.NewDirectory(session.DirectoryOptions{Config: &config.Config{}, Client: o})
+	dir := testDirectory(session.DirectoryOptions{Config: &config.Config{}, Client: o})
 	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark", Busy: busy})
 	frames := &frameLog{}
 	tm := teatest.NewTestModel(t, recorder{m: m, frames: frames},
