@@ -50,7 +50,7 @@ func TestStoredGRPCAgentIsNotTheAgentAtItsOrigin(t *testing.T) {
 // and neither is taken for one the user never added.
 func TestStoredDemoConversationsGoToTheirOwnRows(t *testing.T) {
 	const base = "http://127.0.0.1:4141"
-	w := NewWorkspace(WorkspaceOptions{DemoURL: base + "/", DemoMore: []string{base + "/grpc/"}}, []string{base + "/", base + "/grpc/"})
+	w := NewWorkspace(WorkspaceOptions{Directory: testDirectory(DirectoryOptions{}), DemoURL: base + "/", DemoMore: []string{base + "/grpc/"}}, []string{base + "/", base + "/grpc/"})
 	root, grpc := w.Agents()[0], w.Agents()[1]
 	grpcInfo := AgentInfo{Name: "parley demo gRPC", Ref: base + "/grpc/", CardURL: base + "/grpc/.well-known/agent-card.json", URL: base, Dialect: a2aclient.DialectV10GRPC}
 	rootInfo := AgentInfo{Name: "parley demo", Ref: base + "/", CardURL: base + "/.well-known/agent-card.json", URL: base + "/v1.0/jsonrpc", Dialect: a2aclient.DialectV10}
@@ -81,7 +81,7 @@ func TestDemoRootStaysJSONRPCAfterTheGRPCAgentAnswered(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	dir := NewDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
+	dir := testDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
 	g, err := dir.Client(ctx, base+"/grpc/", Overrides{})
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestDemoRootStaysJSONRPCAfterTheGRPCAgentAnswered(t *testing.T) {
 	}
 	dir.Remember(g)
 
-	next := NewDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
+	next := testDirectory(DirectoryOptions{Config: &config.Config{}, Memory: st})
 	r, err := next.Client(ctx, base+"/", Overrides{})
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +111,9 @@ func TestDemoRootStaysJSONRPCAfterTheGRPCAgentAnswered(t *testing.T) {
 func TestSaveLeavesOutBothDemoAgents(t *testing.T) {
 	const base = "http://127.0.0.1:4141"
 	p := filepath.Join(t.TempDir(), "config.toml")
-	w := NewWorkspace(WorkspaceOptions{Config: &config.Config{}, ConfigPath: p, DemoURL: base + "/", DemoMore: []string{base + "/grpc/"},
+	cfg := &config.Config{}
+	w := NewWorkspace(WorkspaceOptions{Directory: testDirectory(DirectoryOptions{Config: cfg, ConfigPath: p}),
+		Config: cfg, ConfigPath: p, DemoURL: base + "/", DemoMore: []string{base + "/grpc/"},
 		Label: func(*Agent) string { return "mine" }},
 		[]string{base + "/", base + "/grpc/", "http://127.0.0.1:7009/"})
 	write, _, err := w.Save()
