@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,31 +10,13 @@ import (
 	"github.com/parley-a2a/parley/session"
 )
 
-// answerTask answers a task that asks for input, as another client
-// would: no stream of parley's follows what happens next.
-func answerTask(t *testing.T, baseURL string, task *a2aclient.Task, text string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), flowTimeout)
-	defer cancel()
-	c, err := a2aclient.Resolve(ctx, baseURL+"/", a2aclient.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	msg := a2aclient.Message{TaskID: task.ID, ContextID: task.ContextID, Parts: []a2aclient.Part{a2aclient.TextPart(text)}}
-	if _, err := c.Send(ctx, a2aclient.SendRequest{Message: msg}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // A task of the conversation on screen, followed by push and finished
 // elsewhere: the push reaches the receiver, and the running TUI shows it
 // on the task's line, in the chat and on the status line.
 func TestFlowPushIntoOpenConversation(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
 	a.ready()
-	a.typeText("Book a flight to Lisbon")
-	a.key("enter")
-	task := a.taskState(a2aclient.StateInputRequired)
+	task := a.send("Book a flight to Lisbon", a2aclient.StateInputRequired)
 	a.key("shift+tab")
 	a.waitScreen("? input        Book a flig") // the pane has it
 	a.key("p")
@@ -57,11 +38,7 @@ func TestFlowPushIntoOpenConversation(t *testing.T) {
 // listing marks it.
 func TestFlowPushWhileAway(t *testing.T) {
 	store := openStore(t)
-	a := startApp(t, appOptions{noWelcome: true, store: store})
-	a.ready()
-	task := agentTask(t, a.url, "Book a flight to Lisbon")
-	a.key("shift+tab", "v")
-	a.waitScreen("? input        task " + shortID(task.ID)[:4])
+	a, task := listedAgentTask(t, store)
 	a.key("p")
 	a.waitScreen("Following task " + shortID(task.ID) + " by push")
 	answerTask(t, a.url, task, "From Berlin")
@@ -77,9 +54,7 @@ func TestFlowPushWhileAway(t *testing.T) {
 func TestFlowFollowByPushUnsupported(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, wrap: cardRewrite(`"pushNotifications":true`, `"pushNotifications":false`)})
 	a.ready()
-	a.typeText("Book a flight to Lisbon")
-	a.key("enter")
-	a.taskState(a2aclient.StateInputRequired)
+	a.send("Book a flight to Lisbon", a2aclient.StateInputRequired)
 	a.key("shift+tab")
 	a.waitScreen("? input        Book a flig")
 	a.key("p")

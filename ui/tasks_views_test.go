@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -9,32 +8,12 @@ import (
 	"github.com/parley-a2a/parley/session"
 )
 
-// agentTask starts a task on the demo agent behind parley's back, as
-// another client (or another machine) would: parley's history does not
-// hold it.
-func agentTask(t *testing.T, baseURL, text string) *a2aclient.Task {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), flowTimeout)
-	defer cancel()
-	c, err := a2aclient.Resolve(ctx, baseURL+"/", a2aclient.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := c.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(text)}}})
-	if err != nil || res.Task == nil {
-		t.Fatalf("start a task on the demo agent: %v %+v", err, res)
-	}
-	return res.Task
-}
-
 // The tasks pane's key cycles this chat's tasks, the agent's across every
 // context, and those merged with parley's history; the title says which.
 func TestFlowTasksPaneViews(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
 	a.ready()
-	a.typeText("Hello")
-	a.key("enter")
-	a.taskState(a2aclient.StateCompleted)
+	a.send("Hello", a2aclient.StateCompleted)
 	other := agentTask(t, a.url, "Book a flight to Lisbon")
 
 	a.key("shift+tab") // composer → tasks
@@ -55,11 +34,7 @@ func TestFlowTasksPaneViews(t *testing.T) {
 // continues the task.
 func TestFlowOpenAgentTaskAndContinueIt(t *testing.T) {
 	store := openStore(t)
-	a := startApp(t, appOptions{noWelcome: true, store: store})
-	a.ready()
-	task := agentTask(t, a.url, "Book a flight to Lisbon")
-	a.key("shift+tab", "v")
-	a.waitScreen("? input        task " + shortID(task.ID)[:4])
+	a, task := listedAgentTask(t, store)
 	a.key("enter")
 	a.waitScreen("Opened task "+shortID(task.ID), "Book a flight to Lisbon", "Where are you flying from", "answering task "+shortID(task.ID), "╭─ Tasks · this chat ")
 	var ctxID string
@@ -84,9 +59,7 @@ func TestFlowOpenAgentTaskAndContinueIt(t *testing.T) {
 func TestFlowStoredTaskRowOpensItsContext(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
 	a.ready()
-	a.typeText("Hello")
-	a.key("enter")
-	a.taskState(a2aclient.StateCompleted)
+	a.send("Hello", a2aclient.StateCompleted)
 	a.key("ctrl+o", "ctrl+n") // a new, empty conversation
 	a.waitGone("✓ completed    Hello")
 	a.key("shift+tab", "v", "v")
@@ -100,9 +73,7 @@ func TestFlowStoredTaskRowOpensItsContext(t *testing.T) {
 func TestFlowTasksViewWithoutListing(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, store: openStore(t), path: "/v0.2/"})
 	a.ready()
-	a.typeText("Hello")
-	a.key("enter")
-	a.taskState(a2aclient.StateCompleted)
+	a.send("Hello", a2aclient.StateCompleted)
 	a.key("shift+tab", "v")
 	screen := a.waitScreen("╭─ Tasks · on the agent ", "History only; no ListTasks", "✓ completed    Hello", "has no task listing, so this shows parley's history")
 	if strings.Contains(screen, "Could not list") {
@@ -115,9 +86,7 @@ func TestFlowTasksViewWithoutListing(t *testing.T) {
 func TestFlowListedTaskOpenHereIsShownNotReopened(t *testing.T) {
 	a := startApp(t, appOptions{noWelcome: true, store: openStore(t)})
 	a.ready()
-	a.typeText("Hello")
-	a.key("enter")
-	a.taskState(a2aclient.StateCompleted)
+	a.send("Hello", a2aclient.StateCompleted)
 	var before *session.Conversation
 	a.inspect(func(m *Model) { before = m.current.Conv })
 	a.key("shift+tab", "v")
