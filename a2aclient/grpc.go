@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
@@ -247,10 +248,22 @@ func (e *grpcEndpoint) open(ctx context.Context, c grpcCall, newMsg func() proto
 	if err != nil {
 		return nil, err
 	}
-	cctx, cancel, err := e.prepare(ctx, &c, 0)
+	// The call is cut when ctx is, but through a link that can be
+	// undone: once its task settled, the rest of the stream is read
+	// after the caller has moved on and canceled ctx (settle). The
+	// deadline stays, so the server still hears it.
+	base, release := context.WithoutCancel(ctx), context.CancelFunc(func() {})
+	if d, ok := ctx.Deadline(); ok {
+		base, release = context.WithDeadline(base, d)
+	}
+	cctx, cancel, err := e.prepare(base, &c, 0)
 	if err != nil {
+		release()
 		return nil, err
 	}
+	inner := cancel
+	cancel = func(cause error) { inner(cause); release() }
+	unlink := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 	desc := &grpc.StreamDesc{StreamName: c.method, ServerStreams: true}
 	cs, err := conn.NewStream(cctx, desc, "/"+e.service+"/"+c.method)
 	if err == nil {
@@ -260,10 +273,11 @@ func (e *grpcEndpoint) open(ctx context.Context, c grpcCall, newMsg func() proto
 		err = cs.CloseSend()
 	}
 	if err != nil {
+		unlink()
 		cancel(nil)
 		return nil, e.callError(ctx, cctx, c, err, nil, nil)
 	}
-	s := &grpcEvents{e: e, c: c, ctx: ctx, cctx: cctx, cs: cs, cancel: cancel, newMsg: newMsg, decode: decode}
+	s := &grpcEvents{e: e, c: c, ctx: ctx, cctx: cctx, cs: cs, cancel: cancel, unlink: unlink, newMsg: newMsg, decode: decode}
 	// The first event must come within the header timeout, like the
 	// headers of an HTTP stream; after that, silence is bounded by the
 	// idle timeout.
@@ -278,6 +292,7 @@ type grpcEvents struct {
 	ctx, cctx context.Context
 	cs        grpc.ClientStream
 	cancel    context.CancelCauseFunc
+	unlink    func() bool // stops ctx's cancel from reaching cctx (detach)
 	newMsg    func() proto.Message
 	decode    func([]byte) (Event, bool, error)
 	started   bool
@@ -314,8 +329,7 @@ func (s *grpcEvents) next() (Event, error) {
 			hdr, _ := s.cs.Header()
 			trl := s.cs.Trailer()
 			if errors.Is(err, io.EOF) {
-				s.e.noteActivated(hdr, trl)
-				s.e.t.observe(WireRecord{Kind: WireResponse, URL: s.e.callURL(s.c.method), Status: http.StatusOK, Header: wireHeader(hdr, trl, "OK")})
+				s.ended(hdr, trl)
 				return Event{}, io.EOF
 			}
 			s.e.observeStatus(s.c.method, hdr, trl, err)
@@ -345,7 +359,45 @@ func (s *grpcEvents) next() (Event, error) {
 	}
 }
 
+// settle reads what is left of a settled stream, in the background
+// (endSettled), until the server ends it or limit passes. The end is
+// where gRPC puts the call's status: read, it reaches the wire log as
+// "grpc OK" (an HTTP stream's status shows at its start), and the
+// extensions a2a-go confirms in the trailer are noted. Cut at the limit,
+// nothing is logged: parley ended that call, not the server.
+func (s *grpcEvents) settle(limit time.Duration) {
+	s.arm(limit, false) // bounds the read now that ctx no longer does
+	for {
+		err := s.cs.RecvMsg(s.newMsg())
+		if err == nil {
+			continue
+		}
+		hdr, _ := s.cs.Header()
+		trl := s.cs.Trailer()
+		switch {
+		case errors.Is(err, io.EOF):
+			s.ended(hdr, trl)
+		case s.cctx.Err() == nil && status.Code(err) != codes.Canceled:
+			s.e.observeStatus(s.c.method, hdr, trl, err)
+		}
+		return
+	}
+}
+
+// ended notes a stream the server ended well: the extensions it
+// confirmed, and its status for the wire log.
+func (s *grpcEvents) ended(hdr, trl metadata.MD) {
+	s.e.noteActivated(hdr, trl)
+	s.e.t.observe(WireRecord{Kind: WireResponse, URL: s.e.callURL(s.c.method), Status: http.StatusOK, Header: wireHeader(hdr, trl, "OK")})
+}
+
+// detach unlinks the call from its caller's ctx, before endSettled
+// hands the stream to settle: the caller, done with the stream, cancels
+// ctx as soon as it has the settling event.
+func (s *grpcEvents) detach() { s.unlink() }
+
 func (s *grpcEvents) close() error {
+	s.unlink()
 	s.arm(0, false)
 	s.cancel(nil)
 	return nil

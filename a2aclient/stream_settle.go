@@ -9,6 +9,11 @@ const settleWait = 2 * time.Second
 // settler is an event source that can read the rest of its response.
 type settler interface{ settle(limit time.Duration) }
 
+// detacher is a settler whose read is cut when the caller's context is
+// (gRPC): detach, called before Next returns the settling event, keeps
+// the caller's cancel from cutting the read settle then does.
+type detacher interface{ detach() }
+
 // endSettled ends a stream whose task settled. The consumer is done, but
 // the connection is worth keeping: its response is read to the end in
 // the background (servers end it right after the settling event) before
@@ -28,6 +33,9 @@ func (s *Stream) endSettled() {
 	s.closed = true // Close from now on is a no-op: the goroutine closes
 	s.settled = make(chan struct{})
 	s.mu.Unlock()
+	if d, ok := s.src.(detacher); ok {
+		d.detach()
+	}
 	go func() {
 		defer close(s.settled)
 		st.settle(settleWait)
