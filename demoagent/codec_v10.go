@@ -12,7 +12,13 @@ import (
 // of text/raw/url/data plus mediaType and filename, roles ROLE_*, states
 // TASK_STATE_* (CANCELED), status events without "final", flat push configs.
 
-type v10Codec struct{}
+// v10Codec is the v1.0 codec, for JSON-RPC and HTTP+JSON alike.
+type v10Codec struct{ protoForm }
+
+var (
+	v10Form = protoForm{partsKey: "parts", parts: encodeV10Parts, state: v10State, allArtifacts: true}
+	v10JSON = v10Codec{v10Form}
+)
 
 type v10Part struct {
 	Text      *string         `json:"text"`
@@ -181,32 +187,6 @@ func encodeV10Parts(ps []part) []map[string]any {
 	return out
 }
 
-func (v10Codec) message(m message) any {
-	return protoMessage(m, "parts", encodeV10Parts(m.parts))
-}
-
-func (c v10Codec) status(st status) map[string]any {
-	return statusObject(st, v10State(st.state), c.message)
-}
-
-func encodeV10Artifact(a artifact) map[string]any {
-	return artifactObject(a, encodeV10Parts(a.parts))
-}
-
-func (c v10Codec) task(v taskView) any {
-	return protoTask(v, c.status(v.status), !v.omitArtifacts, encodeV10Artifact, c.message)
-}
-
-func (c v10Codec) event(taskID, contextID string, e event) any {
-	if e.status != nil {
-		return map[string]any{"statusUpdate": map[string]any{"taskId": taskID, "contextId": contextID, "status": c.status(*e.status)}}
-	}
-	ch := e.artifact
-	return map[string]any{"artifactUpdate": map[string]any{
-		"taskId": taskID, "contextId": contextID, "artifact": encodeV10Artifact(ch.art), "append": ch.append, "lastChunk": ch.lastChunk,
-	}}
-}
-
 func (v10Codec) push(taskID string, c pushConfig) any {
 	m := map[string]any{"id": c.id, "taskId": taskID, "url": c.url}
 	if c.token != "" {
@@ -219,11 +199,7 @@ func (v10Codec) push(taskID string, c pushConfig) any {
 }
 
 func (c v10Codec) pushList(taskID string, cs []pushConfig) any {
-	out := make([]any, 0, len(cs))
-	for _, x := range cs {
-		out = append(out, c.push(taskID, x))
-	}
-	return map[string]any{"configs": out, "nextPageToken": ""}
+	return map[string]any{"configs": pushObjects(taskID, cs, c.push), "nextPageToken": ""}
 }
 
 func (c v10Codec) listPage(p listPage) any {

@@ -59,3 +59,60 @@ func protoTask(v taskView, status map[string]any, withArtifacts bool, encodeArti
 	}
 	return t
 }
+
+// protoForm writes the objects the two ProtoJSON codecs (v0.3 HTTP+JSON,
+// v1.0) share, in one codec's words; each codec embeds its form
+// (v03Form, v10Form) and adds what is its own (requests, push configs).
+type protoForm struct {
+	partsKey string                        // a message's parts: "content" (v0.3), "parts" (v1.0)
+	parts    func([]part) []map[string]any // parts in the codec's form
+	state    func(state) string            // a state's spelling
+	// allArtifacts: a task writes "artifacts" even empty unless a listing
+	// left them out (v1.0); otherwise only when there are some (v0.3).
+	allArtifacts bool
+	final        bool // a status update says whether it is the last (v0.3)
+}
+
+func (f protoForm) message(m message) any {
+	return protoMessage(m, f.partsKey, f.parts(m.parts))
+}
+
+func (f protoForm) status(st status) map[string]any {
+	return statusObject(st, f.state(st.state), f.message)
+}
+
+func (f protoForm) artifact(a artifact) map[string]any {
+	return artifactObject(a, f.parts(a.parts))
+}
+
+func (f protoForm) task(v taskView) any {
+	with := len(v.artifacts) > 0
+	if f.allArtifacts {
+		with = !v.omitArtifacts
+	}
+	return protoTask(v, f.status(v.status), with, f.artifact, f.message)
+}
+
+// event is a StreamResponse holding a status or an artifact update.
+func (f protoForm) event(taskID, contextID string, e event) any {
+	if e.status != nil {
+		u := map[string]any{"taskId": taskID, "contextId": contextID, "status": f.status(*e.status)}
+		if f.final {
+			u["final"] = e.status.state.settled()
+		}
+		return map[string]any{"statusUpdate": u}
+	}
+	ch := e.artifact
+	return map[string]any{"artifactUpdate": map[string]any{
+		"taskId": taskID, "contextId": contextID, "artifact": f.artifact(ch.art), "append": ch.append, "lastChunk": ch.lastChunk,
+	}}
+}
+
+// pushObjects is a task's push configs, each as push writes it.
+func pushObjects(taskID string, cs []pushConfig, push func(string, pushConfig) any) []any {
+	out := make([]any, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, push(taskID, c))
+	}
+	return out
+}

@@ -42,7 +42,7 @@ func (q *pushQueue) enqueueLocked(t *task, e event) {
 	if len(t.push) == 0 {
 		return
 	}
-	body, err := json.Marshal(v10Codec{}.event(t.id, t.contextID, e))
+	body, err := json.Marshal(v10JSON.event(t.id, t.contextID, e))
 	if err != nil {
 		return
 	}

@@ -25,13 +25,15 @@ func (a *Agent) v03RESTHandler() http.Handler {
 	return &restDialect{
 		agent:    a,
 		prefix:   prefixV03 + "/rest/v1",
-		codec:    v03RESTCodec{},
+		codec:    v03RESTCodec{v03Form},
 		cardPath: "/card",
 		card:     func(base string) any { return a.signed(a.v03Card(base, true), base) },
 	}
 }
 
-type v03RESTCodec struct{}
+type v03RESTCodec struct{ protoForm }
+
+var v03Form = protoForm{partsKey: "content", parts: encodeV03Parts, state: v03State, final: true}
 
 type v03Part struct {
 	Text *string `json:"text,omitempty"`
@@ -223,42 +225,10 @@ func encodeV03Parts(ps []part) []map[string]any {
 	return out
 }
 
-func (v03RESTCodec) message(m message) any {
-	return protoMessage(m, "content", encodeV03Parts(m.parts))
-}
-
-func (c v03RESTCodec) status(st status) map[string]any {
-	return statusObject(st, v03State(st.state), c.message)
-}
-
-func encodeV03Artifact(a artifact) map[string]any {
-	return artifactObject(a, encodeV03Parts(a.parts))
-}
-
-func (c v03RESTCodec) task(v taskView) any {
-	return protoTask(v, c.status(v.status), len(v.artifacts) > 0, encodeV03Artifact, c.message)
-}
-
-func (c v03RESTCodec) event(taskID, contextID string, e event) any {
-	if e.status != nil {
-		return map[string]any{"statusUpdate": map[string]any{
-			"taskId": taskID, "contextId": contextID, "status": c.status(*e.status), "final": e.status.state.settled(),
-		}}
-	}
-	ch := e.artifact
-	return map[string]any{"artifactUpdate": map[string]any{
-		"taskId": taskID, "contextId": contextID, "artifact": encodeV03Artifact(ch.art), "append": ch.append, "lastChunk": ch.lastChunk,
-	}}
-}
-
 func (v03RESTCodec) push(taskID string, c pushConfig) any {
 	return map[string]any{"name": "tasks/" + taskID + "/pushNotificationConfigs/" + c.id, "pushNotificationConfig": encodeKindPush(c)}
 }
 
 func (c v03RESTCodec) pushList(taskID string, cs []pushConfig) any {
-	out := make([]any, 0, len(cs))
-	for _, x := range cs {
-		out = append(out, c.push(taskID, x))
-	}
-	return map[string]any{"configs": out}
+	return map[string]any{"configs": pushObjects(taskID, cs, c.push)}
 }

@@ -20,7 +20,7 @@ const (
 func (a *Agent) v10Handler() http.Handler {
 	card := func(base string) any { return a.signed(a.v10Card(base, false), base) }
 	extended := func(base string) any { return a.signed(a.v10Card(base, true), base) }
-	codec := v10Codec{}
+	codec := v10JSON
 	rpc := a.v10RPC()
 	rest := &restDialect{
 		agent:                 a,
@@ -56,7 +56,7 @@ func (a *Agent) v10Handler() http.Handler {
 // through it too.
 func (a *Agent) v10RPC() *rpcDialect {
 	extended := func(base string) any { return a.signed(a.v10Card(base, true), base) }
-	codec := v10Codec{}
+	codec := v10JSON
 	return &rpcDialect{errorInfo: true, methods: map[string]rpcMethod{
 		"SendMessage":                      func(c *rpcCall) { a.v10Send(c, codec, false) },
 		"SendStreamingMessage":             func(c *rpcCall) { a.v10Send(c, codec, true) },
