@@ -78,22 +78,9 @@ func (p v10SendParams) input() (sendInput, error) {
 	if m == nil {
 		return sendInput{}, fmt.Errorf("message is required")
 	}
-	if m.MessageID == "" {
-		return sendInput{}, fmt.Errorf("message.messageId is required")
-	}
-	if err := checkProtoRole(m.Role); err != nil {
+	parts, err := protoParts(m.MessageID, m.Role, m.Parts, "part", "message.parts must not be empty")
+	if err != nil {
 		return sendInput{}, err
-	}
-	if len(m.Parts) == 0 {
-		return sendInput{}, fmt.Errorf("message.parts must not be empty")
-	}
-	parts := make([]part, 0, len(m.Parts))
-	for i, wp := range m.Parts {
-		pt, err := wp.decode()
-		if err != nil {
-			return sendInput{}, fmt.Errorf("part %d: %w", i, err)
-		}
-		parts = append(parts, pt)
 	}
 	// v1.0 sends block unless the client asks to return immediately.
 	in := sendInput{

@@ -3,6 +3,7 @@ package demoagent
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -77,25 +78,13 @@ func (v03RESTCodec) decodeSend(body []byte) (sendInput, error) {
 	if m == nil {
 		return sendInput{}, fmt.Errorf("message is required")
 	}
-	if m.MessageID == "" {
-		return sendInput{}, fmt.Errorf("message.messageId is required")
+	empty := "message.content must not be empty"
+	if len(m.Parts) > 0 {
+		empty = `message parts go under "content" in v0.3 HTTP+JSON, not "parts"`
 	}
-	if err := checkProtoRole(m.Role); err != nil {
+	parts, err := protoParts(m.MessageID, m.Role, m.Content, "content", empty)
+	if err != nil {
 		return sendInput{}, err
-	}
-	if len(m.Content) == 0 {
-		if len(m.Parts) > 0 {
-			return sendInput{}, fmt.Errorf(`message parts go under "content" in v0.3 HTTP+JSON, not "parts"`)
-		}
-		return sendInput{}, fmt.Errorf("message.content must not be empty")
-	}
-	parts := make([]part, 0, len(m.Content))
-	for i, wp := range m.Content {
-		pt, err := wp.decode()
-		if err != nil {
-			return sendInput{}, fmt.Errorf("content %d: %w", i, err)
-		}
-		parts = append(parts, pt)
 	}
 	in := sendInput{
 		req:  sendRequest{msg: message{id: m.MessageID, parts: parts}, taskID: m.TaskID, contextID: m.ContextID},
@@ -109,6 +98,30 @@ func (v03RESTCodec) decodeSend(body []byte) (sendInput, error) {
 		}
 	}
 	return in, nil
+}
+
+// protoParts checks what both ProtoJSON codecs ask of a sent message (an
+// id, a role, some parts; empty is the error for none) and decodes its
+// parts; a part's error is prefixed with what and its index.
+func protoParts[P interface{ decode() (part, error) }](id string, role json.RawMessage, wire []P, what, empty string) ([]part, error) {
+	if id == "" {
+		return nil, fmt.Errorf("message.messageId is required")
+	}
+	if err := checkProtoRole(role); err != nil {
+		return nil, err
+	}
+	if len(wire) == 0 {
+		return nil, errors.New(empty)
+	}
+	parts := make([]part, 0, len(wire))
+	for i, wp := range wire {
+		pt, err := wp.decode()
+		if err != nil {
+			return nil, fmt.Errorf("%s %d: %w", what, i, err)
+		}
+		parts = append(parts, pt)
+	}
+	return parts, nil
 }
 
 // checkProtoRole accepts a ProtoJSON enum: its name or its number.
