@@ -157,6 +157,16 @@ func (c *rpcCall) failOp(err *opError) {
 	c.fail(rpcCode(err.kind), err.msg)
 }
 
+// answer replies with encode(v), or with err when the operation failed:
+// the end of most methods.
+func answer[V, R any](c *rpcCall, v V, err *opError, encode func(V) R) {
+	if err != nil {
+		c.failOp(err)
+		return
+	}
+	c.reply(encode(v))
+}
+
 func (d *rpcDialect) errorObject(code int, msg string) *rpcError {
 	e := &rpcError{Code: code, Message: msg}
 	if d != nil && d.errorInfo {

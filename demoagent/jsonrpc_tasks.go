@@ -35,11 +35,7 @@ func getTaskMethod[T any](a *Agent, encode func(taskView) T) rpcMethod {
 			return
 		}
 		v, err := a.getTask(p.ID, historyParam(p.HistoryLength))
-		if err != nil {
-			c.failOp(err)
-			return
-		}
-		c.reply(encode(v))
+		answer(c, v, err, encode)
 	}
 }
 
@@ -52,11 +48,7 @@ func cancelTaskMethod[P taskParams, T any](a *Agent, encode func(taskView) T) rp
 			return
 		}
 		v, err := a.cancel(p.taskID())
-		if err != nil {
-			c.failOp(err)
-			return
-		}
-		c.reply(encode(v))
+		answer(c, v, err, encode)
 	}
 }
 

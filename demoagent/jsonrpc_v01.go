@@ -169,11 +169,7 @@ func (a *Agent) v01PushSet(c *rpcCall) {
 	cfg := p.Config.config()
 	cfg.id = "v01"
 	saved, err := a.setPush(p.ID, cfg)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(map[string]any{"id": p.ID, "pushNotificationConfig": encodeV01Push(saved)})
+	answer(c, saved, err, v01PushReply(p.ID))
 }
 
 func (a *Agent) v01PushGet(c *rpcCall) {
@@ -184,11 +180,14 @@ func (a *Agent) v01PushGet(c *rpcCall) {
 		return
 	}
 	cfg, err := a.getPush(p.ID, "")
-	if err != nil {
-		c.failOp(err)
-		return
+	answer(c, cfg, err, v01PushReply(p.ID))
+}
+
+// v01PushReply is TaskPushNotificationConfig, the task named "id".
+func v01PushReply(taskID string) func(pushConfig) map[string]any {
+	return func(cfg pushConfig) map[string]any {
+		return map[string]any{"id": taskID, "pushNotificationConfig": encodeV01Push(cfg)}
 	}
-	c.reply(map[string]any{"id": p.ID, "pushNotificationConfig": encodeV01Push(cfg)})
 }
 
 func v01State(s state) string {

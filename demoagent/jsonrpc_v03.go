@@ -192,11 +192,14 @@ func (a *Agent) kindPushSet(c *rpcCall) {
 		return
 	}
 	cfg, err := a.setPush(p.TaskID, p.Config.config())
-	if err != nil {
-		c.failOp(err)
-		return
+	answer(c, cfg, err, kindPushReply(p.TaskID))
+}
+
+// kindPushReply is TaskPushNotificationConfig.
+func kindPushReply(taskID string) func(pushConfig) map[string]any {
+	return func(cfg pushConfig) map[string]any {
+		return map[string]any{"taskId": taskID, "pushNotificationConfig": encodeKindPush(cfg)}
 	}
-	c.reply(map[string]any{"taskId": p.TaskID, "pushNotificationConfig": encodeKindPush(cfg)})
 }
 
 type kindPushRef struct {
@@ -210,11 +213,7 @@ func (a *Agent) kindPushGet(c *rpcCall) {
 		return
 	}
 	cfg, err := a.getPush(p.ID, p.Config)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(map[string]any{"taskId": p.ID, "pushNotificationConfig": encodeKindPush(cfg)})
+	answer(c, cfg, err, kindPushReply(p.ID))
 }
 
 func (a *Agent) kindPushList(c *rpcCall) {
@@ -223,15 +222,13 @@ func (a *Agent) kindPushList(c *rpcCall) {
 		return
 	}
 	cfgs, err := a.listPush(p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	out := make([]map[string]any, 0, len(cfgs))
-	for _, cfg := range cfgs {
-		out = append(out, map[string]any{"taskId": p.ID, "pushNotificationConfig": encodeKindPush(cfg)})
-	}
-	c.reply(out)
+	answer(c, cfgs, err, func(cfgs []pushConfig) []map[string]any {
+		out := make([]map[string]any, 0, len(cfgs))
+		for _, cfg := range cfgs {
+			out = append(out, kindPushReply(p.ID)(cfg))
+		}
+		return out
+	})
 }
 
 func (a *Agent) kindPushDelete(c *rpcCall) {

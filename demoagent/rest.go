@@ -128,11 +128,7 @@ func (d *restDialect) pushRoute(w http.ResponseWriter, r *http.Request, taskID, 
 			return
 		}
 		c, err := a.getPush(taskID, cfgID)
-		if err != nil {
-			restOpError(w, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, d.codec.push(taskID, c))
+		restAnswer(w, c, err, d.pushOf(taskID))
 		return
 	}
 	if !allowMethods(w, r, http.MethodGet, http.MethodPost) {
@@ -140,40 +136,25 @@ func (d *restDialect) pushRoute(w http.ResponseWriter, r *http.Request, taskID, 
 	}
 	if r.Method == http.MethodGet {
 		cs, err := a.listPush(taskID)
-		if err != nil {
-			restOpError(w, err)
-			return
-		}
-		writeJSON(w, http.StatusOK, d.codec.pushList(taskID, cs))
+		restAnswer(w, cs, err, func(cs []pushConfig) any { return d.codec.pushList(taskID, cs) })
 		return
 	}
-	body, err := readBody(r)
-	if err != nil {
-		restError(w, http.StatusBadRequest, "INVALID_ARGUMENT", err.Error())
-		return
-	}
-	cfg, err := d.codec.decodePush(body)
-	if err != nil {
-		restError(w, http.StatusBadRequest, "INVALID_ARGUMENT", err.Error())
+	cfg, ok := decodeRequest(w, r, d.codec.decodePush)
+	if !ok {
 		return
 	}
 	c, oerr := a.setPush(taskID, cfg)
-	if oerr != nil {
-		restOpError(w, oerr)
-		return
-	}
-	writeJSON(w, http.StatusOK, d.codec.push(taskID, c))
+	restAnswer(w, c, oerr, d.pushOf(taskID))
+}
+
+// pushOf writes a config of taskID in the dialect's form.
+func (d *restDialect) pushOf(taskID string) func(pushConfig) any {
+	return func(c pushConfig) any { return d.codec.push(taskID, c) }
 }
 
 func (d *restDialect) send(w http.ResponseWriter, r *http.Request, base string, stream bool) {
-	body, err := readBody(r)
-	if err != nil {
-		restError(w, http.StatusBadRequest, "INVALID_ARGUMENT", err.Error())
-		return
-	}
-	in, err := d.codec.decodeSend(body)
-	if err != nil {
-		restError(w, http.StatusBadRequest, "INVALID_ARGUMENT", err.Error())
+	in, ok := decodeRequest(w, r, d.codec.decodeSend)
+	if !ok {
 		return
 	}
 	res, oerr := d.agent.protoSend(in, base)
@@ -221,11 +202,32 @@ func (d *restDialect) stream(w http.ResponseWriter, r *http.Request, res sendRes
 }
 
 func (d *restDialect) answer(w http.ResponseWriter, v taskView, err *opError) {
+	restAnswer(w, v, err, d.codec.task)
+}
+
+// decodeRequest reads a request's body and decodes it; what is wrong
+// with either is answered as INVALID_ARGUMENT.
+func decodeRequest[T any](w http.ResponseWriter, r *http.Request, decode func([]byte) (T, error)) (T, bool) {
+	var v T
+	body, err := readBody(r)
+	if err == nil {
+		v, err = decode(body)
+	}
+	if err != nil {
+		restError(w, http.StatusBadRequest, "INVALID_ARGUMENT", err.Error())
+		return v, false
+	}
+	return v, true
+}
+
+// restAnswer writes encode(v) as the reply, or err when the operation
+// failed.
+func restAnswer[V, R any](w http.ResponseWriter, v V, err *opError, encode func(V) R) {
 	if err != nil {
 		restOpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, d.codec.task(v))
+	writeJSON(w, http.StatusOK, encode(v))
 }
 
 // restError writes the google.rpc.Status shape (AIP-193) that the v1.0

@@ -213,11 +213,7 @@ func (a *Agent) v10PushCreate(c *rpcCall, codec v10Codec) {
 		return
 	}
 	cfg, err := a.setPush(p.TaskID, p.config())
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(codec.push(p.TaskID, cfg))
+	answer(c, cfg, err, func(cfg pushConfig) any { return codec.push(p.TaskID, cfg) })
 }
 
 type v10PushRef struct {
@@ -235,11 +231,7 @@ func (a *Agent) v10PushGet(c *rpcCall, codec v10Codec) {
 		return
 	}
 	cfg, err := a.getPush(p.TaskID, p.ID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(codec.push(p.TaskID, cfg))
+	answer(c, cfg, err, func(cfg pushConfig) any { return codec.push(p.TaskID, cfg) })
 }
 
 func (a *Agent) v10PushList(c *rpcCall, codec v10Codec) {
@@ -248,11 +240,7 @@ func (a *Agent) v10PushList(c *rpcCall, codec v10Codec) {
 		return
 	}
 	cfgs, err := a.listPush(p.TaskID)
-	if err != nil {
-		c.failOp(err)
-		return
-	}
-	c.reply(codec.pushList(p.TaskID, cfgs))
+	answer(c, cfgs, err, func(cfgs []pushConfig) any { return codec.pushList(p.TaskID, cfgs) })
 }
 
 func (a *Agent) v10PushDelete(c *rpcCall) {
