@@ -16,7 +16,7 @@ import (
 )
 
 func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
-	e := m.entryOf(m.ws.Agent(msg.id))
+	e := m.entryByID(msg.id)
 	if e == nil {
 		return nil // removed meanwhile
 	}

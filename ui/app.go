@@ -196,6 +196,10 @@ func (m *Model) entryOf(a *session.Agent) *agentEntry {
 	return nil
 }
 
+// entryByID is the pane's entry of the Workspace agent of that id (the
+// id a command's message carries back), nil once it was removed.
+func (m *Model) entryByID(id int) *agentEntry { return m.entryOf(m.ws.Agent(id)) }
+
 // find is the entry of the agent named ref (Workspace.Find).
 func (m *Model) find(ref string) *agentEntry {
 	if a := m.ws.Find(ref); a != nil {

@@ -75,7 +75,7 @@ func (m *Model) fetchExtendedCard(entryID int, cl *a2aclient.Client) tea.Cmd {
 // onExtendedCard swaps in the extended card, unless the agent's client
 // changed meanwhile (signed in again, removed).
 func (m *Model) onExtendedCard(msg extendedCardMsg) {
-	e := m.entryOf(m.ws.Agent(msg.entryID))
+	e := m.entryByID(msg.entryID)
 	if e == nil {
 		return
 	}

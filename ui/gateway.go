@@ -1,10 +1,8 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -56,7 +54,7 @@ func (m *Model) offerGateway(e *agentEntry) tea.Cmd {
 func (m *Model) listGateway(e *agentEntry) tea.Cmd {
 	dir, ref, id := m.ws.Directory(), e.Ref, e.ID
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		agents, err := dir.GatewayAgents(ctx, ref)
 		return gatewayListedMsg{id: id, agents: agents, err: err}
@@ -64,7 +62,7 @@ func (m *Model) listGateway(e *agentEntry) tea.Cmd {
 }
 
 func (m *Model) onGatewayListed(msg gatewayListedMsg) {
-	e := m.entryOf(m.ws.Agent(msg.id))
+	e := m.entryByID(msg.id)
 	if e == nil {
 		return
 	}

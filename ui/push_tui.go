@@ -151,7 +151,7 @@ func (m *Model) followByPush() tea.Cmd {
 	if m.pushes.svc.Watching(taskID) {
 		svc := m.pushes.svc
 		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := agentCtx()
 			defer cancel()
 			return pushWatchMsg{taskID: taskID, stopped: true, err: svc.Unwatch(ctx, taskID)}
 		}
@@ -166,18 +166,13 @@ func (m *Model) noPush(agent, taskID string) string {
 
 // watchTask registers a push config for the task with its agent.
 func (m *Model) watchTask(entry int, taskID string) tea.Cmd {
-	var e *agentEntry
-	for _, x := range m.entries {
-		if x.ID == entry {
-			e = x
-		}
-	}
+	e := m.entryByID(entry)
 	if e == nil || clientOf(e) == nil || m.pushes.svc == nil {
 		return nil
 	}
 	svc, client, ref, label := m.pushes.svc, clientOf(e), e.Ref, e.label()
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		cfg, err := svc.Watch(ctx, client, ref, taskID)
 		return pushWatchMsg{taskID: taskID, agent: label, url: cfg.URL, err: err}
@@ -250,7 +245,7 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		// It will not change again: stop the agent pushing to us.
 		svc, taskID := m.pushes.svc, n.TaskID
 		cmd = tea.Batch(cmd, func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := agentCtx()
 			defer cancel()
 			_ = svc.Unwatch(ctx, taskID)
 			return nil

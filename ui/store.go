@@ -238,6 +238,17 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	return tea.Batch(m.focusCmd(), m.startTicking())
 }
 
+// refuseWhileBusy says on the status line, and reports, that e's
+// conversation has an exchange running, which a new or fetched
+// conversation must not replace.
+func (m *Model) refuseWhileBusy(e *agentEntry) bool {
+	if e.Conv != nil && e.Conv.Busy() {
+		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+		return true
+	}
+	return false
+}
+
 // newConversation starts a fresh context with the current agent; the old
 // one stays in the store.
 func (m *Model) newConversation() {
@@ -245,8 +256,7 @@ func (m *Model) newConversation() {
 	if e == nil || e.Client == nil {
 		return
 	}
-	if e.Conv != nil && e.Conv.Busy() {
-		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+	if m.refuseWhileBusy(e) {
 		return
 	}
 	m.ws.NewConversation(e.Agent)

@@ -3,9 +3,7 @@
 package ui
 
 import (
-	"context"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -48,7 +46,7 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 		}))
 	case taskRefresh:
 		return func() tea.Msg {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := agentCtx()
 			defer cancel()
 			return taskActionMsg{conv: conv, taskID: t.ID, action: "refresh", err: conv.Refresh(ctx, t.ID)}
 		}
@@ -61,7 +59,7 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 
 func cancelTask(conv *session.Conversation, id string) tea.Cmd {
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		return taskActionMsg{conv: conv, taskID: id, action: "cancel", err: conv.Cancel(ctx, id)}
 	}

@@ -6,7 +6,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -87,7 +86,7 @@ func (m *Model) fetchTasks() tea.Cmd {
 	m.tasks.SetLoading()
 	seq, client, ref, refs, store := m.tasks.fetchSeq, clientOf(e), e.Ref, agentRefs(e), m.opts.Store
 	return tea.Batch(m.startTicking(), func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		msg := listTasks(ctx, client, ref, refs, store, view)
 		msg.seq = seq
@@ -187,14 +186,13 @@ func (m *Model) openTaskRow() tea.Cmd {
 	if client == nil {
 		return nil
 	}
-	if e.Conv != nil && e.Conv.Busy() {
-		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+	if m.refuseWhileBusy(e) {
 		return nil
 	}
 	m.setStatus("Fetching task "+shortID(r.TaskID)+" from "+e.label()+"…", false)
 	id, taskID := e.ID, r.TaskID
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := agentCtx()
 		defer cancel()
 		n := 100
 		task, err := client.Get(ctx, taskID, &n)
@@ -203,12 +201,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 }
 
 func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
-	var e *agentEntry
-	for _, x := range m.entries {
-		if x.ID == msg.entry {
-			e = x
-		}
-	}
+	e := m.entryByID(msg.entry)
 	if e == nil {
 		return nil // removed meanwhile
 	}
@@ -220,8 +213,7 @@ func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
 		m.setStatus(sentence("Could not fetch the task: "+text)+" "+firstKey(m.keys.Tasks.View)+" lists the tasks again.", true)
 		return nil
 	}
-	if e.Conv != nil && e.Conv.Busy() {
-		m.setStatus("Finish or stop (esc) the running exchange first.", true)
+	if m.refuseWhileBusy(e) {
 		return nil
 	}
 	client := clientOf(e) // signed in, when the conversation was

@@ -39,10 +39,8 @@ type askTrustMsg struct {
 }
 
 func (m *Model) onAskTrust(msg askTrustMsg) {
-	for _, e := range m.entries {
-		if e.ID == msg.id && m.topPrompt() == nil {
-			m.openTrust(e, msg.fe, msg.then)
-		}
+	if e := m.entryByID(msg.id); e != nil && m.topPrompt() == nil {
+		m.openTrust(e, msg.fe, msg.then)
 	}
 }
 
