@@ -316,6 +316,66 @@ wire_flows() {
 	quit
 }
 
+# ---- the demo's gRPC agent (issue 14): kept in its own function ---------
+# parley --demo lists the demo's gRPC copy under the root agent, not
+# selected, its card signed and offering push. Picked with the keys, it
+# streams an answer over gRPC; f2 shows the gRPC call and its
+# grpc-status; p on a running task follows it by push.
+grpc_flows() {
+	scenario="--demo lists the gRPC agent below the root one"
+	start 120 36 --demo
+	wait_for "Welcome to parley" 30
+	wait_for "● ▸parley demo       v1.0"
+	wait_for "●  parley demo gRPC  v1.0  ⇶ ✓"
+
+	scenario="its card: gRPC, signed, push"
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	keys Down
+	wait_for "parley demo gRPC · enter to use"
+	wait_for "v1.0 gRPC · v1.0.0"
+	wait_for "signed ✓ key demo-"
+	wait_for "streaming · push"
+
+	scenario="a streamed answer over gRPC"
+	keys Enter
+	wait_for "parley demo gRPC · v1.0 gRPC"
+	wait_for "╭─ message parley demo gRPC"
+	type_text "Hello"
+	keys Enter
+	wait_for "Thanks for trying parley!" 30
+	wait_for "✓ completed · "
+
+	scenario="the wire view shows the gRPC call and its status"
+	keys F2
+	wait_for "newest last · secrets redacted"
+	wait_for "← grpc OK http://"
+	wait_for "/lf.a2a.v1.A2AService/SendStreamingMessage"
+	wait_for "Content-Type: application/grpc"
+	keys Escape
+	wait_gone "newest last · secrets redacted"
+
+	scenario="a task followed by push over gRPC"
+	type_text "Try a slow task"
+	keys Enter
+	wait_for "working      Try a slow"
+	keys Tab Tab Tab p # composer → chat → agents → tasks; follow by push
+	wait_for "pushed: working" 30
+	keys c
+	wait_for "Ask the agent to cancel task"
+	keys y
+	wait_for "⊘ canceled     Try a slow" 30
+
+	scenario="the gRPC agent at 80x24"
+	tm resize-window -t e2e -x 80 -y 24
+	wait_for "ctrl+l lists"
+	wait_for "parley demo gRPC · v1.0 gRPC"
+	keys C-l
+	wait_for "●  parley demo                                                      v1.0  ⇶ ✓"
+	wait_for "● ▸parley demo gRPC                                                 v1.0  ⇶ ✓"
+	quit
+}
+
 # ---- focus and the mouse (issue 15): kept in their own functions ---------
 # click X Y: a left click at cell (X, Y), counted from 0, sent as the SGR
 # mouse sequence a terminal writes (tmux's send-keys -M only replays a
@@ -584,5 +644,6 @@ resume_flows
 wire_flows
 focus_flows
 mouse_flows
+grpc_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
