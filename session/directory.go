@@ -255,7 +255,7 @@ func (d *Directory) typed(ref string) string {
 // entry is fine (nil entry); a bare word without one is not.
 func (d *Directory) lookup(ref string) (*config.Agent, error) {
 	ref = strings.TrimSpace(ref)
-	if a, ok := d.o.Config.Agent(ref); ok {
+	if a := configEntry(d.o.Config, ref); a != nil {
 		return a, nil
 	}
 	if !strings.Contains(ref, "://") {
@@ -265,13 +265,29 @@ func (d *Directory) lookup(ref string) (*config.Agent, error) {
 		}
 		return nil, fmt.Errorf("%w: %q is not a URL and no agent has that name in %s; pass an http:// or https:// URL or add an [[agents]] entry", ErrUnknownAgent, ref, where)
 	}
-	for i := range d.o.Config.Agents {
-		a := &d.o.Config.Agents[i]
-		if strings.TrimSuffix(a.URL, "/") == strings.TrimSuffix(ref, "/") {
-			return a, nil
+	return nil, nil
+}
+
+// configEntry is the entry of cfg that ref names: by its name, else by
+// its URL, a trailing slash aside; nil for none. It is the one matching
+// of a ref to the config, the Directory's and the Workspace's.
+func configEntry(cfg *config.Config, ref string) *config.Agent {
+	ref = strings.TrimSpace(ref)
+	if cfg == nil || ref == "" {
+		return nil
+	}
+	if a, ok := cfg.Agent(ref); ok {
+		return a
+	}
+	if !strings.Contains(ref, "://") {
+		return nil
+	}
+	for i := range cfg.Agents {
+		if a := &cfg.Agents[i]; a.Name != "" && strings.TrimSuffix(a.URL, "/") == strings.TrimSuffix(ref, "/") {
+			return a
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // applyEntry adds a config entry's settings to client options; its

@@ -2,7 +2,6 @@ package session
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
@@ -193,25 +192,6 @@ func (w *Workspace) IsDemo(a *Agent) bool {
 // none.
 func (w *Workspace) ConfigEntry(ref string) *config.Agent {
 	return configEntry(w.cfg, ref)
-}
-
-func configEntry(cfg *config.Config, ref string) *config.Agent {
-	ref = strings.TrimSpace(ref)
-	if cfg == nil || ref == "" {
-		return nil
-	}
-	if a, ok := cfg.Agent(ref); ok {
-		return a
-	}
-	if !strings.Contains(ref, "://") {
-		return nil
-	}
-	for i := range cfg.Agents {
-		if a := &cfg.Agents[i]; a.Name != "" && strings.TrimSuffix(a.URL, "/") == strings.TrimSuffix(ref, "/") {
-			return a
-		}
-	}
-	return nil
 }
 
 // Add lists the agent at url, unless it is listed already; kept says

@@ -38,15 +38,23 @@ func (w *Workspace) Resolved(a *Agent, cl *a2aclient.Client, err error) (started
 // an earlier one stays in the store.
 func (w *Workspace) NewConversation(a *Agent) *Conversation {
 	var conv *Conversation
-	notify := w.o.Notify
-	conv = NewConversation(a.Client, w.Label(a), func() {
-		if notify != nil {
-			notify(conv)
-		}
-	})
+	conv = NewConversation(a.Client, w.Label(a), w.notifier(&conv))
 	a.Conv = conv
 	w.record(conv, a)
 	return conv
+}
+
+// notifier is the listener of a conversation the workspace makes: it
+// tells WorkspaceOptions.Notify that *conv changed. *conv is set once the
+// conversation is made; a notification before names none, which a front
+// end reads as "the one shown".
+func (w *Workspace) notifier(conv **Conversation) func() {
+	notify := w.o.Notify
+	return func() {
+		if notify != nil {
+			notify(*conv)
+		}
+	}
 }
 
 // record starts recording a new conversation into the store.
@@ -100,12 +108,7 @@ func (w *Workspace) OpenStored(ctx context.Context, id int64, running func(*Open
 	// Notifications before conv is set name no conversation, which a
 	// front end reads as "the one shown".
 	var conv *Conversation
-	notify := w.o.Notify
-	conv, rec := st.Continue(oc, client, func() {
-		if notify != nil {
-			notify(conv)
-		}
-	}, RecordOptions{})
+	conv, rec := st.Continue(oc, client, w.notifier(&conv), RecordOptions{})
 	return &Opening{Context: oc, Conv: conv, Client: client, rec: rec, Offline: offline}, nil
 }
 
