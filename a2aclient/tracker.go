@@ -211,27 +211,53 @@ func (t *Tracker) Text() string {
 	if !t.seen && t.message != nil {
 		return t.message.Text()
 	}
-	var b strings.Builder
+	// One piece of text (a streamed answer) is returned as it is: a
+	// copy would be a second answer-sized buffer at the end of a send.
+	var j joined
 	for _, a := range t.artifacts {
 		for _, p := range a.art.Parts {
 			if p.Kind == PartText {
-				b.WriteString(p.Text)
+				j.add(p.Text)
 			}
 		}
 		if a.open {
-			b.WriteString(a.tail.String())
+			j.add(a.tail.String())
 		}
 	}
-	if t.reply.Len() > 0 {
-		if b.Len() == 0 {
-			return t.reply.String()
-		}
-		b.WriteString(t.reply.String())
-	}
-	if b.Len() == 0 && t.seen && t.task.Status.Message.Text() == "" {
+	j.add(t.reply.String())
+	if j.n == 0 && t.seen && t.task.Status.Message.Text() == "" {
 		return historyReply(t.task.History)
 	}
-	return b.String()
+	return j.String()
+}
+
+// joined joins strings, copying only once there are two.
+type joined struct {
+	n     int // non-empty pieces added
+	first string
+	b     strings.Builder
+}
+
+func (j *joined) add(s string) {
+	if s == "" {
+		return
+	}
+	j.n++
+	switch j.n {
+	case 1:
+		j.first = s
+		return
+	case 2:
+		j.b.WriteString(j.first)
+	}
+	j.b.WriteString(s)
+}
+
+func (j *joined) String() string {
+	if j.n <= 1 {
+		return j.first
+	}
+	return j.b.String()
 }
 
 // historyReply is the reply of a task whose only words are in its

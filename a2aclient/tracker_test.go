@@ -3,6 +3,7 @@ package a2aclient
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func chunk(id, text string, appendTo, last bool) Event {
@@ -106,5 +107,30 @@ func BenchmarkTrackerIngest(b *testing.B) {
 	tr.Apply(chunk("a", "", false, false))
 	for b.Loop() {
 		tr.Apply(ev)
+	}
+}
+
+// The text of a one-artifact answer is the artifact's own text, not a
+// copy: at the end of a long send a copy was a second answer-sized
+// buffer. Two pieces still join, and a reply streamed as status
+// messages still follows the artifacts' text.
+func TestTrackerTextOfOnePieceIsNotCopied(t *testing.T) {
+	var tr Tracker
+	tr.Apply(chunk("a", strings.Repeat("x", 1<<16), false, false))
+	tr.Apply(chunk("a", "y", true, true))
+	art, _ := tr.Artifact("a")
+	text := tr.Text()
+	if text != art.Text() {
+		t.Fatalf("Text is not the artifact's text")
+	}
+	if unsafe.StringData(text) != unsafe.StringData(art.Parts[0].Text) {
+		t.Error("Text copied the one artifact's text")
+	}
+	if n := testing.AllocsPerRun(10, func() { _ = tr.Text() }); n != 0 {
+		t.Errorf("Text of one piece allocates %v times", n)
+	}
+	tr.Apply(chunk("b", "!", false, true))
+	if got := tr.Text(); got != text+"!" {
+		t.Errorf("two artifacts: Text ends %q", got[len(got)-2:])
 	}
 }
