@@ -27,15 +27,16 @@ func box(st *Styles, title, note, content string, w, h int, focused bool) string
 	var b strings.Builder
 	b.WriteString(edge.Render(e.tl + titled(title, inner, focused, st, edge, e.h) + e.tr))
 	lines := strings.Split(content, "\n")
+	v := edge.Render(e.v) // once: a styled render per row was a frame's largest cost
 	for i := 0; i < h-2; i++ {
 		line := ""
 		if i < len(lines) {
 			line = lines[i]
 		}
 		b.WriteByte('\n')
-		b.WriteString(edge.Render(e.v))
+		b.WriteString(v)
 		b.WriteString(fit(line, inner))
-		b.WriteString(edge.Render(e.v))
+		b.WriteString(v)
 	}
 	b.WriteByte('\n')
 	b.WriteString(edge.Render(e.bl + titled(note, inner, false, st, edge, e.h) + e.br))
@@ -69,11 +70,13 @@ func titled(text string, n int, focused bool, st *Styles, edge lipgloss.Style, h
 	return h + label + edge.Render(strings.Repeat(h, rest))
 }
 
-// fit cuts or pads a styled line to exactly n cells.
+// fit cuts or pads a styled line to exactly n cells. A wide character
+// cut at the edge leaves a cell, padded: the border after it stays put.
 func fit(line string, n int) string {
-	w := ansi.StringWidth(line)
+	w := cellWidth(line)
 	if w > n {
-		return ansi.Truncate(line, n, "")
+		line = ansi.Truncate(line, n, "")
+		w = cellWidth(line)
 	}
-	return line + strings.Repeat(" ", n-w)
+	return line + strings.Repeat(" ", max(n-w, 0))
 }

@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Frames: what a View draws again.
@@ -111,7 +110,10 @@ func (m *Model) body(r rects) string {
 		return f.body
 	}
 	f.body = m.drawBody(r)
-	f.width = lipgloss.Width(f.body)
+	// Every line is as wide as the first: boxes side by side, or joined
+	// by lipgloss, which pads them.
+	first, _, _ := strings.Cut(f.body, "\n")
+	f.width = cellWidth(first)
 	f.sig, f.at, f.ok, f.stale = sig, frameNow(), true, false
 	f.draws++
 	return f.body
@@ -127,7 +129,7 @@ func (m *Model) stackRows(body, composer, footer string) string {
 	}
 	lines := strings.Split(composer+"\n"+footer, "\n")
 	for _, l := range lines {
-		if ansi.StringWidth(l) > w {
+		if cellWidth(l) > w {
 			return lipgloss.JoinVertical(lipgloss.Left, body, composer, footer)
 		}
 	}
@@ -137,7 +139,7 @@ func (m *Model) stackRows(body, composer, footer string) string {
 	for _, l := range lines {
 		b.WriteByte('\n')
 		b.WriteString(l)
-		b.WriteString(strings.Repeat(" ", w-ansi.StringWidth(l)))
+		b.WriteString(strings.Repeat(" ", w-cellWidth(l)))
 	}
 	return b.String()
 }

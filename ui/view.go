@@ -131,12 +131,12 @@ func (m *Model) drawBody(r rects) string {
 	if m.narrow() {
 		main := m.chatBox(r.chatW, r.chatH)
 		if m.narrowList {
-			main = lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
+			main = stackBoxes(m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
 		}
 		return lipgloss.JoinVertical(lipgloss.Left, m.header(), main)
 	}
-	left := lipgloss.JoinVertical(lipgloss.Left, m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
-	return lipgloss.JoinHorizontal(lipgloss.Top, left, m.chatBox(r.chatW, r.chatH))
+	left := stackBoxes(m.agentsBox(r.leftW, r.agentsH), m.tasksBox(r.leftW, r.tasksH))
+	return besideBoxes(left, m.chatBox(r.chatW, r.chatH))
 }
 
 func (m *Model) agentsBox(w, h int) string {
