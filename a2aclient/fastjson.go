@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/internal/backslash"
 )
 
 // fastReader reads a strict subset of JSON in one pass: objects whose
@@ -228,18 +230,8 @@ func (r *fastReader) escaped(start, j int) string {
 			return ""
 		}
 		switch e := r.b[j+1]; e {
-		case '"', '\\', '/':
+		case '/':
 			out = append(out, e)
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
 		case 'u':
 			rr, ok := hex4(r.b, j+2)
 			if !ok {
@@ -264,8 +256,12 @@ func (r *fastReader) escaped(start, j int) string {
 			j = r.copyRun(&out, j)
 			continue
 		default:
-			r.fail()
-			return ""
+			d, ok := backslash.Decode(e)
+			if !ok {
+				r.fail()
+				return ""
+			}
+			out = append(out, d)
 		}
 		j = r.copyRun(&out, j+2)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/internal/backslash"
 )
 
 // Canonicalize writes a JSON document in the JSON Canonicalization Scheme
@@ -248,18 +250,8 @@ func (p *jcsParser) str() (string, error) {
 		e := p.in[p.pos]
 		p.pos++
 		switch e {
-		case '"', '\\', '/':
+		case '/':
 			b.WriteByte(e)
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
 		case 'u':
 			r, err := p.hex4()
 			if err != nil {
@@ -281,7 +273,11 @@ func (p *jcsParser) str() (string, error) {
 			}
 			b.WriteRune(r)
 		default:
-			return "", p.fail("unknown escape \\%c", e)
+			d, ok := backslash.Decode(e)
+			if !ok {
+				return "", p.fail("unknown escape \\%c", e)
+			}
+			b.WriteByte(d)
 		}
 	}
 }
@@ -393,27 +389,13 @@ func compareUTF16(a, b string) int {
 func writeJCSString(b *bytes.Buffer, s string) {
 	b.WriteByte('"')
 	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
+		switch e := backslash.Encode(r); {
+		case e != "":
+			b.WriteString(e)
+		case r < 0x20:
+			fmt.Fprintf(b, `\u%04x`, r)
 		default:
-			if r < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
+			b.WriteRune(r)
 		}
 	}
 	b.WriteByte('"')

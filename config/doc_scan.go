@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/internal/backslash"
 )
 
 // The scanner cuts a TOML file into statements that each cover whole
@@ -329,20 +331,8 @@ func unquote(tok string) (string, error) {
 			return "", errScan
 		}
 		switch body[i] {
-		case 'b':
-			b = append(b, '\b')
-		case 't':
-			b = append(b, '\t')
-		case 'n':
-			b = append(b, '\n')
-		case 'f':
-			b = append(b, '\f')
-		case 'r':
-			b = append(b, '\r')
 		case 'e':
 			b = append(b, 0x1b)
-		case '"', '\\':
-			b = append(b, body[i])
 		case 'u', 'U', 'x':
 			n := map[byte]int{'u': 4, 'U': 8, 'x': 2}[body[i]]
 			if i+1+n > len(body) {
@@ -355,7 +345,11 @@ func unquote(tok string) (string, error) {
 			b = utf8.AppendRune(b, rune(r))
 			i += n
 		default:
-			return "", errScan
+			d, ok := backslash.Decode(body[i])
+			if !ok {
+				return "", errScan
+			}
+			b = append(b, d)
 		}
 	}
 	return string(b), nil

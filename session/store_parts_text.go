@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/backslash"
 	"github.com/parley-a2a/parley/internal/jsonout"
 )
 
@@ -107,18 +108,8 @@ func unquoteJSONEscaped(s string, i int) (text string, n int, ok bool) {
 				return "", 0, false
 			}
 			switch e := s[i+1]; e {
-			case '"', '\\', '/':
+			case '/':
 				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
 			case 'u':
 				r := hex4(s[i+2:])
 				if r < 0 {
@@ -139,7 +130,11 @@ func unquoteJSONEscaped(s string, i int) (text string, n int, ok bool) {
 				b.WriteRune(r)
 				continue
 			default:
-				return "", 0, false
+				d, ok := backslash.Decode(e)
+				if !ok {
+					return "", 0, false
+				}
+				b.WriteByte(d)
 			}
 			i += 2
 		case c < utf8.RuneSelf:
