@@ -27,11 +27,17 @@ func (w *Workspace) ApplyCredential(a *Agent, c Credential) (refetch bool, err e
 	if err != nil && !errors.As(err, new(*a2aclient.ForeignOriginError)) {
 		return false, err
 	}
+	a.useClient(cl)
+	return false, err
+}
+
+// useClient makes cl agent a's client, and its conversation's: signed
+// in, or with the extended card.
+func (a *Agent) useClient(cl *a2aclient.Client) {
 	a.Client = cl
 	if a.Conv != nil {
 		a.Conv.SetClient(cl)
 	}
-	return false, err
 }
 
 // SignedIn fetches agent ref's card again once a credential was applied,
@@ -62,10 +68,7 @@ func (w *Workspace) ExtendedCardFetched(a *Agent, from, ext *a2aclient.Client) b
 	if a == nil || a.Client != from {
 		return false
 	}
-	a.Client = ext
-	if a.Conv != nil {
-		a.Conv.SetClient(ext)
-	}
+	a.useClient(ext)
 	return true
 }
 
