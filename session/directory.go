@@ -157,7 +157,7 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 	}
 	// Credentials given by flag (--header) win over the configured ones,
 	// which would otherwise be applied on top of them.
-	if len(t.setup.Auth) > 0 && !hasCredentialHeader(o.Headers) {
+	if len(t.setup.Auth) > 0 && !hasSecretHeader(o.Headers) {
 		t.Options.Auth = append(append([]a2aclient.Authenticator(nil), t.Options.Auth...), t.setup.Auth...)
 	}
 	if t.setup.HTTPClient != nil {
@@ -335,15 +335,6 @@ func cacheKey(t *Target) string {
 		b.WriteString("\x00" + n + ":" + strings.Join(t.Options.Headers[n], ","))
 	}
 	return b.String()
-}
-
-func hasCredentialHeader(h http.Header) bool {
-	for name := range h {
-		if config.IsCredentialHeader(name) {
-			return true
-		}
-	}
-	return false
 }
 
 func dialectNames() string {

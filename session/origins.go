@@ -89,6 +89,8 @@ func (t *Target) hasCredentials() bool {
 	return len(t.Options.Auth) > 0 || hasSecretHeader(t.Options.Headers) || t.clientCert
 }
 
+// hasSecretHeader says whether h carries a header that usually holds a
+// credential (config.IsCredentialHeader).
 func hasSecretHeader(h http.Header) bool {
 	for name := range h {
 		if config.IsCredentialHeader(name) {
