@@ -327,22 +327,19 @@ func (s *Store) PendingTasks() ([]PendingTask, error) {
 // Rename gives a context a name, shown instead of its first message; an
 // empty name goes back to the first message.
 func (s *Store) Rename(id int64, name string) error {
-	return s.write(context.Background(), func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE contexts SET name = ? WHERE id = ?`, titleOf(name), id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w %d", ErrNoContext, id)
-		}
-		return nil
-	})
+	return s.onContext(id, `UPDATE contexts SET name = ? WHERE id = ?`, titleOf(name), id)
 }
 
 // Delete removes a context with its items and tasks.
 func (s *Store) Delete(id int64) error {
+	return s.onContext(id, `DELETE FROM contexts WHERE id = ?`, id)
+}
+
+// onContext runs query, a change to context id's row, and says
+// ErrNoContext when there is no such row.
+func (s *Store) onContext(id int64, query string, args ...any) error {
 	return s.write(context.Background(), func(tx *sql.Tx) error {
-		res, err := tx.Exec(`DELETE FROM contexts WHERE id = ?`, id)
+		res, err := tx.Exec(query, args...)
 		if err != nil {
 			return err
 		}
