@@ -2,6 +2,7 @@ package session
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -126,7 +127,7 @@ func (s *Store) ExportMarkdown(w io.Writer, id int64) error {
 	md := &mdWriter{w: bufio.NewWriterSize(w, 64<<10)}
 	md.line("# " + oneLine(c.Label()))
 	md.blank()
-	md.line(fmt.Sprintf("- Agent: %s (%s)", oneLine(c.Agent.Name), oneLine(firstNonEmpty(c.Agent.URL, c.Agent.Ref))))
+	md.line(fmt.Sprintf("- Agent: %s (%s)", oneLine(c.Agent.Name), oneLine(cmp.Or(c.Agent.URL, c.Agent.Ref))))
 	if c.ContextID != "" {
 		md.line("- Context: `" + oneLine(c.ContextID) + "`")
 	}
@@ -249,7 +250,7 @@ func (m *mdWriter) part(p a2aclient.Part) {
 		if f == nil {
 			f = &a2aclient.File{}
 		}
-		desc := "- File: " + firstNonEmpty(oneLine(f.Name), "(unnamed)")
+		desc := "- File: " + cmp.Or(oneLine(f.Name), "(unnamed)")
 		var facts []string
 		if f.MimeType != "" {
 			facts = append(facts, oneLine(f.MimeType))
@@ -282,12 +283,3 @@ func (m *mdWriter) fence(lang, s string) {
 }
 
 func oneLine(s string) string { return termsafe.Line(s) }
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}

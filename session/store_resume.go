@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -27,7 +28,7 @@ func (s *Store) Continue(oc *OpenedContext, client *a2aclient.Client, notify fun
 // apply), or, when its card can no longer be fetched but the agent
 // answered the fetch, from the card stored with the context.
 func ClientFor(ctx context.Context, dir *Directory, agent AgentInfo) (*a2aclient.Client, error) {
-	ref := firstNonEmpty(agent.Ref, agent.CardURL, agent.URL)
+	ref := cmp.Or(agent.Ref, agent.CardURL, agent.URL)
 	if ref == "" {
 		return nil, errors.New("the stored context does not say which agent it was with")
 	}
@@ -49,7 +50,7 @@ func ClientFor(ctx context.Context, dir *Directory, agent AgentInfo) (*a2aclient
 // without any network call: a stored conversation can be read, and
 // written to once the agent is back, while the agent is unreachable.
 func StoredClient(dir *Directory, agent AgentInfo) (*a2aclient.Client, error) {
-	ref := firstNonEmpty(agent.Ref, agent.CardURL, agent.URL)
+	ref := cmp.Or(agent.Ref, agent.CardURL, agent.URL)
 	if len(agent.Card) == 0 {
 		return nil, errors.New("no card was stored with this context")
 	}
@@ -114,7 +115,7 @@ func (s *Store) Resume(ctx context.Context, dir *Directory, id int64, notify fun
 	}
 	client, err := ClientFor(ctx, dir, oc.Info.Agent)
 	if err != nil {
-		res.Err = fmt.Errorf("could not reach %s to resume: %w", firstNonEmpty(oc.Info.Agent.Name, oc.Info.Agent.Ref), err)
+		res.Err = fmt.Errorf("could not reach %s to resume: %w", cmp.Or(oc.Info.Agent.Name, oc.Info.Agent.Ref), err)
 		return res, nil
 	}
 	if s.readOnly != nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -238,7 +239,7 @@ func (v *contextsView) View(st *Styles, w, h int) string {
 }
 
 func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
-	agent := clip(termsafe.Line(firstOf(c.Agent.Name, c.Agent.Ref)), 14)
+	agent := clip(termsafe.Line(cmp.Or(c.Agent.Name, c.Agent.Ref)), 14)
 	when := ago(v.now.Sub(c.Updated))
 	state := storedOutcome(c.LastState)
 	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, pick(c.Messages, "msg", "msgs"))
@@ -251,7 +252,7 @@ func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
 }
 
 func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []string {
-	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(firstOf(h.Context.Agent.Name, h.Context.Agent.Ref)), ago(v.now.Sub(h.Time)))
+	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), ago(v.now.Sub(h.Time)))
 	if selected {
 		head = v.st.Selected.Render(fit(clip(head, w-2), w-2))
 	} else {
@@ -285,13 +286,4 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 		excerpt = ansi.TruncateLeft(excerpt, pre-avail/3, "…")
 	}
 	return []string{" " + head, "   " + clip(excerpt, avail)}
-}
-
-func firstOf(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }

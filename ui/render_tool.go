@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -36,10 +37,10 @@ func toolView(c *chatPane, _ *chatItem, p a2aclient.Part, w int) ([]string, bool
 		}
 		return lines, false
 	case a2aclient.ToolCode:
-		return append([]string{head("⚙", "ran "+firstOf(termsafe.Line(strings.ToLower(t.Language)), "some")+" code")},
+		return append([]string{head("⚙", "ran "+cmp.Or(termsafe.Line(strings.ToLower(t.Language)), "some")+" code")},
 			toolBlock(c, t.Code, w)...), false
 	case a2aclient.ToolCodeResult:
-		return append([]string{head("↳", firstOf(termsafe.Line(t.Outcome), "code ran"))},
+		return append([]string{head("↳", cmp.Or(termsafe.Line(t.Outcome), "code ran"))},
 			toolBlock(c, t.Output, w)...), false
 	}
 	return genericPart.lines(c, nil, p, w)
