@@ -7,7 +7,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -153,12 +155,7 @@ func (p *tasksPane) View() string {
 	if len(p.tasks) == 0 {
 		return p.st.Muted.Render(clip("No tasks yet.", p.w))
 	}
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+p.h {
-		p.top = p.cursor - p.h + 1
-	}
+	p.scrollTo(p.h)
 	var lines []string
 	for i := p.top; i < len(p.tasks) && len(lines) < p.h; i++ {
 		lines = append(lines, p.row(p.tasks[i], i == p.cursor))
@@ -178,21 +175,37 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 	} else if !t.Updated.IsZero() {
 		age = ago(p.now.Sub(t.Updated))
 	}
-	label := fmt.Sprintf("%-12s", stateWord(t.State))
+	return p.line(mark, style, t.State, t.ID, t.Title, age, selected)
+}
+
+// line lays out one task's row, the same in every view: the state's
+// mark and word, "• " when a push changed the task while the user was
+// away, its title (or its id, for a task parley never saw) and its age.
+func (p *tasksPane) line(mark string, style lipgloss.Style, state a2aclient.State, id, title, age string, selected bool) string {
+	label := fmt.Sprintf("%-12s", stateWord(state))
 	flag := ""
-	if p.pushed[t.ID] {
-		flag = "• " // a push changed it while the user was away
+	if p.pushed[id] {
+		flag = "• "
 	}
 	titleW := max(p.w-2-13-len(flag)-len(age)-1, 3)
-	title := t.Title
 	if title == "" {
-		title = "task " + shortID(t.ID)
+		title = "task " + shortID(id)
 	}
 	text := label + " " + flag + fit(clip(termsafe.Line(title), titleW), titleW) + " " + age
 	if selected && p.focused {
 		return style.Render(mark) + " " + p.st.Selected.Render(fit(text, p.w-2))
 	}
 	return style.Render(mark) + " " + p.st.Text.Render(text)
+}
+
+// scrollTo keeps the cursor within the rows rows shown.
+func (p *tasksPane) scrollTo(rows int) {
+	if p.cursor < p.top {
+		p.top = p.cursor
+	}
+	if p.cursor >= p.top+rows {
+		p.top = p.cursor - rows + 1
+	}
 }
 
 func (p *tasksPane) ShortHelp() []key.Binding {

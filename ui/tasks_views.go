@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/termsafe"
 )
 
 // taskView is which tasks the pane lists.
@@ -124,13 +123,7 @@ func (p *tasksPane) listView() string {
 	if len(p.list.rows) == 0 && !p.list.loading {
 		lines = append(lines, p.st.Muted.Render(clip("No tasks.", p.w)))
 	}
-	rowsH := max(p.h-1, 1)
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+rowsH {
-		p.top = p.cursor - rowsH + 1
-	}
+	p.scrollTo(max(p.h-1, 1))
 	for i := p.top; i < len(p.list.rows) && len(lines) < p.h; i++ {
 		lines = append(lines, p.listRow(p.list.rows[i], i == p.cursor))
 	}
@@ -145,21 +138,7 @@ func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
 	if !r.Updated.IsZero() {
 		age = ago(p.now.Sub(r.Updated))
 	}
-	title := r.Title
-	if title == "" {
-		title = "task " + shortID(r.TaskID)
-	}
-	flag := ""
-	if p.pushed[r.TaskID] {
-		flag = "• "
-	}
-	label := fmt.Sprintf("%-12s", stateWord(r.State))
-	titleW := max(p.w-2-13-len(flag)-len(age)-1, 3)
-	text := label + " " + flag + fit(clip(termsafe.Line(title), titleW), titleW) + " " + age
-	if selected && p.focused {
-		return style.Render(mark) + " " + p.st.Selected.Render(fit(text, p.w-2))
-	}
-	return style.Render(mark) + " " + p.st.Text.Render(text)
+	return p.line(mark, style, r.State, r.TaskID, r.Title, age, selected)
 }
 
 // listNote says what a listing holds: "7 on agent · 3 in parley".
