@@ -33,6 +33,17 @@ type Store struct {
 	// reads holds the prepared statements of the reads that are run
 	// again and again (a context's tail, the page above), by query.
 	reads sync.Map
+	o     StoreOptions
+}
+
+// StoreOptions tune how a store is opened.
+type StoreOptions struct {
+	// CacheKiB bounds each connection's page cache, in KiB; 0 keeps
+	// SQLite's default (2,000 KiB). A command that records one exchange
+	// and exits reads little twice: SQLite's 4 KB pages take 8 KB each
+	// in the driver's allocator, which keeps what it freed, so the
+	// default cache costs a send about 3 MB of its peak.
+	CacheKiB int
 }
 
 // DefaultStorePath is where parley keeps its contexts:
@@ -73,7 +84,10 @@ func (e *NewerSchemaError) Error() string {
 // *CorruptError and left alone. A file from a newer parley opens
 // read-only: the store is usable for reading and ReadOnly says why it
 // cannot write.
-func OpenStore(path string) (*Store, error) {
+func OpenStore(path string) (*Store, error) { return OpenStoreWith(path, StoreOptions{}) }
+
+// OpenStoreWith is OpenStore with options.
+func OpenStoreWith(path string, o StoreOptions) (*Store, error) {
 	if path == "" {
 		path = DefaultStorePath()
 	}
@@ -83,7 +97,7 @@ func OpenStore(path string) (*Store, error) {
 	if err := createPrivate(path); err != nil {
 		return nil, err
 	}
-	s := &Store{path: path}
+	s := &Store{path: path, o: o}
 	version, err := s.open()
 	if err != nil {
 		return nil, err
@@ -134,10 +148,10 @@ func (s *Store) open() (int, error) {
 		}
 	}
 	if version > schemaVersion {
-		s.db, err = sql.Open("sqlite", dsn(s.path, true))
+		s.db, err = sql.Open("sqlite", dsn(s.path, true, s.o))
 		return version, err
 	}
-	if s.db, err = openWritable(s.path); err != nil {
+	if s.db, err = openWritable(s.path, s.o); err != nil {
 		return 0, err
 	}
 	if version, err = probe(s.db, s.path); err != nil {
@@ -148,7 +162,7 @@ func (s *Store) open() (int, error) {
 		// A newer parley's upgrade still in the WAL: its header said
 		// otherwise. Read-only after all.
 		s.db.Close()
-		s.db, err = sql.Open("sqlite", dsn(s.path, true))
+		s.db, err = sql.Open("sqlite", dsn(s.path, true, s.o))
 	}
 	return version, err
 }
@@ -156,7 +170,7 @@ func (s *Store) open() (int, error) {
 // inspect reads the schema version of a file parley may not own, on a
 // read-only connection of its own, so that looking changes nothing.
 func inspect(path string) (int, error) {
-	db, err := sql.Open("sqlite", dsn(path, true))
+	db, err := sql.Open("sqlite", dsn(path, true, StoreOptions{}))
 	if err != nil {
 		return 0, err
 	}
@@ -191,10 +205,13 @@ func probe(db *sql.DB, path string) (int, error) {
 // committed; only a power cut may lose the last moments. A checkpointed
 // WAL is cut back to 4 MB as it restarts, and to nothing as the last
 // connection closes (see openWritable).
-func dsn(path string, readOnly bool) string {
+func dsn(path string, readOnly bool, o StoreOptions) string {
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(filepath.ToSlash(path))
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(30000)")
+	if o.CacheKiB > 0 {
+		q.Add("_pragma", fmt.Sprintf("cache_size(-%d)", o.CacheKiB))
+	}
 	if readOnly {
 		q.Set("mode", "ro")
 		q.Add("_pragma", "query_only(1)")

@@ -14,7 +14,7 @@ import (
 // to date by the triggers.
 func TestStoreUpgradesVersion3Search(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "parley.db")
-	db, err := sql.Open("sqlite", dsn(path, false))
+	db, err := sql.Open("sqlite", dsn(path, false, StoreOptions{}))
 	if err != nil {
 		t.Fatal(err)
 	}

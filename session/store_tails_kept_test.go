@@ -190,7 +190,7 @@ func TestAnItemWithKeptTailsWrittenAgain(t *testing.T) {
 // item folded and indexed as the store opens.
 func TestStoreUpgradesVersion2WithTails(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "parley.db")
-	db, err := sql.Open("sqlite", dsn(path, false))
+	db, err := sql.Open("sqlite", dsn(path, false, StoreOptions{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -285,7 +285,7 @@ func TestAppendedText(t *testing.T) {
 // with its items intact, and records again.
 func TestStoreUpgradesVersion1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "parley.db")
-	db, err := sql.Open("sqlite", dsn(path, false))
+	db, err := sql.Open("sqlite", dsn(path, false, StoreOptions{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 // checkpointed at close all the same, so the database file alone holds
 // everything and the WAL kept is truncated to nothing (journal_size_limit
 // is set, see dsn): it costs no room between runs.
-func openWritable(path string) (*sql.DB, error) {
-	c, err := sqlite.NewConnector(dsn(path, false))
+func openWritable(path string, o StoreOptions) (*sql.DB, error) {
+	c, err := sqlite.NewConnector(dsn(path, false, o))
 	if err != nil {
 		return nil, err
 	}
