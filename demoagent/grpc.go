@@ -245,7 +245,8 @@ func (f *grpcFront) DeleteTaskPushNotificationConfig(ctx context.Context, in *pb
 
 // GetExtendedAgentCard answers with the gRPC card and the extended skills.
 func (f *grpcFront) GetExtendedAgentCard(ctx context.Context, _ *pb.GetExtendedAgentCardRequest) (*pb.AgentCard, error) {
-	raw, err := json.Marshal(f.a.grpcCardOf(callerBase(ctx), true))
+	base := callerBase(ctx)
+	raw, err := json.Marshal(f.a.signed(f.a.grpcCardOf(base, true), base))
 	if err != nil {
 		return nil, grpcstatus.Errorf(codes.Internal, "%v", err)
 	}

@@ -49,7 +49,9 @@ func (w *Workspace) SignedIn(ctx context.Context, ref string) (*a2aclient.Client
 
 // ExtendedCard fetches the extended card the agent behind cl offers to
 // the signed in; ok is false when there is none (the public card stays).
-// It blocks; the owner applies it with ExtendedCardFetched.
+// It blocks; the owner applies it with ExtendedCardFetched. Its
+// signature is checked here, as the public card's was when it was
+// resolved: the agents pane shows the card it replaces it with.
 func (w *Workspace) ExtendedCard(ctx context.Context, cl *a2aclient.Client) (*a2aclient.Client, bool) {
 	if !cl.Agent().Capabilities.ExtendedCard {
 		return nil, false
@@ -58,6 +60,7 @@ func (w *Workspace) ExtendedCard(ctx context.Context, cl *a2aclient.Client) (*a2
 	if err != nil || !ok {
 		return nil, false
 	}
+	ext.VerifyCard(ctx)
 	return ext, true
 }
 
