@@ -355,6 +355,23 @@ grpc_flows() {
 	keys Escape
 	wait_gone "newest last · secrets redacted"
 
+	scenario="a credential over gRPC stays a secret"
+	type_text "Sign in first"
+	keys Enter
+	wait_for "needs you to sign in" 30
+	type_text "s3cr3t-grpc"
+	wait_for "> •••••••••••"
+	keys Enter
+	wait_for "Thanks, you are signed in." 30
+	keys F2
+	wait_for "Authorization: REDACTED"
+	refute "s3cr3t-grpc"
+	keys Escape
+	wait_gone "newest last · secrets redacted"
+	if grep -rl "s3cr3t-grpc" "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home" 2>/dev/null; then
+		fail "the credential given over gRPC reached a file"
+	fi
+
 	scenario="a task followed by push over gRPC"
 	type_text "Try a slow task"
 	keys Enter
