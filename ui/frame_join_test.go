@@ -34,7 +34,7 @@ func TestCellWidthIsStringWidth(t *testing.T) {
 // A wide character cut at a box's edge used to leave the row a cell
 // short, pulling the right border in; every row is the box's width.
 func TestBoxRowsAreExactlyItsWidth(t *testing.T) {
-	m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
 	for _, content := range []string{"aaaa日本", "日本語日本語日本語", "\x1b[31maaa日\x1b[0m", "plain"} {
 		out := box(m.st, "title 日本", "note", content+"\nsecond", 9, 4, false)
 		for _, line := range strings.Split(out, "\n") {
@@ -50,7 +50,7 @@ func TestBoxRowsAreExactlyItsWidth(t *testing.T) {
 // characters in the chat.
 func TestPanesJoinAsLipglossWould(t *testing.T) {
 	for _, size := range [][2]int{{120, 36}, {100, 30}, {80, 24}, {157, 41}} {
-		m := New(Options{Keys: DefaultKeyMap(), Theme: "dark"})
+		m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		m.chat.Upsert([]session.Item{
 			{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "日本語で答えて 👍🏽", Version: 1, Done: true},
