@@ -24,6 +24,17 @@ import (
 //     named below).
 // A key the composer takes redraws the composer and the footer only,
 // over the body as last drawn: input wins over rendering.
+//
+// A key that arrives while the body is being drawn still waits for that
+// drawing to end: Bubble Tea handles one message at a time. On a loaded
+// machine a drawing of well under a millisecond of CPU took 5 to 100 ms
+// of wall time (the program's thread waiting for a CPU), and at 60 a
+// second the loop was busy most of the time, so most keys waited behind
+// one. So what streams in waits, after each drawing, paceFactor times as
+// long as that drawing took (at least a frame, at most maxFrameGap): the
+// loop spends at most about a quarter of its time drawing a stream, and
+// the stream's frames thin out as the machine gets slower instead of
+// the keys.
 
 // frameMsg is the frame a change that streamed in waits for.
 type frameMsg struct{}
@@ -31,14 +42,24 @@ type frameMsg struct{}
 // frameNow is the frames' clock (tests set their own).
 var frameNow = time.Now
 
+const (
+	paceFactor  = 3
+	maxFrameGap = 250 * time.Millisecond
+)
+
 // frameCache holds the body as last drawn and what it was drawn for.
 type frameCache struct {
 	body  string
 	width int       // the body's widest line
 	sig   bodySig   // what the body was drawn for
 	at    time.Time // when it was drawn
-	ok    bool      // body is valid for sig
-	draws int       // bodies drawn, for tests
+	// began is when the message being handled reached Update; cost is
+	// how long the last message that drew the body took, from there to
+	// the end of the drawing.
+	began time.Time
+	cost  time.Duration
+	ok    bool // body is valid for sig
+	draws int  // bodies drawn, for tests
 
 	lazy    bool // the message just handled changed nothing the body shows, or only what may wait a frame
 	stale   bool // something the body shows changed since it was drawn
@@ -75,8 +96,8 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 		// What streams in: drawn now if a frame has passed since the
 		// last, else at the next frame.
 		f.stale = true
-		since := frameNow().Sub(f.at)
-		if since >= frameInterval {
+		since, gap := frameNow().Sub(f.at), f.gap()
+		if since >= gap {
 			f.lazy = false
 			return nil
 		}
@@ -85,7 +106,7 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		f.waiting = true
-		return tea.Tick(frameInterval-since, func(time.Time) tea.Msg { return frameMsg{} })
+		return tea.Tick(gap-since, func(time.Time) tea.Msg { return frameMsg{} })
 	case frameMsg:
 		f.waiting = false
 		f.lazy = !f.stale
@@ -99,6 +120,11 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// gap is how long what streams in waits after the body was drawn.
+func (f *frameCache) gap() time.Duration {
+	return min(max(frameInterval, paceFactor*f.cost), maxFrameGap)
+}
+
 // body is the panes above the composer: as last drawn when the message
 // just handled allows it, else drawn now.
 func (m *Model) body(r rects) string {
@@ -106,6 +132,11 @@ func (m *Model) body(r rects) string {
 	sig := m.bodySig(r)
 	keep := f.ok && f.lazy && f.sig == sig
 	f.lazy = false // a View with no Update before it (a test's inspection) draws
+	start := f.began
+	f.began = time.Time{}
+	if start.IsZero() { // a View with no Update before it
+		start = frameNow()
+	}
 	if keep {
 		return f.body
 	}
@@ -115,6 +146,7 @@ func (m *Model) body(r rects) string {
 	first, _, _ := strings.Cut(f.body, "\n")
 	f.width = cellWidth(first)
 	f.sig, f.at, f.ok, f.stale = sig, frameNow(), true, false
+	f.cost = f.at.Sub(start)
 	f.draws++
 	return f.body
 }

@@ -56,3 +56,56 @@ func TestStreamedChangesWaitForTheFrame(t *testing.T) {
 	step("a key outside the composer", tea.KeyPressMsg{Code: tea.KeyTab}, true)
 	step("the frame with nothing new", frameMsg{}, false)
 }
+
+// TestSlowDrawingsSpaceOutWhatStreamsIn: on a machine slow enough that
+// drawing the panes for a streamed change took 20 ms, the next change
+// waits three times that before the panes are drawn again (so a key is
+// seldom behind a drawing), a key still shows at once, and however slow
+// the drawing the stream is drawn at least every maxFrameGap.
+func TestSlowDrawingsSpaceOutWhatStreamsIn(t *testing.T) {
+	now, per := time.Unix(1000, 0), time.Duration(0)
+	old := frameNow
+	frameNow = func() time.Time { now = now.Add(per); return now }
+	t.Cleanup(func() { frameNow = old })
+
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.composer.Focus()
+	m.View()
+	draws := m.frame.draws
+	step := func(what string, msg tea.Msg, wantDraw bool) tea.Cmd {
+		t.Helper()
+		_, cmd := m.Update(msg)
+		screen := ansi.Strip(m.View().Content)
+		if got := m.frame.draws - draws; got != map[bool]int{false: 0, true: 1}[wantDraw] {
+			t.Errorf("%s: the panes were drawn %d times, want draw=%v", what, got, wantDraw)
+		}
+		draws = m.frame.draws
+		if !strings.Contains(screen, "╭─ Agents") {
+			t.Errorf("%s: the screen lost its panes:\n%s", what, screen)
+		}
+		return cmd
+	}
+
+	now = now.Add(time.Second)
+	per = 10 * time.Millisecond // Update, the frame's check, the drawing's end: 20 ms in all
+	step("a change long after the last drawing", tickMsg{}, true)
+	per, drawn := 0, now
+	now = drawn.Add(2 * frameInterval)
+	if cmd := step("a change two frames after a 20 ms drawing", tickMsg{}, false); cmd == nil {
+		t.Error("the change waiting for the next drawing asks for no frame")
+	}
+	m.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	if screen := ansi.Strip(m.View().Content); !strings.Contains(screen, "> q") || m.frame.draws != draws {
+		t.Errorf("a key during the wait: drawn %d times, on screen %v", m.frame.draws-draws, strings.Contains(screen, "> q"))
+	}
+	now = drawn.Add(3 * 20 * time.Millisecond)
+	step("the frame asked for, three drawings' time later", frameMsg{}, true)
+
+	per = 100 * time.Millisecond // a drawing of 200 ms
+	now = now.Add(time.Second)
+	step("a change after a pause", tickMsg{}, true)
+	per, drawn = 0, now
+	now = drawn.Add(maxFrameGap)
+	step("a change maxFrameGap after a 200 ms drawing", tickMsg{}, true)
+}
