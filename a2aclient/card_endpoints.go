@@ -176,6 +176,13 @@ func parseBinding(s string) (Binding, bool) {
 	return Binding(s), false
 }
 
+// laterBindings are the bindings that came after JSON-RPC, each with its
+// dialect at v1.0 and at v0.2.5–v0.3.
+var laterBindings = map[Binding]struct{ v10, v03 Dialect }{
+	BindingREST: {DialectV10REST, DialectV03REST},
+	BindingGRPC: {DialectV10GRPC, DialectV03GRPC},
+}
+
 // interfaceDialect is parley's dialect for a binding at a protocol
 // version; fallback decides when the version is unknown or missing.
 func interfaceDialect(b Binding, version string, fallback Dialect) Dialect {
@@ -183,8 +190,7 @@ func interfaceDialect(b Binding, version string, fallback Dialect) Dialect {
 	if version == "" || !ok {
 		major, minor = -1, -1
 	}
-	switch b {
-	case BindingJSONRPC:
+	if b == BindingJSONRPC {
 		switch {
 		case major >= 1:
 			return DialectV10
@@ -202,38 +208,25 @@ func interfaceDialect(b Binding, version string, fallback Dialect) Dialect {
 			return DialectV03
 		}
 		return fallback
-	case BindingREST:
-		switch {
-		case major >= 1:
-			return DialectV10REST
-		case major == 0 && minor >= 2:
-			// v0.2.5 introduced the HTTP+JSON transport; v0.3 defined it.
-			return DialectV03REST
-		case major == 0:
-			return DialectUnknown
-		}
-		switch fallback {
-		case DialectV10, DialectV10REST:
-			return DialectV10REST
-		case DialectV02, DialectV03, DialectV03REST:
-			return DialectV03REST
-		}
-	case BindingGRPC:
-		switch {
-		case major >= 1:
-			return DialectV10GRPC
-		case major == 0 && minor >= 2:
-			// The gRPC binding came with v0.2.5 and was defined in v0.3.
-			return DialectV03GRPC
-		case major == 0:
-			return DialectUnknown
-		}
-		switch fallback {
-		case DialectV10, DialectV10REST, DialectV10GRPC:
-			return DialectV10GRPC
-		case DialectV02, DialectV03, DialectV03REST, DialectV03GRPC:
-			return DialectV03GRPC
-		}
+	}
+	later, ok := laterBindings[b]
+	if !ok {
+		return DialectUnknown
+	}
+	switch {
+	case major >= 1:
+		return later.v10
+	case major == 0 && minor >= 2:
+		// v0.2.5 introduced HTTP+JSON and gRPC; v0.3 defined them.
+		return later.v03
+	case major == 0:
+		return DialectUnknown
+	}
+	switch fallback {
+	case DialectV10, DialectV10REST, DialectV10GRPC:
+		return later.v10
+	case DialectV02, DialectV03, DialectV03REST, DialectV03GRPC:
+		return later.v03
 	}
 	return DialectUnknown
 }
