@@ -36,15 +36,20 @@ func (r *fastReader) fail() {
 	r.i = len(r.b)
 }
 
-func (r *fastReader) space() {
-	for r.i < len(r.b) {
-		switch r.b[r.i] {
+func (r *fastReader) space() { r.i = skipSpace(r.b, r.i) }
+
+// skipSpace is where the JSON white space from i on ends; the
+// canonicalizer (jcs.go) reads with it too.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
 		case ' ', '\t', '\n', '\r':
-			r.i++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 // next consumes c if it is the next byte after spaces.

@@ -77,16 +77,7 @@ func (p *jcsParser) document() (any, error) {
 	return v, nil
 }
 
-func (p *jcsParser) space() {
-	for p.pos < len(p.in) {
-		switch p.in[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
-	}
-}
+func (p *jcsParser) space() { p.pos = skipSpace(p.in, p.pos) }
 
 func (p *jcsParser) value() (any, error) {
 	p.space()
