@@ -104,30 +104,27 @@ func grpcKind(st *status.Status, c grpcCall) error {
 	return nil
 }
 
-// grpcHTTPStatus is the HTTP status for a gRPC code, as gRPC's HTTP
-// mapping (and the A2A spec's table) gives it.
+// grpcHTTPStatuses is the HTTP status for each gRPC code, as gRPC's
+// HTTP mapping (and the A2A spec's table) gives it; any other code is 500.
+var grpcHTTPStatuses = map[codes.Code]int{
+	codes.InvalidArgument:    http.StatusBadRequest,
+	codes.FailedPrecondition: http.StatusBadRequest,
+	codes.OutOfRange:         http.StatusBadRequest,
+	codes.Unauthenticated:    http.StatusUnauthorized,
+	codes.PermissionDenied:   http.StatusForbidden,
+	codes.NotFound:           http.StatusNotFound,
+	codes.AlreadyExists:      http.StatusConflict,
+	codes.Aborted:            http.StatusConflict,
+	codes.ResourceExhausted:  http.StatusTooManyRequests,
+	codes.Canceled:           499,
+	codes.Unimplemented:      http.StatusNotImplemented,
+	codes.Unavailable:        http.StatusServiceUnavailable,
+	codes.DeadlineExceeded:   http.StatusGatewayTimeout,
+}
+
 func grpcHTTPStatus(c codes.Code) int {
-	switch c {
-	case codes.InvalidArgument, codes.FailedPrecondition, codes.OutOfRange:
-		return http.StatusBadRequest
-	case codes.Unauthenticated:
-		return http.StatusUnauthorized
-	case codes.PermissionDenied:
-		return http.StatusForbidden
-	case codes.NotFound:
-		return http.StatusNotFound
-	case codes.AlreadyExists, codes.Aborted:
-		return http.StatusConflict
-	case codes.ResourceExhausted:
-		return http.StatusTooManyRequests
-	case codes.Canceled:
-		return 499
-	case codes.Unimplemented:
-		return http.StatusNotImplemented
-	case codes.Unavailable:
-		return http.StatusServiceUnavailable
-	case codes.DeadlineExceeded:
-		return http.StatusGatewayTimeout
+	if s, ok := grpcHTTPStatuses[c]; ok {
+		return s
 	}
 	return http.StatusInternalServerError
 }
