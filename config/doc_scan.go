@@ -129,15 +129,9 @@ func (s *scanner) statement() (stmt, error) {
 		s.p += len(close)
 	default:
 		st.kind = stmtKeyVal
-		if st.key, err = s.key(); err != nil {
+		if st.key, err = s.keyEquals(); err != nil {
 			return st, err
 		}
-		s.skipWS()
-		if s.peek() != '=' {
-			return st, errScan
-		}
-		s.p++
-		s.skipWS()
 		st.val.start = s.p
 		if st.arr, err = s.value(); err != nil {
 			return st, err
@@ -158,6 +152,23 @@ func (s *scanner) statement() (stmt, error) {
 	}
 	st.end = s.p
 	return st, nil
+}
+
+// keyEquals reads a key and the "=" after it, and the white space up to
+// the value: the start of a key/value pair, in a statement or an inline
+// table.
+func (s *scanner) keyEquals() ([]string, error) {
+	key, err := s.key()
+	if err != nil {
+		return nil, err
+	}
+	s.skipWS()
+	if s.peek() != '=' {
+		return nil, errScan
+	}
+	s.p++
+	s.skipWS()
+	return key, nil
 }
 
 // key reads a dotted key: bare, "basic" or 'literal' parts.
@@ -235,15 +246,9 @@ func (s *scanner) value() (*arrayVal, error) {
 				s.p++
 				return nil, nil
 			}
-			if _, err := s.key(); err != nil {
+			if _, err := s.keyEquals(); err != nil {
 				return nil, err
 			}
-			s.skipWS()
-			if s.peek() != '=' {
-				return nil, errScan
-			}
-			s.p++
-			s.skipWS()
 			if _, err := s.value(); err != nil {
 				return nil, err
 			}
