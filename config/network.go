@@ -42,22 +42,16 @@ type Duration time.Duration
 
 // UnmarshalTOML accepts "30s" or 30.
 func (d *Duration) UnmarshalTOML(v any) error {
-	switch v := v.(type) {
-	case int64:
-		if v < 0 {
-			return fmt.Errorf("a duration cannot be negative, got %d", v)
+	p, err := numberOrText(v, func(n int64) (Duration, error) {
+		if n < 0 {
+			return 0, fmt.Errorf("a duration cannot be negative, got %d", n)
 		}
-		*d = Duration(time.Duration(v) * time.Second)
-		return nil
-	case string:
-		p, err := ParseDuration(v)
-		if err != nil {
-			return err
-		}
+		return Duration(time.Duration(n) * time.Second), nil
+	}, ParseDuration, `a duration must be a string such as "30s" or "10m", or a number of seconds`)
+	if err == nil {
 		*d = p
-		return nil
 	}
-	return fmt.Errorf("a duration must be a string such as \"30s\" or \"10m\", or a number of seconds, got %s", tomlType(v))
+	return err
 }
 
 // MarshalText writes it back the way it is read.

@@ -12,20 +12,17 @@ type KeyMap map[string]KeyList
 // UnmarshalTOML insists on a table: the TOML library would silently
 // ignore `keys = 3`.
 func (m *KeyMap) UnmarshalTOML(v any) error {
-	t, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Errorf("keys must be a table of action = keys, got %s", tomlType(v))
-	}
-	out := make(KeyMap, len(t))
-	for action, keys := range t {
+	out, err := tomlTable(v, "keys must be a table of action = keys", func(action string, keys any) (KeyList, error) {
 		var k KeyList
 		if err := k.UnmarshalTOML(keys); err != nil {
-			return fmt.Errorf("key binding %q: %w", action, err)
+			return nil, fmt.Errorf("key binding %q: %w", action, err)
 		}
-		out[action] = k
+		return k, nil
+	})
+	if err == nil {
+		*m = out
 	}
-	*m = out
-	return nil
+	return err
 }
 
 // Headers maps header names to values or env:VAR references.
@@ -33,20 +30,36 @@ type Headers map[string]string
 
 // UnmarshalTOML insists on a table of strings.
 func (h *Headers) UnmarshalTOML(v any) error {
-	t, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Errorf("headers must be a table of name = \"value\", got %s", tomlType(v))
-	}
-	out := make(Headers, len(t))
-	for name, value := range t {
+	out, err := tomlTable(v, `headers must be a table of name = "value"`, func(name string, value any) (string, error) {
 		s, ok := value.(string)
 		if !ok {
-			return fmt.Errorf("header %s must be a string, got %s", name, tomlType(value))
+			return "", fmt.Errorf("header %s must be a string, got %s", name, tomlType(value))
 		}
-		out[name] = s
+		return s, nil
+	})
+	if err == nil {
+		*h = out
 	}
-	*h = out
-	return nil
+	return err
+}
+
+// tomlTable reads a table whose every value each turns into a V; a value
+// that is not a table is an error that says what should have been
+// (notTable) and what was.
+func tomlTable[V any](v any, notTable string, each func(key string, value any) (V, error)) (map[string]V, error) {
+	t, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s, got %s", notTable, tomlType(v))
+	}
+	out := make(map[string]V, len(t))
+	for k, x := range t {
+		val, err := each(k, x)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = val
+	}
+	return out, nil
 }
 
 // tomlType names a decoded TOML value's type the way the file spells it.
@@ -99,19 +112,26 @@ type ByteSize int64
 
 // UnmarshalTOML accepts an integer or a string with a unit.
 func (b *ByteSize) UnmarshalTOML(v any) error {
+	n, err := numberOrText(v, func(n int64) (ByteSize, error) { return ByteSize(n), nil }, ParseByteSize,
+		`a size must be a number of bytes or a string such as "32 MiB"`)
+	if err == nil {
+		*b = n
+	}
+	return err
+}
+
+// numberOrText reads a setting the file may give as a whole number or as
+// a string, each read its own way; anything else is the error want, with
+// what was there.
+func numberOrText[T any](v any, number func(int64) (T, error), text func(string) (T, error), want string) (T, error) {
 	switch v := v.(type) {
 	case int64:
-		*b = ByteSize(v)
-		return nil
+		return number(v)
 	case string:
-		n, err := ParseByteSize(v)
-		if err != nil {
-			return err
-		}
-		*b = n
-		return nil
+		return text(v)
 	}
-	return fmt.Errorf("a size must be a number of bytes or a string such as \"32 MiB\", got %s", tomlType(v))
+	var zero T
+	return zero, fmt.Errorf("%s, got %s", want, tomlType(v))
 }
 
 var byteUnits = []struct {
