@@ -37,15 +37,17 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
   card:  %[1]s/.well-known/agent-card.json
   try:   parley card %[1]s
          parley send %[1]s "Book a flight to Lisbon"
+         parley send %[1]s/grpc/ ping    (the same agent over gRPC)
 `, base)
 	<-ctx.Done()
 	return exitOK
 }
 
 // demoTurn is one message of the scripted tour; answer, if set, replies
-// to the question the agent asks.
+// to the question the agent asks; path, if set, picks another of the
+// demo's agents under its base URL.
 type demoTurn struct {
-	intro, text, answer string
+	intro, text, answer, path string
 }
 
 var demoTurns = []demoTurn{
@@ -54,6 +56,7 @@ var demoTurns = []demoTurn{
 	{intro: "A task that needs more input; parley answers the question:", text: "Book a flight to Lisbon", answer: "Amsterdam"},
 	{intro: "A direct message reply, with no task:", text: "ping"},
 	{intro: "A task that fails:", text: "Fail on purpose"},
+	{intro: "The same agent over gRPC (v1.0, lf.a2a.v1.A2AService), its signed card at /grpc/:", text: "ping", path: "/grpc/"},
 }
 
 // demo is the scripted headless tour behind `parley --demo` and
@@ -75,14 +78,15 @@ func (r *runner) demo(ctx context.Context) int {
 		return code
 	}
 	for _, turn := range demoTurns {
-		fmt.Fprintf(w, "\n%s\n$ parley send %s %s\n", turn.intro, base, shellQuote(turn.text))
-		code, s := r.exchange(ctx, base, &sendFlags{}, textRequest(turn.text, "", ""))
+		ref := base + turn.path
+		fmt.Fprintf(w, "\n%s\n$ parley send %s %s\n", turn.intro, ref, shellQuote(turn.text))
+		code, s := r.exchange(ctx, ref, &sendFlags{}, textRequest(turn.text, "", ""))
 		if code == exitInterrupted || code == exitUsage || code == exitError || code == exitAuthRefused {
 			return code
 		}
 		if turn.answer != "" && code == exitNeedsInput {
-			fmt.Fprintf(w, "\n$ parley send %s --task %s --context %s %s\n", base, s.TaskID, s.ContextID, shellQuote(turn.answer))
-			if code, _ := r.exchange(ctx, base, &sendFlags{}, textRequest(turn.answer, s.ContextID, s.TaskID)); code != exitOK {
+			fmt.Fprintf(w, "\n$ parley send %s --task %s --context %s %s\n", ref, s.TaskID, s.ContextID, shellQuote(turn.answer))
+			if code, _ := r.exchange(ctx, ref, &sendFlags{}, textRequest(turn.answer, s.ContextID, s.TaskID)); code != exitOK {
 				return code
 			}
 		}
