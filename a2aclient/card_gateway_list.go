@@ -1,6 +1,7 @@
 package a2aclient
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -125,7 +126,7 @@ func gatewayListEntry(raw json.RawMessage, list *url.URL) (Agent, bool) {
 		Raw:         append([]byte(nil), raw...),
 	}
 	if isObj {
-		a.Name = firstNonEmpty(o.str("name"), id)
+		a.Name = cmp.Or(o.str("name"), id)
 		a.Description = o.str("description")
 		if card := o.firstStr("agentCardUrl", "agent_card_url", "cardUrl"); card != "" {
 			if ref, err := url.Parse(card); err == nil {

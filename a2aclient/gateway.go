@@ -2,6 +2,7 @@ package a2aclient
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -388,7 +389,7 @@ func decodeGatewayTask(data []byte, taskID string) (*Task, error) {
 	if task.Status.State == StateFailed || task.Status.State == StateRejected {
 		// A failure's explanation is the termination detail, not the
 		// last thing the assistant said before it.
-		if text := firstNonEmpty(detail, code); text != "" {
+		if text := cmp.Or(detail, code); text != "" {
 			task.Status.Message = &Message{Role: RoleAgent, Parts: []Part{TextPart(text)}, TaskID: task.ID, ContextID: task.ContextID}
 		}
 	}
@@ -489,15 +490,6 @@ func gatewayMillis(raw json.RawMessage) int64 {
 		return 0
 	}
 	return n
-}
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 // gatewayState maps the gateway's run status. Older gateways report a

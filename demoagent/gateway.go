@@ -1,6 +1,7 @@
 package demoagent
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -188,7 +189,7 @@ func (a *Agent) gatewaySend(w http.ResponseWriter, r *http.Request) {
 		gatewayError(w, http.StatusBadRequest, "bad request: body must be a JSON object")
 		return
 	}
-	taskID, contextID := firstNonEmpty(b.TaskID, b.TaskID2), firstNonEmpty(b.ContextID, b.ContextID2)
+	taskID, contextID := cmp.Or(b.TaskID, b.TaskID2), cmp.Or(b.ContextID, b.ContextID2)
 	var text string
 	hasText := b.Input != nil || b.Message != nil
 	switch {
@@ -331,13 +332,4 @@ func renderParts(ps []part) string {
 		}
 	}
 	return b.String()
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
