@@ -216,3 +216,30 @@ func TestStoreUpgradesVersion2WithTails(t *testing.T) {
 		t.Error("the folded item is not searchable")
 	}
 }
+
+// An item of many large tails (a fast stream committed as parley send
+// prints it) keeps them as it settles: written whole, it would cost its
+// size again. It reads whole and is searchable.
+func TestASettledItemOfManyLargeTailsKeepsThem(t *testing.T) {
+	s := openTestStore(t)
+	conv, rec := recordStream(t, s)
+	text := longText("opening")
+	for i := range maxKeptTails + 1 {
+		text += fmt.Sprintf(" chunk%d ", i) + strings.Repeat("x", minKeptTail)
+		putText(conv, text, false)
+		flush(t, rec)
+	}
+	putText(conv, text, true)
+	flush(t, rec)
+	it, row := storedArtifact(t, s, rec.ID())
+	if joinText(it.Parts) != text || !it.Done {
+		t.Fatalf("settled: %d bytes of %d, done %v", len(joinText(it.Parts)), len(text), it.Done)
+	}
+	if strings.Contains(row, fmt.Sprintf("chunk%d", maxKeptTails)) || tailRows(t, s) != maxKeptTails+1 {
+		t.Errorf("written whole (%d bytes in the row) or tails dropped (%d)", len(row), tailRows(t, s))
+	}
+	if hits(t, s, "opening") != 1 {
+		t.Error("the settled item is not searchable")
+	}
+	sameTranscript(t, mustLoad(t, s, rec.ID()), conv.Items())
+}
