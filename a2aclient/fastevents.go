@@ -56,13 +56,11 @@ func fastArtifactUpdate(data []byte, wantID string, shape fastShape, last *fastS
 	r.object(func(key []byte) {
 		switch string(key) {
 		case "jsonrpc":
-			r.once(&seen, 1)
-			if r.str(&last.jsonrpc) != "2.0" {
+			if r.member(&seen, 1, &last.jsonrpc) != "2.0" {
 				r.fail()
 			}
 		case "id":
-			r.once(&seen, 2)
-			if r.str(&last.id) != wantID {
+			if r.member(&seen, 2, &last.id) != wantID {
 				r.fail() // numbers, null and other ids: the general path says
 			}
 		case "result":
@@ -107,11 +105,9 @@ func (r *fastReader) update(shape fastShape, last *fastStrings) *ArtifactUpdate 
 			r.once(&seen, 1)
 			r.kind(shape, &last.kind, "artifact-update")
 		case "taskId":
-			r.once(&seen, 2)
-			u.TaskID = r.str(&last.taskID)
+			u.TaskID = r.member(&seen, 2, &last.taskID)
 		case "contextId":
-			r.once(&seen, 4)
-			u.ContextID = r.str(&last.contextID)
+			u.ContextID = r.member(&seen, 4, &last.contextID)
 		case "artifact":
 			r.once(&seen, 8)
 			hasArtifact = true
@@ -140,14 +136,11 @@ func (r *fastReader) artifact(a *Artifact, room []Part, shape fastShape, last *f
 	r.object(func(key []byte) {
 		switch string(key) {
 		case "artifactId":
-			r.once(&seen, 1)
-			a.ID = r.str(&last.artifactID)
+			a.ID = r.member(&seen, 1, &last.artifactID)
 		case "name":
-			r.once(&seen, 2)
-			a.Name = r.str(&last.name)
+			a.Name = r.member(&seen, 2, &last.name)
 		case "description":
-			r.once(&seen, 4)
-			a.Description = r.str(&last.description)
+			a.Description = r.member(&seen, 4, &last.description)
 		case "parts":
 			r.once(&seen, 8)
 			r.array(func() {
@@ -160,6 +153,13 @@ func (r *fastReader) artifact(a *Artifact, room []Part, shape fastShape, last *f
 			r.fail()
 		}
 	})
+}
+
+// member reads a string member, which may appear once (bit in seen), as
+// str does: the same as last allocates nothing.
+func (r *fastReader) member(seen *uint32, bit uint32, last *string) string {
+	r.once(seen, bit)
+	return r.str(last)
 }
 
 // kind reads a "kind" member, which only the v0.3 shape has, and fails
