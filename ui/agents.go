@@ -85,6 +85,15 @@ const (
 	agentExpand
 )
 
+// selectAction is what choosing the selected row means (enter, or a
+// second click): "add agent" on the last row, else using the agent.
+func (p *agentsPane) selectAction() agentAction {
+	if p.cursor == len(p.entries) {
+		return agentAdd
+	}
+	return agentUse
+}
+
 // HandleKey moves the cursor or returns an action for the root.
 func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
 	switch {
@@ -103,10 +112,7 @@ func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
 	case key.Matches(msg, p.keys.SkillsUp):
 		p.skillTop = max(p.skillTop-1, 0)
 	case key.Matches(msg, p.keys.Select):
-		if p.cursor == len(p.entries) {
-			return agentAdd
-		}
-		return agentUse
+		return p.selectAction()
 	case key.Matches(msg, p.keys.Add):
 		return agentAdd
 	case key.Matches(msg, p.keys.Remove):

@@ -87,21 +87,14 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	case focusAgents:
 		if i, ok := m.agents.rowAt(row); ok {
 			if again && i == m.agents.cursor {
-				if i == len(m.agents.entries) {
-					return tea.Batch(cmd, m.agentKey(agentAdd))
-				}
-				return tea.Batch(cmd, m.agentKey(agentUse))
+				return tea.Batch(cmd, m.agentKey(m.agents.selectAction()))
 			}
 			m.agents.cursor, m.agents.skillTop = i, 0
 		}
 	case focusTasks:
 		if i, ok := m.tasks.rowAt(row); ok {
 			if again && i == m.tasks.cursor {
-				a := taskOpen
-				if m.tasks.view != viewChat {
-					a = taskOpenRow
-				}
-				return tea.Batch(cmd, m.taskKey(a))
+				return tea.Batch(cmd, m.taskKey(m.tasks.openAction()))
 			}
 			m.tasks.cursor = i
 		}
@@ -124,7 +117,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		d.top += wheelStep(up) // View clamps it
 		return
 	case *contextsView:
-		d.cursor = min(max(d.cursor+wheelStep(up)/wheelRows, 0), max(d.count()-1, 0))
+		d.cursor = wheelCursor(d.cursor, d.count(), up)
 		return
 	default:
 		return
@@ -140,8 +133,14 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		// The rows fit; what overflows is the card's skills.
 		m.agents.skillTop = max(m.agents.skillTop+wheelStep(up)/wheelRows, 0)
 	case focusTasks:
-		m.tasks.cursor = min(max(m.tasks.cursor+wheelStep(up)/wheelRows, 0), max(m.tasks.count()-1, 0))
+		m.tasks.cursor = wheelCursor(m.tasks.cursor, m.tasks.count(), up)
 	}
+}
+
+// wheelCursor moves a list's cursor one row for a notch of the wheel,
+// within the list's n rows.
+func wheelCursor(cursor, n int, up bool) int {
+	return min(max(cursor+wheelStep(up)/wheelRows, 0), max(n-1, 0))
 }
 
 // wheelStep is one notch of the wheel in rows, negative going up.

@@ -119,10 +119,7 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 		return taskRefreshList, nil
 	case p.count() == 0:
 	case key.Matches(msg, p.keys.Open):
-		if p.view != viewChat {
-			return taskOpenRow, nil
-		}
-		return taskOpen, nil
+		return p.openAction(), nil
 	case key.Matches(msg, p.keys.Follow):
 		return taskFollowPush, nil
 	case key.Matches(msg, p.keys.Cancel), key.Matches(msg, p.keys.Refresh), key.Matches(msg, p.keys.Resubscribe):
@@ -176,6 +173,15 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 		age = ago(p.now.Sub(t.Updated))
 	}
 	return p.line(mark, style, t.State, t.ID, t.Title, age, selected)
+}
+
+// openAction is what opening the selected row means (enter, or a second
+// click): a task of this chat, or a listed one (tasks_fetch.go).
+func (p *tasksPane) openAction() taskAction {
+	if p.view != viewChat {
+		return taskOpenRow
+	}
+	return taskOpen
 }
 
 // line lays out one task's row, the same in every view: the state's
