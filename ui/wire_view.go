@@ -111,13 +111,13 @@ func (v *wireView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 	return nil, nil
 }
 
-// wheel scrolls three lines a notch, as the chat does.
+// wheel scrolls wheelRows lines a notch, as the chat does.
 func (v *wireView) wheel(msg tea.MouseWheelMsg) {
 	switch msg.Button {
 	case tea.MouseWheelUp:
-		v.scroll(-3)
+		v.scroll(wheelStep(true))
 	case tea.MouseWheelDown:
-		v.scroll(3)
+		v.scroll(wheelStep(false))
 	}
 }
 
