@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,7 +45,7 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 	if sub == "" && len(pos) > 0 {
 		err = usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm or resume)", pos[0])
 	} else {
-		sub = firstOf(sub, "list")
+		sub = cmp.Or(sub, "list")
 		err = checkContextsArgs(sub, pos, &f)
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -137,6 +138,6 @@ func (c contextsCmd) resumed(id int64, t session.TaskInfo, err error) {
 	case t.State.Interrupted():
 		fmt.Fprintf(c.out(), "Context %d: task %s waits for you (%s); answer with 'parley send --context %d TEXT'.\n", id, shortID(t.ID), t.State, id)
 	default:
-		fmt.Fprintf(c.out(), "Context %d: task %s %s.\n", id, shortID(t.ID), firstOf(string(t.State), "unknown"))
+		fmt.Fprintf(c.out(), "Context %d: task %s %s.\n", id, shortID(t.ID), cmp.Or(string(t.State), "unknown"))
 	}
 }

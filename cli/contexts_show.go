@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,7 +23,7 @@ func writeTranscript(w io.Writer, st *session.Store, c session.ContextInfo) erro
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "Context %d: %s\n", c.ID, termsafe.Line(c.Label()))
 	agent := termsafe.Line(c.Agent.Name)
-	if u := firstOf(c.Agent.Ref, c.Agent.URL); u != "" {
+	if u := cmp.Or(c.Agent.Ref, c.Agent.URL); u != "" {
 		agent += " (" + termsafe.Line(u) + ")"
 	}
 	fmt.Fprintf(bw, "Agent: %s\n", agent)
@@ -30,7 +31,7 @@ func writeTranscript(w io.Writer, st *session.Store, c session.ContextInfo) erro
 		fmt.Fprintf(bw, "contextId: %s\n", termsafe.Line(c.ContextID))
 	}
 	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %s\n", c.Created.Local().Format("2006-01-02 15:04"),
-		c.Updated.Local().Format("2006-01-02 15:04"), firstOf(c.LastState, "no state"), messages(c.Messages))
+		c.Updated.Local().Format("2006-01-02 15:04"), cmp.Or(c.LastState, "no state"), messages(c.Messages))
 	err := st.EachItem(c.ID, func(it session.Item) error {
 		bw.WriteString("\n")
 		writeItem(bw, it)
@@ -89,7 +90,7 @@ func writeItem(w *bufio.Writer, it session.Item) {
 			if f == nil {
 				f = &a2aclient.File{}
 			}
-			desc := "file " + firstOf(termsafe.Line(f.Name), "(unnamed)")
+			desc := "file " + cmp.Or(termsafe.Line(f.Name), "(unnamed)")
 			if f.MimeType != "" {
 				desc += ", " + termsafe.Line(f.MimeType)
 			}
@@ -123,15 +124,6 @@ func shortID(id string) string {
 		return string(r[:8]) + "…"
 	}
 	return id
-}
-
-func firstOf(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }
 
 // messages counts messages: "1 message", "2 messages".

@@ -269,12 +269,4 @@ func truncate(s string, n int) string {
 func isRuneStart(b byte) bool { return b&0xc0 != 0x80 }
 
 // shellQuote quotes a value for a copy-pasteable command line.
-func shellQuote(s string) string {
-	s = termsafe.Line(s)
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.:/@=+,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func shellQuote(s string) string { return termsafe.ShellWord(s) }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -130,7 +131,7 @@ func saveFiles(dir string, artifacts []a2aclient.Artifact) (saved []savedFile, s
 				skipped = append(skipped, f.URI)
 				continue
 			}
-			fallback := firstOf(a.Name, a.ID)
+			fallback := cmp.Or(a.Name, a.ID)
 			if fallback = safeName(fallback, ""); fallback == "" {
 				fallback = fmt.Sprintf("artifact-%d", n)
 			}
@@ -166,7 +167,7 @@ func createNew(dir, name string, data []byte) (string, error) {
 // reportSaved says on stderr what was saved and what was not.
 func (r *runner) reportSaved(saved []savedFile, skipped []string) {
 	for _, s := range saved {
-		fmt.Fprintf(r.env.Stderr, "parley: saved %s (%s, %s)\n", quoteName(s.Path), firstOf(termsafe.Line(s.MimeType), "no type"), size(int64(s.Size)))
+		fmt.Fprintf(r.env.Stderr, "parley: saved %s (%s, %s)\n", quoteName(s.Path), cmp.Or(termsafe.Line(s.MimeType), "no type"), size(int64(s.Size)))
 	}
 	for _, u := range skipped {
 		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: not saved, the agent gave only an address: "+u))

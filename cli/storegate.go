@@ -31,7 +31,7 @@ type storeGate struct {
 	// its output through (the recorder's Flush). A write past the bound
 	// calls it instead of waiting out the recorder's grouping delay,
 	// during which nothing would arrive: the stream is waiting.
-	commit func()
+	commit   func()
 	held     []heldWrite
 	free     [][]byte // released chunks, to gather into next
 	total    int64    // bytes ever written to the gate

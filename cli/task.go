@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -88,7 +89,7 @@ func (r *runner) download(dir string, task *a2aclient.Task, asJSON bool) int {
 		if asJSON {
 			_ = writeJSONLine(r.env.Stdout, savedJSON{Type: "saved", Path: s.Path, MimeType: s.MimeType, Size: s.Size})
 		} else {
-			fmt.Fprintf(r.env.Stdout, "Saved %s (%s, %s)\n", quoteName(s.Path), firstOf(termsafe.Line(s.MimeType), "no type"), size(int64(s.Size)))
+			fmt.Fprintf(r.env.Stdout, "Saved %s (%s, %s)\n", quoteName(s.Path), cmp.Or(termsafe.Line(s.MimeType), "no type"), size(int64(s.Size)))
 		}
 	}
 	r.reportSaved(nil, skipped)

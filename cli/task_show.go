@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,8 +21,8 @@ func printTask(w io.Writer, t *a2aclient.Task, agentRef string) {
 		fmt.Fprintf(w, "%-10s %s\n", label+":", value)
 	}
 	field("Task", termsafe.Line(t.ID))
-	field("Context", firstOf(termsafe.Line(t.ContextID), "-"))
-	field("State", firstOf(termsafe.Line(string(t.Status.State)), "unknown"))
+	field("Context", cmp.Or(termsafe.Line(t.ContextID), "-"))
+	field("State", cmp.Or(termsafe.Line(string(t.Status.State)), "unknown"))
 	if note := strings.TrimSpace(termsafe.Clean(t.Status.Message.Text())); note != "" {
 		field("Status", strings.ReplaceAll(note, "\n", "\n"+strings.Repeat(" ", 11)))
 	}
@@ -31,7 +32,7 @@ func printTask(w io.Writer, t *a2aclient.Task, agentRef string) {
 	field("History", messages(len(t.History)))
 	field("Artifacts", fmt.Sprint(len(t.Artifacts)))
 	for _, a := range t.Artifacts {
-		head := "Artifact " + firstOf(termsafe.Line(a.Name), termsafe.Line(a.ID), "(unnamed)")
+		head := "Artifact " + cmp.Or(termsafe.Line(a.Name), termsafe.Line(a.ID), "(unnamed)")
 		if a.Name != "" && a.ID != "" {
 			head += " (" + termsafe.Line(a.ID) + ")"
 		}
@@ -70,13 +71,13 @@ func writePart(w io.Writer, p a2aclient.Part) {
 			return
 		}
 		f := p.File
-		facts := []string{firstOf(termsafe.Line(f.MimeType), "no type")}
+		facts := []string{cmp.Or(termsafe.Line(f.MimeType), "no type")}
 		if f.URI != "" && len(f.Bytes) == 0 {
 			facts = append(facts, termsafe.Line(f.URI))
 		} else {
 			facts = append(facts, size(int64(len(f.Bytes))))
 		}
-		fmt.Fprintf(w, "  [file] %s (%s)\n", firstOf(termsafe.Line(f.Name), "(unnamed)"), strings.Join(facts, ", "))
+		fmt.Fprintf(w, "  [file] %s (%s)\n", cmp.Or(termsafe.Line(f.Name), "(unnamed)"), strings.Join(facts, ", "))
 	default:
 		if s, ok := jsonout.PartText(p); ok {
 			indent(s)

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -50,17 +49,7 @@ func (m *Model) leftSentence(t runningTask) string {
 	if t.agent.Saved != "" {
 		ref = t.agent.Saved
 	}
-	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", shortID(t.id), t.agent.label(), shellWord(ref), shellWord(t.id)))
-}
-
-// shellWord quotes s for a shell when it needs it.
-func shellWord(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+=,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", shortID(t.id), t.agent.label(), termsafe.ShellWord(ref), termsafe.ShellWord(t.id)))
 }
 
 // quit asks first when a task is still running, and quits when nothing
