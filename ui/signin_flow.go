@@ -77,12 +77,18 @@ func (d *signInDialog) openable() string {
 
 // remember saves a typed credential in the credentials file.
 func (d *signInDialog) remember(c session.Credential) tea.Cmd {
-	path := d.s.CredentialsPath()
+	return saveCredential(c, "The credential works for now but was not saved: ", "Saved the credential in "+d.s.CredentialsPath()+".")
+}
+
+// saveCredential saves c in the credentials file in a command (it
+// writes a file), and says so on the status line: saved, or failed
+// (the error after it), as the sign-in that made c words it.
+func saveCredential(c session.Credential, failed, saved string) tea.Cmd {
 	return func() tea.Msg {
 		if err := c.Save(); err != nil {
-			return statusMsg{text: "The credential works for now but was not saved: " + err.Error(), isErr: true}
+			return statusMsg{text: failed + err.Error(), isErr: true}
 		}
-		return statusMsg{text: "Saved the credential in " + path + "."}
+		return statusMsg{text: saved}
 	}
 }
 
@@ -120,15 +126,11 @@ func (m *Model) onSignInEvent(ev signInEvent) tea.Cmd {
 		s := d.flow
 		d.flow, d.cancel = nil, nil
 		m.remove(p)
-		cred, path := *ev.done, d.s.CredentialsPath()
+		cred := *ev.done
 		cmds := []tea.Cmd{d.apply(cred)}
 		if d.save && s != nil {
-			cmds = append(cmds, func() tea.Msg {
-				if err := cred.Save(); err != nil {
-					return statusMsg{text: "Signed in, but the token was not saved: " + err.Error(), isErr: true}
-				}
-				return statusMsg{text: "Signed in; the token is saved in " + path + " and refreshed when it expires."}
-			})
+			cmds = append(cmds, saveCredential(cred, "Signed in, but the token was not saved: ",
+				"Signed in; the token is saved in "+d.s.CredentialsPath()+" and refreshed when it expires."))
 		}
 		return tea.Batch(cmds...)
 	}
