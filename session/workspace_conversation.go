@@ -134,12 +134,21 @@ func (w *Workspace) Resumed(res []*Resumption) (changed []*Agent) {
 		}
 		w.recs = append(w.recs, r.Recorder)
 		a := w.ForStored(r.Context.Agent, r.Conversation.Client())
-		if a.Conv == nil || len(a.Conv.Items()) <= 1 {
+		if a.Conv == nil || a.Conv.itemCount() <= 1 {
 			a.Conv = r.Conversation
 			changed = append(changed, a)
 		}
 	}
 	return changed
+}
+
+// itemCount is how many items c's transcript holds. Items would copy
+// them all, and take the changes the front end has yet to drain with
+// it: asking whether a conversation is under way must do neither.
+func (c *Conversation) itemCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.items)
 }
 
 // ResumePending follows the tasks that were running when parley last
