@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -18,14 +19,24 @@ import (
 // counted here without the segmenter.
 
 // cellWidth is ansi.StringWidth, counted byte by byte while the text is
-// printable ASCII and CSI sequences (colours); anything else goes to
-// ansi.StringWidth.
+// printable ASCII, CSI sequences (colours) and the box-drawing characters
+// of the borders; anything else goes to ansi.StringWidth.
 func cellWidth(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x20 && c < 0x7f:
 			n++
+		case c >= 0x80:
+			// One cell. Whatever could join it (a combining mark, a
+			// variation selector) is not a border character, and
+			// sends the whole string to ansi.StringWidth when reached.
+			size := borderRune(s[i:])
+			if size == 0 {
+				return ansi.StringWidth(s)
+			}
+			n++
+			i += size - 1
 		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
 			// Parameter and intermediate bytes, then the final byte.
 			j := i + 2
@@ -41,6 +52,16 @@ func cellWidth(s string) int {
 		}
 	}
 	return n
+}
+
+// borderRune is the length of the box-drawing character (U+2500–U+257F)
+// s starts with, or 0.
+func borderRune(s string) int {
+	r, size := utf8.DecodeRuneInString(s)
+	if r < 0x2500 || r > 0x257f {
+		return 0
+	}
+	return size
 }
 
 // besideBoxes is lipgloss.JoinHorizontal(lipgloss.Top, a, b) for two

@@ -17,7 +17,8 @@ import (
 // sequences cut short.
 func TestCellWidthIsStringWidth(t *testing.T) {
 	pieces := []string{"a", "Z", " ", "~", "\x1b[31m", "\x1b[38;2;1;2;3m", "\x1b[0m", "\x1b[?25l", "é", "e\u0301",
-		"日", "👍🏽", "\t", "\x01", "\x7f", "\x1b]8;;http://127.0.0.1/\x1b\\", "\x1b[", "\x1b", "\x1b[3", "│"}
+		"日", "👍🏽", "\t", "\x01", "\x7f", "\x1b]8;;http://127.0.0.1/\x1b\\", "\x1b[", "\x1b", "\x1b[3", "│",
+		"╭", "━", "╿", "▀", "\u0301", "\ufe0f", "\u200d", "…", "\xe2\x94", "\xff"}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 20000; i++ {
 		var b strings.Builder
