@@ -11,6 +11,7 @@
 # exit code in $code, its stdout in $out and its stderr in $err.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 
 GO=${GO:-go}
 work=$(mktemp -d "${TMPDIR:-/tmp}/parley-redteam.XXXXXX")
@@ -19,14 +20,7 @@ current="setup"
 secret="r3dt3am-$$-secret"
 
 cleanup() {
-	if [ -n "$agent_pid" ]; then
-		kill "$agent_pid" 2>/dev/null || true
-		wait "$agent_pid" 2>/dev/null || true
-	fi
-	if [ -n "${mis_pid:-}" ]; then
-		kill "$mis_pid" 2>/dev/null || true
-		wait "$mis_pid" 2>/dev/null || true
-	fi
+	stop_pids "$agent_pid" "${mis_pid:-}"
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -167,15 +161,17 @@ case_redirected_card_is_the_other_origins() {
 
 # The terminal UI, in a private tmux: it asks, naming both origins,
 # before the credential goes to B; "a" trusts B always, in the config.
+# tui_shows TEXT: the tmux screen on $sock shows TEXT now (the screen is
+# left in $screen).
+tui_shows() {
+	screen=$(tmux -S "$sock" capture-pane -p -t rt 2>/dev/null || true)
+	grep -qF -- "$1" <<<"$screen"
+}
+
 # tui_see TEXT: poll the tmux screen on $sock until it shows TEXT (the
 # screen is left in $screen), or fail with the screen.
 tui_see() {
-	local i
-	for ((i = 0; i < 400; i++)); do
-		screen=$(tmux -S "$sock" capture-pane -p -t rt 2>/dev/null || true)
-		grep -qF -- "$1" <<<"$screen" && return 0
-		sleep 0.05
-	done
+	poll 400 tui_shows "$1" && return 0
 	out=$screen
 	tmux -S "$sock" kill-server 2>/dev/null || true
 	fail "the TUI never showed: $1"
@@ -253,10 +249,7 @@ mis_start() {
 	"$GO" build -o "$work/misbehave-agent" ./internal/hostile/cmd/misbehave-agent
 	"$work/misbehave-agent" >"$work/mis.out" 2>&1 </dev/null &
 	mis_pid=$!
-	for _ in $(seq 1 200); do
-		grep -qx ready "$work/mis.out" 2>/dev/null && return 0
-		sleep 0.05
-	done
+	poll 200 grep -sqx ready "$work/mis.out" && return 0
 	echo "redteam: the misbehaving agents did not start" >&2
 	exit 1
 }
@@ -428,10 +421,7 @@ echo "redteam: building parley and the misbehaving agents"
 "$GO" build -o "$work/redteam-agent" ./internal/hostile/cmd/redteam-agent
 "$work/redteam-agent" >"$work/agent.out" &
 agent_pid=$!
-for _ in $(seq 1 100); do
-	[ -s "$work/agent.out" ] && break
-	sleep 0.05
-done
+poll 100 test -s "$work/agent.out" || true
 read -r a_eq b_eq <"$work/agent.out" || { echo "redteam: the agents did not start" >&2; exit 1; }
 A=${a_eq#A=}
 B=${b_eq#B=}

@@ -14,6 +14,7 @@
 # are private to the run and removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tmux-e2e: tmux is not installed; skipping the terminal end-to-end test"
@@ -31,13 +32,7 @@ tm() { tmux -S "$work/tmux.sock" "$@"; }
 
 cleanup() {
 	tm kill-server >/dev/null 2>&1 || true
-	if [ -n "$slow_pid" ]; then
-		kill "$slow_pid" 2>/dev/null || true
-	fi
-	if [ -n "$agent_pid" ]; then
-		kill "$agent_pid" 2>/dev/null || true
-		wait "$agent_pid" 2>/dev/null || true
-	fi
+	stop_pids "$slow_pid" "$agent_pid"
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -53,36 +48,33 @@ fail() {
 	exit 1
 }
 
+# shows TEXT: the screen shows TEXT now; hides TEXT: it does not.
+shows() { screen | grep -qF -- "$1"; }
+hides() { ! shows "$1"; }
+
 # wait_for TEXT [SECONDS]: poll the screen until it shows TEXT.
 wait_for() {
-	local text=$1 secs=${2:-20} i
-	for ((i = 0; i < secs * 20; i++)); do
-		if screen | grep -qF -- "$text"; then
-			return 0
-		fi
-		sleep 0.05
-	done
-	fail "waited ${secs}s for the screen to show: $text"
+	local secs=${2:-20}
+	poll $((secs * 20)) shows "$1" || fail "waited ${secs}s for the screen to show: $1"
 }
 
 # wait_gone TEXT [SECONDS]: poll until the screen no longer shows TEXT.
 wait_gone() {
-	local text=$1 secs=${2:-20} i
-	for ((i = 0; i < secs * 20; i++)); do
-		if ! screen | grep -qF -- "$text"; then
-			return 0
-		fi
-		sleep 0.05
-	done
-	fail "waited ${secs}s for this to leave the screen: $text"
+	local secs=${2:-20}
+	poll $((secs * 20)) hides "$1" || fail "waited ${secs}s for this to leave the screen: $1"
 }
 
 # refute TEXT: the screen must not show TEXT now.
 refute() {
-	if screen | grep -qF -- "$1"; then
+	if shows "$1"; then
 		fail "the screen shows what it must not: $1"
 	fi
 }
+
+# served_url FILE: the URL a demo agent whose output is in FILE says it
+# serves at ("" before it does); serving FILE: it has said so.
+served_url() { sed -n 's/^parley demo agent serving at \(http[^ ]*\).*/\1/p' "$1"; }
+serving() { [ -n "$(served_url "$1")" ]; }
 
 keys() { tm send-keys -t e2e "$@"; }
 type_text() { tm send-keys -t e2e -l -- "$1"; }
@@ -107,13 +99,8 @@ start() {
 # the status to a file (tmux's own #{pane_dead_status} sometimes stays
 # empty after a quick exit).
 quit() {
-	local i
 	keys C-c
-	for ((i = 0; i < 400; i++)); do
-		[ -s "$work/exit" ] && break
-		sleep 0.05
-	done
-	[ -s "$work/exit" ] || fail "parley was still running 20s after ctrl+c"
+	poll 400 test -s "$work/exit" || fail "parley was still running 20s after ctrl+c"
 	[ "$(cat "$work/exit")" = 0 ] || fail "ctrl+c ended parley with status $(cat "$work/exit"), want 0"
 }
 
@@ -172,11 +159,8 @@ resume_flows() {
 	scenario="a send killed mid-stream"
 	"$work/parley" demo-agent --addr 127.0.0.1:0 --chunk-delay 150ms >"$work/slow.out" 2>&1 &
 	slow_pid=$!
-	for ((i = 0; i < 200; i++)); do
-		slow_url=$(sed -n 's/^parley demo agent serving at \(http[^ ]*\).*/\1/p' "$work/slow.out")
-		[ -n "$slow_url" ] && break
-		sleep 0.05
-	done
+	poll 200 serving "$work/slow.out" || true
+	slow_url=$(served_url "$work/slow.out")
 	[ -n "$slow_url" ] || fail "the slow demo agent did not start: $(cat "$work/slow.out")"
 	env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
 		"$work/parley" send --json "$slow_url" "resume me please" >"$work/killed.jsonl" 2>/dev/null &
@@ -202,8 +186,7 @@ resume_flows() {
 	wait_for "✓ completed" 30
 	refute "(incomplete)"
 	quit
-	kill "$slow_pid" 2>/dev/null || true
-	wait "$slow_pid" 2>/dev/null || true
+	stop_pids "$slow_pid"
 }
 
 # ---- sign-in (issue 5): kept in its own function --------------------------
@@ -502,12 +485,8 @@ tm new-session -d -s hold "sleep 3600"
 : >"$work/agent.out" # exists before the background job opens it
 "$work/parley" demo-agent --addr 127.0.0.1:0 >"$work/agent.out" 2>&1 &
 agent_pid=$!
-agent_url=""
-for ((i = 0; i < 100; i++)); do
-	agent_url=$(sed -n 's/^parley demo agent serving at \(http[^ ]*\).*/\1/p' "$work/agent.out")
-	[ -n "$agent_url" ] && break
-	sleep 0.05
-done
+poll 100 serving "$work/agent.out" || true
+agent_url=$(served_url "$work/agent.out")
 [ -n "$agent_url" ] || { cat "$work/agent.out" >&2; echo "tmux-e2e: the demo agent did not start" >&2; exit 1; }
 
 if [ -n "${E2E_ONLY:-}" ]; then
