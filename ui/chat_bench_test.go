@@ -66,7 +66,10 @@ func answerItem(text string, version int) session.Item {
 // slices are clipped, so growing the copy never writes into the original.
 func (s *mdStream) snapshot() mdStream {
 	cp := *s
-	cp.clean = slices.Clip(cp.clean)
+	if s.cleaned != nil {
+		cp.cleaned = &strings.Builder{}
+		cp.cleaned.WriteString(s.clean)
+	}
 	cp.segs = slices.Clip(cp.segs)
 	cp.blocks = slices.Clone(cp.blocks)
 	cp.flat = slices.Clip(cp.flat)

@@ -197,7 +197,7 @@ func (c *chatPane) rendered(msg mdRenderedMsg) {
 // segSrc is stable segment j's Markdown source.
 func (s *mdStream) segSrc(j int) string {
 	seg := s.segs[j]
-	return seg.prefix + string(s.clean[seg.start:seg.end]) + seg.suffix
+	return seg.prefix + s.clean[seg.start:seg.end] + seg.suffix
 }
 
 // plainBlock draws segment j plain until its render comes back.

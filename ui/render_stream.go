@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"sort"
 	"strings"
 	"sync"
@@ -38,8 +37,15 @@ import (
 type mdStream struct {
 	raw     string // the text last given
 	rawDone int    // bytes of raw consumed into clean: whole lines only
-	clean   []byte // consumed lines, cleaned
-	scanned int    // bytes of clean the boundary scanner has classified
+	// clean is the consumed lines, cleaned. While cleaning has changed
+	// nothing (cleaned is nil) it is raw[:rawDone] itself, not a copy:
+	// a copy of a long answer grown on the program's goroutine cost
+	// milliseconds each time it moved (a fresh buffer to fault in and
+	// fill), and as much memory again as the answer. Once cleaning
+	// changes a line, the lines are kept in cleaned.
+	clean   string
+	cleaned *strings.Builder
+	scanned int // bytes of clean the boundary scanner has classified
 
 	// Scanner state.
 	fence    byte   // '`' or '~' inside a fenced code block, else 0
@@ -132,7 +138,17 @@ func (s *mdStream) set(raw string) {
 			// the scanner works on whole lines.
 			lines += "\n"
 		}
-		s.clean = append(s.clean, lines...)
+		switch {
+		case s.cleaned == nil && lines == raw[s.rawDone:end]:
+			s.clean = raw[:end]
+		default:
+			if s.cleaned == nil {
+				s.cleaned = &strings.Builder{}
+				s.cleaned.WriteString(s.clean)
+			}
+			s.cleaned.WriteString(lines)
+			s.clean = s.cleaned.String()
+		}
 		s.rawDone = end
 		s.scan()
 	}
@@ -154,9 +170,9 @@ func prepareMarkdown(s string) string {
 func (s *mdStream) scan() {
 	for s.scanned < len(s.clean) {
 		start := s.scanned
-		nl := start + bytes.IndexByte(s.clean[start:], '\n')
+		nl := start + strings.IndexByte(s.clean[start:], '\n')
 		s.scanned = nl + 1
-		s.line(string(s.clean[start:nl]), start, nl+1)
+		s.line(s.clean[start:nl], start, nl+1)
 	}
 }
 
@@ -313,7 +329,7 @@ func (s *mdStream) lines(md *markdown, width, gen int, async bool) [][]string {
 			}
 		}
 	}
-	src := s.tailPrefix + string(s.clean[s.stableEnd:]) + prepareMarkdown(s.raw[s.rawDone:])
+	src := s.tailPrefix + s.clean[s.stableEnd:] + prepareMarkdown(s.raw[s.rawDone:])
 	s.want = src
 	switch {
 	case async:
@@ -398,7 +414,7 @@ func (s *mdStream) render(md *markdown, j int) []string {
 func (s *mdStream) estimate(j int) int {
 	seg := s.segs[j]
 	n, w := 0, max(s.width-2, 8)
-	for _, line := range bytes.Split(bytes.TrimRight(s.clean[seg.start:seg.end], "\n"), []byte("\n")) {
+	for line := range strings.SplitSeq(strings.TrimRight(s.clean[seg.start:seg.end], "\n"), "\n") {
 		n += 1 + len(line)/w
 	}
 	return n
