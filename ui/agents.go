@@ -40,10 +40,8 @@ func placeLabel(ref string) string {
 
 // agentsPane lists agents and shows the selected one's card and skills.
 type agentsPane struct {
-	st      *Styles
+	paneBox
 	keys    AgentKeys
-	w, h    int
-	focused bool
 	entries []*agentEntry
 	cursor  int // index into entries; len(entries) is the "add agent" row
 	// skillTop is the first skill of the selected agent's card shown:
@@ -56,14 +54,10 @@ type agentsPane struct {
 }
 
 func newAgentsPane(st *Styles, keys AgentKeys) *agentsPane {
-	return &agentsPane{st: st, keys: keys}
+	return &agentsPane{paneBox: paneBox{st: st}, keys: keys}
 }
 
-func (p *agentsPane) SetSize(w, h int)     { p.w, p.h = w, h }
-func (p *agentsPane) SetStyles(st *Styles) { p.st = st }
-func (p *agentsPane) Focus()               { p.focused = true }
-func (p *agentsPane) Blur()                { p.focused = false }
-func (p *agentsPane) SetSpinner(s string)  { p.spinner = s }
+func (p *agentsPane) SetSpinner(s string) { p.spinner = s }
 func (p *agentsPane) Selected() *agentEntry {
 	if p.cursor >= 0 && p.cursor < len(p.entries) {
 		return p.entries[p.cursor]

@@ -17,10 +17,8 @@ import (
 // tasksPane lists the current conversation's tasks, newest first, or
 // the agent's tasks (tasks_views.go).
 type tasksPane struct {
-	st      *Styles
+	paneBox
 	keys    TaskKeys
-	w, h    int
-	focused bool
 	tasks   []session.TaskInfo
 	cursor  int
 	top     int
@@ -36,13 +34,8 @@ type tasksPane struct {
 }
 
 func newTasksPane(st *Styles, keys TaskKeys) *tasksPane {
-	return &tasksPane{st: st, keys: keys}
+	return &tasksPane{paneBox: paneBox{st: st}, keys: keys}
 }
-
-func (p *tasksPane) SetSize(w, h int)     { p.w, p.h = w, h }
-func (p *tasksPane) SetStyles(st *Styles) { p.st = st }
-func (p *tasksPane) Focus()               { p.focused = true }
-func (p *tasksPane) Blur()                { p.focused = false }
 
 // SetTasks replaces the list. While the pane has focus the cursor stays
 // on the same task; otherwise it rests on the newest, so coming to the
