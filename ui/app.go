@@ -6,6 +6,7 @@ package ui
 
 import (
 	"context"
+	"os"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -224,6 +225,7 @@ func (m *Model) Init() tea.Cmd {
 
 // Run starts the program and blocks until the user quits.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
+	raiseProcs(os.Getenv) // frame_procs.go: a key's goroutines are not queued behind the stream's
 	m := New(opts)
 	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
 	go m.bridge.run(p.Send)
