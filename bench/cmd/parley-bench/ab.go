@@ -19,6 +19,9 @@ import (
 //
 //	parley-bench ab -runs 15 OLD NEW [MORE...]
 //
+// With -text each run is `parley send` without --json: the text a
+// person reads, through the text printer.
+//
 // Each binary records into a store of its own, created by its own first
 // run (never opened by the harness, whose schema may be newer than an
 // old binary's), and every run must say it saved the conversation.
@@ -27,7 +30,12 @@ func ab(args []string) error {
 	runs := fs.Int("runs", 11, "runs of each binary on each dialect; medians are reported")
 	chunks := fs.Int("chunks", 20000, "artifact chunks per stream")
 	dialects := fs.String("dialects", "v0.3,v1.0", "comma-separated dialects to stream")
+	text := fs.Bool("text", false, "run `parley send` without --json (the text printer)")
 	fs.Parse(args)
+	send := []string{"send", "--json"}
+	if *text {
+		send = []string{"send"}
+	}
 	bins := fs.Args()
 	if len(bins) == 0 {
 		return fmt.Errorf("name the parley binaries to compare")
@@ -57,7 +65,7 @@ func ab(args []string) error {
 		}
 		for r := -1; r < *runs; r++ { // run -1 creates each store, not counted
 			for i, bin := range bins {
-				p, stderr, err := runProc([]string{bin, "send", "--json", srv.URL, "go"}, envs[i], nil, nil)
+				p, stderr, err := runProc(append(append([]string{bin}, send...), srv.URL, "go"), envs[i], nil, nil)
 				if err == nil {
 					err = recorded(stderr)
 				}
@@ -72,7 +80,7 @@ func ab(args []string) error {
 			}
 		}
 		srv.Close()
-		fmt.Printf("\n%s, %d chunks, medians of %d runs\n", d, *chunks, *runs)
+		fmt.Printf("\n%s, %d chunks, %s, medians of %d runs\n", d, *chunks, strings.Join(send, " "), *runs)
 		for i, bin := range bins {
 			fmt.Printf("  %-40s wall %-7s CPU %-7s peak RSS %s\n", bin, ms(wall[i].median()), ms(cpu[i].median()), mb(int64(rss[i].median())))
 			fmt.Printf("  %-40s   wall %s\n  %-40s   CPU  %s\n", "", wall[i], "", cpu[i])
