@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"strings"
 
@@ -16,9 +17,14 @@ import (
 // arrives, a line for each change of state, then the outcome.
 type textPrinter struct {
 	w io.Writer
-	// shown is the answer text printed so far, to print only what is new
-	// when a snapshot (poll, resubscribe) repeats what streamed already.
-	shown strings.Builder
+	// shown is a hash of the answer text printed so far and shownLen its
+	// length, to print only what is new when a snapshot (poll, resubscribe)
+	// repeats what streamed already. A hash, not a copy: the copy was as
+	// large as the answer (twice, grown by doubling), the largest thing
+	// a send without --json held beyond what --json holds. The seed is
+	// the process's own, so an agent cannot make two texts collide.
+	shown    maphash.Hash
+	shownLen int
 	// tail is the artifact that text is being appended to: a chunk for it
 	// is printed as is, without recomputing the whole answer.
 	tail      string
@@ -71,25 +77,40 @@ func (p *textPrinter) text(u session.Update) {
 		for _, part := range u.Event.Artifact.Artifact.Parts {
 			p.write(part.Text)
 			p.shown.WriteString(part.Text)
+			p.shownLen += len(part.Text)
 		}
 		p.followTail(u.Event)
 		return
 	}
 	full := u.Tracker.Text()
-	shown := p.shown.String()
-	if strings.HasPrefix(full, shown) {
-		if len(full) > len(shown) {
+	if p.startsWithShown(full) {
+		rest := full[p.shownLen:]
+		if rest != "" {
 			p.closeNote()
 		}
-		p.write(full[len(shown):])
+		p.write(rest)
+		p.shown.WriteString(rest)
 	} else {
 		// The agent replaced text already shown; show the new version.
 		p.endLine()
 		p.write(full)
+		p.shown.Reset()
+		p.shown.WriteString(full)
 	}
-	p.shown.Reset()
-	p.shown.WriteString(full)
+	p.shownLen = len(full)
 	p.followTail(u.Event)
+}
+
+// startsWithShown reports whether full begins with the text printed so
+// far, by its hash: the cost of comparing the two, without keeping a copy.
+func (p *textPrinter) startsWithShown(full string) bool {
+	if len(full) < p.shownLen {
+		return false
+	}
+	var h maphash.Hash
+	h.SetSeed(p.shown.Seed())
+	h.WriteString(full[:p.shownLen])
+	return h.Sum64() == p.shown.Sum64()
 }
 
 // addsAtEnd reports whether an event only adds plain text at the end of
