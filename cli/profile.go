@@ -4,23 +4,84 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"runtime/trace"
+	"time"
 )
 
 // startProfile writes a CPU profile of the whole process to the file
-// named by PARLEY_CPUPROFILE, and an execution trace (where the wall time
-// goes: goroutines waiting, GC, system calls) to PARLEY_TRACE, for
-// `make bench` investigations of the real binary (docs/performance.md).
-// Stacks and timings only: nothing a user typed or an agent sent lands
-// in them. The returned function stops both.
+// named by PARLEY_CPUPROFILE, an execution trace (where the wall time
+// goes: goroutines waiting, GC, system calls) to PARLEY_TRACE, and a heap
+// profile to PARLEY_MEMPROFILE, for `make bench` investigations of the
+// real binary (docs/performance.md). Stacks, sizes and timings only:
+// nothing a user typed or an agent sent lands in them. The returned
+// function stops all three.
 func startProfile(getenv func(string) string) func() {
 	stopCPU := record(getenv, "PARLEY_CPUPROFILE", "CPU profile", pprof.StartCPUProfile, pprof.StopCPUProfile)
 	stopTrace := record(getenv, "PARLEY_TRACE", "trace", trace.Start, trace.Stop)
+	stopHeap := func() {}
+	if path := getenv("PARLEY_MEMPROFILE"); path != "" {
+		stopHeap = heapAtPeak(path)
+	}
 	return func() {
+		stopHeap()
 		stopTrace()
 		stopCPU()
 	}
+}
+
+// heapAtPeak writes a heap profile (allocations sampled every 4 KB) to
+// path each time the live heap a GC found is the largest yet, checked
+// every 200 ms: what the process held at its peak, not at exit, when the
+// TUI's model is gone. Its ticks and GCs wake the process and cost CPU,
+// so it runs only when asked for.
+func heapAtPeak(path string) func() {
+	runtime.MemProfileRate = 4096
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		var peak uint64
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			metrics.Read(sample)
+			if live := sample[0].Value.Uint64(); live > peak {
+				peak = live
+				// The profile's in-use figures are those of a finished
+				// cycle: one more makes them this moment's.
+				runtime.GC()
+				if err := writeHeap(path); err != nil {
+					fmt.Fprintf(os.Stderr, "parley: no heap profile (%v); unset PARLEY_MEMPROFILE or fix the path\n", err)
+					return
+				}
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-stopped
+	}
+}
+
+func writeHeap(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // record runs start on a new file at the path the variable names
