@@ -197,7 +197,10 @@ func (c *chatPane) rendered(msg mdRenderedMsg) {
 // segSrc is stable segment j's Markdown source.
 func (s *mdStream) segSrc(j int) string {
 	seg := s.segs[j]
-	return seg.prefix + s.clean[seg.start:seg.end] + seg.suffix
+	if seg.cut == nil {
+		return s.clean[seg.start:seg.end]
+	}
+	return seg.cut.prefix + s.clean[seg.start:seg.end] + seg.cut.suffix
 }
 
 // plainBlock draws segment j plain until its render comes back.

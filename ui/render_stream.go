@@ -87,8 +87,9 @@ type mdStream struct {
 	shown    []string // the tail as drawn: rendered, or plain where not yet
 }
 
-// standAt places a stand-in block among the lines of out.
-type standAt struct{ block, start, n int }
+// standAt places a stand-in block among the lines of out. One per
+// stand-in, so 32-bit: an answer is capped far below 2^31 lines.
+type standAt struct{ block, start, n int32 }
 
 // mdBlock is one stable segment's lines. A segment that has not been
 // rendered stands in as blank lines, about as many as it will take, until
@@ -104,13 +105,18 @@ type mdBlock struct {
 	lines []string
 }
 
-// mdSegment is a stable piece of the source: clean[start:end] wrapped in
-// prefix and suffix (a fence opener and closer when a code block was cut).
+// mdSegment is a stable piece of the source: clean[start:end], wrapped
+// in a fence opener and closer when a code block was cut. An answer of
+// short paragraphs has one a paragraph, and most are no cut, so the
+// wrapping is a pointer, nil for most: 32 bytes a piece, not 56.
 type mdSegment struct {
-	start, end     int
-	prefix, suffix string
-	tight          bool // joins the lines before it without a blank line
+	start, end int
+	cut        *fenceCut
+	tight      bool // joins the lines before it without a blank line
 }
+
+// fenceCut is what wraps a piece of a cut code block.
+type fenceCut struct{ prefix, suffix string }
 
 // Sizes past which a growing block is cut. Highlighting code costs
 // several times more per byte than prose, hence the smaller limit.
@@ -224,7 +230,11 @@ func (s *mdStream) line(line string, start, end int) {
 // commit makes clean[stableEnd:end] a stable segment; the tail then
 // starts at next.
 func (s *mdStream) commit(end, next int, suffix string) {
-	s.segs = append(s.segs, mdSegment{start: s.stableEnd, end: end, prefix: s.tailPrefix, suffix: suffix, tight: s.tailTight})
+	seg := mdSegment{start: s.stableEnd, end: end, tight: s.tailTight}
+	if s.tailPrefix != "" || suffix != "" {
+		seg.cut = &fenceCut{prefix: s.tailPrefix, suffix: suffix}
+	}
+	s.segs = append(s.segs, seg)
 	s.stableEnd = next
 }
 
@@ -389,7 +399,7 @@ func (s *mdStream) assemble() [][]string {
 			if run == 0 {
 				s.starts, s.outBlock = append(s.starts, at), append(s.outBlock, -2-len(s.standAt))
 			}
-			s.standAt = append(s.standAt, standAt{block: j, start: at, n: len(lines)})
+			s.standAt = append(s.standAt, standAt{block: int32(j), start: int32(at), n: int32(len(lines))})
 			run += len(lines)
 		}
 		at += len(lines)
@@ -428,11 +438,11 @@ func (s *mdStream) placeholder(k int) (block, start, n int, ok bool) {
 		return 0, 0, 0, false // rendered lines, or the tail
 	}
 	run := s.standAt[-2-s.outBlock[i]:]
-	r := sort.Search(len(run), func(r int) bool { return run[r].start > k }) - 1
-	if r < 0 || k >= run[r].start+run[r].n {
+	r := sort.Search(len(run), func(r int) bool { return int(run[r].start) > k }) - 1
+	if r < 0 || k >= int(run[r].start+run[r].n) {
 		return 0, 0, 0, false
 	}
-	return run[r].block, run[r].start, run[r].n, true
+	return int(run[r].block), int(run[r].start), int(run[r].n), true
 }
 
 // realize renders stand-in block j.

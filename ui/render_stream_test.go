@@ -34,3 +34,16 @@ func TestStreamKeepsNoCopyOfCleanText(t *testing.T) {
 		t.Fatal("a control sequence reached the clean text")
 	}
 }
+
+// What the chat keeps for each piece of a streaming answer stays small:
+// an answer of short paragraphs has thousands of pieces (9,284 for the
+// bench's 1.28 MB answer), each with a segment and, off screen, a
+// stand-in's place.
+func TestPieceRecordsStaySmall(t *testing.T) {
+	if n := unsafe.Sizeof(mdSegment{}); n > 32 {
+		t.Errorf("a segment is %d bytes", n)
+	}
+	if n := unsafe.Sizeof(standAt{}); n > 12 {
+		t.Errorf("a stand-in's place is %d bytes", n)
+	}
+}
