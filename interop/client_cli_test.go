@@ -371,6 +371,7 @@ func TestCLIFollowsCutTask(t *testing.T) {
 	for _, tg := range clTargets(t) {
 		t.Run(tg.Name, func(t *testing.T) {
 			c := newCLCLI(t, tg)
+			tg.Peer.WaitStreamsEnded(t)
 			out, sent := c.start(clCtx(t), "send", tg.Peer.BaseURL, scenarioCut, "--json")
 			taskID := tg.Peer.Script.WaitCutParked(t)
 			// Cut only once parley has printed every chunk sent so far:

@@ -238,12 +238,18 @@ func TestClientResumesCutStream(t *testing.T) {
 	for _, tg := range clTargets(t) {
 		t.Run(tg.Name, func(t *testing.T) {
 			c := clClient(t, tg)
+			tg.Peer.WaitStreamsEnded(t)
 			halfway := make(chan struct{})
 			var resumes []session.Resume
+			var repairs []session.Repair
 			o := session.FollowOptions{ResumeDelay: -1, OnUpdate: func(u session.Update) {
+				// An update carries one of Resume, Repair or Event; the
+				// others are nil.
 				switch {
 				case u.Resume != nil:
 					resumes = append(resumes, *u.Resume)
+				case u.Repair != nil:
+					repairs = append(repairs, *u.Repair)
 				case u.Event.Artifact != nil && u.Tracker.Text() == wantAnswer(cutChunksBefore) && len(resumes) == 0:
 					close(halfway)
 				}
@@ -280,6 +286,9 @@ func TestClientResumesCutStream(t *testing.T) {
 			clWant(t, "task", got.s.TaskID, id)
 			clWant(t, "state", got.s.State, string(a2aclient.StateCompleted))
 			clWant(t, "text", got.s.Text, wantAnswer(cutChunksBefore+cutChunksAfter))
+			if len(repairs) > 0 {
+				t.Logf("repairs = %+v", repairs)
+			}
 			if len(resumes) != 1 || resumes[0].TaskID != id || resumes[0].Cause == nil {
 				t.Errorf("resumes = %+v, want one for %s after a broken stream", resumes, id)
 			}

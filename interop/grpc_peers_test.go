@@ -140,6 +140,19 @@ func (g *grpcListener) cut() int {
 	return n
 }
 
+// liveStreams counts the server streams in progress that cut would cut.
+func (g *grpcListener) liveStreams() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for l := range g.live {
+		if g.conns[l.remote] != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // metadata returns the metadata of every call so far.
 func (g *grpcListener) metadata() []metadata.MD {
 	g.mu.Lock()

@@ -90,6 +90,26 @@ func (p peer) CutStreams() int {
 	return p.tap.cutStreams()
 }
 
+// WaitStreamsEnded waits until the peer is writing no stream. A test
+// that cuts the one stream it opened calls it first: the subtests of a
+// target list share a peer, and the stream of the previous subtest's
+// finished exchange stays live on the server until its handler returns,
+// which under load can be after the next subtest reaches its cut (seen
+// as "cut 2 streams, want 1", the second a SubscribeToTask of the
+// subtest before).
+func (p peer) WaitStreamsEnded(t *testing.T) {
+	t.Helper()
+	clPoll(t, "the peer's earlier streams to end", func() bool { return p.liveStreams() == 0 })
+}
+
+// liveStreams counts the streams CutStreams would cut now.
+func (p peer) liveStreams() int {
+	if p.grpc != nil {
+		return p.grpc.liveStreams()
+	}
+	return p.tap.liveStreams()
+}
+
 // WaitResubscribed waits until a resubscription (tasks/resubscribe,
 // SubscribeToTask, :subscribe) to taskID is attached to the task's live
 // events on the server. Events the agent emits before that are not replayed
@@ -392,6 +412,18 @@ func (tp *wireTap) cutStreams() int {
 	for _, lr := range tp.live {
 		if lr.conn != nil && lr.w.sse.Load() {
 			_ = lr.conn.Close()
+			n++
+		}
+	}
+	return n
+}
+
+func (tp *wireTap) liveStreams() int {
+	tp.mu.Lock()
+	defer tp.mu.Unlock()
+	n := 0
+	for _, lr := range tp.live {
+		if lr.conn != nil && lr.w.sse.Load() {
 			n++
 		}
 	}
