@@ -237,14 +237,14 @@ func TestHostileEndlessKeepAlives(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Next returned %v, want context.Canceled", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hostilePatience):
 		t.Fatal("Next did not return after the context ended")
 	}
 }
 
 func waitSent(t *testing.T, srv *hostile.Server, n int64) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); srv.Sent() < n; {
+	for deadline := time.Now().Add(hostilePatience); srv.Sent() < n; {
 		if time.Now().After(deadline) {
 			t.Fatalf("the server sent only %d bytes", srv.Sent())
 		}
