@@ -57,14 +57,17 @@ func (t *transport) observe(r WireRecord) {
 	r.Time = time.Now()
 	r.Header = redactHeader(r.Header, r.secrets)
 	r.URL = t.wireURL.redact(r.URL, r.secrets)
+	vals := t.sentSecrets.list()
 	switch {
 	case len(r.Body) > maxWireBody:
-		r.Body = append(r.Body[:maxWireBody:maxWireBody], "…"...)
+		// Scrubbed before the cut, so a secret the cut would halve
+		// leaves no prefix behind (scrub copies when it changes b).
+		r.Body = scrub(r.Body, vals)
+		r.Body = append(r.Body[:min(len(r.Body), maxWireBody):min(len(r.Body), maxWireBody)], "…"...)
 	case r.Kind != WireEvent:
 		r.Body = append([]byte(nil), r.Body...)
 	}
 	r.secrets = nil
-	vals := t.sentSecrets.list()
 	scrubHeader(r.Header, vals)
 	r.URL = scrubString(r.URL, vals)
 	r.Body = redactSecretMembers(scrub(r.Body, vals))
