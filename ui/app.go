@@ -227,7 +227,7 @@ func (m *Model) Init() tea.Cmd {
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
 	raiseProcs(os.Getenv) // frame_procs.go: a key's goroutines are not queued behind the stream's
 	m := New(opts)
-	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
+	p := tea.NewProgram(m, programOptions(append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)...)
 	go m.bridge.run(p.Send)
 	if opts.Wire != nil {
 		opts.Wire.setNotify(func() { p.Send(wireChangedMsg{}) })
