@@ -39,9 +39,12 @@ func (h *harness) keys() error {
 		return fmt.Errorf("no key was typed while the stream arrived")
 	}
 	slices.Sort(lat)
-	p50, p99 := percentile(lat, 50), percentile(lat, 99)
+	p50, p90, p99 := percentile(lat, 50), percentile(lat, 90), percentile(lat, 99)
 	g := "8 keystrokes (goal 2)"
 	h.add(g, fmt.Sprintf("key to screen during a %d-chunk stream: p50", keyChunks), ms(p50), "", nil)
+	// The p99 of a few hundred keys is the slowest few, which move by a
+	// factor of two from run to run on a shared machine; the p90 moves less.
+	h.add(g, "key to screen: p90", ms(p90), "", nil)
 	h.add(g, "key to screen: p99 (ratio to target)", fmt.Sprintf("%s (%.1f×)", ms(p99), float64(p99)/float64(33*time.Millisecond)),
 		"≤ 33 ms", pass(p99 <= 33*time.Millisecond))
 	h.detail("keystrokes: %d keys over %d runs; sorted %s", len(lat), h.tuiRuns, lat)
