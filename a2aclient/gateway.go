@@ -204,6 +204,9 @@ func (g *gatewayBinding) get(ctx context.Context, taskID string, historyLength *
 }
 
 func (g *gatewayBinding) fetchTask(ctx context.Context, base, taskID string, historyLength *int) (*Task, error) {
+	if err := checkPathID("task id", taskID, false); err != nil {
+		return nil, err
+	}
 	data, err := g.exchange(ctx, "get task", http.MethodGet, base+"/tasks/"+url.PathEscape(taskID), nil, true)
 	if err != nil {
 		return nil, err
@@ -225,6 +228,9 @@ func (g *gatewayBinding) fetchTask(ctx context.Context, base, taskID string, his
 // "cancel_requested"), then reads the task back so the caller sees its
 // real state rather than the request's echo.
 func (g *gatewayBinding) cancel(ctx context.Context, taskID string) (*Task, error) {
+	if err := checkPathID("task id", taskID, false); err != nil {
+		return nil, err
+	}
 	base, err := g.agentBase(ctx)
 	if err != nil {
 		return nil, err

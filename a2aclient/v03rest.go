@@ -33,7 +33,7 @@ func (b *v03REST) cancel(ctx context.Context, taskID string) (*Task, error) {
 }
 
 func (b *v03REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"name": "tasks/" + taskID})
+	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", taskID, map[string]string{"name": "tasks/" + taskID})
 }
 
 // listTasks uses GET /v1/tasks, which the v0.3 method table lists but its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -27,11 +28,13 @@ type v10REST struct{ *restEndpoint }
 
 func newV10REST(t *transport, iface Interface, _ *Agent) binding {
 	base := strings.TrimRight(iface.URL, "/")
+	var bad error
 	if iface.Tenant != "" {
 		base += "/" + escapePath(iface.Tenant)
+		bad = checkPathID("tenant", iface.Tenant, true)
 	}
 	return &v10REST{&restEndpoint{
-		t: t, base: base, dialect: DialectV10REST, shape: shapeV10,
+		t: t, base: base, bad: bad, dialect: DialectV10REST, shape: shapeV10,
 		contentType: "application/a2a+json",
 		accept:      "application/a2a+json, application/json",
 		version:     "1.0",
@@ -43,7 +46,7 @@ func (b *v10REST) cancel(ctx context.Context, taskID string) (*Task, error) {
 }
 
 func (b *v10REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", map[string]string{"id": taskID})
+	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", taskID, map[string]string{"id": taskID})
 }
 
 func (b *v10REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
@@ -63,6 +66,35 @@ func pushConfigsPath(taskID, configID string) string {
 	return p
 }
 
+// checkPathID refuses an id (a task's, a push config's, a tenant) that
+// would move the request it is pasted into to another path: it is
+// escaped, but a server or proxy that decodes "%2F" before it cleans the
+// path reads "../x" as a step up, and "", "." or a "//" in it as a
+// different route. A tenant may span several segments, none of them
+// such; a task id is one segment. Such an id is no A2A id, whoever sent
+// it (an agent's reply, a stored context, the command line).
+func checkPathID(what, id string, multi bool) error {
+	segs := []string{id}
+	if multi {
+		segs = strings.Split(strings.Trim(id, "/"), "/")
+	} else if id != "" {
+		segs = strings.Split(id, "/")
+	}
+	for _, s := range segs {
+		if s == "" || s == "." || s == ".." {
+			if id == "" {
+				return fmt.Errorf("the %s is empty, and a request for it would go to another path; give the %s", what, what)
+			}
+			return fmt.Errorf("the %s %q cannot go in a URL path: a server would read %q in it as another path; check the %s", what, truncate(id, 80), s, what)
+		}
+	}
+	return nil
+}
+
+func pushPathIDs(taskID, configID string) []pathID {
+	return []pathID{{"task id", taskID}, {"push notification config id", configID}}
+}
+
 // escapePath escapes each segment of a tenant, which may span several
 // ("locations/eu/projects/p1").
 func escapePath(p string) string {
@@ -80,6 +112,7 @@ func escapePath(p string) string {
 type restEndpoint struct {
 	t           *transport
 	base        string // no trailing slash; any tenant or /v1 prefix included
+	bad         error  // a tenant that cannot go in a path: every call fails with it
 	dialect     Dialect
 	shape       protoShape
 	contentType string
@@ -92,15 +125,31 @@ type restCall struct {
 	op     string // for errors: "get task"
 	method string
 	path   string // under base, starting with "/"
-	query  url.Values
-	body   any // nil for none
+	// ids are the task and config ids escaped into path, each refused
+	// by checkPathID before anything is sent.
+	ids   []pathID
+	query url.Values
+	body  any // nil for none
 	// taskPath says the request names a task, so that a 404 whose body says
 	// the task is unknown is ErrTaskNotFound rather than a wrong route.
 	taskPath bool
 	blocking bool // a blocking send may hold the reply as long as the task runs
 }
 
+// pathID is one id pasted into a restCall's path, and what it is.
+type pathID struct{ what, id string }
+
+func taskPathIDs(taskID string) []pathID { return []pathID{{"task id", taskID}} }
+
 func (e *restEndpoint) request(c restCall) (request, error) {
+	if e.bad != nil {
+		return request{}, e.bad
+	}
+	for _, p := range c.ids {
+		if err := checkPathID(p.what, p.id, false); err != nil {
+			return request{}, err
+		}
+	}
 	u := e.base + c.path
 	if len(c.query) > 0 {
 		u += "?" + c.query.Encode()
@@ -161,11 +210,12 @@ func (e *restEndpoint) open(ctx context.Context, c restCall) (eventSource, error
 
 // subscribe follows a running task. The spec text says POST, the proto's
 // HTTP annotation GET: try POST and fall back to GET when it is refused.
-func (e *restEndpoint) subscribe(ctx context.Context, path string, body any) (eventSource, error) {
-	src, err := e.open(ctx, restCall{op: "resubscribe to task", method: http.MethodPost, path: path, body: body, taskPath: true})
+func (e *restEndpoint) subscribe(ctx context.Context, path, taskID string, body any) (eventSource, error) {
+	ids := taskPathIDs(taskID)
+	src, err := e.open(ctx, restCall{op: "resubscribe to task", method: http.MethodPost, path: path, ids: ids, body: body, taskPath: true})
 	var he *HTTPError
 	if errors.As(err, &he) && he.StatusCode == http.StatusMethodNotAllowed {
-		return e.open(ctx, restCall{op: "resubscribe to task", method: http.MethodGet, path: path, taskPath: true})
+		return e.open(ctx, restCall{op: "resubscribe to task", method: http.MethodGet, path: path, ids: ids, taskPath: true})
 	}
 	return src, err
 }
@@ -418,7 +468,7 @@ func (e *restEndpoint) get(ctx context.Context, taskID string, historyLength *in
 	if historyLength != nil {
 		q.Set("historyLength", strconv.Itoa(*historyLength))
 	}
-	data, err := e.do(ctx, restCall{op: "get task", method: http.MethodGet, path: "/tasks/" + url.PathEscape(taskID), query: q, taskPath: true})
+	data, err := e.do(ctx, restCall{op: "get task", method: http.MethodGet, path: "/tasks/" + url.PathEscape(taskID), ids: taskPathIDs(taskID), query: q, taskPath: true})
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +482,7 @@ func (e *restEndpoint) get(ctx context.Context, taskID string, historyLength *in
 
 func (e *restEndpoint) cancelTask(ctx context.Context, taskID string, body any) (*Task, error) {
 	data, err := e.do(ctx, restCall{op: "cancel task", method: http.MethodPost, path: "/tasks/" + url.PathEscape(taskID) + ":cancel",
-		body: body, taskPath: true})
+		ids: taskPathIDs(taskID), body: body, taskPath: true})
 	if err != nil {
 		return nil, err
 	}
@@ -467,7 +517,7 @@ func (e *restEndpoint) listTasks(ctx context.Context, req ListTasksRequest) (*Ta
 
 func (e *restEndpoint) postPushConfig(ctx context.Context, taskID string, body any) (*PushConfig, error) {
 	data, err := e.do(ctx, restCall{op: "set push notification config", method: http.MethodPost,
-		path: pushConfigsPath(taskID, ""), body: body, taskPath: true})
+		path: pushConfigsPath(taskID, ""), ids: taskPathIDs(taskID), body: body, taskPath: true})
 	if err != nil {
 		return nil, err
 	}
@@ -475,7 +525,7 @@ func (e *restEndpoint) postPushConfig(ctx context.Context, taskID string, body a
 }
 
 func (e *restEndpoint) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	data, err := e.do(ctx, restCall{op: "get push notification config", method: http.MethodGet, path: pushConfigsPath(taskID, configID), taskPath: true})
+	data, err := e.do(ctx, restCall{op: "get push notification config", method: http.MethodGet, path: pushConfigsPath(taskID, configID), ids: pushPathIDs(taskID, configID), taskPath: true})
 	if err != nil {
 		return nil, err
 	}
@@ -483,7 +533,7 @@ func (e *restEndpoint) getPushConfig(ctx context.Context, taskID, configID strin
 }
 
 func (e *restEndpoint) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	data, err := e.do(ctx, restCall{op: "list push notification configs", method: http.MethodGet, path: pushConfigsPath(taskID, ""), taskPath: true})
+	data, err := e.do(ctx, restCall{op: "list push notification configs", method: http.MethodGet, path: pushConfigsPath(taskID, ""), ids: taskPathIDs(taskID), taskPath: true})
 	if err != nil {
 		return nil, err
 	}
@@ -491,6 +541,6 @@ func (e *restEndpoint) listPushConfigs(ctx context.Context, taskID string) ([]Pu
 }
 
 func (e *restEndpoint) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	_, err := e.do(ctx, restCall{op: "delete push notification config", method: http.MethodDelete, path: pushConfigsPath(taskID, configID), taskPath: true})
+	_, err := e.do(ctx, restCall{op: "delete push notification config", method: http.MethodDelete, path: pushConfigsPath(taskID, configID), ids: pushPathIDs(taskID, configID), taskPath: true})
 	return err
 }
