@@ -2,11 +2,20 @@ package a2aclient
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/parley-a2a/parley/internal/hostile"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 )
 
 // Every binding parley speaks is held to the same rules, whichever code
@@ -129,5 +138,220 @@ func TestHostileIDsNeverMoveTheRequest(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// bindingCards are one card per binding parley speaks, each naming its
+// endpoint ep (for gRPC, host:port) and nothing else.
+var bindingCards = []struct {
+	d    Dialect
+	card func(ep string) string
+}{
+	{DialectV01, func(ep string) string { return legacyCard("0.1.0", ep, "") }},
+	{DialectV02, func(ep string) string { return legacyCard("0.2.0", ep, "") }},
+	{DialectV03, func(ep string) string { return legacyCard("0.3.0", ep, "JSONRPC") }},
+	{DialectV03REST, func(ep string) string { return legacyCard("0.3.0", ep, "HTTP+JSON") }},
+	{DialectV03GRPC, func(ep string) string { return legacyCard("0.3.0", ep, "GRPC") }},
+	{DialectV10, func(ep string) string { return v10Card(ep, "JSONRPC") }},
+	{DialectV10REST, func(ep string) string { return v10Card(ep, "HTTP+JSON") }},
+	{DialectV10GRPC, func(ep string) string { return v10Card(ep, "GRPC") }},
+	{DialectGateway, func(ep string) string {
+		return fmt.Sprintf(`{"name":"gw","url":%q,"capabilities":{"taskManagement":true}}`, ep+"/v1/a2a/agents/a1")
+	}},
+}
+
+func legacyCard(version, ep, transport string) string {
+	return fmt.Sprintf(`{"name":"A","description":"d","version":"1","protocolVersion":%q,"url":%q,"preferredTransport":%q,
+		"capabilities":{"streaming":true},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`, version, ep, transport)
+}
+
+func v10Card(ep, binding string) string {
+	return fmt.Sprintf(`{"name":"A","description":"d","version":"1","capabilities":{"streaming":true},
+		"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],
+		"supportedInterfaces":[{"url":%q,"protocolBinding":%q,"protocolVersion":"1.0"}]}`, ep, binding)
+}
+
+// grpcSink is a gRPC server on loopback that keeps the metadata of every
+// call, whatever the service, and answers each with Unimplemented.
+type grpcSink struct {
+	addr string
+	mu   sync.Mutex
+	md   []metadata.MD
+}
+
+func startGRPCSink(t *testing.T) *grpcSink {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &grpcSink{addr: ln.Addr().String()}
+	s := grpc.NewServer(grpc.UnknownServiceHandler(func(_ any, st grpc.ServerStream) error {
+		md, _ := metadata.FromIncomingContext(st.Context())
+		g.mu.Lock()
+		g.md = append(g.md, md.Copy())
+		g.mu.Unlock()
+		return status.Error(codes.Unimplemented, "no")
+	}))
+	go s.Serve(ln)
+	t.Cleanup(s.Stop)
+	return g
+}
+
+func (g *grpcSink) leaks(secret string) (calls int, leaks []string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, md := range g.md {
+		for k, vs := range md {
+			for _, v := range vs {
+				if strings.Contains(v, secret) {
+					leaks = append(leaks, k+": "+v)
+				}
+			}
+		}
+	}
+	return len(g.md), leaks
+}
+
+// everyCall makes the calls that carry credentials: a send, a stream, a
+// task read and the extended card that is fetched after sign-in.
+func everyCall(t *testing.T, c *Client) {
+	ctx := hostileCtx(t)
+	msg := Message{Parts: []Part{TextPart("hi")}}
+	_, _ = c.Send(ctx, SendRequest{Message: msg})
+	if st, err := c.Stream(ctx, SendRequest{Message: msg}); err == nil {
+		_, _ = followAll(st)
+	}
+	_, _ = c.Get(ctx, "task-1", nil)
+	_, _ = c.ExtendedCard(ctx)
+}
+
+// A card on the origin the user named whose endpoint, in any binding, is
+// on another loopback port: that origin gets every call and no secret.
+func TestHostileEveryBindingKeepsCredentialsFromAForeignEndpoint(t *testing.T) {
+	for _, bc := range bindingCards {
+		t.Run(string(bc.d), func(t *testing.T) {
+			a, b := site(t), site(t)
+			grpcB := startGRPCSink(t)
+			ep := b.URL + "/rpc"
+			if bc.d == DialectV03GRPC || bc.d == DialectV10GRPC {
+				ep = grpcB.addr
+			}
+			if bc.d == DialectGateway {
+				ep = b.URL
+			}
+			a.Set("/.well-known/agent-card.json", hostile.Doc{Body: bc.card(ep)})
+			c, err := Resolve(hostileCtx(t), a.URL, originOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { c.Close() })
+			if c.Dialect() != bc.d {
+				t.Fatalf("the card was read as %s, want %s; the test proves nothing", c.Dialect(), bc.d)
+			}
+			if c.Trusts(ep) || c.Trusts("http://"+grpcB.addr) {
+				t.Fatalf("the foreign endpoint %s is trusted: %v", ep, c.TrustedOrigins())
+			}
+			everyCall(t, c)
+			calls, leaks := grpcB.leaks(originSecret)
+			calls += len(b.Requests())
+			leaks = append(leaks, b.Leaks(originSecret)...)
+			if calls == 0 {
+				t.Fatal("the foreign endpoint was never called; the test proves nothing")
+			}
+			if len(leaks) > 0 {
+				t.Errorf("credentials reached the foreign origin:\n%s", strings.Join(leaks, "\n"))
+			}
+			if len(a.Leaks(originSecret)) == 0 {
+				t.Error("the card's own origin got no credential; the test proves nothing")
+			}
+		})
+	}
+}
+
+// A 30x from the agent's own endpoint, in any HTTP binding, to another
+// loopback port: the request may follow it, its credentials may not.
+func TestHostileEveryBindingRedirectKeepsCredentialsHome(t *testing.T) {
+	for _, bc := range bindingCards {
+		if bc.d == DialectV03GRPC || bc.d == DialectV10GRPC {
+			continue // gRPC has no redirects
+		}
+		for _, code := range []int{http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+			t.Run(fmt.Sprintf("%s/%d", bc.d, code), func(t *testing.T) {
+				b := site(t)
+				var self string
+				var mu sync.Mutex
+				var homeLeaks int
+				a := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if strings.Contains(r.Header.Get("Authorization"), originSecret) {
+						mu.Lock()
+						homeLeaks++
+						mu.Unlock()
+					}
+					if r.URL.Path == "/.well-known/agent-card.json" {
+						w.Header().Set("Content-Type", "application/json")
+						ep := self + "/rpc"
+						if bc.d == DialectGateway {
+							ep = self
+						}
+						_, _ = io.WriteString(w, bc.card(ep))
+						return
+					}
+					http.Redirect(w, r, b.URL+r.URL.RequestURI(), code)
+				}))
+				t.Cleanup(a.Close)
+				self = a.URL
+				o := originOptions()
+				c, err := Resolve(hostileCtx(t), a.URL, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.Dialect() != bc.d {
+					t.Fatalf("the card was read as %s, want %s; the test proves nothing", c.Dialect(), bc.d)
+				}
+				everyCall(t, c)
+				if len(b.Requests()) == 0 {
+					t.Fatal("no redirect was followed; the test proves nothing")
+				}
+				if leaks := b.Leaks(originSecret); len(leaks) > 0 {
+					t.Errorf("credentials followed the redirect:\n%s", strings.Join(leaks, "\n"))
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if homeLeaks == 0 {
+					t.Error("the agent's own origin got no credential; the test proves nothing")
+				}
+			})
+		}
+	}
+}
+
+// An endpoint that writes the trusted origin where a reader might take
+// it for the host (userinfo, a path, a query) is on the origin after the
+// "@", the "/" or the "?": that one gets nothing.
+func TestHostileEndpointDressedAsTheTrustedOrigin(t *testing.T) {
+	a, b := site(t), site(t)
+	aHost, bHost := strings.TrimPrefix(a.URL, "http://"), strings.TrimPrefix(b.URL, "http://")
+	for _, ep := range []string{
+		"http://" + aHost + "@" + bHost + "/rpc",
+		"http://" + bHost + "/" + aHost + "/rpc",
+		"http://" + bHost + "/rpc?" + aHost,
+		"http://" + bHost + "#" + aHost,
+	} {
+		t.Run(ep, func(t *testing.T) {
+			a.SetCard("/.well-known/agent-card.json", "A", ep)
+			before := len(b.Requests())
+			c, err := Resolve(hostileCtx(t), a.URL, originOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			everyCall(t, c)
+			if len(b.Requests()) == before {
+				t.Fatal("the endpoint's real origin was never called; the test proves nothing")
+			}
+			if leaks := b.Leaks(originSecret); len(leaks) > 0 {
+				t.Errorf("credentials reached %s:\n%s", bHost, strings.Join(leaks, "\n"))
+			}
+		})
 	}
 }
