@@ -106,14 +106,15 @@ type Model struct {
 
 	// ws owns the agents; entries are the pane's view of them, in its
 	// order (syncEntries).
-	ws       *session.Workspace
-	entries  []*agentEntry
-	current  *agentEntry
-	status   string
-	statusAt time.Time
-	isErr    bool
-	ticking  bool
-	frame    frameCache // the panes as last drawn (frame.go)
+	ws            *session.Workspace
+	entries       []*agentEntry
+	current       *agentEntry
+	status        string
+	statusAt      time.Time
+	isErr         bool
+	ticking       bool
+	frame         frameCache    // the panes as last drawn (frame.go)
+	composerFrame composerCache // the composer as last drawn (frame_composer.go)
 	// activity is when each conversation last brought something, for
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time

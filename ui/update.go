@@ -21,7 +21,8 @@ type statusExpiredMsg struct{}
 
 // Update routes a message to whoever it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.frame.began = frameNow() // what a drawing of the panes costs starts here (frame.go)
+	m.frame.began = frameNow()             // what a drawing of the panes costs starts here (frame.go)
+	m.composerFrame.keep = streamOnly(msg) // frame_composer.go
 	at := m.statusAt
 	model, cmd := m.route(msg)
 	m.syncPushAttach() // conversations come and go with many messages

@@ -121,7 +121,7 @@ func (m *Model) render() string {
 		lines := strings.Split(body, "\n")
 		body = strings.Join(lines[:max(len(lines)-n, 1)], "\n")
 	}
-	screen := m.stackRows(body, m.composerBox(r.composerH), footer)
+	screen := m.stackRows(body, m.composerBoxKept(r.composerH), footer)
 	return m.drawDialogs(screen)
 }
 
@@ -194,6 +194,11 @@ func (m *Model) header() string {
 }
 
 func (m *Model) composerBox(h int) string {
+	return box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View()), m.width, h, m.focus == focusComposer)
+}
+
+// composerTitle names who the composer's message goes to.
+func (m *Model) composerTitle() string {
 	title := "message"
 	if m.current != nil {
 		title = "message " + m.current.label()
@@ -206,7 +211,7 @@ func (m *Model) composerBox(h int) string {
 			}
 		}
 	}
-	return box(m.st, title, "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View()), m.width, h, m.focus == focusComposer)
+	return title
 }
 
 // footer shows a recent status line, else the focused pane's keys.
