@@ -141,36 +141,6 @@ func TestHostileIDsNeverMoveTheRequest(t *testing.T) {
 	}
 }
 
-// bindingCards are one card per binding parley speaks, each naming its
-// endpoint ep (for gRPC, host:port) and nothing else.
-var bindingCards = []struct {
-	d    Dialect
-	card func(ep string) string
-}{
-	{DialectV01, func(ep string) string { return legacyCard("0.1.0", ep, "") }},
-	{DialectV02, func(ep string) string { return legacyCard("0.2.0", ep, "") }},
-	{DialectV03, func(ep string) string { return legacyCard("0.3.0", ep, "JSONRPC") }},
-	{DialectV03REST, func(ep string) string { return legacyCard("0.3.0", ep, "HTTP+JSON") }},
-	{DialectV03GRPC, func(ep string) string { return legacyCard("0.3.0", ep, "GRPC") }},
-	{DialectV10, func(ep string) string { return v10Card(ep, "JSONRPC") }},
-	{DialectV10REST, func(ep string) string { return v10Card(ep, "HTTP+JSON") }},
-	{DialectV10GRPC, func(ep string) string { return v10Card(ep, "GRPC") }},
-	{DialectGateway, func(ep string) string {
-		return fmt.Sprintf(`{"name":"gw","url":%q,"capabilities":{"taskManagement":true}}`, ep+"/v1/a2a/agents/a1")
-	}},
-}
-
-func legacyCard(version, ep, transport string) string {
-	return fmt.Sprintf(`{"name":"A","description":"d","version":"1","protocolVersion":%q,"url":%q,"preferredTransport":%q,
-		"capabilities":{"streaming":true},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`, version, ep, transport)
-}
-
-func v10Card(ep, binding string) string {
-	return fmt.Sprintf(`{"name":"A","description":"d","version":"1","capabilities":{"streaming":true},
-		"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],
-		"supportedInterfaces":[{"url":%q,"protocolBinding":%q,"protocolVersion":"1.0"}]}`, ep, binding)
-}
-
 // grpcSink is a gRPC server on loopback that keeps the metadata of every
 // call, whatever the service, and answers each with Unimplemented.
 type grpcSink struct {
@@ -229,25 +199,26 @@ func everyCall(t *testing.T, c *Client) {
 // A card on the origin the user named whose endpoint, in any binding, is
 // on another loopback port: that origin gets every call and no secret.
 func TestHostileEveryBindingKeepsCredentialsFromAForeignEndpoint(t *testing.T) {
-	for _, bc := range bindingCards {
-		t.Run(string(bc.d), func(t *testing.T) {
+	for _, bc := range hostile.BindingCards {
+		want := Dialect(bc.Binding)
+		t.Run(bc.Binding, func(t *testing.T) {
 			a, b := site(t), site(t)
 			grpcB := startGRPCSink(t)
 			ep := b.URL + "/rpc"
-			if bc.d == DialectV03GRPC || bc.d == DialectV10GRPC {
+			if bc.IsGRPC() {
 				ep = grpcB.addr
 			}
-			if bc.d == DialectGateway {
+			if want == DialectGateway {
 				ep = b.URL
 			}
-			a.Set("/.well-known/agent-card.json", hostile.Doc{Body: bc.card(ep)})
+			a.Set("/.well-known/agent-card.json", hostile.Doc{Body: bc.Card(ep)})
 			c, err := Resolve(hostileCtx(t), a.URL, originOptions())
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { c.Close() })
-			if c.Dialect() != bc.d {
-				t.Fatalf("the card was read as %s, want %s; the test proves nothing", c.Dialect(), bc.d)
+			if c.Dialect() != want {
+				t.Fatalf("the card was read as %s, want %s; the test proves nothing", c.Dialect(), want)
 			}
 			if c.Trusts(ep) || c.Trusts("http://"+grpcB.addr) {
 				t.Fatalf("the foreign endpoint %s is trusted: %v", ep, c.TrustedOrigins())
@@ -272,12 +243,13 @@ func TestHostileEveryBindingKeepsCredentialsFromAForeignEndpoint(t *testing.T) {
 // A 30x from the agent's own endpoint, in any HTTP binding, to another
 // loopback port: the request may follow it, its credentials may not.
 func TestHostileEveryBindingRedirectKeepsCredentialsHome(t *testing.T) {
-	for _, bc := range bindingCards {
-		if bc.d == DialectV03GRPC || bc.d == DialectV10GRPC {
+	for _, bc := range hostile.BindingCards {
+		if bc.IsGRPC() {
 			continue // gRPC has no redirects
 		}
+		want := Dialect(bc.Binding)
 		for _, code := range []int{http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
-			t.Run(fmt.Sprintf("%s/%d", bc.d, code), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%d", bc.Binding, code), func(t *testing.T) {
 				b := site(t)
 				var self string
 				var mu sync.Mutex
@@ -291,10 +263,10 @@ func TestHostileEveryBindingRedirectKeepsCredentialsHome(t *testing.T) {
 					if r.URL.Path == "/.well-known/agent-card.json" {
 						w.Header().Set("Content-Type", "application/json")
 						ep := self + "/rpc"
-						if bc.d == DialectGateway {
+						if want == DialectGateway {
 							ep = self
 						}
-						_, _ = io.WriteString(w, bc.card(ep))
+						_, _ = io.WriteString(w, bc.Card(ep))
 						return
 					}
 					http.Redirect(w, r, b.URL+r.URL.RequestURI(), code)
@@ -306,8 +278,8 @@ func TestHostileEveryBindingRedirectKeepsCredentialsHome(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if c.Dialect() != bc.d {
-					t.Fatalf("the card was read as %s, want %s; the test proves nothing", c.Dialect(), bc.d)
+				if c.Dialect() != want {
+					t.Fatalf("the card was read as %s, want %s; the test proves nothing", c.Dialect(), want)
 				}
 				everyCall(t, c)
 				if len(b.Requests()) == 0 {

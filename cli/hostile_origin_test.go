@@ -2,7 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"net"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/parley-a2a/parley/internal/hostile"
@@ -115,5 +117,50 @@ func TestSendSaysWhichCardItUsed(t *testing.T) {
 	wantCode(t, r, exitOK)
 	if !strings.Contains(r.stderr, "redirected to "+b.URL+"/.well-known/agent-card.json; parley reads it as a card of "+b.URL) {
 		t.Errorf("stderr does not say which card was used:\n%s", r.stderr)
+	}
+}
+
+// The refusal holds in every binding: a card on the origin the user
+// named, whose one endpoint in that binding is on another loopback port,
+// gets no request at all there while parley holds a credential.
+func TestForeignEndpointRefusedInEveryBinding(t *testing.T) {
+	for _, bc := range hostile.BindingCards {
+		t.Run(bc.Binding, func(t *testing.T) {
+			a, b := hostile.NewSite(), hostile.NewSite()
+			t.Cleanup(a.Close)
+			t.Cleanup(b.Close)
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dialed atomic.Int32
+			go func() {
+				for {
+					c, err := ln.Accept()
+					if err != nil {
+						return
+					}
+					dialed.Add(1)
+					c.Close()
+				}
+			}()
+			t.Cleanup(func() { ln.Close() })
+			ep := b.URL + "/rpc"
+			switch {
+			case bc.IsGRPC():
+				ep = ln.Addr().String()
+			case bc.Binding == "gateway":
+				ep = b.URL
+			}
+			a.Set("/.well-known/agent-card.json", hostile.Doc{Body: bc.Card(ep)})
+			r := newEnv(t).run("send", a.URL, "hi", "--header", "Authorization: Bearer "+foreignSecret, "--header", "X-Api-Key: "+foreignSecret)
+			wantCode(t, r, exitForeign)
+			if n := len(b.Requests()) + int(dialed.Load()); n != 0 {
+				t.Errorf("the foreign origin got %d requests or connections before the user trusted it", n)
+			}
+			if len(a.Leaks(foreignSecret)) == 0 {
+				t.Error("the card's own origin got no credential; the test proves nothing")
+			}
+		})
 	}
 }
