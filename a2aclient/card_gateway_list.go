@@ -108,7 +108,8 @@ func gatewayListEntry(raw json.RawMessage, list *url.URL) (Agent, bool) {
 		}
 	}
 	if base == "" {
-		if id == "" {
+		// An id such as ".." would make the list's parent an agent.
+		if checkPathID("agent id", id, false) != nil {
 			return Agent{}, false
 		}
 		b := *list
