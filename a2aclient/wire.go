@@ -61,8 +61,8 @@ func (t *transport) observe(r WireRecord) {
 	switch {
 	case len(r.Body) > maxWireBody:
 		// Scrubbed before the cut, so a secret the cut would halve
-		// leaves no prefix behind (scrub copies when it changes b).
-		r.Body = scrub(r.Body, vals)
+		// leaves no prefix behind (both copy when they change b).
+		r.Body = redactSecretMembers(scrub(r.Body, vals))
 		r.Body = append(r.Body[:min(len(r.Body), maxWireBody):min(len(r.Body), maxWireBody)], "…"...)
 	case r.Kind != WireEvent:
 		r.Body = append([]byte(nil), r.Body...)

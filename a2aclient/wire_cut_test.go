@@ -26,3 +26,46 @@ func TestWireCutNeverKeepsHalfASecret(t *testing.T) {
 		}
 	}
 }
+
+// A secret parley never sent (a push config's token set by an earlier
+// run, an agent's own API key in its reply) is hidden by the name of the
+// member that holds it. Where the 64 KB cut falls inside such a value,
+// its closing quote is cut off: the half before the cut must go too.
+func TestWireCutNeverKeepsHalfASecretMember(t *testing.T) {
+	const secret = "0123456789abcdefghijklmnopqrstuv"
+	for _, name := range []string{"token", "api_key", "apiKey", "access_token", "client_secret", "password", "credentials", "x-api-key"} {
+		for _, cut := range []bool{false, true} {
+			var got []byte
+			tr := &transport{wire: func(r WireRecord) { got = append([]byte(nil), r.Body...) }}
+			head := `{"note":"` + strings.Repeat("x", 40) + `","` + name + `" : "`
+			if cut {
+				// The value starts 16 bytes before the cut.
+				head = `{"note":"` + strings.Repeat("x", maxWireBody-16-len(`{"note":"","`+name+`" : "`)) + `","` + name + `" : "`
+			}
+			body := head + secret + `","tail":"` + strings.Repeat("y", 100) + `"}`
+			tr.observe(WireRecord{Kind: WireResponse, Body: []byte(body)})
+			if len(got) == 0 {
+				t.Fatalf("%s: nothing logged", name)
+			}
+			for n := 6; n <= len(secret); n++ {
+				if strings.Contains(string(got), secret[:n]) {
+					t.Errorf("member %q (cut %v): the log keeps %q of its value", name, cut, secret[:n])
+					break
+				}
+			}
+			if !cut && !strings.Contains(string(got), `"tail":"yyyy`) {
+				t.Errorf("member %q: what follows the secret was lost: %.120s", name, got[len(got)-120:])
+			}
+		}
+	}
+	// Members that only look like a secret's name keep their values: a
+	// page cursor and a context id are what the log is read for.
+	var got []byte
+	tr := &transport{wire: func(r WireRecord) { got = append([]byte(nil), r.Body...) }}
+	tr.observe(WireRecord{Kind: WireResponse, Body: []byte(`{"nextPageToken":"page-2-cursor","sessionId":"ctx-123456","keywords":"alpha-beta"}`)})
+	for _, keep := range []string{"page-2-cursor", "ctx-123456", "alpha-beta"} {
+		if !strings.Contains(string(got), keep) {
+			t.Errorf("%q was redacted: %s", keep, got)
+		}
+	}
+}

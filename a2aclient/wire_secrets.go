@@ -105,68 +105,102 @@ func scrubString(s string, vals []string) string {
 	return s
 }
 
-// redactSecretMembers replaces the string value of every "token" and
-// "credentials" member of a JSON body with REDACTED, keeping the rest of
-// the bytes as they were.
+// redactSecretMembers replaces the string value of every member named
+// like a secret ("token", "api_key", "clientSecret", "password",
+// "credentials": see secretMember) with REDACTED, keeping the rest of the
+// bytes as they were. A value with no closing quote (a body cut short,
+// or a hostile one) is redacted to the end: its first half is as secret
+// as the whole. b is returned itself when nothing changes (an event's
+// body is the stream's buffer: it is copied only when it must change).
 func redactSecretMembers(b []byte) []byte {
-	if !bytes.Contains(b, []byte(`"token"`)) && !bytes.Contains(b, []byte(`"credentials"`)) {
-		return b
-	}
 	var out []byte
-	rest := b
-	for {
-		i := indexSecretMember(rest)
-		if i < 0 {
+	copied := 0 // b[copied:] is not yet in out
+	for from := 0; from < len(b); {
+		c := bytes.IndexByte(b[from:], ':')
+		if c < 0 {
 			break
 		}
-		// rest[i:] starts the value's opening quote; find its end.
-		j := i + 1
-		for j < len(rest) && rest[j] != '"' {
-			if rest[j] == '\\' {
-				j++
+		c += from
+		from = c + 1
+		// A member is "name" : "value", with any white space around
+		// the colon. Looking out from each colon needs no JSON parse, so
+		// no body, however broken, moves the scan off the members.
+		k := c - 1
+		for k >= 0 && isJSONSpace(b[k]) {
+			k--
+		}
+		if k < 1 || b[k] != '"' || k < copied {
+			continue
+		}
+		v := c + 1
+		for v < len(b) && isJSONSpace(b[v]) {
+			v++
+		}
+		if v >= len(b) || b[v] != '"' {
+			continue
+		}
+		open := bytes.LastIndexByte(b[:k], '"')
+		if open < 0 || !secretMember(b[open+1:k]) {
+			continue
+		}
+		end := v + 1
+		for end < len(b) && b[end] != '"' {
+			if b[end] == '\\' {
+				end++
 			}
-			j++
+			end++
 		}
-		if j >= len(rest) {
+		out = append(out, b[copied:v+1]...)
+		out = append(out, "REDACTED"...)
+		if end >= len(b) {
+			out = append(out, '"')
+			copied = len(b)
 			break
 		}
-		out = append(out, rest[:i+1]...)
-		out = append(out, "REDACTED"...)
-		rest = rest[j:]
+		copied, from = end, end+1
 	}
 	if out == nil {
 		return b
 	}
-	return append(out, rest...)
+	return append(out, b[copied:]...)
 }
 
-// indexSecretMember finds the opening quote of the next string value of a
-// "token" or "credentials" member in b, or -1.
-func indexSecretMember(b []byte) int {
-	best := -1
-	for _, name := range []string{`"token"`, `"credentials"`} {
-		from := 0
-		for {
-			k := bytes.Index(b[from:], []byte(name))
-			if k < 0 {
-				break
-			}
-			p := from + k + len(name)
-			p += len(b[p:]) - len(bytes.TrimLeft(b[p:], " \t\r\n"))
-			if p < len(b) && b[p] == ':' {
-				p++
-				p += len(b[p:]) - len(bytes.TrimLeft(b[p:], " \t\r\n"))
-				if p < len(b) && b[p] == '"' {
-					if best < 0 || p < best {
-						best = p
-					}
-					break
-				}
-			}
-			from = p
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// secretMember says whether a member name names a secret: with case,
+// "_", "-" and "." set aside, it is authorization, holds "credential",
+// or ends in token (not a page token, which is a cursor), secret,
+// password, passwd, passphrase, or apikey, accesskey, secretkey,
+// privatekey. A bare "key" or "session" is left: those name ids too.
+func secretMember(name []byte) bool {
+	if len(name) == 0 || len(name) > 64 {
+		return false
+	}
+	var buf [64]byte
+	n := 0
+	for _, c := range name {
+		switch {
+		case c == '_' || c == '-' || c == '.':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	s := string(buf[:n]) // does not escape: no allocation
+	if s == "authorization" || strings.Contains(s, "credential") {
+		return true
+	}
+	if strings.HasSuffix(s, "token") {
+		return !strings.HasSuffix(s, "pagetoken")
+	}
+	for _, suffix := range []string{"secret", "password", "passwd", "passphrase", "apikey", "accesskey", "secretkey", "privatekey"} {
+		if strings.HasSuffix(s, suffix) {
+			return true
 		}
 	}
-	return best
+	return false
 }
 
 // scrubHeader replaces known secret values in every header value (an
