@@ -43,7 +43,7 @@ func (s *settleServer) SendStreamingMessage(_ *pb.SendMessageRequest, st grpc.Se
 	return nil
 }
 
-func startSettleServer(t *testing.T, s *settleServer) string {
+func startSettleServer(t *testing.T, s pb.A2AServiceServer) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
