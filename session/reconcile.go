@@ -23,7 +23,8 @@ const reconcileHistory = 100
 // assembled from a stream that broke.
 type Repair struct {
 	TaskID string
-	// Artifacts are the ids of the artifacts replaced or added.
+	// Artifacts are the ids of the artifacts whose shown content the
+	// agent's copy replaced.
 	Artifacts []string
 }
 
@@ -47,7 +48,10 @@ func (f *follower) reconcile(ctx context.Context) {
 // replace the assembled ones they differ from, and artifacts the
 // snapshot leaves out are kept, since some agents send a task without
 // them. It returns the event to apply and the repair to report, nil
-// when nothing assembled was wrong.
+// when nothing assembled was wrong: a snapshot that only goes on from
+// what streamed (more text, more parts, artifacts the stream had not
+// reached) is the answer continuing, and saying it was repaired would
+// tell the user something false.
 func (f *follower) applySnapshot(task *a2aclient.Task) (*a2aclient.Task, *Repair) {
 	if !f.tr.Seen() || f.tr.Task().ID != task.ID {
 		return task, nil
@@ -58,7 +62,7 @@ func (f *follower) applySnapshot(task *a2aclient.Task) (*a2aclient.Task, *Repair
 	listed := map[string]bool{}
 	for _, a := range task.Artifacts {
 		listed[a.ID] = true
-		if ours, ok := f.tr.Artifact(a.ID); !ok || !sameParts(ours.Parts, a.Parts) {
+		if ours, ok := f.tr.Artifact(a.ID); ok && !extends(a.Parts, ours.Parts) {
 			changed = append(changed, a.ID)
 		}
 	}
@@ -73,23 +77,32 @@ func (f *follower) applySnapshot(task *a2aclient.Task) (*a2aclient.Task, *Repair
 	return &merged, &Repair{TaskID: task.ID, Artifacts: changed}
 }
 
-// sameParts reports whether two lists of parts say the same, with text
-// split differently counted the same: parley joins a stream's chunks
-// into one part, where the agent may keep each.
-func sameParts(a, b []a2aclient.Part) bool {
-	na, nb := joinedParts(a), joinedParts(b)
-	if len(na) != len(nb) {
+// extends reports whether the parts of whole begin with what shown
+// says, with text split differently counted the same (parley joins a
+// stream's chunks into one part, where the agent may keep each): the
+// same parts, the last text of shown perhaps continued, and perhaps
+// more parts after.
+func extends(whole, shown []a2aclient.Part) bool {
+	nw, ns := joinedParts(whole), joinedParts(shown)
+	if len(ns) > len(nw) {
 		return false
 	}
-	for i := range na {
-		if na[i].Kind != nb[i].Kind || na[i].Text != nb[i].Text {
-			return false
+	for i := range ns {
+		if i == len(ns)-1 && ns[i].Kind == a2aclient.PartText && nw[i].Kind == a2aclient.PartText {
+			return strings.HasPrefix(nw[i].Text, ns[i].Text)
 		}
-		if na[i].Kind != a2aclient.PartText && !reflect.DeepEqual(na[i], nb[i]) {
+		if !samePart(ns[i], nw[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func samePart(a, b a2aclient.Part) bool {
+	if a.Kind != b.Kind || a.Text != b.Text {
+		return false
+	}
+	return a.Kind == a2aclient.PartText || reflect.DeepEqual(a, b)
 }
 
 // joinedParts merges runs of plain text parts into one.
