@@ -73,6 +73,11 @@ type Client struct {
 
 	// sigMu serialises VerifyCard, which fills agent.Signature once.
 	sigMu sync.Mutex
+	// publicName and publicOrigins are, for a client WithCard made, the
+	// public card's agent name and the origins of its card and endpoints:
+	// what VerifyExtendedCard holds the extended card to.
+	publicName    string
+	publicOrigins []string
 
 	mu         sync.Mutex
 	candidates []Interface

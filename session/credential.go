@@ -40,6 +40,8 @@ func (d *Directory) clientSignedIn(ctx context.Context, ref string) (*a2aclient.
 		return nil, err
 	}
 	if ext, ok, _ := WithExtendedCard(ctx, cl); ok {
+		// Checked as Workspace.ExtendedCard checks it: the pane shows it.
+		ext.VerifyExtendedCard(ctx, cl.VerifyCard(ctx))
 		cl = ext
 	}
 	return cl, nil

@@ -51,7 +51,8 @@ func (w *Workspace) SignedIn(ctx context.Context, ref string) (*a2aclient.Client
 // the signed in; ok is false when there is none (the public card stays).
 // It blocks; the owner applies it with ExtendedCardFetched. Its
 // signature is checked here, as the public card's was when it was
-// resolved: the agents pane shows the card it replaces it with.
+// resolved, and against the public card's: the agents pane shows the
+// card it replaces it with, ✓ and all.
 func (w *Workspace) ExtendedCard(ctx context.Context, cl *a2aclient.Client) (*a2aclient.Client, bool) {
 	if !cl.Agent().Capabilities.ExtendedCard {
 		return nil, false
@@ -60,7 +61,9 @@ func (w *Workspace) ExtendedCard(ctx context.Context, cl *a2aclient.Client) (*a2
 	if err != nil || !ok {
 		return nil, false
 	}
-	ext.VerifyCard(ctx)
+	// The ✓ of the card shown: the extended card's own signature, held
+	// to the public card's (a2aclient.VerifyExtendedCard).
+	ext.VerifyExtendedCard(ctx, cl.VerifyCard(ctx))
 	return ext, true
 }
 
