@@ -32,20 +32,15 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 		c, extended = ext, true
 	}
 	view := session.DescribeCard(ctx, c)
-	// The public card chose the endpoint, so it is the one that must
-	// verify: an extended card fetched from an endpoint a tampered card
-	// named may be relayed from the real agent, signature and all. A
-	// signed extended card that does not verify makes the whole invalid.
+	// The extended card is what is shown, so its signature is the one
+	// shown, held to the public card that named its endpoint: the same
+	// rule as the agents pane (a2aclient.VerifyExtendedCard).
+	// A public card that did not verify is the cause to name, as it is.
 	sig := public
-	if extended {
-		switch ext := c.VerifyCard(ctx); ext.Status {
-		case a2aclient.SignatureUnsigned:
-			view.Warnings = append(view.Warnings, "The extended card is not signed; the signature shown is the public card's.")
-		case a2aclient.SignatureInvalid:
-			if public.Status == a2aclient.SignatureVerified {
-				sig = ext
-				sig.Reason = "the extended card's signature: " + ext.Reason
-			}
+	if extended && public.Status == a2aclient.SignatureVerified {
+		sig = c.VerifyExtendedCard(ctx, public)
+		if sig.Status == a2aclient.SignatureUnsigned {
+			view.Warnings = append(view.Warnings, "The public card is signed and verifies; the extended card shown is not signed.")
 		}
 	}
 	view.Signature = session.SignatureOf(sig)

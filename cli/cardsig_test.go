@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -139,4 +141,49 @@ func TestRequiredExtensionWarnsBeforeSending(t *testing.T) {
 	if !strings.Contains(r.stdout, "urn:example:must  (required, NOT activated)") || !strings.Contains(r.stdout, "The agent requires the extension urn:example:must") {
 		t.Fatalf("card:\n%s", r.stdout)
 	}
+}
+
+// An extended card with its signature stripped, served on the signed
+// agent's own origin: the extended skills parley card shows are covered
+// by no signature, so they get no ✓ (as the agents pane shows them),
+// and with signed cards required parley card exits 7.
+func TestCardUnsignedExtendedCardIsNeverShownVerified(t *testing.T) {
+	agent := demoagent.New(demoagent.Options{}).Handler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			agent.ServeHTTP(w, r)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if !bytes.Contains(body, []byte("GetExtendedAgentCard")) {
+			agent.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		agent.ServeHTTP(rec, r)
+		var reply map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &reply); err != nil {
+			t.Errorf("extended card reply: %v", err)
+		}
+		if card, ok := reply["result"].(map[string]any); ok {
+			delete(card, "signatures")
+		}
+		_ = json.NewEncoder(w).Encode(reply)
+	}))
+	defer srv.Close()
+	e := newEnv(t)
+	r := e.run("card", srv.URL+"/v1.0")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "extended-hello") {
+		t.Fatalf("the extended card was not shown:\n%s", r.stdout)
+	}
+	if strings.Contains(r.stdout, "✓") || strings.Contains(r.stdout, "verified") {
+		t.Fatalf("an unsigned extended card shown verified:\n%s", r.stdout)
+	}
+	if !strings.Contains(r.stdout, "Signature:    unsigned") || !strings.Contains(r.stdout, "the extended card shown is not signed") {
+		t.Fatalf("the signature line or its warning is missing:\n%s", r.stdout)
+	}
+	r = e.run("card", srv.URL+"/v1.0", "--require-signed")
+	wantCode(t, r, exitUnverified)
 }
