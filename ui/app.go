@@ -115,6 +115,7 @@ type Model struct {
 	ticking       bool
 	frame         frameCache    // the panes as last drawn (frame.go)
 	composerFrame composerCache // the composer as last drawn (frame_composer.go)
+	footerFrame   footerCache   // the footer's keys as last drawn (frame_footer.go)
 	// activity is when each conversation last brought something, for
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time

@@ -229,14 +229,14 @@ func (m *Model) footer() string {
 	if w := m.waitingLine(time.Now()); w != "" {
 		return " " + m.st.Warning.Render(clip(w, m.width-2))
 	}
-	return " " + clip(m.help.ShortHelpView(m.footerKeys(m.width-2)), m.width-2)
+	return m.keysFooter() // frame_footer.go: kept while nothing it shows changed
 }
 
-// footerKeys is focusKeys cut to fit width cells. Help and quit always
-// stay; the pane's later hints go first, then conversations, then its
-// first two hints, and the next-pane key last of all.
-func (m *Model) footerKeys(width int) []key.Binding {
-	all := m.focusKeys()
+// fitKeys is the bindings all (focusKeys) cut to fit width cells. Help
+// and quit always stay; the pane's later hints go first, then
+// conversations, then its first two hints, and the next-pane key last
+// of all.
+func fitKeys(all []key.Binding, width int) []key.Binding {
 	n := len(all) - 4 // the pane's own; then next pane, conversations, help, quit
 	drop := []int{}
 	for i := n - 1; i >= 2; i-- {
