@@ -106,16 +106,17 @@ type Model struct {
 
 	// ws owns the agents; entries are the pane's view of them, in its
 	// order (syncEntries).
-	ws            *session.Workspace
-	entries       []*agentEntry
-	current       *agentEntry
-	status        string
-	statusAt      time.Time
-	isErr         bool
-	ticking       bool
-	frame         frameCache    // the panes as last drawn (frame.go)
-	composerFrame composerCache // the composer as last drawn (frame_composer.go)
-	footerFrame   footerCache   // the footer's keys as last drawn (frame_footer.go)
+	ws                      *session.Workspace
+	entries                 []*agentEntry
+	current                 *agentEntry
+	status                  string
+	statusAt                time.Time
+	isErr                   bool
+	ticking                 bool
+	frame                   frameCache    // the panes as last drawn (frame.go)
+	composerFrame           composerCache // the composer as last drawn (frame_composer.go)
+	footerFrame             footerCache   // the footer's keys as last drawn (frame_footer.go)
+	agentsFrame, tasksFrame boxMemo       // the side panes as last drawn (frame_boxes.go)
 	// activity is when each conversation last brought something, for
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time

@@ -140,11 +140,11 @@ func (m *Model) drawBody(r rects) string {
 }
 
 func (m *Model) agentsBox(w, h int) string {
-	return box(m.st, "Agents", "", m.agents.View(m.current), w, h, m.focus == focusAgents)
+	return m.agentsFrame.box(m.st, "Agents", "", m.agents.View(m.current), w, h, m.focus == focusAgents) // frame_boxes.go
 }
 
 func (m *Model) tasksBox(w, h int) string {
-	return box(m.st, m.tasks.Title(), "", m.tasks.View(), w, h, m.focus == focusTasks)
+	return m.tasksFrame.box(m.st, m.tasks.Title(), "", m.tasks.View(), w, h, m.focus == focusTasks)
 }
 
 func (m *Model) chatBox(w, h int) string {
