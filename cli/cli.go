@@ -18,6 +18,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/startpages"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -51,7 +52,7 @@ type Env struct {
 // Main runs parley with the process's arguments and exits. Ctrl-C (and
 // SIGTERM) cancel the context, which a command in flight notices.
 func Main() {
-	dropStartupPages() // init's pages of the binary, before the command runs
+	startpages.Drop() // init's pages of the binary, before the command runs
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stopProfile := startProfile(os.Getenv)
 	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: os.Getenv})
