@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -120,6 +122,22 @@ func FuzzCanonicalStrings(f *testing.F) {
 		var got string
 		if refErr != nil || json.Unmarshal(c, &got) != nil || got != ref {
 			t.Fatalf("%q reads as %q in canonical form %q; encoding/json reads %q (%v)", raw, got, c, ref, refErr)
+		}
+	})
+}
+
+// FuzzCompareUTF16: the member order is RFC 8785's, the order of the
+// names' UTF-16 code units, which differs from the order of code points
+// where a name above U+FFFF meets one in U+E000 to U+FFFF.
+func FuzzCompareUTF16(f *testing.F) {
+	for _, pair := range [][2]string{{"", ""}, {"a", ""}, {"a", "b"}, {"ab", "a"}, {"\uffff", "😀"}, {"\ue000", "\U00010000"},
+		{"😀", "😁"}, {"x😀", "x\uff61"}, {"\xff", "\ufffd"}, {"\xffa", "\ufffdb"}, {"é", "e\u0301"}, {"\U0010ffff", "\U00010000"}} {
+		f.Add(pair[0], pair[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
+		if got := compareUTF16(a, b); got != want {
+			t.Fatalf("compareUTF16(%q, %q) = %d, by UTF-16 code units %d", a, b, got, want)
 		}
 	})
 }
