@@ -1,7 +1,11 @@
 package a2aclient
 
 import (
+	"context"
+	"io"
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -66,6 +70,47 @@ func TestWireCutNeverKeepsHalfASecretMember(t *testing.T) {
 	for _, keep := range []string{"page-2-cursor", "ctx-123456", "alpha-beta"} {
 		if !strings.Contains(string(got), keep) {
 			t.Errorf("%q was redacted: %s", keep, got)
+		}
+	}
+}
+
+// An error reply is read only to 64 KB before the wire log sees it: a
+// secret member whose value that read cuts has no closing quote in the
+// record, and its first half must not stay either.
+func TestWireErrorReplyCutKeepsNoHalfSecret(t *testing.T) {
+	const secret = "0123456789abcdefghijklmnopqrstuv"
+	pad := strings.Repeat("x", 64<<10-16-len(`{"error":"","token":"`))
+	reply := `{"error":"` + pad + `","token":"` + secret + `"}`
+	for _, iface := range []Interface{
+		{Binding: BindingREST, Dialect: DialectV10REST},
+		{Binding: BindingREST, Dialect: DialectGateway},
+		{Binding: BindingJSONRPC, Dialect: DialectV03},
+	} {
+		srv, _ := pjServer(t, func(w http.ResponseWriter, _ *http.Request, _ []byte) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, reply)
+		})
+		iface.URL = srv.URL
+		var mu sync.Mutex
+		var bodies []string
+		c, err := NewClient(&Agent{Interfaces: []Interface{iface}}, Options{Wire: func(r WireRecord) {
+			mu.Lock()
+			bodies = append(bodies, string(r.Body))
+			mu.Unlock()
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = c.Get(context.Background(), "t1", nil)
+		mu.Lock()
+		all := strings.Join(bodies, "\n")
+		mu.Unlock()
+		if !strings.Contains(all, pad[:1000]) {
+			t.Fatalf("%s: the error reply never reached the wire log; the test proves nothing", iface.Dialect)
+		}
+		if strings.Contains(all, secret[:6]) {
+			t.Errorf("%s: the wire log keeps the first half of the secret the 64 KB read cut", iface.Dialect)
 		}
 	}
 }
