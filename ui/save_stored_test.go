@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,10 +19,24 @@ import (
 // leaves it out of the config: the user never added it. Before, `w`
 // wrote it to the file next to the user's agents. Adding its URL is the
 // user's word that it is theirs; `w` saves it then.
+//
+// The config's agent is unreachable, and its failure sets the status
+// line whenever it comes. The test holds its card request until the
+// resume was seen and then waits for it to fail, so no status the test
+// waits on can be overwritten by it (before, it flaked under load when
+// the failure came after "Resumed …" or after "Saved agents to").
 func TestSaveLeavesOutAgentsFromStoredConversations(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "config.toml")
-	if err := os.WriteFile(p, []byte("[[agents]]\n  name = \"home\"\n  url = \"http://127.0.0.1:9/\"\n"), 0o600); err != nil {
+	release := make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	home := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(func() { free(); home.Close() })
+	if err := os.WriteFile(p, []byte("[[agents]]\n  name = \"home\"\n  url = \""+home.URL+"/\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := config.Load(p)
@@ -37,6 +54,15 @@ func TestSaveLeavesOutAgentsFromStoredConversations(t *testing.T) {
 			return 0
 		}})
 	a.waitScreen("Resumed 1 unfinished task from last time.")
+	free()
+	a.waitState("every card fetched or failed", func(m *Model) bool {
+		for _, e := range m.entries {
+			if e.Status == agentResolving {
+				return false
+			}
+		}
+		return len(m.entries) == 2
+	})
 	a.inspect(func(m *Model) {
 		for i, e := range m.entries {
 			if e.Stored != (e.Ref == stored) {
@@ -69,9 +95,11 @@ func TestSaveLeavesOutAgentsFromStoredConversations(t *testing.T) {
 		if len(m.entries) != n {
 			t.Error("adding a listed agent's URL added another")
 		}
+		if !strings.HasPrefix(m.status, "Kept parley demo") {
+			t.Errorf("adding its URL says %q; want that the agent is kept", m.status)
+		}
 		m.setFocus(focusAgents) // adding focused the composer
 	})
-	a.waitState("the agent kept", func(m *Model) bool { return strings.HasPrefix(m.status, "Kept parley demo") })
 	a.key("w")
 	a.waitState("the file saved", func(m *Model) bool {
 		b, _ = os.ReadFile(p)
