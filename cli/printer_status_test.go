@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
 )
 
 // Status messages in the text output: one message that grows (same id)
@@ -13,13 +11,7 @@ import (
 // new id) or a message whose text was replaced gets a line of its own;
 // gemini-cli's reply pieces flow as the answer; escapes stay out.
 func TestTextPrinterStatusMessages(t *testing.T) {
-	var out bytes.Buffer
-	p := newTextPrinter(&out)
-	var tr a2aclient.Tracker
-	feed := func(ev a2aclient.Event) {
-		tr.Apply(ev)
-		p.update(session.Update{Event: &ev, Tracker: &tr})
-	}
+	out, p, feed := fedTextPrinter()
 	status := func(state a2aclient.State, id, text string, meta map[string]any) a2aclient.Event {
 		var m *a2aclient.Message
 		if text != "" {

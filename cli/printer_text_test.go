@@ -22,17 +22,23 @@ func textSnapshot(text string) a2aclient.Event {
 		Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}}
 }
 
+// fedTextPrinter is a text printer writing to out, and feed, which
+// hands it an event as send does: applied to the task's tracker first.
+func fedTextPrinter() (out *bytes.Buffer, p *textPrinter, feed func(a2aclient.Event)) {
+	out = new(bytes.Buffer)
+	p = newTextPrinter(out)
+	var tr a2aclient.Tracker
+	return out, p, func(ev a2aclient.Event) {
+		tr.Apply(ev)
+		p.update(session.Update{Event: &ev, Tracker: &tr})
+	}
+}
+
 // A snapshot (a poll, a resubscribe) that repeats what streamed prints
 // only what is new; one that changed what was shown prints the new
 // version whole, on a line of its own; a chunk after it goes on.
 func TestTextPrinterPrintsOnlyWhatIsNew(t *testing.T) {
-	var out bytes.Buffer
-	p := newTextPrinter(&out)
-	var tr a2aclient.Tracker
-	feed := func(ev a2aclient.Event) {
-		tr.Apply(ev)
-		p.update(session.Update{Event: &ev, Tracker: &tr})
-	}
+	out, p, feed := fedTextPrinter()
 	feed(textChunk("a", "Hello", false))
 	feed(textChunk("a", ", world", true))
 	feed(textSnapshot("Hello, world"))

@@ -36,13 +36,7 @@ func TestChatHighlightMarksWords(t *testing.T) {
 // Opening a search hit highlights the words it matched in the transcript.
 func TestFlowSearchHitHighlightsItsWords(t *testing.T) {
 	a := startApp(t, appOptions{store: openStore(t)})
-	a.ready()
-	a.typeText("ping")
-	a.key("enter")
-	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
-	a.key("ctrl+o")
-	a.waitScreen("Contexts · 1 ·")
+	a.pingedContexts()
 	a.key("ctrl+s")
 	a.typeText("pong")
 	a.waitScreen("Search · 1 hit")

@@ -291,6 +291,27 @@ func (a *app) ready() {
 	}
 }
 
+// pinged waits for the agent, sends "ping" and waits until the demo's
+// answer is in and the exchange is over: one exchange, stored when the
+// app has a store, for the flows that go on from it.
+func (a *app) pinged() {
+	a.t.Helper()
+	a.ready()
+	a.typeText("ping")
+	a.key("enter")
+	a.waitScreen("pong: ping")
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
+}
+
+// pingedContexts is pinged, then ctrl+o: the conversations dialog
+// listing the one stored context.
+func (a *app) pingedContexts() {
+	a.t.Helper()
+	a.pinged()
+	a.key("ctrl+o")
+	a.waitScreen("Contexts · 1 ·")
+}
+
 // key presses one key by its name as key bindings spell it.
 func (a *app) key(names ...string) {
 	for _, n := range names {

@@ -14,11 +14,7 @@ import (
 // transcript, not Agents and Tasks over it.
 func TestNarrowOpeningAConversationShowsTheChat(t *testing.T) {
 	a := startApp(t, appOptions{store: openStore(t)})
-	a.ready()
-	a.typeText("ping")
-	a.key("enter")
-	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
+	a.pinged()
 	a.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	a.waitState("the narrow layout", func(m *Model) bool { return m.narrow() })
 	a.key("ctrl+l")

@@ -25,13 +25,7 @@ func TestDataTableSaysOneMoreColumn(t *testing.T) {
 // One search hit and one stored item read in the singular.
 func TestFlowOneHitOneItem(t *testing.T) {
 	a := startApp(t, appOptions{store: openStore(t), noWelcome: true})
-	a.ready()
-	a.typeText("ping")
-	a.key("enter")
-	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
-	a.key("ctrl+o")
-	a.waitScreen("Contexts · 1 ·")
+	a.pingedContexts()
 	a.key("ctrl+s")
 	a.typeText("pong")
 	screen := a.waitScreen("Search · 1 hit · all agents")

@@ -33,11 +33,7 @@ func TestFlowSendWhileScrolledUpJumpsToBottom(t *testing.T) {
 // y in the chat says what it copied, as the tasks pane does.
 func TestFlowChatCopySaysCopied(t *testing.T) {
 	a := startApp(t, appOptions{})
-	a.ready()
-	a.typeText("ping")
-	a.key("enter")
-	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
+	a.pinged()
 	a.key("tab", "G", "y")
 	a.waitFrame("the status line", func(string) bool {
 		for _, f := range a.frames.frames() {
@@ -70,13 +66,7 @@ func TestFlowTooSmallFits(t *testing.T) {
 // An empty search does not claim there are no conversations.
 func TestFlowEmptySearchIsNotNoConversations(t *testing.T) {
 	a := startApp(t, appOptions{store: openStore(t)})
-	a.ready()
-	a.typeText("ping")
-	a.key("enter")
-	a.waitScreen("pong: ping")
-	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
-	a.key("ctrl+o")
-	a.waitScreen("Contexts · 1 ·")
+	a.pingedContexts()
 	a.key("ctrl+s")
 	screen := a.waitScreen("Search · 0 hits", "Type words to search")
 	if strings.Contains(screen, "No conversations yet") {
