@@ -32,6 +32,50 @@ func TestLongStatusWrapsNotCut(t *testing.T) {
 	}
 }
 
+// A status that needs more than two lines is shown whole, on as many as
+// it takes up to four, over the panes' last rows: cut on the second, the
+// end of the sentence, which says what happened ("the connection was
+// refused"), was lost. Past four lines it is cut with "…", and the
+// screen keeps its height either way.
+func TestLongerStatusTakesMoreLines(t *testing.T) {
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	url := "127.0.0.1:9/an/even/longer/path/to/an/agent/that/is/not/running/anywhere/at/all/for/testing/how/the/status/line/wraps/x"
+	msg := url + " is not reachable: the connection was refused. Check that the agent is running, then press enter to retry."
+	for _, tc := range []struct {
+		status string
+		lines  int
+		whole  bool
+	}{
+		{msg, 3, true},
+		{strings.Repeat("word ", 200) + "end.", 4, false},
+	} {
+		m.setStatus(tc.status, true)
+		lines := strings.Split(ansi.Strip(m.render()), "\n")
+		if len(lines) != 24 {
+			t.Fatalf("the screen is %d lines, not 24", len(lines))
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > 80 {
+				t.Fatalf("a line is wider than 80: %q", l)
+			}
+		}
+		status := lines[len(lines)-tc.lines:]
+		if !strings.HasPrefix(lines[len(lines)-tc.lines-1], "╰") {
+			t.Errorf("the composer's box does not end right above the status's %d lines:\n%s", tc.lines, strings.Join(lines[len(lines)-tc.lines-2:], "\n"))
+		}
+		tail := strings.Join(strings.Fields(strings.Join(status, " ")), " ")
+		// The URL has no space to wrap at: it is broken inside.
+		unbroken := func(s string) string { return strings.Join(strings.Fields(s), "") }
+		if tc.whole && !strings.Contains(unbroken(tail), unbroken(tc.status)) {
+			t.Errorf("the status is not shown whole over the last %d lines:\n%s", tc.lines, strings.Join(status, "\n"))
+		}
+		if !tc.whole && (!strings.HasPrefix(tail, "word word") || !strings.HasSuffix(tail, "…")) {
+			t.Errorf("a status past %d lines is not cut with …:\n%s", tc.lines, strings.Join(status, "\n"))
+		}
+	}
+}
+
 // A collapsed error in the chat is cut at a word ("it as…" read as a
 // typo); enter shows it whole (TestChatErrorDetailsToggle).
 func TestClipWordCutsAtAWord(t *testing.T) {

@@ -116,8 +116,9 @@ func (m *Model) render() string {
 	r := m.rects()
 	body, footer := m.body(r), m.footer()
 	if n := strings.Count(footer, "\n"); n > 0 {
-		// A status wrapped onto a second line takes the panes' last row
-		// (a border) while it shows, so nothing moves.
+		// A status wrapped onto more lines takes the panes' last rows
+		// (a border, then their bottom lines) while it shows, so the
+		// composer does not move.
 		lines := strings.Split(body, "\n")
 		body = strings.Join(lines[:max(len(lines)-n, 1)], "\n")
 	}
@@ -214,6 +215,11 @@ func (m *Model) composerTitle() string {
 	return title
 }
 
+// statusLines is how many lines a status may take from the panes above
+// it: four on a screen of 24 rows or more, fewer on a smaller one, never
+// less than two.
+func statusLines(height int) int { return max(2, min(4, height/6)) }
+
 // footer shows a recent status line, else the focused pane's keys.
 func (m *Model) footer() string {
 	if m.status != "" && time.Since(m.statusAt) < statusFor {
@@ -221,9 +227,11 @@ func (m *Model) footer() string {
 		if m.isErr {
 			style = m.st.Error
 		}
-		// Too long for one line: two, wrapped at words (a cut mid-word
-		// hid the rest of the message).
-		lines := wrapStyle(style, m.status, m.width-2, 2)
+		// Too long for one line: wrapped at words (a cut mid-word hid
+		// the rest of the message), on as many lines as it takes up to
+		// statusLines; cut on the second, a long URL pushed out the end
+		// of the sentence, which says what happened.
+		lines := wrapStyle(style, m.status, m.width-2, statusLines(m.height))
 		return " " + strings.Join(lines, "\n ")
 	}
 	if w := m.waitingLine(time.Now()); w != "" {
