@@ -128,7 +128,7 @@ contexts_flows() {
 	wait_for "╭─ Tasks" 30
 	keys C-o
 	wait_for "Contexts ·"
-	keys C-a # every agent's conversations
+	keys C-t # every agent's conversations
 	wait_for "Write some markdown"
 	wait_for "ping again"
 	type_text "Write"

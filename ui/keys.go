@@ -123,9 +123,9 @@ type ContextKeys struct {
 	Search   key.Binding `key:"search" keys:"ctrl+s" help:"search all messages"`
 	Rename   key.Binding `key:"rename" keys:"ctrl+r" help:"rename"`
 	Delete   key.Binding `key:"delete" keys:"ctrl+d" help:"delete"`
-	Export   key.Binding `key:"export" keys:"ctrl+e" help:"export Markdown"`
+	Export   key.Binding `key:"export" keys:"ctrl+x" help:"export Markdown"`
 	New      key.Binding `key:"new" keys:"ctrl+n" help:"new conversation"`
-	AllAgent key.Binding `key:"scope" keys:"ctrl+a" help:"all agents / this agent"`
+	AllAgent key.Binding `key:"scope" keys:"ctrl+t" help:"all agents / this agent"`
 	Close    key.Binding `key:"close" keys:"esc" help:"close"`
 }
 
