@@ -13,7 +13,9 @@ const (
 	agentBadgeDown    = "○" // not reachable (or not yet)
 	agentFlagStreams  = "⇶" // its card says it streams
 	agentFlagSecurity = "!" // its card lists security schemes
-	agentFlagFailed   = "✗" // its card could not be had
+	// agentFlagFailed marks a card that could not be had: not ✗, which
+	// the signature column uses, so the two read apart without colour.
+	agentFlagFailed = "↯"
 	// The signature column (agents_cardsig.go): a ✓ for a verified card
 	// and for nothing else.
 	agentSigVerified = "✓" // its card's signature verified
@@ -29,7 +31,7 @@ const (
 // agentLegend is the help's line of agent badges.
 func agentLegend() string {
 	return strings.Join([]string{
-		agentBadgeUp + " reachable", agentBadgeDown + " unreachable",
+		agentBadgeUp + " reachable", agentBadgeDown + " unreachable", agentFlagFailed + " no card",
 		agentFlagStreams + " streams", agentFlagSecurity + " needs sign-in",
 	}, "  ") +
 		// The card marks go on a line of their own, under the badges

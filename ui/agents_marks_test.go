@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
+)
+
+// An agent whose card could not be had and one whose card's signature
+// did not verify were both marked ✗ at the row's end: told apart only by
+// the badge's colour, which NO_COLOR takes away. The signature column
+// keeps ✗ (beside the ✓ of a verified card); the card that could not be
+// had has a mark of its own, and the help's legend names both.
+func TestUnreachableAndInvalidSignatureMarkedApart(t *testing.T) {
+	signed := func(s a2aclient.SignatureStatus) *a2aclient.Client {
+		agent := &a2aclient.Agent{Name: "a", Signature: a2aclient.CardSignature{Status: s},
+			Interfaces: []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV10}}}
+		c, err := a2aclient.NewClient(agent, a2aclient.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		name  string
+		agent session.Agent
+		mark  string
+	}{
+		{"unreachable", session.Agent{Name: "down", Status: agentFailed, Err: errors.New("the connection was refused")}, agentFlagFailed},
+		{"signature invalid", session.Agent{Name: "forged", Status: agentReady, Client: signed(a2aclient.SignatureInvalid)}, agentSigInvalid},
+		{"refused unverified", session.Agent{Name: "refused", Status: agentFailed,
+			Err: &a2aclient.UnverifiedCardError{Agent: "refused", Signature: a2aclient.CardSignature{Status: a2aclient.SignatureInvalid}}}, agentSigInvalid},
+	} {
+		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+		p.SetSize(50, 20)
+		a := tc.agent
+		p.entries = []*agentEntry{{Agent: &a}}
+		row := strings.TrimRight(strings.Split(ansi.Strip(p.View(nil)), "\n")[0], " ")
+		other := agentFlagFailed
+		if tc.mark == agentFlagFailed {
+			other = agentSigInvalid
+		}
+		if !strings.HasSuffix(row, tc.mark) || strings.Contains(row, other) {
+			t.Errorf("%s: the row %q does not end in %s alone", tc.name, row, tc.mark)
+		}
+	}
+	if agentFlagFailed == agentSigInvalid {
+		t.Fatalf("a card not had and a signature invalid share the mark %s", agentSigInvalid)
+	}
+	legend := agentLegend()
+	for _, want := range []string{agentFlagFailed + " no card", agentSigInvalid + " signature invalid"} {
+		if !strings.Contains(legend, want) {
+			t.Errorf("the legend lacks %q:\n%s", want, legend)
+		}
+	}
+}
