@@ -24,6 +24,13 @@ func startProfile(getenv func(string) string) func() {
 	stopHeap := func() {}
 	if path := getenv("PARLEY_MEMPROFILE"); path != "" {
 		stopHeap = heapAtPeak(path)
+	} else {
+		// Linking runtime/pprof keeps Go's heap profile on, which samples
+		// an allocation every 512 KB with a walk of its stack: the walk
+		// reads the function tables of every frame (a 64 KB mapping of
+		// the binary each), and the samples' records stay in the heap.
+		// Nothing reads them unless PARLEY_MEMPROFILE asks.
+		runtime.MemProfileRate = 0
 	}
 	return func() {
 		stopHeap()

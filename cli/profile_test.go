@@ -35,3 +35,17 @@ func TestMemProfileIsWrittenAtThePeak(t *testing.T) {
 		t.Fatalf("no heap profile written to %s (%d bytes)", path, len(data))
 	}
 }
+
+// Without PARLEY_MEMPROFILE nothing reads the heap profile, so it is not
+// sampled: each sample walks a stack through the binary's function
+// tables and keeps a record in the heap.
+func TestNoHeapProfileSamplingUnlessAsked(t *testing.T) {
+	rate := runtime.MemProfileRate
+	t.Cleanup(func() { runtime.MemProfileRate = rate })
+	runtime.MemProfileRate = 512 * 1024
+	stop := startProfile(func(string) string { return "" })
+	defer stop()
+	if runtime.MemProfileRate != 0 {
+		t.Fatalf("heap profile sampled every %d bytes with no PARLEY_MEMPROFILE, want off", runtime.MemProfileRate)
+	}
+}
