@@ -21,6 +21,7 @@ func TestResumeEndsTasksTheAgentForgot(t *testing.T) {
 	after := demoagent.New(demoagent.Options{}).Handler() // the agent, restarted
 	var restarted atomic.Bool
 	var log requestLog
+	before = heldAfterFirstArtifact(before)
 	srv := httptest.NewServer(log.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if restarted.Load() {
 			after.ServeHTTP(w, r)

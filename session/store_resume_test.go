@@ -167,7 +167,8 @@ func TestResumePendingTasks(t *testing.T) {
 }
 
 func TestResumeReportsUnreachableAgent(t *testing.T) {
-	srv := demoServer(t, demoagent.Options{ChunkDelay: 3 * time.Millisecond})
+	srv := httptest.NewServer(heldAfterFirstArtifact(demoagent.New(demoagent.Options{ChunkDelay: 3 * time.Millisecond}).Handler()))
+	t.Cleanup(srv.Close)
 	s := openTestStore(t)
 	id, taskID := stopMidStream(t, s, srv.URL)
 	srv.Close()
@@ -257,7 +258,8 @@ func TestResumeGivesUpATaskTheAgentForgot(t *testing.T) {
 		h := demoagent.New(demoagent.Options{ChunkDelay: 3 * time.Millisecond}).Handler()
 		current.Store(&h)
 	}
-	set()
+	first := heldAfterFirstArtifact(demoagent.New(demoagent.Options{ChunkDelay: 3 * time.Millisecond}).Handler())
+	current.Store(&first)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
 	s := openTestStore(t)
