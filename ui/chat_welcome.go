@@ -9,6 +9,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -92,5 +93,20 @@ func (m *Model) failedWelcome(e *agentEntry, w int) []string {
 	}
 	out := wrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(unreachable(e.label(), e.Err)), w)
 	out = append(out, "")
-	return append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Check that the agent is running at %s, then %s", termsafe.Line(e.Ref), retry), w, 4)...)
+	return append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Check that the agent is running at %s, then %s", m.lookedAt(e), retry), w, 4)...)
+}
+
+// lookedAt is where parley tried to reach e: the URL it was given, or
+// its config entry's when it was named, without the user part or query
+// where a config file may keep a key.
+func (m *Model) lookedAt(e *agentEntry) string {
+	ref := e.Ref
+	if entry, _ := m.ws.Directory().Entry(e.Ref); entry != nil && entry.URL != "" {
+		ref = entry.URL
+	}
+	u, err := url.Parse(ref)
+	if err != nil || u.Host == "" {
+		return termsafe.Line(ref)
+	}
+	return termsafe.Line(u.Scheme + "://" + u.Host + u.Path)
 }

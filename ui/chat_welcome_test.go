@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/parley-a2a/parley/config"
 	"net"
 	"strings"
 	"testing"
@@ -73,5 +74,23 @@ func TestEmptyChatWithoutAgentsSaysHowToAddOne(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if screen := ansi.Strip(m.render()); !strings.Contains(screen, "No agent yet: tab to Agents, then a adds one by its URL.") {
 		t.Fatalf("the empty chat does not say how to add an agent:\n%s", screen)
+	}
+}
+
+// An agent named in the config that cannot be reached says where parley
+// looked: the entry's address, not its name, and never the URL's query
+// or user part, where a key may sit.
+func TestUnreachableConfigAgentSaysWhereItLooked(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // nothing listens there now: the connection is refused
+	cfg := &config.Config{Agents: []config.Agent{{Name: "gone", URL: "http://user:pw@" + addr + "/a2a/?key=sk-live-123"}}}
+	a := startApp(t, appOptions{noWelcome: true, cfg: cfg, configDir: t.TempDir(), agents: func(string) []string { return []string{"gone"} }})
+	screen := a.waitScreen("is not reachable", "Check that the agent is running at http://"+addr+"/a2a/")
+	if strings.Contains(screen, "running at gone") || strings.Contains(screen, "sk-live") || strings.Contains(screen, "user:pw") {
+		t.Fatalf("the chat should name the entry's address, with no secret:\n%s", screen)
 	}
 }
