@@ -14,24 +14,20 @@ package ui
 // allocations per frame 255–265 → 164–173.
 
 // boxMemo is one pane's box as last drawn and what it was drawn from.
-type boxMemo struct {
+type boxMemo struct{ drawMemo[boxArgs] }
+
+// boxArgs are box's arguments.
+type boxArgs struct {
 	st                   *Styles
 	title, note, content string
 	w, h                 int
 	focused              bool
-	out                  string
-	ok                   bool
-	draws                int // boxes drawn, for tests
 }
 
 // box is box(st, title, note, content, w, h, focused), drawn again only
 // when one of them changed.
 func (b *boxMemo) box(st *Styles, title, note, content string, w, h int, focused bool) string {
-	if b.ok && b.st == st && b.title == title && b.note == note && b.content == content && b.w == w && b.h == h && b.focused == focused {
-		return b.out
-	}
-	b.st, b.title, b.note, b.content, b.w, b.h, b.focused = st, title, note, content, w, h, focused
-	b.out, b.ok = box(st, title, note, content, w, h, focused), true
-	b.draws++
-	return b.out
+	return b.draw(boxArgs{st, title, note, content, w, h, focused}, func() string {
+		return box(st, title, note, content, w, h, focused)
+	})
 }

@@ -27,11 +27,8 @@ type composerSig struct {
 
 // composerCache is the box as last drawn.
 type composerCache struct {
-	box   string
-	sig   composerSig
-	ok    bool
-	keep  bool // the message just handled did not reach the composer
-	draws int  // boxes drawn, for tests
+	drawMemo[composerSig]
+	keep bool // the message just handled did not reach the composer
 }
 
 // streamOnly reports whether msg is one of the messages that never
@@ -51,10 +48,8 @@ func (m *Model) composerBoxKept(h int) string {
 	keep := c.keep
 	c.keep = false // a View with no Update before it draws
 	sig := composerSig{title: m.composerTitle(), w: m.width, h: h, focused: m.focus == focusComposer, st: m.st}
-	if keep && c.ok && c.sig == sig {
-		return c.box
+	if !keep {
+		c.ok = false // the composer's own state may have changed
 	}
-	c.box, c.sig, c.ok = m.composerBox(h), sig, true
-	c.draws++
-	return c.box
+	return c.draw(sig, func() string { return m.composerBox(h) })
 }

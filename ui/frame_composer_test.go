@@ -47,8 +47,8 @@ func TestStreamedChangesKeepTheComposer(t *testing.T) {
 	if s := step("a resize", tea.WindowSizeMsg{Width: 100, Height: 30}, true); !strings.Contains(s, "╭─ message") {
 		t.Errorf("no composer after the resize:\n%s", s)
 	}
-	if m.composerFrame.sig.w != 100 {
-		t.Errorf("the composer kept its old width %d", m.composerFrame.sig.w)
+	if m.composerFrame.key.w != 100 {
+		t.Errorf("the composer kept its old width %d", m.composerFrame.key.w)
 	}
 
 	// The title is checked: a conversation that starts or stops waiting

@@ -22,26 +22,20 @@ import (
 // View drew the footer too, 1.46–1.48 → 1.11–1.31 s.
 
 // footerCache is the keys line as last drawn and what it was drawn for.
-type footerCache struct {
-	line  string
-	sig   string
-	st    *Styles
-	ok    bool
-	draws int // lines drawn, for tests
+type footerCache struct{ drawMemo[footerKey] }
+
+// footerKey is what the keys line shows (bindingsSig) and its styles.
+type footerKey struct {
+	sig string
+	st  *Styles
 }
 
 // keysFooter is the footer's line of the focused pane's keys.
 func (m *Model) keysFooter() string {
-	c := &m.footerFrame
 	all := m.focusKeys()
-	sig := bindingsSig(all, m.width)
-	if c.ok && c.sig == sig && c.st == m.st {
-		return c.line
-	}
-	c.line = " " + clip(m.help.ShortHelpView(fitKeys(all, m.width-2)), m.width-2)
-	c.sig, c.st, c.ok = sig, m.st, true
-	c.draws++
-	return c.line
+	return m.footerFrame.draw(footerKey{bindingsSig(all, m.width), m.st}, func() string {
+		return " " + clip(m.help.ShortHelpView(fitKeys(all, m.width-2)), m.width-2)
+	})
 }
 
 // bindingsSig is what a line of bindings shows at width cells.
