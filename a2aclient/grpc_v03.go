@@ -3,6 +3,8 @@ package a2aclient
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
 	pb "github.com/a2aproject/a2a-go/a2apb"
 	"google.golang.org/protobuf/proto"
@@ -24,6 +26,41 @@ func newV03GRPC(t *transport, iface Interface, _ *Agent) binding {
 	e := newGRPCEndpoint(t, iface, "a2a.v1.A2AService", DialectV03GRPC, nil)
 	e.alias = map[string]string{"a2a-extensions": "x-a2a-extensions"}
 	return &v03GRPC{e: e}
+}
+
+// checkNameID refuses an id that would change which resource a v0.3
+// name names: the name is "tasks/{id}[/pushNotificationConfigs/{id}]"
+// with nothing escaped, so a server reads a "/" in an id as the id's end
+// (a2a-go's v0.3 server takes the first segment after "tasks/": "a/../b"
+// is task "a"), and a transcoding proxy pastes the name into a URL path,
+// where "", "." and ".." move it (checkPathID).
+func checkNameID(what, id string) error {
+	if strings.Contains(id, "/") {
+		return fmt.Errorf("the %s %q cannot go in a v0.3 gRPC resource name: the agent would read the \"/\" in it as the end of the id and act on another resource; check the %s", what, truncate(id, 80), what)
+	}
+	return checkPathID(what, id, false)
+}
+
+// v03TaskName is "tasks/{id}", or why the id cannot be in it.
+func v03TaskName(taskID string) (string, error) {
+	if err := checkNameID("task id", taskID); err != nil {
+		return "", err
+	}
+	return "tasks/" + taskID, nil
+}
+
+// v03ConfigName is pushConfigName for ids checkNameID lets through; an
+// empty config id names the task's list of configs.
+func v03ConfigName(taskID, configID string) (string, error) {
+	if _, err := v03TaskName(taskID); err != nil {
+		return "", err
+	}
+	if configID != "" {
+		if err := checkNameID("push notification config id", configID); err != nil {
+			return "", err
+		}
+	}
+	return pushConfigName(taskID, configID), nil
 }
 
 // v03Name is a request naming one resource ("tasks/{id}").
@@ -53,7 +90,11 @@ func (b *v03GRPC) stream(ctx context.Context, req *SendRequest) (eventSource, er
 }
 
 func (b *v03GRPC) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	return b.open(ctx, grpcCall{op: "resubscribe to task", method: "TaskSubscription", body: v03Name{Name: "tasks/" + taskID},
+	name, err := v03TaskName(taskID)
+	if err != nil {
+		return nil, err
+	}
+	return b.open(ctx, grpcCall{op: "resubscribe to task", method: "TaskSubscription", body: v03Name{Name: name},
 		req: &pb.TaskSubscriptionRequest{}, taskCall: true})
 }
 
@@ -64,7 +105,11 @@ func (b *v03GRPC) open(ctx context.Context, c grpcCall) (eventSource, error) {
 }
 
 func (b *v03GRPC) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	data, err := b.e.unary(ctx, grpcCall{op: "get task", method: "GetTask", body: v03Name{Name: "tasks/" + taskID, HistoryLength: historyLength},
+	name, err := v03TaskName(taskID)
+	if err != nil {
+		return nil, err
+	}
+	data, err := b.e.unary(ctx, grpcCall{op: "get task", method: "GetTask", body: v03Name{Name: name, HistoryLength: historyLength},
 		req: &pb.GetTaskRequest{}, out: &pb.Task{}, taskCall: true})
 	if err != nil {
 		return nil, err
@@ -73,7 +118,11 @@ func (b *v03GRPC) get(ctx context.Context, taskID string, historyLength *int) (*
 }
 
 func (b *v03GRPC) cancel(ctx context.Context, taskID string) (*Task, error) {
-	data, err := b.e.unary(ctx, grpcCall{op: "cancel task", method: "CancelTask", body: v03Name{Name: "tasks/" + taskID},
+	name, err := v03TaskName(taskID)
+	if err != nil {
+		return nil, err
+	}
+	data, err := b.e.unary(ctx, grpcCall{op: "cancel task", method: "CancelTask", body: v03Name{Name: name},
 		req: &pb.CancelTaskRequest{}, out: &pb.Task{}, taskCall: true})
 	if err != nil {
 		return nil, err
@@ -104,6 +153,9 @@ func (b *v03GRPC) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 }
 
 func (b *v03GRPC) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
+	if _, err := v03ConfigName(cfg.TaskID, cfg.ID); err != nil {
+		return nil, err
+	}
 	data, err := b.e.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: toPJCreatePush03(cfg),
 		req: &pb.CreateTaskPushNotificationConfigRequest{}, out: &pb.TaskPushNotificationConfig{}, taskCall: true})
 	if err != nil {
@@ -113,7 +165,11 @@ func (b *v03GRPC) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfi
 }
 
 func (b *v03GRPC) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	data, err := b.e.unary(ctx, grpcCall{op: "get push notification config", method: "GetTaskPushNotificationConfig", body: v03Name{Name: pushConfigName(taskID, configID)},
+	name, err := v03ConfigName(taskID, configID)
+	if err != nil {
+		return nil, err
+	}
+	data, err := b.e.unary(ctx, grpcCall{op: "get push notification config", method: "GetTaskPushNotificationConfig", body: v03Name{Name: name},
 		req: &pb.GetTaskPushNotificationConfigRequest{}, out: &pb.TaskPushNotificationConfig{}, taskCall: true})
 	if err != nil {
 		return nil, err
@@ -122,9 +178,13 @@ func (b *v03GRPC) getPushConfig(ctx context.Context, taskID, configID string) (*
 }
 
 func (b *v03GRPC) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
+	parent, err := v03TaskName(taskID)
+	if err != nil {
+		return nil, err
+	}
 	body := struct {
 		Parent string `json:"parent"`
-	}{"tasks/" + taskID}
+	}{parent}
 	data, err := b.e.unary(ctx, grpcCall{op: "list push notification configs", method: "ListTaskPushNotificationConfig", body: body,
 		req: &pb.ListTaskPushNotificationConfigRequest{}, out: &pb.ListTaskPushNotificationConfigResponse{}, taskCall: true})
 	if err != nil {
@@ -134,7 +194,11 @@ func (b *v03GRPC) listPushConfigs(ctx context.Context, taskID string) ([]PushCon
 }
 
 func (b *v03GRPC) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	_, err := b.e.unary(ctx, grpcCall{op: "delete push notification config", method: "DeleteTaskPushNotificationConfig", body: v03Name{Name: pushConfigName(taskID, configID)},
+	name, err := v03ConfigName(taskID, configID)
+	if err != nil {
+		return err
+	}
+	_, err = b.e.unary(ctx, grpcCall{op: "delete push notification config", method: "DeleteTaskPushNotificationConfig", body: v03Name{Name: name},
 		req: &pb.DeleteTaskPushNotificationConfigRequest{}, out: &emptypb.Empty{}, taskCall: true})
 	return err
 }
