@@ -105,7 +105,7 @@ func (e *AuthError) Error() string {
 		msg = fmt.Sprintf("the agent at %s needs you to sign in (HTTP 401)", redactURL(e.URL))
 	}
 	if s := e.Schemes(); len(s) > 0 {
-		msg += "; it asks for " + strings.Join(s, " or ")
+		msg += "; it asks for " + sanitizeLine(strings.Join(s, " or "))
 	}
 	return msg
 }
@@ -117,13 +117,26 @@ func (e *AuthError) Unwrap() error {
 	return ErrUnauthenticated
 }
 
-// Schemes lists the auth scheme names in the challenge ("Bearer", "Basic").
+// maxSchemes bounds the scheme names a challenge is read for: an agent
+// may repeat "Basic, " for as long as its headers may be, and every name
+// goes into a sentence a person reads.
+const maxSchemes = 8
+
+// Schemes lists the auth scheme names in the challenge ("Bearer",
+// "Basic"), each once (the first spelling kept), at most maxSchemes of
+// them, a name cut at 40 characters.
 func (e *AuthError) Schemes() []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, part := range splitChallenges(e.Challenge) {
 		name, _, _ := strings.Cut(strings.TrimSpace(part), " ")
-		if name != "" {
-			out = append(out, name)
+		if name == "" || seen[strings.ToLower(name)] {
+			continue
+		}
+		seen[strings.ToLower(name)] = true
+		out = append(out, truncate(name, 40))
+		if len(out) == maxSchemes {
+			break
 		}
 	}
 	return out

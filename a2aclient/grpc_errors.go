@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -34,6 +35,15 @@ func (e *grpcEndpoint) callError(ctx, cctx context.Context, c grpcCall, err erro
 	if !ok {
 		return &TransportError{Op: c.op, URL: e.url, Err: err}
 	}
+	if e.tooLarge(st) {
+		return &EventTooLargeError{Limit: e.t.maxEvent}
+	}
+	// gRPC's own word for a reply that is no protobuf of the method's
+	// message: the agent sent it, but said nothing (no INTERNAL of its
+	// own, no A2A error that would confirm the dialect).
+	if rest, ok := strings.CutPrefix(st.Message(), "grpc: failed to unmarshal the received message: "); ok && st.Code() == codes.Internal {
+		return &ProtocolError{What: "the gRPC reply to " + c.method + " is not its message", Err: errors.New(sanitizeLine(truncate(rest, 200)))}
+	}
 	msg := st.Message()
 	u := e.callURL(c.method)
 	challenge := firstMD("www-authenticate", hdr, trl)
@@ -53,6 +63,22 @@ func (e *grpcEndpoint) callError(ctx, cctx context.Context, c grpcCall, err erro
 		RetryAfter: retryAfter(firstMD("retry-after", hdr, trl))}
 	he.Kind = grpcKind(st, c)
 	return he
+}
+
+// tooLarge says the status is gRPC's own refusal to read a reply over
+// max_event_size (MaxCallRecvMsgSize), made here, not by the agent: as
+// RESOURCE_EXHAUSTED it would read as a busy agent (429) and a send
+// would go again, to an agent that took it and answered. It is told
+// apart by gRPC's wording and by naming parley's limit; an agent that
+// refused a request of parley's over the same limit is not retried
+// either, which is as it should be.
+func (e *grpcEndpoint) tooLarge(st *status.Status) bool {
+	m := st.Message()
+	if st.Code() != codes.ResourceExhausted || !strings.HasPrefix(m, "grpc: ") || !strings.Contains(m, "larger than max") {
+		return false
+	}
+	limit := strconv.Itoa(e.t.maxEvent)
+	return strings.HasSuffix(m, " vs. "+limit+")") || strings.HasSuffix(m, "max "+limit)
 }
 
 // grpcKind names the A2A error of a status: by its ErrorInfo reason when
