@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"slices"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 
 	"github.com/parley-a2a/parley/themes"
@@ -47,6 +49,67 @@ func TestContextsFilterKeepsLineStartAndEnd(t *testing.T) {
 			for _, k := range b.keys {
 				if k == edit {
 					t.Errorf("contexts.%s takes %s from the filter", b.name, k)
+				}
+			}
+		}
+	}
+}
+
+// ctrl+k and ctrl+d are the filter's too: kill to the line's end and
+// delete the character under the cursor. As the view's up and delete
+// keys they moved the cursor and asked to delete the conversation while
+// the user was correcting a filter. Typed at the model, the filter is
+// edited and nothing else happens; no key of the view's is one of the
+// field's editing keys (suggestions, which the filter does not offer,
+// aside: up and down move the list).
+func TestContextsFilterKeepsKillAndDelete(t *testing.T) {
+	a := startApp(t, appOptions{store: openStore(t), noWelcome: true})
+	a.pingedContexts()
+	// Keys and inspect reach Update in the order they are sent, so the
+	// filter read here is the one the keys left.
+	filter := func() (got string, open bool) {
+		a.inspect(func(m *Model) {
+			v, ok := m.top().(*contextsView)
+			if ok {
+				got = v.input.Value()
+			}
+			open = ok
+		})
+		return got, open
+	}
+	a.typeText("pingxy")
+	a.key("left", "left", "ctrl+k")
+	if got, _ := filter(); got != "ping" {
+		t.Errorf("after ctrl+k the filter reads %q, want ping", got)
+	}
+	a.key("ctrl+a", "ctrl+d")
+	got, open := filter()
+	if got != "ing" {
+		t.Errorf("after ctrl+a ctrl+d the filter reads %q, want ing", got)
+	}
+	if !open {
+		t.Errorf("ctrl+d put a dialog over the conversations:\n%s", a.frames.latest())
+	}
+	a.waitScreen("Contexts · 1 ·", "filter: ing")
+	keys := DefaultKeyMap().Contexts
+	a.key(firstKey(keys.Delete))
+	a.waitScreen("Delete conversation")
+
+	line := textinput.DefaultKeyMap()
+	edits := map[string]key.Binding{"character forward": line.CharacterForward, "character backward": line.CharacterBackward,
+		"word forward": line.WordForward, "word backward": line.WordBackward, "delete word backward": line.DeleteWordBackward,
+		"delete word forward": line.DeleteWordForward, "delete after cursor": line.DeleteAfterCursor,
+		"delete before cursor": line.DeleteBeforeCursor, "delete character backward": line.DeleteCharacterBackward,
+		"delete character forward": line.DeleteCharacterForward, "line start": line.LineStart, "line end": line.LineEnd, "paste": line.Paste}
+	all := DefaultKeyMap()
+	for _, e := range all.entries() {
+		if e.group.name != "contexts" {
+			continue
+		}
+		for _, k := range e.b.Keys() {
+			for what, edit := range edits {
+				if slices.Contains(edit.Keys(), k) {
+					t.Errorf("%s takes %s from the filter (%s)", e.name, k, what)
 				}
 			}
 		}

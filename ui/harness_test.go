@@ -357,6 +357,7 @@ func keyEvent(name string) tea.KeyPressMsg {
 	special := map[string]rune{
 		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "f1": tea.KeyF1, "f2": tea.KeyF2,
 		"up": tea.KeyUp, "down": tea.KeyDown, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
+		"left": tea.KeyLeft, "right": tea.KeyRight, "delete": tea.KeyDelete, "home": tea.KeyHome, "end": tea.KeyEnd,
 	}
 	var k tea.KeyPressMsg
 	rest := name
@@ -389,7 +390,7 @@ func keyEvent(name string) tea.KeyPressMsg {
 }
 
 func TestKeyEventNames(t *testing.T) {
-	for _, n := range []string{"enter", "tab", "shift+tab", "esc", "f1", "f2", "ctrl+e", "ctrl+l", "ctrl+w", "ctrl+x", "ctrl+]", "alt+b", "ctrl+c", "c", "y", "a", "alt+enter"} {
+	for _, n := range []string{"enter", "tab", "shift+tab", "esc", "f1", "f2", "ctrl+e", "ctrl+l", "ctrl+w", "ctrl+x", "ctrl+]", "alt+b", "ctrl+c", "c", "y", "a", "alt+enter", "left", "shift+delete", "home"} {
 		if got := keyEvent(n).String(); got != n {
 			t.Errorf("keyEvent(%q).String() = %q", n, got)
 		}

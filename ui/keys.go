@@ -115,14 +115,19 @@ type TaskKeys struct {
 }
 
 // ContextKeys act in the conversations view. Typing always goes to its
-// filter, so its actions sit on ctrl keys.
+// filter, so its actions sit on ctrl keys, and none is a key the filter
+// edits with (ctrl+a, ctrl+e, ctrl+k, ctrl+d, ctrl+w, ctrl+u, ctrl+f,
+// ctrl+b, ctrl+h, ctrl+v, delete). Delete is ctrl+g: shift+delete, the
+// mnemonic one, is not sent by every terminal (the Linux console sends
+// a plain delete) and its name pushed "esc close" out of the note at
+// 120 columns; it asks before it deletes. Up has no ctrl key.
 type ContextKeys struct {
-	Up       key.Binding `key:"up" keys:"up ctrl+k" help:"up"`
+	Up       key.Binding `key:"up" keys:"up" help:"up"`
 	Down     key.Binding `key:"down" keys:"down ctrl+j" help:"down"`
 	Open     key.Binding `key:"open" keys:"enter" help:"open"`
 	Search   key.Binding `key:"search" keys:"ctrl+s" help:"search all messages"`
 	Rename   key.Binding `key:"rename" keys:"ctrl+r" help:"rename"`
-	Delete   key.Binding `key:"delete" keys:"ctrl+d" help:"delete"`
+	Delete   key.Binding `key:"delete" keys:"ctrl+g" help:"delete"`
 	Export   key.Binding `key:"export" keys:"ctrl+x" help:"export Markdown"`
 	New      key.Binding `key:"new" keys:"ctrl+n" help:"new conversation"`
 	AllAgent key.Binding `key:"scope" keys:"ctrl+t" help:"all agents / this agent"`

@@ -63,12 +63,12 @@ func TestOverrideConflictNamesTheOtherBinding(t *testing.T) {
 // The conversations view names the user's keys, not the defaults.
 func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
 	k := DefaultKeyMap()
-	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+g"}}); err != nil {
+	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+y"}}); err != nil {
 		t.Fatal(err)
 	}
 	v := newContextsView(NewStyles(themes.Dark), k.Contexts, "", "")
 	screen := ansi.Strip(v.View(NewStyles(themes.Dark), 120, 20))
-	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+d delete · ctrl+g export · ctrl+s search") {
+	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+g delete · ctrl+y export · ctrl+s search") {
 		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}
 }
