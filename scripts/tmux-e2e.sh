@@ -108,8 +108,14 @@ quit() {
 # Everything the runs above said is in the store: the contexts view lists
 # it, filters it, searches every message and reopens a conversation with
 # its transcript; the command line lists, searches and exports the same.
+# Run alone (E2E_ONLY=contexts_flows) the store is empty, so
+# contexts_seed makes the same conversations first.
 contexts_flows() {
 	local out
+
+	if [ "${E2E_ONLY:-}" = contexts_flows ]; then
+		contexts_seed
+	fi
 
 	scenario="contexts on the command line"
 	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" "$work/parley" contexts 2>&1) ||
@@ -147,6 +153,28 @@ contexts_flows() {
 
 	scenario="quit after reopening"
 	quit
+}
+
+# contexts_seed: the conversations contexts_flows reads, made with
+# headless sends to the demo agent: one titled "Write some markdown", the
+# flight booked from Berlin (an input-required task answered with
+# --context), and "ping again". Only for a run of contexts_flows alone:
+# in the whole run the TUI flows above made them, and contexts_flows
+# checks that they were recorded, which seeding would hide.
+contexts_seed() {
+	local out id
+	scenario="contexts run alone: conversations to list"
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send "$agent_url" "Write some markdown" 2>&1) || fail "the markdown send failed: $out"
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send --json "$agent_url" "Book a flight to Lisbon" 2>/dev/null) || true
+	id=$(grep -F '"state":"input-required"' <<<"$out" | grep -oE '"storeId":[0-9]+' | grep -oE '[0-9]+$' || true)
+	[ -n "$id" ] || fail "booking a flight did not ask where from: $out"
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send --context "$id" "From Berlin on the 10th" 2>&1) || fail "answering the booking failed: $out"
+	grep -qF "Your flight is booked." <<<"$out" || fail "the answer did not book the flight: $out"
+	out=$(env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
+		"$work/parley" send "$agent_url" "ping again" 2>&1) || fail "the ping failed: $out"
 }
 
 # ---- resume is live (issue 12): kept in its own function -----------------
