@@ -8,9 +8,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/background"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -42,7 +44,8 @@ type Conversation struct {
 	retry     func() // runs again the request that failed last
 	lastArt   artKey
 	reading   statusReading
-	pub       published // the UI's view while recorded
+	pub       published                // the UI's view while recorded
+	keyboard  atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
 }
 
 type artKey struct{ taskID, id, key string }
@@ -300,9 +303,35 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 	c.mu.Unlock()
 	go func() {
 		defer cancel()
-		sum, err := Exchange(ctx, client, req, FollowOptions{OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})
+		sum, err := Exchange(ctx, client, req, FollowOptions{GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})
 		c.finish(id, ex, sum, err)
 	}()
+}
+
+// SetKeyboard makes the conversation's streams give way to keys typed
+// (see Keyboard); the TUI sets its one keyboard on each conversation.
+// Streams already under way (resumed at start) heed it from their next
+// event.
+func (c *Conversation) SetKeyboard(k *Keyboard) { c.keyboard.Store(k) }
+
+// giveWay is the GiveWay of one stream of c, run on its goroutine. Once
+// the conversation has a keyboard (the TUI's), the stream runs behind
+// it: on a thread of its own at a lower priority for the rest of the
+// stream (internal/background), and waiting a moment after each key
+// (Keyboard). Without one (parley send) it is one atomic load an event.
+func (c *Conversation) giveWay() func(ctx context.Context) {
+	behind := false
+	return func(ctx context.Context) {
+		k := c.keyboard.Load()
+		if k == nil {
+			return
+		}
+		if !behind {
+			behind = true
+			background.Lower()
+		}
+		k.wait(ctx)
+	}
 }
 
 // Follow picks up a running task (after a stop or a restart).
@@ -324,7 +353,7 @@ func (c *Conversation) follow(taskID string, seed *a2aclient.Task) {
 	c.notify()
 	go func() {
 		defer cancel()
-		sum, err := Follow(ctx, client, taskID, FollowOptions{Seed: seed, OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
+		sum, err := Follow(ctx, client, taskID, FollowOptions{Seed: seed, GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
 		c.finish(id, ex, sum, err)
 	}()
 }

@@ -27,6 +27,10 @@ type FollowOptions struct {
 	// Seed is the task as just fetched, for Follow to start from instead
 	// of fetching it again.
 	Seed *a2aclient.Task
+	// GiveWay, when set, runs between two events of a stream and may
+	// hold it a moment (a Conversation's: to its Keyboard); it returns
+	// early when ctx ends.
+	GiveWay func(ctx context.Context)
 }
 
 // Update is one thing that happened while following an exchange.
@@ -97,7 +101,7 @@ func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOpt
 	f.broke = true
 	st, err := f.open(ctx, taskID)
 	if err == nil {
-		if err = f.drain(st); err == nil {
+		if err = f.drain(ctx, st); err == nil {
 			f.reconcile(ctx)
 		}
 	}
@@ -169,13 +173,13 @@ func (f *follower) start(ctx context.Context, req a2aclient.SendRequest) (cause,
 		}
 		// The agent returned before the task settled: poll it, which is
 		// following as asked, not resuming after a break.
-		return f.drain(f.c.Watch(ctx, f.taskID)), nil
+		return f.drain(ctx, f.c.Watch(ctx, f.taskID)), nil
 	}
 	st, err := f.c.Stream(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	return f.drain(st), nil
+	return f.drain(ctx, st), nil
 }
 
 // resume picks the task up again, as often as allowed, until it settles.
@@ -205,7 +209,7 @@ func (f *follower) resume(ctx context.Context, cause error) error {
 		f.broke = true
 		st, err := f.open(ctx, f.taskID)
 		if err == nil {
-			if err = f.drain(st); err == nil {
+			if err = f.drain(ctx, st); err == nil {
 				f.reconcile(ctx)
 			}
 		}
@@ -256,9 +260,12 @@ func (f *follower) pause(ctx context.Context, attempt int, cause error) error {
 
 // drain applies every event of st until it ends; nil means the stream
 // closed or settled normally.
-func (f *follower) drain(st *a2aclient.Stream) error {
+func (f *follower) drain(ctx context.Context, st *a2aclient.Stream) error {
 	defer st.Close()
 	for {
+		if f.o.GiveWay != nil {
+			f.o.GiveWay(ctx) // a key typed meanwhile is drawn first
+		}
 		ev, err := st.Next()
 		if errors.Is(err, io.EOF) {
 			return nil

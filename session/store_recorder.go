@@ -3,6 +3,8 @@ package session
 import (
 	"sync"
 	"time"
+
+	"github.com/parley-a2a/parley/internal/background"
 )
 
 // RecordOptions say where a recorder writes and how it paces itself.
@@ -109,12 +111,20 @@ func (r *Recorder) notify() {
 // run writes a group after the first change of each, until Close.
 func (r *Recorder) run() {
 	defer close(r.done)
+	behind := false
 	for {
 		select {
 		case <-r.kick:
 		case <-r.quit:
 			r.flush(true)
 			return
+		}
+		if !behind && r.conv.keyboard.Load() != nil {
+			// The TUI's conversation: its writes run behind the keys,
+			// like its streams (Conversation.giveWay). This goroutine
+			// ends with the recorder, and its thread with it.
+			behind = true
+			background.Lower()
 		}
 		t := time.NewTimer(r.delay())
 		select {

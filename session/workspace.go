@@ -51,6 +51,9 @@ type WorkspaceOptions struct {
 	// Notify is told when a conversation the workspace started changed
 	// (the TUI's bridge).
 	Notify func(*Conversation)
+	// Keyboard, when set, is given to every conversation the workspace
+	// starts or reopens: their streams give way to the keys typed.
+	Keyboard *Keyboard
 	// RecordError is told when a conversation could not be recorded.
 	RecordError func(error)
 	// Label is the name an agent is shown by, which names it in its

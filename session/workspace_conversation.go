@@ -39,6 +39,7 @@ func (w *Workspace) Resolved(a *Agent, cl *a2aclient.Client, err error) (started
 func (w *Workspace) NewConversation(a *Agent) *Conversation {
 	var conv *Conversation
 	conv = NewConversation(a.Client, w.Label(a), w.notifier(&conv))
+	conv.SetKeyboard(w.o.Keyboard)
 	a.Conv = conv
 	w.record(conv, a)
 	return conv
@@ -109,6 +110,7 @@ func (w *Workspace) OpenStored(ctx context.Context, id int64, running func(*Open
 	// front end reads as "the one shown".
 	var conv *Conversation
 	conv, rec := st.Continue(oc, client, w.notifier(&conv), RecordOptions{})
+	conv.SetKeyboard(w.o.Keyboard)
 	return &Opening{Context: oc, Conv: conv, Client: client, rec: rec, Offline: offline}, nil
 }
 
@@ -133,6 +135,7 @@ func (w *Workspace) Resumed(res []*Resumption) (changed []*Agent) {
 			continue
 		}
 		w.recs = append(w.recs, r.Recorder)
+		r.Conversation.SetKeyboard(w.o.Keyboard)
 		a := w.ForStored(r.Context.Agent, r.Conversation.Client())
 		if a.Conv == nil || a.Conv.itemCount() <= 1 {
 			a.Conv = r.Conversation

@@ -107,6 +107,7 @@ type Model struct {
 	// ws owns the agents; entries are the pane's view of them, in its
 	// order (syncEntries).
 	ws                      *session.Workspace
+	keyboard                *session.Keyboard // keys typed go before the streams (Update)
 	entries                 []*agentEntry
 	current                 *agentEntry
 	status                  string
@@ -138,6 +139,7 @@ func New(opts Options) *Model {
 	}
 	m := &Model{
 		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
+		keyboard: &session.Keyboard{},
 		agents:   newAgentsPane(st, opts.Keys.Agents),
 		tasks:    newTasksPane(st, opts.Keys.Tasks),
 		chat:     newChatPane(st, opts.Keys.Chat),
@@ -152,6 +154,7 @@ func New(opts Options) *Model {
 	m.ws = session.NewWorkspace(session.WorkspaceOptions{
 		Directory: opts.Directory, Config: opts.Config, ConfigPath: opts.ConfigPath,
 		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify, Label: agentLabel,
+		Keyboard: m.keyboard,
 		RecordError: func(err error) {
 			m.bridge.post(statusMsg{text: "Could not save the conversation: " + err.Error(), isErr: true})
 		},

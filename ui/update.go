@@ -175,6 +175,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m, m.onClick(msg)
 	case tea.KeyPressMsg:
+		// The streams wait a moment so that this key is drawn first.
+		m.keyboard.Pressed()
 		return m, m.handleKey(msg)
 	default:
 		if d := m.top(); d != nil {
