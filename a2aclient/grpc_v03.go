@@ -3,8 +3,6 @@ package a2aclient
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strings"
 
 	pb "github.com/a2aproject/a2a-go/a2apb"
 	"google.golang.org/protobuf/proto"
@@ -26,41 +24,6 @@ func newV03GRPC(t *transport, iface Interface, _ *Agent) binding {
 	e := newGRPCEndpoint(t, iface, "a2a.v1.A2AService", DialectV03GRPC, nil)
 	e.alias = map[string]string{"a2a-extensions": "x-a2a-extensions"}
 	return &v03GRPC{e: e}
-}
-
-// checkNameID refuses an id that would change which resource a v0.3
-// name names: the name is "tasks/{id}[/pushNotificationConfigs/{id}]"
-// with nothing escaped, so a server reads a "/" in an id as the id's end
-// (a2a-go's v0.3 server takes the first segment after "tasks/": "a/../b"
-// is task "a"), and a transcoding proxy pastes the name into a URL path,
-// where "", "." and ".." move it (checkPathID).
-func checkNameID(what, id string) error {
-	if strings.Contains(id, "/") {
-		return fmt.Errorf("the %s %q cannot go in a v0.3 gRPC resource name: the agent would read the \"/\" in it as the end of the id and act on another resource; check the %s", what, truncate(id, 80), what)
-	}
-	return checkPathID(what, id, false)
-}
-
-// v03TaskName is "tasks/{id}", or why the id cannot be in it.
-func v03TaskName(taskID string) (string, error) {
-	if err := checkNameID("task id", taskID); err != nil {
-		return "", err
-	}
-	return "tasks/" + taskID, nil
-}
-
-// v03ConfigName is pushConfigName for ids checkNameID lets through; an
-// empty config id names the task's list of configs.
-func v03ConfigName(taskID, configID string) (string, error) {
-	if _, err := v03TaskName(taskID); err != nil {
-		return "", err
-	}
-	if configID != "" {
-		if err := checkNameID("push notification config id", configID); err != nil {
-			return "", err
-		}
-	}
-	return pushConfigName(taskID, configID), nil
 }
 
 // v03Name is a request naming one resource ("tasks/{id}").
@@ -90,7 +53,7 @@ func (b *v03GRPC) stream(ctx context.Context, req *SendRequest) (eventSource, er
 }
 
 func (b *v03GRPC) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	name, err := v03TaskName(taskID)
+	name, err := v03TaskName(grpcV03, taskID)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +68,7 @@ func (b *v03GRPC) open(ctx context.Context, c grpcCall) (eventSource, error) {
 }
 
 func (b *v03GRPC) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	name, err := v03TaskName(taskID)
+	name, err := v03TaskName(grpcV03, taskID)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +81,7 @@ func (b *v03GRPC) get(ctx context.Context, taskID string, historyLength *int) (*
 }
 
 func (b *v03GRPC) cancel(ctx context.Context, taskID string) (*Task, error) {
-	name, err := v03TaskName(taskID)
+	name, err := v03TaskName(grpcV03, taskID)
 	if err != nil {
 		return nil, err
 	}
@@ -153,10 +116,11 @@ func (b *v03GRPC) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 }
 
 func (b *v03GRPC) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	if _, err := v03ConfigName(cfg.TaskID, cfg.ID); err != nil {
+	body, err := toPJCreatePush03(grpcV03, cfg)
+	if err != nil {
 		return nil, err
 	}
-	data, err := b.e.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: toPJCreatePush03(cfg),
+	data, err := b.e.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: body,
 		req: &pb.CreateTaskPushNotificationConfigRequest{}, out: &pb.TaskPushNotificationConfig{}, taskCall: true})
 	if err != nil {
 		return nil, err
@@ -165,7 +129,7 @@ func (b *v03GRPC) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfi
 }
 
 func (b *v03GRPC) getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	name, err := v03ConfigName(taskID, configID)
+	name, err := v03ConfigName(grpcV03, taskID, configID)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +142,7 @@ func (b *v03GRPC) getPushConfig(ctx context.Context, taskID, configID string) (*
 }
 
 func (b *v03GRPC) listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	parent, err := v03TaskName(taskID)
+	parent, err := v03TaskName(grpcV03, taskID)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +158,7 @@ func (b *v03GRPC) listPushConfigs(ctx context.Context, taskID string) ([]PushCon
 }
 
 func (b *v03GRPC) deletePushConfig(ctx context.Context, taskID, configID string) error {
-	name, err := v03ConfigName(taskID, configID)
+	name, err := v03ConfigName(grpcV03, taskID, configID)
 	if err != nil {
 		return err
 	}

@@ -291,10 +291,6 @@ func toPJPushConfig03(p *PushConfig) *pjPushConfig03 {
 	return w
 }
 
-func toPJTaskPushConfig03(p PushConfig) *pjTaskPushConfig03 {
-	return &pjTaskPushConfig03{Name: pushConfigName(p.TaskID, p.ID), PushNotificationConfig: toPJPushConfig03(&p)}
-}
-
 // pjCreatePush03 is v0.3's CreateTaskPushNotificationConfigRequest, the
 // body both a2a-python and a2a-go's v0.3 layer read, sent alike over REST
 // and (as ProtoJSON) over gRPC.
@@ -304,17 +300,18 @@ type pjCreatePush03 struct {
 	Config   *pjTaskPushConfig03 `json:"config"`
 }
 
-func toPJCreatePush03(p PushConfig) pjCreatePush03 {
-	return pjCreatePush03{"tasks/" + p.TaskID, p.ID, toPJTaskPushConfig03(p)}
-}
-
-// pushConfigName is the v0.3 resource name of a push config.
-func pushConfigName(taskID, configID string) string {
-	name := "tasks/" + taskID + "/pushNotificationConfigs"
-	if configID != "" {
-		name += "/" + configID
+// toPJCreatePush03 names the task and the config in the body
+// (v03ConfigName), so it refuses what those names cannot hold.
+func toPJCreatePush03(in nameBinding, p PushConfig) (pjCreatePush03, error) {
+	parent, err := v03TaskName(in, p.TaskID)
+	if err != nil {
+		return pjCreatePush03{}, err
 	}
-	return name
+	name, err := v03ConfigName(in, p.TaskID, p.ID)
+	if err != nil {
+		return pjCreatePush03{}, err
+	}
+	return pjCreatePush03{parent, p.ID, &pjTaskPushConfig03{Name: name, PushNotificationConfig: toPJPushConfig03(&p)}}, nil
 }
 
 // pjStateName spells a state as the shape's TASK_STATE_* enum, "" for none.

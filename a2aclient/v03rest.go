@@ -27,13 +27,22 @@ func newV03REST(t *transport, iface Interface, _ *Agent) binding {
 	}}
 }
 
-// cancel sends the body the spec shows, {"name": "tasks/{id}"}.
+// cancel sends the body the spec shows, {"name": "tasks/{id}"}. The
+// name is checked apart from the path: a server may read either.
 func (b *v03REST) cancel(ctx context.Context, taskID string) (*Task, error) {
-	return b.cancelTask(ctx, taskID, map[string]string{"name": "tasks/" + taskID})
+	name, err := v03TaskName(restV03, taskID)
+	if err != nil {
+		return nil, err
+	}
+	return b.cancelTask(ctx, taskID, map[string]string{"name": name})
 }
 
 func (b *v03REST) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", taskID, map[string]string{"name": "tasks/" + taskID})
+	name, err := v03TaskName(restV03, taskID)
+	if err != nil {
+		return nil, err
+	}
+	return b.subscribe(ctx, "/tasks/"+url.PathEscape(taskID)+":subscribe", taskID, map[string]string{"name": name})
 }
 
 // listTasks uses GET /v1/tasks, which the v0.3 method table lists but its
@@ -53,7 +62,11 @@ func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 
 // setPushConfig posts a CreateTaskPushNotificationConfigRequest.
 func (b *v03REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	return b.postPushConfig(ctx, cfg.TaskID, toPJCreatePush03(cfg))
+	body, err := toPJCreatePush03(restV03, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return b.postPushConfig(ctx, cfg.TaskID, body)
 }
 
 func (b *v03REST) extendedCard(ctx context.Context) (*Agent, error) {
