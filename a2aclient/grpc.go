@@ -403,9 +403,21 @@ func (s *grpcEvents) close() error {
 	return nil
 }
 
-// observeStatus logs a failed call's status as the reply it is.
+// observeStatus logs a failed call's status as the reply it is. A reply
+// over max_event_size is no status of the agent's: gRPC's receive limit,
+// which is parley's, says RESOURCE_EXHAUSTED for it (callError's
+// tooLarge), so the log says in parley's own note that the limit was
+// parley's and the reply went unread.
 func (e *grpcEndpoint) observeStatus(method string, hdr, trl metadata.MD, err error) {
 	st := status.Convert(err)
+	if e.tooLarge(st) {
+		// What matters first, so that a folded entry keeps it: the
+		// address goes last.
+		e.t.observe(WireRecord{Kind: WireNote, URL: e.callURL(method), Body: []byte(fmt.Sprintf(
+			"The reply to %s was over parley's %s limit (max_event_size), so parley did not read it; the agent at %s sent no error.",
+			method, formatBytes(e.t.maxEvent), redactURL(e.target.origin())))})
+		return
+	}
 	body, _ := json.Marshal(map[string]any{"code": st.Code().String(), "message": st.Message(), "details": statusDetails(st)})
 	e.t.observe(WireRecord{Kind: WireResponse, URL: e.callURL(method), Status: http.StatusOK, Header: wireHeader(hdr, trl, grpcCodeName(st.Code())), Body: body})
 }
