@@ -224,10 +224,12 @@ func (e *ProtocolError) Error() string {
 func (e *ProtocolError) Unwrap() error { return e.Err }
 
 // EventTooLargeError is an SSE event or reply body over the size cap.
+// The message names the setting; what to do with it is Hint's, so that
+// the two printed together give the advice once.
 type EventTooLargeError struct{ Limit int }
 
 func (e *EventTooLargeError) Error() string {
-	return fmt.Sprintf("the agent sent an event larger than the %s limit; raise max_event_size if you trust it", formatBytes(e.Limit))
+	return fmt.Sprintf("the agent sent an event larger than the %s limit (max_event_size)", formatBytes(e.Limit))
 }
 
 // rpcCodeKind maps a JSON-RPC error code to a named error for a dialect.
