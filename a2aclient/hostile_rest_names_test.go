@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // The v0.3 HTTP+JSON binding names a task twice: escaped in the URL
@@ -105,7 +106,10 @@ func TestHostileV03RESTBodyNamesNeverChangeTheResource(t *testing.T) {
 		t.Run(truncate(id, 20), func(t *testing.T) {
 			ag := &Agent{Name: "a", CardURL: sink.URL + "/.well-known/agent-card.json",
 				Interfaces: []Interface{{URL: sink.URL + "/rest", Binding: BindingREST, Dialect: DialectV03REST}}}
-			c, err := NewClient(ag, Options{})
+			// The sink answers resubscribe 404, so Resubscribe polls the
+			// task instead (Watch), and the first poll waits PollInterval:
+			// a second by default, for every id the client accepts.
+			c, err := NewClient(ag, Options{PollInterval: time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
