@@ -27,6 +27,7 @@ import (
 // taken in by both.
 type payloadStream struct {
 	t      *transport
+	op     string // what the request was for, e.g. "stream message"
 	url    string
 	body   io.ReadCloser
 	decode eventDecoder
@@ -104,7 +105,7 @@ func (t *transport) openStream(ctx context.Context, req request, raw bool, decod
 	if err != nil {
 		return nil, nil, err
 	}
-	ps := &payloadStream{t: t, url: req.url, body: resp.Body, decode: decode, quit: make(chan struct{})}
+	ps := &payloadStream{t: t, op: req.op, url: req.url, body: resp.Body, decode: decode, quit: make(chan struct{})}
 	br := bufio.NewReaderSize(resp.Body, 4096)
 	// An error status carries an error body, whatever type it claims.
 	if resp.StatusCode >= 300 || !isEventStream(resp.Header.Get("Content-Type"), br) {
@@ -241,6 +242,7 @@ func (s *payloadStream) recycle() {
 func (s *payloadStream) readError(err error) error {
 	var tooLarge *EventTooLargeError
 	if errors.As(err, &tooLarge) {
+		s.t.noteOverLimit("An event in the agent's stream for the request to "+s.op, "it or the rest of the stream", s.url, "sent no error")
 		return err
 	}
 	return &TransportError{Op: "read the event stream", URL: s.url, Err: err}

@@ -377,10 +377,27 @@ func (t *transport) readBody(op, u string, resp *http.Response) ([]byte, error) 
 	}
 	// An error page that never ends is reported with what came of it.
 	if len(body) > t.maxEvent {
+		t.noteOverLimit("The agent's reply to the request to "+op, "it", u, fmt.Sprintf("answered HTTP %d", resp.StatusCode))
 		return nil, &EventTooLargeError{Limit: t.maxEvent}
 	}
 	t.observe(WireRecord{Kind: WireResponse, URL: u, Status: resp.StatusCode, Header: resp.Header, Body: body})
 	return body, nil
+}
+
+// noteOverLimit tells the wire log that what (a reply, an event) of the
+// exchange at u went over max_event_size and was not read: nothing of it
+// is logged, as it was read only as far as the limit, never parsed, and
+// may hold anything. Without the note the log showed the request and
+// then nothing, as if the agent had not answered. What matters first, so
+// that a folded entry keeps it: the address goes last.
+func (t *transport) noteOverLimit(what, unread, u, answer string) {
+	origin, ok := Origin(u)
+	if !ok {
+		origin = u
+	}
+	t.observe(WireRecord{Kind: WireNote, URL: u, Body: []byte(fmt.Sprintf(
+		"%s was over parley's %s limit (max_event_size), so parley did not read %s; the agent at %s %s.",
+		what, formatBytes(t.maxEvent), unread, redactURL(origin), answer))})
 }
 
 // statusError turns an error status into AuthError or HTTPError.
