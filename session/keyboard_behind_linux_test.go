@@ -3,69 +3,71 @@
 package session
 
 import (
-	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
-// lowered counts the process's threads running at a lower priority than
-// the process's own (field 19 of /proc/self/task/TID/stat is a thread's
-// nice; the process's is the least of them when the test starts).
-// After is the count once the lowered work ended: there the main thread
-// is left out, since Go cannot end it: a lowered goroutine that ended
-// while it ran there leaves it parked for good (runtime.mexit), at the
-// lowered priority but running nothing again.
-func lowered(t *testing.T, after bool) int {
-	t.Helper()
-	return countNice(t, after, func(nice int) bool { return nice > processNice })
-}
-
-// processNice is the nice of the test process's threads before any was
-// lowered (set by the test).
-var processNice int
-
-func countNice(t *testing.T, after bool, match func(nice int) bool) int {
+// threadNices is each thread of the process by id, with its nice
+// (field 19 of /proc/self/task/TID/stat).
+func threadNices(t *testing.T) map[int]int {
 	t.Helper()
 	stats, err := filepath.Glob("/proc/self/task/*/stat")
 	if err != nil || len(stats) == 0 {
 		t.Skipf("no /proc here: %v", err)
 	}
-	n := 0
-	main := fmt.Sprintf("/proc/self/task/%d/stat", os.Getpid())
+	out := map[int]int{}
 	for _, p := range stats {
-		if after && p == main {
-			continue
-		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			continue // the thread ended meanwhile
 		}
 		s := string(b)
 		f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:]) // after "pid (comm) "
-		if nice, err := strconv.Atoi(f[16]); err == nil && match(nice) {
-			n++
+		tid, err1 := strconv.Atoi(filepath.Base(filepath.Dir(p)))
+		nice, err2 := strconv.Atoi(f[16])
+		if err1 == nil && err2 == nil {
+			out[tid] = nice
 		}
 	}
-	return n
+	return out
 }
 
-// A conversation of the TUI (one with a keyboard) reads its stream and
-// records it on threads of their own, lowered, so that a key typed goes
-// first; when they end, their threads go with them. A conversation
-// without a keyboard (parley send) lowers nothing.
+// lowered is the threads running below the process's own priority
+// (the least nice of its threads when the test started).
+func lowered(t *testing.T, processNice int) map[int]bool {
+	out := map[int]bool{}
+	for tid, nice := range threadNices(t) {
+		if nice > processNice {
+			out[tid] = true
+		}
+	}
+	return out
+}
+
+// testKeyboard is the test binary's one keyboard, as the TUI has one:
+// the worker its recorders write on lives as long as the process.
+var testKeyboard = &Keyboard{}
+
+// A conversation of the TUI (one with a keyboard) reads its stream on a
+// thread of its own, lowered, that ends with the stream, and its
+// recorder writes on the keyboard's one lowered thread, so that a key
+// typed goes first. A conversation without a keyboard (parley send)
+// lowers nothing.
 func TestTUIStreamsAndRecordingRunBehindTheKeys(t *testing.T) {
-	processNice = 20
-	countNice(t, false, func(nice int) bool { processNice = min(processNice, nice); return false })
+	processNice := 20
+	for _, nice := range threadNices(t) {
+		processNice = min(processNice, nice)
+	}
 	if processNice >= 19 {
 		t.Skip("the test runs at the lowest priority: nothing can be lowered")
-	}
-	if lowered(t, true) != 0 {
-		t.Skip("some thread of the test is already lowered")
 	}
 	for _, keyboard := range []bool{false, true} {
 		release := make(chan struct{})
@@ -78,34 +80,72 @@ func TestTUIStreamsAndRecordingRunBehindTheKeys(t *testing.T) {
 		s := openTestStore(t)
 		conv := NewConversation(client(t, f), "fake", nil)
 		if keyboard {
-			conv.SetKeyboard(&Keyboard{})
+			conv.SetKeyboard(testKeyboard)
 		}
-		want := lowered(t, false) // the main thread, when an earlier run left it parked
-		rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "fake", Ref: "fake"}})
+		before := lowered(t, processNice)
+		var mu sync.Mutex
+		writers := map[int]int{} // the threads the groups were written on, with their nice
+		rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "fake", Ref: "fake"}, OnFlush: func(Flush) {
+			tid := unix.Gettid()
+			nice := threadNices(t)[tid]
+			mu.Lock()
+			writers[tid] = nice
+			mu.Unlock()
+		}})
 		conv.Send("hello")
-		// Both are lowered at their first piece of work: the stream at its
-		// first event, the recorder at its first group.
-		if keyboard {
-			want += 2
+		// Mid-answer: a group written, and (with a keyboard) a lowered
+		// thread that is neither one of before nor a writer: the stream's.
+		streamLowered := func() (written, streaming bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			for tid := range lowered(t, processNice) {
+				if _, w := writers[tid]; !w && !before[tid] {
+					streaming = true
+				}
+			}
+			return len(writers) > 0, streaming
 		}
 		deadline := time.Now().Add(20 * time.Second)
-		for lowered(t, false) < want && time.Now().Before(deadline) {
+		for time.Now().Before(deadline) {
+			if w, st := streamLowered(); w && st == keyboard {
+				break
+			}
 			time.Sleep(5 * time.Millisecond)
 		}
-		if got := lowered(t, false); got != want {
-			close(release)
-			t.Fatalf("keyboard %v: %d threads lowered mid-stream, want %d", keyboard, got, want)
-		}
+		written, streaming := streamLowered()
 		close(release)
+		if !written || streaming != keyboard {
+			t.Fatalf("keyboard %v: mid-answer, a group written %v, the stream's thread lowered %v", keyboard, written, streaming)
+		}
 		for conv.Busy() && time.Now().Before(deadline) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		rec.Close()
-		for lowered(t, true) > 0 && time.Now().Before(deadline) {
+		mu.Lock()
+		for tid, nice := range writers {
+			if (nice > processNice) != keyboard {
+				t.Errorf("keyboard %v: a group was written on thread %d at nice %d (the process's %d)", keyboard, tid, nice, processNice)
+			}
+		}
+		mu.Unlock()
+		// Once the stream ended, its thread is gone; what stays lowered
+		// is the writes' worker, and the main thread if a lowered
+		// goroutine ended on it (Go parks it for good: runtime.mexit).
+		left := func() (n int) {
+			mu.Lock()
+			defer mu.Unlock()
+			for tid := range lowered(t, processNice) {
+				if _, w := writers[tid]; !w && !before[tid] && tid != os.Getpid() {
+					n++
+				}
+			}
+			return n
+		}
+		for left() > 0 && time.Now().Before(deadline) {
 			time.Sleep(5 * time.Millisecond)
 		}
-		if got := lowered(t, true); got != 0 {
-			t.Fatalf("keyboard %v: %d threads still lowered after the stream and the recorder ended", keyboard, got)
+		if n := left(); n != 0 {
+			t.Fatalf("keyboard %v: %d threads still lowered after the stream ended", keyboard, n)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/parley-a2a/parley/internal/background"
 )
 
 // KeyHold is how long a key makes the streams wait: long enough for the
@@ -32,6 +34,10 @@ type Keyboard struct {
 	mu      sync.Mutex
 	window  time.Time     // start of the current keyWindow
 	granted time.Duration // held so far in it
+
+	// writes is where the recorders of the keyboard's conversations
+	// write: one lowered thread for all of them (Recorder.run).
+	writes background.Worker
 
 	hold  time.Duration                              // KeyHold unless a test sets it
 	now   func() time.Time                           // time.Now unless a test sets it

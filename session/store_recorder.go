@@ -3,8 +3,6 @@ package session
 import (
 	"sync"
 	"time"
-
-	"github.com/parley-a2a/parley/internal/background"
 )
 
 // RecordOptions say where a recorder writes and how it paces itself.
@@ -111,7 +109,6 @@ func (r *Recorder) notify() {
 // run writes a group after the first change of each, until Close.
 func (r *Recorder) run() {
 	defer close(r.done)
-	behind := false
 	for {
 		select {
 		case <-r.kick:
@@ -119,20 +116,21 @@ func (r *Recorder) run() {
 			r.flush(true)
 			return
 		}
-		if !behind && r.conv.keyboard.Load() != nil {
-			// The TUI's conversation: its writes run behind the keys,
-			// like its streams (Conversation.giveWay). This goroutine
-			// ends with the recorder, and its thread with it.
-			behind = true
-			background.Lower()
-		}
 		t := time.NewTimer(r.delay())
 		select {
 		case <-t.C:
 		case <-r.quit:
 			t.Stop()
 		}
-		r.flush(false)
+		if k := r.conv.keyboard.Load(); k != nil {
+			// The TUI's conversation: its writes run behind the keys,
+			// like its streams, on the keyboard's one lowered thread
+			// (the recorders of every conversation share it; SQLite
+			// takes one writer at a time anyway).
+			k.writes.Do(func() { r.flush(false) })
+		} else {
+			r.flush(false)
+		}
 	}
 }
 
