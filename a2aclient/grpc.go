@@ -411,11 +411,7 @@ func (s *grpcEvents) close() error {
 func (e *grpcEndpoint) observeStatus(method string, hdr, trl metadata.MD, err error) {
 	st := status.Convert(err)
 	if e.tooLarge(st) {
-		// What matters first, so that a folded entry keeps it: the
-		// address goes last.
-		e.t.observe(WireRecord{Kind: WireNote, URL: e.callURL(method), Body: []byte(fmt.Sprintf(
-			"The reply to %s was over parley's %s limit (max_event_size), so parley did not read it; the agent at %s sent no error.",
-			method, formatBytes(e.t.maxEvent), redactURL(e.target.origin())))})
+		e.t.noteOverLimit("The reply to "+method, "it", e.callURL(method), "sent no error")
 		return
 	}
 	body, _ := json.Marshal(map[string]any{"code": st.Code().String(), "message": st.Message(), "details": statusDetails(st)})
