@@ -2,7 +2,6 @@ package a2aclient
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
 	pb "github.com/a2aproject/a2a-go/v2/a2apb/v1"
@@ -41,16 +40,10 @@ func TestWireLogSaysAGRPCReplyOverTheLimitWasParleys(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, addr := startHostileReplies(t, tc.reply)
-			var mu sync.Mutex
-			var recs []WireRecord
+			var tap wireTap
 			ag := &Agent{Name: "a", CardURL: "http://" + addr + "/.well-known/agent-card.json", Capabilities: Capabilities{Streaming: true},
 				Interfaces: []Interface{{URL: addr, Binding: BindingGRPC, Dialect: DialectV10GRPC}}}
-			c, err := NewClient(ag, Options{MaxEventSize: limit, Wire: func(r WireRecord) {
-				r.Body = append([]byte(nil), r.Body...)
-				mu.Lock()
-				recs = append(recs, r)
-				mu.Unlock()
-			}})
+			c, err := NewClient(ag, Options{MaxEventSize: limit, Wire: tap.record})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,8 +55,7 @@ func TestWireLogSaysAGRPCReplyOverTheLimitWasParleys(t *testing.T) {
 				_, _ = followAll(st)
 			}
 			_, _ = c.Get(ctx, "t1", nil)
-			mu.Lock()
-			defer mu.Unlock()
+			recs := tap.records()
 			exhausted := map[string]bool{}
 			noted := map[string]bool{}
 			for _, r := range recs {

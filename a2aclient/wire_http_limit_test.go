@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -52,16 +53,10 @@ func TestWireLogSaysAnHTTPReplyOverTheLimitWasNotRead(t *testing.T) {
 					_, _ = w.Write([]byte(body))
 				}))
 				defer srv.Close()
-				var mu sync.Mutex
-				var recs []WireRecord
+				var tap wireTap
 				ag := &Agent{Name: "a", CardURL: srv.URL + "/.well-known/agent-card.json", Capabilities: Capabilities{Streaming: true},
 					Interfaces: []Interface{{URL: srv.URL + iface.path, Binding: iface.binding, Dialect: iface.dialect}}}
-				c, err := NewClient(ag, Options{MaxEventSize: limit, Wire: func(r WireRecord) {
-					r.Body = append([]byte(nil), r.Body...)
-					mu.Lock()
-					recs = append(recs, r)
-					mu.Unlock()
-				}})
+				c, err := NewClient(ag, Options{MaxEventSize: limit, Wire: tap.record})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -82,8 +77,7 @@ func TestWireLogSaysAnHTTPReplyOverTheLimitWasNotRead(t *testing.T) {
 						t.Fatalf("%s: got %v; the test's reply is not what it means to be", what, err)
 					}
 				}
-				mu.Lock()
-				defer mu.Unlock()
+				recs := tap.records()
 				requests, notes := 0, 0
 				for _, r := range recs {
 					body := string(r.Body)
@@ -122,4 +116,24 @@ func wireKinds(recs []WireRecord) string {
 		fmt.Fprintf(&b, "  %s %s %s %d %q\n", r.Kind, r.Method, r.URL, r.Status, truncate(string(r.Body), 100))
 	}
 	return b.String()
+}
+
+// wireTap keeps every wire record a client hands it (Options.Wire), its
+// body copied, for a test to read once the calls are done.
+type wireTap struct {
+	mu   sync.Mutex
+	recs []WireRecord
+}
+
+func (w *wireTap) record(r WireRecord) {
+	r.Body = append([]byte(nil), r.Body...)
+	w.mu.Lock()
+	w.recs = append(w.recs, r)
+	w.mu.Unlock()
+}
+
+func (w *wireTap) records() []WireRecord {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.recs)
 }
