@@ -9,11 +9,11 @@ import (
 	"github.com/parley-a2a/parley/internal/background"
 )
 
-// KeyHold is how long a key makes the streams wait: long enough for the
+// keyHold is how long a key makes the streams wait: long enough for the
 // key's frame to be drawn and written (an Update, a View and the
 // renderer's next tick, ~8 ms at 120 a second) without a stream's
 // reader, decoder, recorder and GC taking the CPU from it.
-const KeyHold = 16 * time.Millisecond
+const keyHold = 16 * time.Millisecond
 
 // keyWindow is the span over which holds are counted: within any one,
 // keys hold the streams for at most half of it.
@@ -24,7 +24,7 @@ const keyWindow = 100 * time.Millisecond
 // (reading, decoding, assembling, recording, and the GC behind them),
 // and a key typed meanwhile waited for a CPU: p99 50–60 ms. A key
 // (Pressed) makes every stream following with this Keyboard wait
-// between two events for KeyHold, so the key is drawn first; TCP holds
+// between two events for keyHold, so the key is drawn first; TCP holds
 // the agent's data meanwhile, nothing is dropped. Holds add up to at
 // most half of any keyWindow, so auto-repeat or a paste typed as keys
 // slows a stream but never stops it. A nil Keyboard never holds.
@@ -39,7 +39,7 @@ type Keyboard struct {
 	// write: one lowered thread for all of them (Recorder.run).
 	writes background.Worker
 
-	hold  time.Duration                              // KeyHold unless a test sets it
+	hold  time.Duration                              // keyHold unless a test sets it
 	now   func() time.Time                           // time.Now unless a test sets it
 	sleep func(ctx context.Context, d time.Duration) // sleepCtx unless a test sets it
 }
@@ -116,7 +116,7 @@ func (k *Keyboard) holdFor() time.Duration {
 	if k.hold > 0 {
 		return k.hold
 	}
-	return KeyHold
+	return keyHold
 }
 
 // sleepCtx sleeps for d or until ctx ends, whichever comes first.

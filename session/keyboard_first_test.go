@@ -34,8 +34,8 @@ func TestStreamsWaitBrieflyAfterAKey(t *testing.T) {
 	}
 	k.Pressed()
 	k.wait(context.Background())
-	if held != KeyHold {
-		t.Fatalf("after a key the stream waited %s, want %s", held, KeyHold)
+	if held != keyHold {
+		t.Fatalf("after a key the stream waited %s, want %s", held, keyHold)
 	}
 	held = 0
 	k.wait(context.Background())
@@ -120,8 +120,8 @@ func TestAStreamGivesWayToAKeyBetweenEvents(t *testing.T) {
 	if got := strings.Join(heard, " "); got != want {
 		t.Fatalf("heard %q, want %q", got, want)
 	}
-	if held != KeyHold {
-		t.Fatalf("held %s, want %s", held, KeyHold)
+	if held != keyHold {
+		t.Fatalf("held %s, want %s", held, keyHold)
 	}
 }
 
