@@ -59,6 +59,11 @@ type Options struct {
 	// lists (Interface.Tenant): the v1.0 REST path prefix and the tenant
 	// field of v1.0 JSON-RPC (and gRPC) requests.
 	Tenant string
+	// Identity is the agent's identity, the key of every id it chooses;
+	// default: IdentityOf the URL Resolve was given (or of the card's
+	// URL for NewClient), with Tenant. Session sets it to the URL the
+	// user named the agent by.
+	Identity AgentID
 	// Wire observes every request, response and event, redacted.
 	Wire      WireObserver
 	UserAgent string
@@ -95,6 +100,7 @@ type Client struct {
 // Resolve fetches the agent card at target (a base URL or a card's URL)
 // and returns a client for the best interface parley speaks.
 func Resolve(ctx context.Context, target string, opts Options) (*Client, error) {
+	identityFor(&opts, target)
 	if opts.Trust == nil {
 		opts.Trust = NewOrigins(target)
 	}
@@ -119,6 +125,7 @@ func Resolve(ctx context.Context, target string, opts Options) (*Client, error) 
 
 // NewClient builds a client from a card already fetched (e.g. stored).
 func NewClient(agent *Agent, opts Options) (*Client, error) {
+	identityFor(&opts, agent.CardURL)
 	if opts.Trust == nil {
 		opts.Trust = NewOrigins(agent.CardURL)
 	}

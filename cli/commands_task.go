@@ -32,12 +32,14 @@ cannot be reached is named on stderr and left out.
 With --json: one {"type":"task",...} line per task, then
   {"type":"result","listing":"server|history|merged","count","nextPageToken"}`,
 		Example: `  parley task list my-agent --state working
-  parley task list my-agent --context 5f1c… --limit 10 --json
+  parley task list my-agent --context-id 5f1c… --limit 10 --json
+  parley task list --context 12
   parley task list --all --state input-required`,
 		Annotations: map[string]string{annotAgent: "1"},
 	}
 	fs := list.Flags()
-	fs.StringVar(&lf.contextID, "context", "", "only tasks in this contextId (the agent's)")
+	fs.StringVar(&lf.contextID, "context-id", "", "only tasks in this contextId (the agent's own id for a conversation)")
+	fs.StringVar(&lf.stored, "context", "", "only tasks in parley's stored conversation N (its number in 'parley contexts'), with its agent")
 	fs.StringVar(&lf.state, "state", "", "only tasks in this state: submitted, working, input-required, auth-required, completed, canceled, failed, rejected")
 	fs.IntVar(&lf.limit, "limit", 0, "at most this many tasks (default 50); one agent's listing follows its pages up to it")
 	fs.StringVar(&lf.page, "page", "", "start at this page of the agent's listing (the token a previous listing printed)")

@@ -50,9 +50,6 @@ func (r *runner) completeContextFlag(c *cobra.Command, args []string, prefix str
 // named by --context, else those stored for the agent.
 func (r *runner) completeTaskFlag(c *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	ctxRef, _ := c.Flags().GetString("context")
-	if ctxRef == "" {
-		ctxRef, _ = c.Flags().GetString("context-id")
-	}
 	agent := ""
 	if len(args) > 0 {
 		agent = args[0]
@@ -126,7 +123,7 @@ func (r *runner) taskIDs(agent, ctxRef, prefix string) []cobra.Completion {
 	defer st.Close()
 	var contexts []session.ContextInfo
 	if ctxRef != "" {
-		if c, err := st.FindContext(ctxRef); err == nil {
+		if c, err := st.ContextByNumber(ctxRef); err == nil {
 			contexts = append(contexts, c)
 		}
 	} else if agent != "" {

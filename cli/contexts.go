@@ -112,7 +112,7 @@ type contextsCmd struct {
 func (c contextsCmd) out() io.Writer { return c.r.env.Stdout }
 
 func (c contextsCmd) find(ref string) (session.ContextInfo, error) {
-	info, err := c.st.FindContext(ref)
+	info, err := c.st.ContextByNumber(ref)
 	if errors.Is(err, session.ErrNoContext) {
 		err = fmt.Errorf("%w; 'parley contexts' lists them", err)
 	}

@@ -43,34 +43,39 @@ func (r *runner) warn(err error) {
 
 // recordedSend is `parley send`: one exchange run through a Conversation
 // that the store records, so a conversation started from a script is in
-// the contexts list and continues in the TUI. With --context naming a
-// stored context (parley's id or the agent's contextId) it continues
-// that context: same contextId, same agent unless AGENT is given, and
-// the task waiting for input gets the message as its answer.
+// the contexts list and continues in the TUI. --context N continues
+// parley's stored conversation N, with its agent; --context-id X the
+// agent's conversation X, which parley continues in the stored
+// conversation it keeps with that agent under X, if any. Either way the
+// task waiting for input gets the message as its answer.
 func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient.Part, f *sendFlags) int {
 	st := r.openStore()
 	if st != nil {
 		defer st.Close()
 	}
-	var stored *session.ContextInfo
+	stored, err := r.storedConversation(st, ref, f)
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	if ref == "" {
+		ref = stored.Agent.Ref
+	}
+	client, err := r.client(ctx, ref, &f.agentFlags)
+	if err != nil {
+		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
+	}
+	if stored != nil && stored.Agent.ID != "" && client.ID() != stored.Agent.ID {
+		// Its contextId and tasks are another agent's: sent nowhere else.
+		return r.report(exitUsage, &session.AgentMovedError{Context: stored.ID, Was: stored.Agent.ID, Now: client.ID(), Ref: ref}, f.json, "")
+	}
 	if f.contextID != "" && st != nil {
-		c, err := st.FindContext(f.contextID)
+		c, err := st.ContextByAgentContextID(client.ID(), f.contextID)
 		switch {
 		case err == nil:
 			stored = &c
 		case !errors.Is(err, session.ErrNoContext):
 			r.warn(err)
 		}
-	}
-	if ref == "" {
-		if stored == nil {
-			return r.report(exitUsage, usagef("send", "--context %q is not a stored context, so parley does not know the agent; name it: parley send AGENT TEXT --context ID", f.contextID), f.json, "")
-		}
-		ref = stored.Agent.Ref
-	}
-	client, err := r.client(ctx, ref, &f.agentFlags)
-	if err != nil {
-		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
 	var rec *session.Recorder

@@ -73,16 +73,28 @@ func TestSendRecordsAndContinuesAStoredContext(t *testing.T) {
 		t.Errorf("contexts --json = %v", list)
 	}
 
-	// The agent's contextId finds the same context.
-	r = e.run("send", "--context", res["contextId"].(string), "ping")
+	// The agent's contextId, with the agent, finds the same context.
+	r = e.run("send", base, "--context-id", res["contextId"].(string), "ping")
 	wantCode(t, r, exitOK)
 	if storedID(t, r) != id {
 		t.Errorf("by contextId: %q", r.stderr)
 	}
-
-	r = e.run("send", "--context", "no-such-context", "hello")
+	// Without the agent it names nothing, and says what to type.
+	r = e.run("send", "--context-id", res["contextId"].(string), "ping")
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, "not a stored context") {
+	if !strings.Contains(r.stderr, "name it (parley send AGENT TEXT --context-id") {
+		t.Errorf("contextId without the agent: %q", r.stderr)
+	}
+	// --context is parley's number only: an agent's contextId there is
+	// refused with what to type now.
+	r = e.run("send", "--context", res["contextId"].(string), "ping")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "--context takes parley's number for a stored conversation") || !strings.Contains(r.stderr, "--context-id "+res["contextId"].(string)) {
+		t.Errorf("a contextId given as --context: %q", r.stderr)
+	}
+	r = e.run("send", "--context", "99", "hello")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "no stored conversation 99") || !strings.Contains(r.stderr, "--context-id 99") {
 		t.Errorf("unknown context: %q", r.stderr)
 	}
 }

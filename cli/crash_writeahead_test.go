@@ -148,7 +148,7 @@ func checkPrintedIsStored(t *testing.T, path string, lines []string, when string
 		t.Fatalf("%s: the store does not open: %v", when, err)
 	}
 	defer st.Close()
-	info, err := st.FindContext(contextID)
+	info, err := storedByContextID(st, contextID)
 	if err != nil {
 		t.Errorf("%s: context %s was printed but is not stored: %v", when, contextID, err)
 		return total
@@ -191,4 +191,19 @@ func tail(s string) string {
 		return s[len(s)-40:]
 	}
 	return s
+}
+
+// storedByContextID finds the stored context with the agent's contextId
+// (the test talks to one agent).
+func storedByContextID(st *session.Store, contextID string) (session.ContextInfo, error) {
+	list, err := st.ListContexts("", "")
+	if err != nil {
+		return session.ContextInfo{}, err
+	}
+	for _, c := range list {
+		if c.ContextID == contextID {
+			return c, nil
+		}
+	}
+	return session.ContextInfo{}, fmt.Errorf("%w with contextId %q", session.ErrNoContext, contextID)
 }

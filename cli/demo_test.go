@@ -115,7 +115,7 @@ func TestInputRequiredRoundTrip(t *testing.T) {
 		t.Fatalf("result = %v", res)
 	}
 	taskID, contextID := res["taskId"].(string), res["contextId"].(string)
-	r = e.run("send", base, "Amsterdam", "--task", taskID, "--context", contextID, "--json")
+	r = e.run("send", base, "Amsterdam", "--task", taskID, "--context-id", contextID, "--json")
 	wantCode(t, r, exitOK)
 	res = resultLine(t, r)
 	if res["taskId"] != taskID || res["state"] != "completed" || !strings.Contains(res["text"].(string), "Amsterdam") {

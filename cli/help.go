@@ -22,7 +22,7 @@ const exitCodes = `Exit codes:
   2    usage error: an unknown command or flag, a missing argument, or bad
        input (a file that cannot be read, invalid JSON, an unwritable dir)
   3    the task failed, was canceled or was rejected
-  4    the task needs input or authentication (continue with --task and --context)
+  4    the task needs input or authentication (continue with --task and --context, or --context-id)
   5    the agent refused authentication or authorization (HTTP 401 or 403)
   6    the agent's card sends messages to an origin not trusted with its
        credentials; nothing was sent (trust it with --trust-origin URL)

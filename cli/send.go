@@ -15,7 +15,8 @@ import (
 type sendFlags struct {
 	agentFlags
 	noStream  bool
-	contextID string
+	stored    string // --context: parley's number for a stored conversation
+	contextID string // --context-id: the agent's own id for a conversation
 	taskID    string
 	files     []string
 	data      string
@@ -53,11 +54,13 @@ func (r *runner) sendInput(f *sendFlags, pos []string) (string, []a2aclient.Part
 	switch {
 	case len(pos) == 2:
 		ref, text, haveText = pos[0], pos[1], true
-	case len(pos) == 1 && f.contextID != "":
+	case len(pos) == 1 && f.stored != "":
 		text, haveText = pos[0], true // the agent of the stored context
+	case len(pos) == 1 && f.contextID != "" && !piped && !attached:
+		return "", nil, usagef("send", "--context-id is the agent's own id for a conversation, which means something only with that agent: name it (parley send AGENT TEXT --context-id %s)", termsafe.ShellWord(f.contextID))
 	case len(pos) == 1 && (piped || attached):
 		ref = pos[0]
-	case len(pos) == 0 && f.contextID != "" && (piped || attached):
+	case len(pos) == 0 && f.stored != "" && (piped || attached):
 	default:
 		return "", nil, usagef("send", "the send command takes an agent and the text to send (quote text with spaces; - or a pipe reads it from standard input), got %s", plural(len(pos), "argument"))
 	}

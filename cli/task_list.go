@@ -13,7 +13,8 @@ import (
 
 // taskListFlags are the flags of `parley task list`.
 type taskListFlags struct {
-	contextID string
+	contextID string // the agent's contextId
+	stored    string // parley's number for a stored conversation
 	state     string
 	limit     int
 	page      string
@@ -48,15 +49,22 @@ type taskListJSON struct {
 func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags, pos []string) int {
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
-	filter, err := lf.filter(pos)
-	if err != nil {
-		return r.report(exitUsage, err, f.json, "")
-	}
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
 	store := r.openHistory()
 	if store != nil {
 		defer store.Close()
+	}
+	conv, pos, err := lf.storedConversation(store, pos)
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	filter, err := lf.filter(pos)
+	if err != nil {
+		return r.report(exitUsage, err, f.json, "")
+	}
+	if conv != nil {
+		filter.ContextID = conv.ContextID
 	}
 	if lf.all {
 		return r.taskListAll(ctx, f, filter, pos, store)
@@ -66,12 +74,15 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
 	}
+	if conv != nil && conv.Agent.ID != "" && c.ID() != conv.Agent.ID {
+		return r.report(exitUsage, &session.AgentMovedError{Context: conv.ID, Was: conv.Agent.ID, Now: c.ID(), Ref: ref}, f.json, "")
+	}
 	rows, next, err := session.ServerTasksUpTo(ctx, c, ref, filter, lf.page)
 	listing := "server"
 	if session.NoListing(err) {
 		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s has no task listing; these are the tasks in parley's history with %s.", c.Dialect().Label(), ref)))
 		listing, next = "history", ""
-		rows, err = r.history(store, historyRefs(ref, c), filter)
+		rows, err = r.history(store, []a2aclient.AgentID{c.ID()}, filter)
 	}
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
@@ -100,6 +111,8 @@ func (lf *taskListFlags) filter(pos []string) (session.TaskFilter, error) {
 		return filter, usagef("task list", "--limit cannot be negative")
 	case lf.all && lf.page != "":
 		return filter, usagef("task list", "--page goes with one agent's listing, not --all")
+	case lf.contextID != "" && len(pos) == 0:
+		return filter, usagef("task list", "--context-id is an agent's own id, which means something only with that agent: name it (parley task list --all AGENT --context-id ID)")
 	}
 	if lf.state != "" {
 		st := a2aclient.ParseState(lf.state)
@@ -136,7 +149,7 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 		}
 	}
 	var lists [][]session.TaskRow
-	var historyOf []string // nil: every agent's history
+	var historyOf []a2aclient.AgentID // nil: every agent's history
 	for _, ref := range refs {
 		c, err := r.client(ctx, ref, f)
 		if err != nil {
@@ -144,7 +157,7 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 			continue
 		}
 		if len(pos) == 1 {
-			historyOf = historyRefs(ref, c)
+			historyOf = []a2aclient.AgentID{c.ID()}
 		}
 		rows, _, err := session.ServerTasksUpTo(ctx, c, ref, filter, "")
 		switch {
@@ -156,7 +169,7 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 		lists = append(lists, rows)
 	}
 	if len(pos) == 1 && historyOf == nil {
-		historyOf = pos
+		historyOf = []a2aclient.AgentID{} // the agent was not reached: no history is its
 	}
 	history, err := r.history(store, historyOf, filter)
 	if err != nil {
@@ -182,16 +195,40 @@ func (r *runner) openHistory() *session.Store {
 	return st
 }
 
-func (r *runner) history(store *session.Store, refs []string, f session.TaskFilter) ([]session.TaskRow, error) {
+func (r *runner) history(store *session.Store, agents []a2aclient.AgentID, f session.TaskFilter) ([]session.TaskRow, error) {
 	if store == nil {
 		return nil, nil
 	}
-	return store.HistoryTasks(refs, f)
+	return store.HistoryTasks(agents, f)
 }
 
-// historyRefs are the names a stored context may know an agent by.
-func historyRefs(ref string, c *a2aclient.Client) []string {
-	return []string{ref, c.Agent().CardURL, c.Endpoint().URL}
+// storedConversation reads --context, parley's number for a stored
+// conversation: its contextId filters the listing, and its agent is the
+// one listed when no AGENT is named.
+func (lf *taskListFlags) storedConversation(store *session.Store, pos []string) (*session.ContextInfo, []string, error) {
+	if lf.stored == "" {
+		return nil, pos, nil
+	}
+	if lf.contextID != "" {
+		return nil, pos, usagef("task list", "--context (parley's number for a conversation) and --context-id (the agent's id for it) name the same thing: give one")
+	}
+	if _, err := session.ParseStoreNumber(lf.stored); err != nil {
+		return nil, pos, usagef("task list", "--context takes parley's number for a stored conversation ('parley contexts' lists them); for the agent's own contextId use --context-id %s", termsafe.ShellWord(lf.stored))
+	}
+	if store == nil {
+		return nil, pos, fmt.Errorf("parley's history cannot be opened, so --context %s names no conversation", lf.stored)
+	}
+	info, err := store.ContextByNumber(lf.stored)
+	if err != nil {
+		return nil, pos, fmt.Errorf("%w; 'parley contexts' lists them", err)
+	}
+	if info.ContextID == "" {
+		return nil, pos, fmt.Errorf("conversation %d has no contextId from its agent, so there is nothing to list by", info.ID)
+	}
+	if len(pos) == 0 {
+		pos = []string{info.Agent.Ref}
+	}
+	return &info, pos, nil
 }
 
 // printTasks writes a listing: a table, or JSON lines and a result line.

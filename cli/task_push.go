@@ -35,6 +35,7 @@ type pushConfigJSON struct {
 	HasToken    bool     `json:"hasToken"`
 	AuthSchemes []string `json:"authSchemes,omitempty"`
 	Parley      bool     `json:"parley"`             // parley's receiver takes it
+	ParleyID    string   `json:"parleyId,omitempty"` // parley's id for it, when the agent chose another
 	Received    int      `json:"received,omitempty"` // notifications parley accepted for it
 }
 
@@ -76,6 +77,7 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 	}
 	var route *session.PushRoute
 	var cfg a2aclient.PushConfig
+	base := "" // parley's receiver's address, for a config it takes
 	if sub == "set" {
 		// Everything is checked before the agent is asked.
 		if sf.hook != "" {
@@ -88,18 +90,12 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 			if err != nil {
 				return r.report(exitUsage, err, f.json, taskID)
 			}
-			base, err := session.PushBase(listen, public)
-			if err != nil {
+			if base, err = session.PushBase(listen, public); err != nil {
 				return r.report(exitUsage, usagef("task push set", "%s", err), f.json, taskID)
 			}
 			if store == nil {
 				return r.report(exitError, fmt.Errorf("parley's receiver checks pushes against the context store, which cannot be opened"), f.json, taskID)
 			}
-			var rt session.PushRoute
-			if cfg, rt, err = session.MakePushConfig(base, ref, "", taskID); err != nil {
-				return r.report(exitError, err, f.json, taskID)
-			}
-			route = &rt
 		}
 	}
 	c, err := r.client(ctx, ref, f)
@@ -109,10 +105,17 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 	fail := func(err error) int {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
+	if base != "" {
+		// The route is the agent's: its pushes land in its conversations.
+		rt := session.PushRoute{}
+		if cfg, rt, err = session.MakePushConfig(base, c.ID(), ref, c.Dialect(), taskID); err != nil {
+			return r.report(exitError, err, f.json, taskID)
+		}
+		route = &rt
+	}
 	switch sub {
 	case "set":
 		if route != nil {
-			route.Dialect = c.Dialect()
 			// Saved first: a push may come as soon as the agent has it.
 			if err := store.SavePushRoute(*route); err != nil {
 				return fail(err)
@@ -129,12 +132,15 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 			got = &cfg
 		}
 		if route != nil && got.ID != route.ConfigID {
-			// The agent named it otherwise: the route follows.
-			_ = store.DeletePushRoute(route.ConfigID)
-			route.ConfigID = got.ID
-			_ = store.SavePushRoute(*route)
+			// The agent named it otherwise. The route stays under
+			// parley's id, the one in the URL the agent posts to, and
+			// keeps the agent's for getting and removing the config.
+			route.AgentConfigID = got.ID
+			if err := store.SavePushRoute(*route); err != nil {
+				r.warn(err)
+			}
 		}
-		r.printPushConfigs([]a2aclient.PushConfig{*got}, store, f.json)
+		r.printPushConfigs(c.ID(), []a2aclient.PushConfig{*got}, store, f.json)
 		if route != nil && !f.json {
 			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: pushes for this task are taken by parley's receiver at "+route.URL+" while a parley runs it ('parley task watch --push', 'parley task push listen')."))
 		}
@@ -143,19 +149,19 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 		if err != nil {
 			return fail(err)
 		}
-		r.printPushConfigs([]a2aclient.PushConfig{*got}, store, f.json)
+		r.printPushConfigs(c.ID(), []a2aclient.PushConfig{*got}, store, f.json)
 	case "list":
 		got, err := c.ListPushConfigs(ctx, taskID)
 		if err != nil {
 			return fail(err)
 		}
-		r.printPushConfigs(got, store, f.json)
+		r.printPushConfigs(c.ID(), got, store, f.json)
 	case "rm":
 		if err := c.DeletePushConfig(ctx, taskID, pos[2]); err != nil {
 			return fail(err)
 		}
 		if store != nil {
-			_ = store.DeletePushRoute(pos[2])
+			_ = store.DeletePushRouteOf(c.ID(), pos[2])
 		}
 		if f.json {
 			_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "result", "removed": pos[2], "taskId": taskID})
@@ -177,11 +183,11 @@ func checkHook(u string) error {
 
 // printPushConfigs shows configs without their tokens, marking the ones
 // parley's receiver takes.
-func (r *runner) printPushConfigs(cfgs []a2aclient.PushConfig, store *session.Store, asJSON bool) {
+func (r *runner) printPushConfigs(agent a2aclient.AgentID, cfgs []a2aclient.PushConfig, store *session.Store, asJSON bool) {
 	routes := map[string]session.PushRoute{}
 	if store != nil {
 		for _, c := range cfgs {
-			if rt, ok, _ := store.LoadPushRoute(c.ID); ok {
+			if rt, ok, _ := store.PushRouteOf(agent, c); ok {
 				routes[c.ID] = rt
 			}
 		}
@@ -192,8 +198,12 @@ func (r *runner) printPushConfigs(cfgs []a2aclient.PushConfig, store *session.St
 	for _, c := range cfgs {
 		rt, ours := routes[c.ID]
 		if asJSON {
-			_ = writeJSONLine(r.env.Stdout, pushConfigJSON{Type: "push-config", ID: c.ID, TaskID: c.TaskID, URL: c.URL,
-				HasToken: c.Token != "", AuthSchemes: c.AuthSchemes, Parley: ours, Received: rt.Received})
+			j := pushConfigJSON{Type: "push-config", ID: c.ID, TaskID: c.TaskID, URL: c.URL,
+				HasToken: c.Token != "", AuthSchemes: c.AuthSchemes, Parley: ours, Received: rt.Received}
+			if ours && rt.ConfigID != c.ID {
+				j.ParleyID = rt.ConfigID
+			}
+			_ = writeJSONLine(r.env.Stdout, j)
 			continue
 		}
 		line := fmt.Sprintf("%s  task %s  %s", cell(c.ID, 40), cell(c.TaskID, 40), cell(c.URL, 120))
@@ -205,6 +215,9 @@ func (r *runner) printPushConfigs(cfgs []a2aclient.PushConfig, store *session.St
 		}
 		if ours {
 			line += fmt.Sprintf("  parley's receiver: %d received", rt.Received)
+			if rt.ConfigID != c.ID {
+				line += termsafe.Line(" (parley's id " + rt.ConfigID + ")")
+			}
 		}
 		fmt.Fprintln(r.env.Stdout, line)
 	}

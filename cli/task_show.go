@@ -90,7 +90,7 @@ func writePart(w io.Writer, p a2aclient.Part) {
 // links and data) and how to continue the task afterwards; an
 // input-required turn how to answer.
 func showInterruption(w io.Writer, state a2aclient.State, msg *a2aclient.Message, agentRef, taskID, contextID string) {
-	next := fmt.Sprintf("parley send %s --task %s --context %s", shellQuote(agentRef), shellQuote(taskID), shellQuote(contextID))
+	next := fmt.Sprintf("parley send %s --task %s --context-id %s", shellQuote(agentRef), shellQuote(taskID), shellQuote(contextID))
 	if state != a2aclient.StateAuthRequired {
 		fmt.Fprintf(w, "Reply with: %s 'your answer'\n", next)
 		return

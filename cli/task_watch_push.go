@@ -56,7 +56,7 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 	}
 	events, stop := make(chan a2aclient.Event, 64), make(chan struct{})
 	svc.Inbox().Subscribe(func(n session.PushNote) {
-		if n.TaskID != taskID {
+		if n.TaskID != taskID || n.Agent != c.ID() {
 			return // another run's config at the same fixed address
 		}
 		select {
@@ -69,7 +69,7 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 		// whose pushes parley refuses as unknown.
 		rmCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		_ = svc.Unwatch(rmCtx, taskID)
+		_ = svc.Unwatch(rmCtx, c.ID(), taskID)
 		_ = svc.Close(rmCtx)
 		if st := svc.Stats(); st.Rejected() > 0 {
 			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: refused %s (forged %d, unknown config %d, other task %d, too large %d, malformed %d, over the rate %d)",

@@ -117,7 +117,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		if store == nil {
 			return r.report(exitError, fmt.Errorf("cannot open context %s: %s", *contextRef, notice), false, "")
 		}
-		info, err := store.FindContext(*contextRef)
+		info, err := store.ContextByNumber(*contextRef)
 		if err != nil {
 			return r.report(exitUsage, err, false, "")
 		}

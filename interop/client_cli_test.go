@@ -257,7 +257,7 @@ func TestCLISend(t *testing.T) {
 				clWant(t, "state", clField(res, "state"), "input-required")
 				clWant(t, "question", clField(res, "statusText"), bookQuestion)
 				taskID, contextID := clField(res, "taskId"), clField(res, "contextId")
-				r = c.run(append([]string{"send", tg.Peer.BaseURL, "Lyon", "--task", taskID, "--context", contextID, "--json"}, mode...)...)
+				r = c.run(append([]string{"send", tg.Peer.BaseURL, "Lyon", "--task", taskID, "--context-id", contextID, "--json"}, mode...)...)
 				r.wantCode(t, clExitOK)
 				res, _ = r.result(t)
 				clWant(t, "answered state", clField(res, "state"), "completed")

@@ -64,7 +64,7 @@ func TestCLITaskWatchPush(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer store.Close()
-			id, ok, err := store.ContextOfTask(taskID)
+			id, ok, err := store.ContextOfTask(client.ID(), taskID)
 			if err != nil || !ok {
 				t.Fatalf("the pushed task is not stored (%v)", err)
 			}
@@ -102,7 +102,7 @@ func TestCLITaskListAndPushConfigs(t *testing.T) {
 			taskID, contextID := res.Task.ID, res.Task.ContextID
 			c := newCLCLI(t, tg)
 			auth := []string{"--header", "Authorization: Bearer " + clToken}
-			r := c.run(append([]string{"task", "list", tg.Peer.CardURL, "--context", contextID, "--json"}, auth...)...)
+			r := c.run(append([]string{"task", "list", tg.Peer.CardURL, "--context-id", contextID, "--json"}, auth...)...)
 			r.wantCode(t, clExitOK)
 			lines := r.lines(t)
 			last := lines[len(lines)-1]
@@ -161,7 +161,7 @@ func TestCLITaskListAndPushConfigs(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer store.Close()
-			if routes, _ := store.PushRoutes(taskID); len(routes) != 0 {
+			if routes, _ := store.PushRoutes(client.ID(), taskID); len(routes) != 0 {
 				t.Errorf("parley's receiver still takes %+v", routes)
 			}
 		})

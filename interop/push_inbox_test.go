@@ -143,7 +143,7 @@ func TestPushDeliveredEndToEnd(t *testing.T) {
 			}
 			ctxID := rec.ID()
 
-			cfg, err := recv.Register(tg.Peer.CardURL, c.Dialect(), taskID)
+			cfg, err := recv.Register(c.ID(), tg.Peer.CardURL, c.Dialect(), taskID)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -42,7 +42,7 @@ func TestTaskListMergesServerAndHistory(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := session.TaskFilter{ContextID: conv.ContextID()}
-			history, err := store.HistoryTasks([]string{ref}, f)
+			history, err := store.HistoryTasks([]a2aclient.AgentID{c.ID()}, f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -30,6 +30,7 @@ type Conversation struct {
 
 	mu        sync.Mutex
 	client    *a2aclient.Client
+	agent     a2aclient.AgentID // the identity its contextId and task ids belong to
 	agentName string
 	contextID string
 	items     []*Item
@@ -60,7 +61,7 @@ type exchange struct {
 // called after every change, from any goroutine; it must not block.
 func NewConversation(client *a2aclient.Client, agentName string, notify func()) *Conversation {
 	c := &Conversation{
-		now: time.Now, client: client, agentName: agentName,
+		now: time.Now, client: client, agent: identityOf(client), agentName: agentName,
 		byKey: map[string]*Item{}, tasks: map[string]*TaskInfo{},
 		inflight: map[int]*exchange{},
 	}

@@ -35,11 +35,12 @@ func (c *Conversation) ApplyPush(ev a2aclient.Event) {
 	c.notify()
 }
 
-// HasTask reports whether the conversation holds a task.
-func (c *Conversation) HasTask(taskID string) bool {
+// HasTask reports whether the conversation holds agent's task: a task
+// id is the agent's choice, and another agent may use the same.
+func (c *Conversation) HasTask(agent a2aclient.AgentID, taskID string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.tasks[taskID] != nil
+	return agent != "" && c.agent == agent && c.tasks[taskID] != nil
 }
 
 // followingLocked reports whether an exchange in flight follows the

@@ -173,6 +173,9 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 		t.Options.Dialect = o.Dialect
 	}
 	d.applyCards(t, entry, o)
+	// The agent is who the user named: every id it chooses is kept
+	// under this, whichever card or endpoint the URL leads to.
+	t.Options.Identity, _ = a2aclient.IdentityOf(t.URL, t.Options.Tenant)
 	_, key := d.Entry(ref)
 	t.Options.Trust = d.origins(key, t.URL, entry)
 	for _, origin := range o.TrustOrigins {

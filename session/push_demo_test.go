@@ -31,7 +31,7 @@ func TestDemoAgentPushesIntoTheInbox(t *testing.T) {
 		t.Fatalf("book: %+v, %v", res, err)
 	}
 	task := res.Task
-	cfg, err := recv.Register(srv.URL, c.Dialect(), task.ID)
+	cfg, err := recv.Register(c.ID(), srv.URL, c.Dialect(), task.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestDemoAgentPushesIntoTheInbox(t *testing.T) {
 			t.Fatalf("no final push: %+v", recv.Stats())
 		}
 	}
-	id, ok, err := s.ContextOfTask(task.ID)
+	id, ok, err := s.ContextOfTask(c.ID(), task.ID)
 	if err != nil || !ok {
 		t.Fatalf("not stored (%v)", err)
 	}

@@ -32,6 +32,7 @@ type Inbox struct {
 // it is cleaned for a terminal: what is shown of it passes termsafe.
 type PushNote struct {
 	TaskID   string
+	Agent    a2aclient.AgentID // whose task it is
 	AgentRef string
 	Kind     string          // the event's kind: task, status-update, …
 	State    a2aclient.State // the state it brought, if any
@@ -74,14 +75,14 @@ func (in *Inbox) Subscribe(fn func(PushNote)) (unsubscribe func()) {
 
 // Take stores one verified notification (PushReceiverOptions.OnPush).
 func (in *Inbox) Take(d PushDelivery) error {
-	note := PushNote{TaskID: d.Route.TaskID, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), At: d.At, Event: d.Event}
+	note := PushNote{TaskID: d.Route.TaskID, Agent: d.Route.Agent, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), At: d.At, Event: d.Event}
 	switch {
 	case d.Event.Task != nil:
 		note.State = d.Event.Task.Status.State
 	case d.Event.Status != nil:
 		note.State = d.Event.Status.Status.State
 	}
-	if conv := in.liveFor(d.Route.TaskID); conv != nil {
+	if conv := in.liveFor(d.Route.Agent, d.Route.TaskID); conv != nil {
 		conv.ApplyPush(d.Event)
 		note.Live = true
 	} else if in.store != nil {
@@ -103,11 +104,12 @@ func (in *Inbox) Take(d PushDelivery) error {
 	return nil
 }
 
-func (in *Inbox) liveFor(taskID string) *Conversation {
+// liveFor finds the open conversation that holds agent's task.
+func (in *Inbox) liveFor(agent a2aclient.AgentID, taskID string) *Conversation {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	for _, c := range in.live {
-		if c.HasTask(taskID) {
+		if c.HasTask(agent, taskID) {
 			return c
 		}
 	}
@@ -120,18 +122,19 @@ func (in *Inbox) liveFor(taskID string) *Conversation {
 // a stream's would.
 const pushTail = 8
 
-// mergePush folds a notification into the stored context that holds its
-// task, through a conversation restored with the task's items and
-// recorded as any other: or, when no context holds it, into a new one.
-// It returns the context's id.
+// mergePush folds a notification into the stored context of the route's
+// agent that holds its task, through a conversation restored with the
+// task's items and recorded as any other: or, when none of that agent's
+// contexts holds it, into a new one. It returns the context's id.
 func (s *Store) mergePush(d PushDelivery) (int64, error) {
 	taskID := d.Route.TaskID
-	id, ok, err := s.ContextOfTask(taskID)
+	id, ok, err := s.ContextOfTask(d.Route.Agent, taskID)
 	if err != nil {
 		return 0, err
 	}
-	o := RecordOptions{Agent: AgentInfo{Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
+	o := RecordOptions{Agent: AgentInfo{ID: d.Route.Agent, Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
 	conv := NewConversation(nil, d.Route.AgentRef, nil)
+	conv.agent = d.Route.Agent
 	if ok {
 		info, err := s.Context(id)
 		if err != nil {

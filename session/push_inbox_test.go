@@ -20,6 +20,9 @@ func artifactText(items []Item, taskID string) string {
 	return ""
 }
 
+// inboxAgent is the identity of the agent the inbox tests' tasks are of.
+const inboxAgent = a2aclient.AgentID("http://127.0.0.1:1")
+
 func appendPush(taskID, text string, last bool) a2aclient.Event {
 	return a2aclient.Event{Artifact: &a2aclient.ArtifactUpdate{TaskID: taskID, Append: true, LastChunk: last,
 		Artifact: a2aclient.Artifact{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(text)}}}}
@@ -35,7 +38,7 @@ func statusEvent(taskID string, st a2aclient.State) a2aclient.Event {
 func TestInboxStoresPushesWithTheirStoredTask(t *testing.T) {
 	s := openTestStore(t)
 	conv := NewConversation(nil, "fake", nil)
-	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "fake", Ref: "fake"}})
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{ID: inboxAgent, Name: "fake", Ref: "fake"}})
 	conv.Notice("hello")
 	conv.ApplyPush(statusEvent("t1", a2aclient.StateWorking))
 	applyChunks(conv, "t1", 2) // "chunk chunk ", not sealed
@@ -51,7 +54,7 @@ func TestInboxStoresPushesWithTheirStoredTask(t *testing.T) {
 	in := NewInbox(s)
 	var notes []PushNote
 	in.Subscribe(func(n PushNote) { notes = append(notes, n) })
-	route := PushRoute{TaskID: "t1", AgentRef: "fake", Dialect: a2aclient.DialectV10}
+	route := PushRoute{TaskID: "t1", Agent: inboxAgent, AgentRef: "fake", Dialect: a2aclient.DialectV10}
 	for _, ev := range []a2aclient.Event{appendPush("t1", "more ", false), appendPush("t1", "end", true), statusEvent("t1", a2aclient.StateCompleted)} {
 		if err := in.Take(PushDelivery{Route: route, Event: ev}); err != nil {
 			t.Fatal(err)
@@ -80,13 +83,13 @@ func TestInboxStoresPushesWithTheirStoredTask(t *testing.T) {
 func TestInboxStartsAContextForAnUnknownTask(t *testing.T) {
 	s := openTestStore(t)
 	in := NewInbox(s)
-	route := PushRoute{TaskID: "t9", AgentRef: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}
+	route := PushRoute{TaskID: "t9", Agent: inboxAgent, AgentRef: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}
 	task := &a2aclient.Task{ID: "t9", ContextID: "c9", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted},
 		Artifacts: []a2aclient.Artifact{{ID: "x", Parts: []a2aclient.Part{a2aclient.TextPart("done")}}}}
 	if err := in.Take(PushDelivery{Route: route, Event: a2aclient.Event{Task: task}}); err != nil {
 		t.Fatal(err)
 	}
-	id, ok, err := s.ContextOfTask("t9")
+	id, ok, err := s.ContextOfTask(inboxAgent, "t9")
 	if err != nil || !ok {
 		t.Fatalf("no context holds the pushed task (%v)", err)
 	}
@@ -105,17 +108,18 @@ func TestInboxStartsAContextForAnUnknownTask(t *testing.T) {
 func TestInboxRoutesToTheLiveConversation(t *testing.T) {
 	s := openTestStore(t)
 	conv := NewConversation(nil, "fake", nil)
+	conv.agent = inboxAgent
 	conv.ApplyPush(statusEvent("t1", a2aclient.StateWorking))
 	in := NewInbox(s)
 	detach := in.Attach(conv)
-	route := PushRoute{TaskID: "t1", AgentRef: "fake"}
+	route := PushRoute{TaskID: "t1", Agent: inboxAgent, AgentRef: "fake"}
 	if err := in.Take(PushDelivery{Route: route, Event: appendPush("t1", "pushed", false)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := artifactText(conv.Items(), "t1"); got != "pushed" {
 		t.Errorf("live conversation's artifact %q", got)
 	}
-	if _, ok, _ := s.ContextOfTask("t1"); ok {
+	if _, ok, _ := s.ContextOfTask(inboxAgent, "t1"); ok {
 		t.Error("the push was stored a second time, apart from the live conversation")
 	}
 	conv.mu.Lock()
@@ -129,7 +133,7 @@ func TestInboxRoutesToTheLiveConversation(t *testing.T) {
 	if err := in.Take(PushDelivery{Route: route, Event: statusEvent("t1", a2aclient.StateCompleted)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, _ := s.ContextOfTask("t1"); !ok {
+	if _, ok, _ := s.ContextOfTask(inboxAgent, "t1"); !ok {
 		t.Error("once detached, the push did not go to the store")
 	}
 }

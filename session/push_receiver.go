@@ -190,8 +190,8 @@ func (r *PushReceiver) URL() string { return r.base }
 // dialect d): a fresh id and a fresh random token, remembered (the
 // token's hash only) in memory and in the store. Pass the config to the
 // agent with SetPushConfig; Forget it when done.
-func (r *PushReceiver) Register(ref string, d a2aclient.Dialect, taskID string) (a2aclient.PushConfig, error) {
-	cfg, route, err := MakePushConfig(r.base, ref, d, taskID)
+func (r *PushReceiver) Register(agent a2aclient.AgentID, ref string, d a2aclient.Dialect, taskID string) (a2aclient.PushConfig, error) {
+	cfg, route, err := MakePushConfig(r.base, agent, ref, d, taskID)
 	if err != nil {
 		return a2aclient.PushConfig{}, err
 	}
@@ -210,9 +210,12 @@ func (r *PushReceiver) Register(ref string, d a2aclient.Dialect, taskID string) 
 // fresh id, a fresh random token, and the route that checks pushes
 // against it (the token's hash). A command that sets a config for a
 // receiver another run will hold saves the route in the store.
-func MakePushConfig(base, ref string, d a2aclient.Dialect, taskID string) (a2aclient.PushConfig, PushRoute, error) {
+func MakePushConfig(base string, agent a2aclient.AgentID, ref string, d a2aclient.Dialect, taskID string) (a2aclient.PushConfig, PushRoute, error) {
 	if taskID == "" {
 		return a2aclient.PushConfig{}, PushRoute{}, errors.New("a push config needs the task it is for")
+	}
+	if agent == "" {
+		return a2aclient.PushConfig{}, PushRoute{}, errors.New("a push config needs the agent it is for")
 	}
 	var raw [32]byte
 	if _, err := rand.Read(raw[:]); err != nil {
@@ -221,7 +224,7 @@ func MakePushConfig(base, ref string, d a2aclient.Dialect, taskID string) (a2acl
 	token := base64.RawURLEncoding.EncodeToString(raw[:])
 	id := a2aclient.NewID()
 	cfg := a2aclient.PushConfig{ID: id, TaskID: taskID, URL: base + "/push/" + id, Token: token}
-	route := PushRoute{ConfigID: id, TaskID: taskID, AgentRef: ref, Dialect: d, URL: cfg.URL, Created: time.Now(), hash: pushTokenHash(token)}
+	route := PushRoute{ConfigID: id, TaskID: taskID, Agent: agent, AgentRef: ref, Dialect: d, URL: cfg.URL, Created: time.Now(), hash: pushTokenHash(token)}
 	return cfg, route, nil
 }
 
@@ -250,6 +253,23 @@ func publicBase(public string) (string, error) {
 		return "", fmt.Errorf("the push URL %q is not an http(s) address without credentials or query: set push_url to the tunnel's or proxy's base URL", public)
 	}
 	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// Renamed notes the id the agent answered with for parley's config id:
+// the route stays under parley's id, the one in the URL the agent posts
+// to, and keeps the agent's for showing and removing the config.
+func (r *PushReceiver) Renamed(configID, agentConfigID string) error {
+	r.mu.Lock()
+	rt, ok := r.routes[configID]
+	if ok {
+		rt.AgentConfigID = agentConfigID
+		r.routes[configID] = rt
+	}
+	r.mu.Unlock()
+	if !ok || r.o.Store == nil {
+		return nil
+	}
+	return r.o.Store.SavePushRoute(rt)
 }
 
 // Forget refuses a config's notifications from now on.

@@ -83,11 +83,11 @@ func tokenHeader(tok string) map[string]string {
 // the inbox.
 func TestPushReceiverRefusesForgedPushes(t *testing.T) {
 	r, log := startTestReceiver(t, PushReceiverOptions{})
-	a, err := r.Register("agent", a2aclient.DialectV10, "task-a")
+	a, err := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := r.Register("agent", a2aclient.DialectV10, "task-b")
+	b, err := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-b")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestPushReceiverRefusesForgedPushes(t *testing.T) {
 // refused: a config's token vouches for its own task only.
 func TestPushReceiverRefusesAnotherTasksPush(t *testing.T) {
 	r, log := startTestReceiver(t, PushReceiverOptions{})
-	a, _ := r.Register("agent", a2aclient.DialectV10, "task-a")
+	a, _ := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	for _, body := range []string{statusPush("task-b"), statusPush(""), `{"task":{"id":"task-b","status":{"state":"TASK_STATE_COMPLETED"}}}`} {
 		if code := post(t, a.URL, body, tokenHeader(a.Token)); code == http.StatusNoContent {
 			t.Errorf("%.60s: accepted", body)
@@ -146,7 +146,7 @@ func TestPushReceiverRefusesAnotherTasksPush(t *testing.T) {
 // Unknown and forgotten configs, other paths and methods are refused.
 func TestPushReceiverRefusesUnknownConfigs(t *testing.T) {
 	r, log := startTestReceiver(t, PushReceiverOptions{})
-	a, _ := r.Register("agent", a2aclient.DialectV10, "task-a")
+	a, _ := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	if err := r.Forget(a.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestPushReceiverRefusesUnknownConfigs(t *testing.T) {
 // agent's garbage is refused as malformed.
 func TestPushReceiverBoundsTheBody(t *testing.T) {
 	r, log := startTestReceiver(t, PushReceiverOptions{MaxBody: 4 << 10})
-	a, _ := r.Register("agent", a2aclient.DialectV10, "task-a")
+	a, _ := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	huge := `{"statusUpdate":{"taskId":"task-a","status":{"state":"TASK_STATE_WORKING","message":{"role":"ROLE_AGENT","parts":[{"text":"` + strings.Repeat("A", 8<<20) + `"}]}}}}`
 	if code := post(t, a.URL, huge, tokenHeader(a.Token)); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("an 8 MiB push was answered %d, want 413", code)
@@ -196,7 +196,7 @@ func TestPushReceiverBoundsTheRate(t *testing.T) {
 	// A rate so low that no token comes back during the test: what is
 	// taken is the burst, however slow the machine.
 	r, log := startTestReceiver(t, PushReceiverOptions{Rate: 0.0001, Burst: 20})
-	a, _ := r.Register("agent", a2aclient.DialectV10, "task-a")
+	a, _ := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	codes := map[int]int{}
 	for range 40 {
 		codes[post(t, a.URL, statusPush("task-a"), tokenHeader(a.Token))]++
@@ -225,7 +225,7 @@ func TestPushReceiverBoundsTheRate(t *testing.T) {
 // real push out for good.
 func TestPushReceiverOutlastsSlowloris(t *testing.T) {
 	r, log := startTestReceiver(t, PushReceiverOptions{MaxConns: 2, HeaderTimeout: 200 * time.Millisecond})
-	a, _ := r.Register("agent", a2aclient.DialectV10, "task-a")
+	a, _ := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	var slow []net.Conn
 	for range 6 {
 		c, err := net.Dial("tcp", r.Addr())
@@ -270,7 +270,7 @@ func TestPushReceiverRefusesNonLoopbackAndBadURLs(t *testing.T) {
 		}
 	}
 	r, _ := startTestReceiver(t, PushReceiverOptions{PublicURL: "https://127.0.0.1:9/tunnel/"})
-	cfg, _ := r.Register("agent", a2aclient.DialectV10, "t")
+	cfg, _ := r.Register(inboxAgent, "agent", a2aclient.DialectV10, "t")
 	if !strings.HasPrefix(cfg.URL, "https://127.0.0.1:9/tunnel/push/") {
 		t.Errorf("announced %q", cfg.URL)
 	}
@@ -283,7 +283,7 @@ func TestPushReceiverRefusesNonLoopbackAndBadURLs(t *testing.T) {
 func TestPushRoutesSharedThroughTheStoreWithoutTokens(t *testing.T) {
 	s := openTestStore(t)
 	r1, _ := startTestReceiver(t, PushReceiverOptions{Store: s})
-	a, err := r1.Register("agent", a2aclient.DialectV10, "task-a")
+	a, err := r1.Register(inboxAgent, "agent", a2aclient.DialectV10, "task-a")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func TestPushRoutesSharedThroughTheStoreWithoutTokens(t *testing.T) {
 	if n := len(log.all()); n != 1 {
 		t.Fatalf("%d delivered, want 1", n)
 	}
-	routes, err := s.PushRoutes("task-a")
+	routes, err := s.PushRoutes(inboxAgent, "task-a")
 	if err != nil || len(routes) != 1 || routes[0].Received != 1 {
 		t.Fatalf("routes %+v (%v), want one with one notification received", routes, err)
 	}

@@ -22,12 +22,20 @@ type PushService struct {
 	fixed bool // the address outlives this process (a fixed port or push_url)
 
 	mu      sync.Mutex
-	watched map[string]watch // by task id
+	watched map[TaskKey]watch
+}
+
+// TaskKey names a task: its id is the agent's choice, unique only within
+// that agent.
+type TaskKey struct {
+	Agent a2aclient.AgentID
+	Task  string
 }
 
 type watch struct {
-	client *a2aclient.Client
-	cfgID  string
+	client  *a2aclient.Client
+	cfgID   string // parley's id for the config
+	agentID string // the id the agent knows it by
 }
 
 // StartPushService starts the receiver (see PushReceiverOptions; Store
@@ -39,7 +47,7 @@ func StartPushService(store *Store, o PushReceiverOptions) (*PushService, error)
 		// a failure leaves rows that only cost space.
 		_, _ = store.PrunePushRoutes(time.Now())
 	}
-	p := &PushService{inbox: NewInbox(store), watched: map[string]watch{}}
+	p := &PushService{inbox: NewInbox(store), watched: map[TaskKey]watch{}}
 	o.Store, o.OnPush = store, p.inbox.Take
 	if o.PublicURL != "" {
 		p.fixed = true
@@ -67,39 +75,48 @@ func (p *PushService) Stats() PushStats { return p.recv.Stats() }
 // Watch asks the agent behind c (named ref) to push taskID's changes to
 // this receiver. Agents or dialects without push notifications answer an
 // error wrapping a2aclient.ErrPushNotSupported or ErrUnsupportedOperation.
+// The route stays under parley's id, in the URL announced, whatever id
+// the agent answers with (PushRoute.AgentConfigID keeps that one).
 func (p *PushService) Watch(ctx context.Context, c *a2aclient.Client, ref, taskID string) (a2aclient.PushConfig, error) {
-	cfg, err := p.recv.Register(ref, c.Dialect(), taskID)
+	cfg, err := p.recv.Register(c.ID(), ref, c.Dialect(), taskID)
 	if err != nil {
 		return a2aclient.PushConfig{}, err
 	}
-	if _, err := c.SetPushConfig(ctx, cfg); err != nil {
+	got, err := c.SetPushConfig(ctx, cfg)
+	if err != nil {
 		_ = p.recv.Forget(cfg.ID)
 		return a2aclient.PushConfig{}, fmt.Errorf("ask the agent to push task %s's changes: %w", short(taskID), err)
 	}
+	agentID := cfg.ID
+	if got != nil && got.ID != "" && got.ID != cfg.ID {
+		agentID = got.ID
+		_ = p.recv.Renamed(cfg.ID, got.ID)
+	}
 	p.mu.Lock()
-	p.watched[taskID] = watch{client: c, cfgID: cfg.ID}
+	p.watched[TaskKey{c.ID(), taskID}] = watch{client: c, cfgID: cfg.ID, agentID: agentID}
 	p.mu.Unlock()
 	return cfg, nil
 }
 
-// Watching reports whether Watch registered the task in this run.
-func (p *PushService) Watching(taskID string) bool {
+// Watching reports whether Watch registered agent's task in this run.
+func (p *PushService) Watching(agent a2aclient.AgentID, taskID string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	_, ok := p.watched[taskID]
+	_, ok := p.watched[TaskKey{agent, taskID}]
 	return ok
 }
 
-// Unwatch removes the task's config, on the agent and here.
-func (p *PushService) Unwatch(ctx context.Context, taskID string) error {
+// Unwatch removes the config of agent's task, on the agent and here.
+func (p *PushService) Unwatch(ctx context.Context, agent a2aclient.AgentID, taskID string) error {
+	k := TaskKey{agent, taskID}
 	p.mu.Lock()
-	w, ok := p.watched[taskID]
-	delete(p.watched, taskID)
+	w, ok := p.watched[k]
+	delete(p.watched, k)
 	p.mu.Unlock()
 	if !ok {
 		return nil
 	}
-	errAgent := w.client.DeletePushConfig(ctx, taskID, w.cfgID)
+	errAgent := w.client.DeletePushConfig(ctx, taskID, w.agentID)
 	return errors.Join(errAgent, p.recv.Forget(w.cfgID))
 }
 
@@ -110,13 +127,13 @@ func (p *PushService) Close(ctx context.Context) error {
 	var errs []error
 	if !p.fixed {
 		p.mu.Lock()
-		var tasks []string
-		for id := range p.watched {
-			tasks = append(tasks, id)
+		var tasks []TaskKey
+		for k := range p.watched {
+			tasks = append(tasks, k)
 		}
 		p.mu.Unlock()
-		for _, id := range tasks {
-			errs = append(errs, p.Unwatch(ctx, id))
+		for _, k := range tasks {
+			errs = append(errs, p.Unwatch(ctx, k.Agent, k.Task))
 		}
 	}
 	errs = append(errs, p.recv.Close())

@@ -47,6 +47,9 @@ func (c ContextInfo) Label() string {
 // by the reference the user gave, or from the stored card without
 // fetching it.
 type AgentInfo struct {
+	// ID is the agent's identity: what its contextId and task ids are
+	// looked up with.
+	ID      a2aclient.AgentID
 	Name    string // the card's name
 	Ref     string // the config name or URL the user named the agent by
 	URL     string // the endpoint parley used
@@ -58,7 +61,7 @@ type AgentInfo struct {
 // AgentInfoOf describes the agent behind a client reached as ref.
 func AgentInfoOf(ref string, c *a2aclient.Client) AgentInfo {
 	a := c.Agent()
-	return AgentInfo{Name: a.Name, Ref: ref, URL: c.Endpoint().URL, CardURL: a.CardURL, Card: a.Raw, Dialect: c.Dialect()}
+	return AgentInfo{ID: c.ID(), Name: a.Name, Ref: ref, URL: c.Endpoint().URL, CardURL: a.CardURL, Card: a.Raw, Dialect: c.Dialect()}
 }
 
 // Kind names, as stored and exported.

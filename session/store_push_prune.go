@@ -39,7 +39,8 @@ func (s *Store) PrunePushRoutes(now time.Time) (int, error) {
 	res, err := s.db.Exec(`DELETE FROM push_configs WHERE
 		max(created, last_seen) < ?
 		OR (max(created, last_seen) < ? AND EXISTS (
-			SELECT 1 FROM tasks t WHERE t.id = push_configs.task_id AND t.state IN (?, ?, ?, ?)))`,
+			SELECT 1 FROM tasks t JOIN contexts c ON c.id = t.context
+			WHERE t.id = push_configs.task_id AND c.agent_id = push_configs.agent_id AND c.agent_id <> '' AND t.state IN (?, ?, ?, ?)))`,
 		nanos(now.Add(-pushIdleLimit)), nanos(now.Add(-pushEndedGrace)),
 		string(a2aclient.StateCompleted), string(a2aclient.StateCanceled), string(a2aclient.StateFailed), string(a2aclient.StateRejected))
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 func TestPrunePushRoutes(t *testing.T) {
 	s := openTestStore(t)
 	conv := NewConversation(nil, "agent", nil)
-	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: "agent", Ref: "agent"}})
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{ID: inboxAgent, Name: "agent", Ref: "agent"}})
 	conv.LoadTask(&a2aclient.Task{ID: "ended", ContextID: "c", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}})
 	conv.LoadTask(&a2aclient.Task{ID: "running", ContextID: "c", Status: a2aclient.TaskStatus{State: a2aclient.StateWorking}})
 	if err := rec.Close(); err != nil {
@@ -23,7 +23,7 @@ func TestPrunePushRoutes(t *testing.T) {
 	now := time.Now()
 	save := func(id, task string, created time.Time) {
 		t.Helper()
-		if err := s.SavePushRoute(PushRoute{ConfigID: id, TaskID: task, AgentRef: "agent", Created: created}); err != nil {
+		if err := s.SavePushRoute(PushRoute{ConfigID: id, TaskID: task, Agent: inboxAgent, AgentRef: "agent", Created: created}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -39,7 +39,7 @@ func TestPrunePushRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	routes, err := s.PushRoutes("")
+	routes, err := s.PushRoutes(inboxAgent, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -14,17 +13,17 @@ import (
 // ErrNoContext means no stored context has the id asked for.
 var ErrNoContext = errors.New("no such context")
 
-const contextColumns = `id, agent_name, agent_ref, agent_url, card_url, dialect, context_id, title, name, created, updated, last_state, message_count`
+const contextColumns = `id, agent_id, agent_name, agent_ref, agent_url, card_url, dialect, context_id, title, name, created, updated, last_state, message_count`
 
 type scanner interface{ Scan(...any) error }
 
 func scanContext(row scanner) (ContextInfo, error) {
 	var c ContextInfo
-	var dialect string
+	var dialect, agent string
 	var created, updated int64
-	err := row.Scan(&c.ID, &c.Agent.Name, &c.Agent.Ref, &c.Agent.URL, &c.Agent.CardURL, &dialect, &c.ContextID,
+	err := row.Scan(&c.ID, &agent, &c.Agent.Name, &c.Agent.Ref, &c.Agent.URL, &c.Agent.CardURL, &dialect, &c.ContextID,
 		&c.Title, &c.Name, &created, &updated, &c.LastState, &c.Messages)
-	c.Agent.Dialect = a2aclient.Dialect(dialect)
+	c.Agent.ID, c.Agent.Dialect = a2aclient.AgentID(agent), a2aclient.Dialect(dialect)
 	c.Created, c.Updated = fromNanos(created), fromNanos(updated)
 	return c, err
 }
@@ -54,9 +53,9 @@ func (s *Store) Context(id int64) (ContextInfo, error) {
 	row := s.db.QueryRow(`SELECT `+contextColumns+`, card FROM contexts WHERE id = ?`, id)
 	var c ContextInfo
 	var card []byte
-	var dialect string
+	var dialect, agent string
 	var created, updated int64
-	err := row.Scan(&c.ID, &c.Agent.Name, &c.Agent.Ref, &c.Agent.URL, &c.Agent.CardURL, &dialect, &c.ContextID,
+	err := row.Scan(&c.ID, &agent, &c.Agent.Name, &c.Agent.Ref, &c.Agent.URL, &c.Agent.CardURL, &dialect, &c.ContextID,
 		&c.Title, &c.Name, &created, &updated, &c.LastState, &c.Messages, &card)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, fmt.Errorf("%w %d", ErrNoContext, id)
@@ -64,30 +63,9 @@ func (s *Store) Context(id int64) (ContextInfo, error) {
 	if err != nil {
 		return c, s.wrap(fmt.Errorf("read context %d: %w", id, err))
 	}
-	c.Agent.Dialect, c.Agent.Card = a2aclient.Dialect(dialect), card
+	c.Agent.ID, c.Agent.Dialect, c.Agent.Card = a2aclient.AgentID(agent), a2aclient.Dialect(dialect), card
 	c.Created, c.Updated = fromNanos(created), fromNanos(updated)
 	return c, nil
-}
-
-// FindContext finds a stored context by parley's id for it or by the
-// agent's contextId (the most recent one, if several agents used it).
-func (s *Store) FindContext(ref string) (ContextInfo, error) {
-	ref = strings.TrimSpace(ref)
-	if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
-		c, err := s.Context(id)
-		if !errors.Is(err, ErrNoContext) {
-			return c, err
-		}
-	}
-	var id int64
-	err := s.db.QueryRow(`SELECT id FROM contexts WHERE context_id = ? AND context_id <> '' ORDER BY updated DESC LIMIT 1`, ref).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ContextInfo{}, fmt.Errorf("%w %q: neither parley's id for a context nor a contextId it has stored", ErrNoContext, ref)
-	}
-	if err != nil {
-		return ContextInfo{}, s.wrap(err)
-	}
-	return s.Context(id)
 }
 
 const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, ` + tailColumns

@@ -15,6 +15,9 @@ import (
 // notify is the conversation's change hook (see NewConversation).
 func (s *Store) Continue(oc *OpenedContext, client *a2aclient.Client, notify func(), o RecordOptions) (*Conversation, *Recorder) {
 	conv := NewConversation(client, oc.Info.Agent.Name, notify)
+	if oc.Info.Agent.ID != "" {
+		conv.agent = oc.Info.Agent.ID
+	}
 	conv.Restore(oc.Info.ContextID, oc.Items, oc.Tasks)
 	o.Context = oc.Info.ID
 	if o.Agent.Ref == "" {
@@ -26,14 +29,22 @@ func (s *Store) Continue(oc *OpenedContext, client *a2aclient.Client, notify fun
 // ClientFor reaches a stored context's agent again: through the
 // directory by the reference the user named it by (so config credentials
 // apply), or, when its card can no longer be fetched but the agent
-// answered the fetch, from the card stored with the context.
-func ClientFor(ctx context.Context, dir *Directory, agent AgentInfo) (*a2aclient.Client, error) {
+// answered the fetch, from the card stored with the context. A name
+// that now reaches another agent is an AgentMovedError.
+func ClientFor(ctx context.Context, dir *Directory, info ContextInfo) (*a2aclient.Client, error) {
+	agent := info.Agent
 	ref := cmp.Or(agent.Ref, agent.CardURL, agent.URL)
 	if ref == "" {
 		return nil, errors.New("the stored context does not say which agent it was with")
 	}
 	c, err := dir.Client(ctx, ref, Overrides{})
-	if err == nil || errors.As(err, new(*a2aclient.ForeignOriginError)) {
+	if err == nil {
+		if err := sameAgent(info.ID, agent, ref, c); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+	if errors.As(err, new(*a2aclient.ForeignOriginError)) {
 		return c, err
 	}
 	var te *a2aclient.TransportError
@@ -61,6 +72,10 @@ func StoredClient(dir *Directory, agent AgentInfo) (*a2aclient.Client, error) {
 	t, err := dir.Target(ref, Overrides{})
 	if err != nil {
 		return nil, err
+	}
+	if agent.ID != "" {
+		// The stored card is the agent the conversation was with.
+		t.Options.Identity = agent.ID
 	}
 	c, err := a2aclient.NewClient(card, t.Options)
 	if err != nil {
@@ -113,7 +128,7 @@ func (s *Store) Resume(ctx context.Context, dir *Directory, id int64, notify fun
 	if len(res.Tasks) == 0 {
 		return res, nil
 	}
-	client, err := ClientFor(ctx, dir, oc.Info.Agent)
+	client, err := ClientFor(ctx, dir, oc.Info)
 	if err != nil {
 		res.Err = fmt.Errorf("could not reach %s to resume: %w", cmp.Or(oc.Info.Agent.Name, oc.Info.Agent.Ref), err)
 		return res, nil

@@ -155,6 +155,22 @@ CREATE TABLE push_configs (
 CREATE INDEX push_configs_by_task ON push_configs(task_id);
 CREATE INDEX tasks_by_id ON tasks(id);
 `,
+	// 7: the agent's identity (a2aclient.AgentID) on every context and
+	// push route, the key every id the agent chose is looked up with
+	// (see store_identity.go, which fills it in for older rows).
+	`
+ALTER TABLE contexts ADD COLUMN agent_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE push_configs ADD COLUMN agent_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE push_configs ADD COLUMN agent_config_id TEXT NOT NULL DEFAULT ''; -- the id the agent answered with, when not parley's
+DROP INDEX contexts_by_context_id;
+CREATE INDEX contexts_by_agent_context ON contexts(agent_id, context_id);
+`,
+}
+
+// afterMigration runs, in the migration's transaction, what a step
+// needs of Go after its SQL: keyed by the version the step makes.
+var afterMigration = map[int]func(*sql.Tx) error{
+	7: fillAgentIDs,
 }
 
 // schemaVersion is the newest schema this parley knows.
@@ -191,6 +207,11 @@ func (s *Store) migrate(from int) error {
 		for v := now; v < schemaVersion; v++ {
 			if _, err := tx.Exec(migrations[v]); err != nil {
 				return fmt.Errorf("schema version %d: %w", v+1, err)
+			}
+			if after := afterMigration[v+1]; after != nil {
+				if err := after(tx); err != nil {
+					return fmt.Errorf("schema version %d: %w", v+1, err)
+				}
 			}
 		}
 		_, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", schemaVersion, applicationID))

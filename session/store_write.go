@@ -77,8 +77,8 @@ const (
 			OR tasks.updated IS NOT excluded.updated
 			OR (excluded.title <> '' AND tasks.title IS NOT excluded.title)
 			OR (excluded.context_id <> '' AND tasks.context_id IS NOT excluded.context_id)`
-	sqlInsertContext = `INSERT INTO contexts (agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertContext = `INSERT INTO contexts (agent_id, agent_name, agent_ref, agent_url, card_url, card, dialect, context_id, created, updated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	// sqlNextSeq is read at every group, so that two processes adding
 	// to one context (the TUI and a 'parley send --context') interleave.
 	sqlNextSeq        = `SELECT coalesce(max(seq) + 1, 0) FROM items WHERE context = ?`
@@ -101,7 +101,7 @@ func (s *Store) writeGroup(st *recState, g group) (recDelta, error) {
 		defer w.close()
 		if d.id == 0 {
 			res, err := w.execResult(sqlInsertContext,
-				g.agent.Name, withoutCredentials(g.agent.Ref), withoutCredentials(g.agent.URL), withoutCredentials(g.agent.CardURL), g.agent.Card, string(g.agent.Dialect), g.contextID, nanos(g.now), nanos(g.now))
+				string(g.agent.ID), g.agent.Name, withoutCredentials(g.agent.Ref), withoutCredentials(g.agent.URL), withoutCredentials(g.agent.CardURL), g.agent.Card, string(g.agent.Dialect), g.contextID, nanos(g.now), nanos(g.now))
 			if err != nil {
 				return fmt.Errorf("add the context: %w", err)
 			}

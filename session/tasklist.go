@@ -17,7 +17,8 @@ import (
 // parley's history, or one both know. Its strings are the agent's and
 // pass termsafe before they are shown.
 type TaskRow struct {
-	Agent      string // the agent as the user names it (config name or URL)
+	Agent      string            // the agent as the user names it (config name or URL)
+	AgentID    a2aclient.AgentID // whose task it is: TaskID means something only with it
 	TaskID     string
 	ContextID  string // the agent's contextId
 	State      a2aclient.State
@@ -76,7 +77,7 @@ func ServerTasks(ctx context.Context, c *a2aclient.Client, ref string, f TaskFil
 			continue
 		}
 		rows = append(rows, TaskRow{
-			Agent: ref, TaskID: t.ID, ContextID: t.ContextID, State: t.Status.State,
+			Agent: ref, AgentID: c.ID(), TaskID: t.ID, ContextID: t.ContextID, State: t.Status.State,
 			StatusText: t.Status.Message.Text(), Title: firstUserText(t.History),
 			Updated: t.Status.Timestamp, OnServer: true,
 		})
@@ -120,12 +121,14 @@ func firstUserText(history []a2aclient.Message) string {
 }
 
 // KnownTasks marks the rows of an agent's listing that parley's history
-// holds: their stored context and the message that started them.
+// holds with that agent: their stored context and the message that
+// started them.
 func (s *Store) KnownTasks(rows []TaskRow) error {
 	for i := range rows {
 		var id int64
 		var title string
-		err := s.db.QueryRow(`SELECT t.context, t.title FROM tasks t WHERE t.id = ? ORDER BY t.updated DESC LIMIT 1`, rows[i].TaskID).Scan(&id, &title)
+		err := s.db.QueryRow(`SELECT t.context, t.title FROM tasks t JOIN contexts c ON c.id = t.context
+			WHERE t.id = ? AND c.agent_id = ? AND c.agent_id <> '' ORDER BY t.updated DESC LIMIT 1`, rows[i].TaskID, string(rows[i].AgentID)).Scan(&id, &title)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}
@@ -137,25 +140,23 @@ func (s *Store) KnownTasks(rows []TaskRow) error {
 	return nil
 }
 
-// HistoryTasks lists the tasks in parley's history with the agents named
-// by refs (a config name, a card URL or an endpoint; every agent when
-// refs is empty), most recently updated first.
-func (s *Store) HistoryTasks(refs []string, f TaskFilter) ([]TaskRow, error) {
+// HistoryTasks lists the tasks in parley's history with agents (every
+// agent when agents is nil), most recently updated first.
+func (s *Store) HistoryTasks(agents []a2aclient.AgentID, f TaskFilter) ([]TaskRow, error) {
+	if f.ContextID != "" && agents == nil {
+		return nil, errors.New("a contextId is an agent's own: list the history of one agent by it")
+	}
 	q := strings.Builder{}
-	q.WriteString(`SELECT t.id, t.context_id, c.context_id, t.title, t.state, t.status_text, t.updated, c.id, c.agent_ref
+	q.WriteString(`SELECT t.id, t.context_id, c.context_id, t.title, t.state, t.status_text, t.updated, c.id, c.agent_ref, c.agent_id
 		FROM tasks t JOIN contexts c ON c.id = t.context WHERE 1`)
 	var args []any
-	if len(refs) > 0 {
-		q.WriteString(` AND (0`)
-		for _, r := range refs {
-			if r == "" {
-				continue
-			}
-			r = withoutCredentials(r)
-			q.WriteString(` OR c.agent_ref = ? OR c.card_url = ? OR c.agent_url = ?`)
-			args = append(args, r, r, r)
+	if agents != nil {
+		q.WriteString(` AND c.agent_id IN (''`)
+		for _, a := range agents {
+			q.WriteString(`, ?`)
+			args = append(args, string(a))
 		}
-		q.WriteString(`)`)
+		q.WriteString(`) AND c.agent_id <> ''`)
 	}
 	if f.ContextID != "" {
 		q.WriteString(` AND (t.context_id = ? OR (t.context_id = '' AND c.context_id = ?))`)
@@ -169,28 +170,34 @@ func (s *Store) HistoryTasks(refs []string, f TaskFilter) ([]TaskRow, error) {
 	args = append(args, f.limit())
 	return queryAll(s, "list stored tasks", func(row scanner) (TaskRow, error) {
 		var r TaskRow
-		var state, ctxID string
+		var state, ctxID, agent string
 		var updated int64
-		err := row.Scan(&r.TaskID, &r.ContextID, &ctxID, &r.Title, &state, &r.StatusText, &updated, &r.StoreID, &r.Agent)
-		r.State, r.Updated = a2aclient.State(state), fromNanos(updated)
+		err := row.Scan(&r.TaskID, &r.ContextID, &ctxID, &r.Title, &state, &r.StatusText, &updated, &r.StoreID, &r.Agent, &agent)
+		r.State, r.Updated, r.AgentID = a2aclient.State(state), fromNanos(updated), a2aclient.AgentID(agent)
 		r.ContextID = cmp.Or(r.ContextID, ctxID)
 		return r, err
 	}, q.String(), args...)
 }
 
-// MergeTasks joins listings by task id: the agent's word on the state
-// wins (it is the task's owner), parley's history adds the title and the
-// stored context. Most recently updated first, at most limit rows.
+// MergeTasks joins listings by task, an agent and its task id: the
+// agent's word on the state wins (it is the task's owner), parley's
+// history adds the title and the stored context. Two agents' tasks with
+// one id stay two rows. Most recently updated first, at most limit rows.
 func MergeTasks(limit int, lists ...[]TaskRow) []TaskRow {
-	byID := map[string]*TaskRow{}
-	var order []string
+	byID := map[TaskKey]*TaskRow{}
+	var order []TaskKey
 	for _, list := range lists {
 		for _, r := range list {
-			have := byID[r.TaskID]
-			if have == nil {
+			k := TaskKey{r.AgentID, r.TaskID}
+			have := byID[k]
+			if have == nil || r.AgentID == "" {
 				row := r
-				byID[r.TaskID] = &row
-				order = append(order, r.TaskID)
+				if r.AgentID == "" {
+					// No agent to join it with: a row of its own.
+					k.Task = fmt.Sprintf("\x00%d", len(order))
+				}
+				byID[k] = &row
+				order = append(order, k)
 				continue
 			}
 			if r.OnServer && !have.OnServer {

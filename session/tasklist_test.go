@@ -13,11 +13,15 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
+// testAgentID is the identity of the test agent named ref.
+func testAgentID(ref string) a2aclient.AgentID { return a2aclient.AgentID("http://127.0.0.1:1/" + ref) }
+
 // storeTasks records one context per agent with the given tasks.
 func storeTasks(t *testing.T, s *Store, ref, contextID string, tasks map[string]a2aclient.State) int64 {
 	t.Helper()
 	conv := NewConversation(nil, ref, nil)
-	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{Name: ref, Ref: ref}})
+	conv.agent = testAgentID(ref)
+	rec := s.Record(conv, RecordOptions{Agent: AgentInfo{ID: testAgentID(ref), Name: ref, Ref: ref}})
 	for id, st := range tasks {
 		conv.ApplyPush(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: id, ContextID: contextID, Status: a2aclient.TaskStatus{State: st}}})
 	}
@@ -42,7 +46,7 @@ func TestHistoryTasksFilters(t *testing.T) {
 	if err != nil || len(all) != 3 {
 		t.Fatalf("every agent: %+v (%v)", all, err)
 	}
-	alpha, _ := s.HistoryTasks([]string{"alpha"}, TaskFilter{})
+	alpha, _ := s.HistoryTasks([]a2aclient.AgentID{testAgentID("alpha")}, TaskFilter{})
 	if got := ids(alpha); len(got) != 2 || !got["a1"] || !got["a2"] {
 		t.Errorf("alpha's tasks %v", got)
 	}
@@ -50,21 +54,25 @@ func TestHistoryTasksFilters(t *testing.T) {
 	if got := ids(done); len(got) != 2 || !got["a1"] || !got["b1"] {
 		t.Errorf("completed tasks %v", got)
 	}
-	inCtx, _ := s.HistoryTasks(nil, TaskFilter{ContextID: "cb"})
+	inCtx, _ := s.HistoryTasks([]a2aclient.AgentID{testAgentID("beta")}, TaskFilter{ContextID: "cb"})
 	if got := ids(inCtx); len(got) != 1 || !got["b1"] {
 		t.Errorf("tasks in cb %v", got)
+	}
+	// A contextId is the agent's own: without the agent it names nothing.
+	if rows, err := s.HistoryTasks(nil, TaskFilter{ContextID: "cb"}); err == nil {
+		t.Errorf("a contextId across every agent listed %+v", rows)
 	}
 	one, _ := s.HistoryTasks(nil, TaskFilter{Limit: 1})
 	if len(one) != 1 {
 		t.Errorf("limit 1 gave %d", len(one))
 	}
 	for _, r := range alpha {
-		if r.StoreID != a || r.Agent != "alpha" || r.Where() != "parley" {
+		if r.StoreID != a || r.Agent != "alpha" || r.AgentID != testAgentID("alpha") || r.Where() != "parley" {
 			t.Errorf("row %+v", r)
 		}
 	}
 	// A ref that is SQL is a ref like any other.
-	if rows, err := s.HistoryTasks([]string{"' OR 1=1 --"}, TaskFilter{}); err != nil || len(rows) != 0 {
+	if rows, err := s.HistoryTasks([]a2aclient.AgentID{"' OR 1=1 --"}, TaskFilter{}); err != nil || len(rows) != 0 {
 		t.Errorf("an odd ref listed %d (%v)", len(rows), err)
 	}
 }
@@ -73,13 +81,14 @@ func TestHistoryTasksFilters(t *testing.T) {
 // and where it is stored; tasks only one side knows are kept.
 func TestMergeTasks(t *testing.T) {
 	now := time.Now()
+	alpha := testAgentID("alpha")
 	server := []TaskRow{
-		{Agent: "http://127.0.0.1:1/", TaskID: "t1", State: a2aclient.StateCompleted, Updated: now, OnServer: true},
-		{Agent: "http://127.0.0.1:1/", TaskID: "t2", State: a2aclient.StateWorking, Updated: now.Add(-time.Hour), OnServer: true},
+		{Agent: "http://127.0.0.1:1/", AgentID: alpha, TaskID: "t1", State: a2aclient.StateCompleted, Updated: now, OnServer: true},
+		{Agent: "http://127.0.0.1:1/", AgentID: alpha, TaskID: "t2", State: a2aclient.StateWorking, Updated: now.Add(-time.Hour), OnServer: true},
 	}
 	local := []TaskRow{
-		{Agent: "alpha", TaskID: "t1", State: a2aclient.StateWorking, Title: "book it", Updated: now.Add(-time.Minute), StoreID: 7},
-		{Agent: "alpha", TaskID: "t3", State: a2aclient.StateFailed, Updated: now.Add(-2 * time.Hour), StoreID: 7},
+		{Agent: "alpha", AgentID: alpha, TaskID: "t1", State: a2aclient.StateWorking, Title: "book it", Updated: now.Add(-time.Minute), StoreID: 7},
+		{Agent: "alpha", AgentID: alpha, TaskID: "t3", State: a2aclient.StateFailed, Updated: now.Add(-2 * time.Hour), StoreID: 7},
 	}
 	got := MergeTasks(0, server, local)
 	if len(got) != 3 || got[0].TaskID != "t1" || got[1].TaskID != "t2" || got[2].TaskID != "t3" {

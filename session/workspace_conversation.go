@@ -93,7 +93,7 @@ func (w *Workspace) OpenStored(ctx context.Context, id int64, running func(*Open
 			return &Opening{Context: oc, Conv: conv, Client: conv.Client()}, nil
 		}
 	}
-	client, err := ClientFor(ctx, w.dir, oc.Info.Agent)
+	client, err := ClientFor(ctx, w.dir, oc.Info)
 	var offline error
 	if err != nil {
 		// Show the transcript anyway; sending fails until the agent is

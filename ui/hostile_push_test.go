@@ -44,12 +44,14 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 	})
 	var seq int
 	var ref string
-	a.inspect(func(m *Model) { seq, ref = m.tasks.fetchSeq, m.current.Ref })
-	push := func(ref string, i int) {
-		a.tm.Send(pushNoteMsg{note: session.PushNote{AgentRef: ref, TaskID: fmt.Sprintf("t%d", i), State: a2aclient.StateWorking}})
+	var agent a2aclient.AgentID
+	a.inspect(func(m *Model) { seq, ref, agent = m.tasks.fetchSeq, m.current.Ref, agentOf(m.current) })
+	push := func(agent a2aclient.AgentID, ref string, i int) {
+		a.tm.Send(pushNoteMsg{note: session.PushNote{Agent: agent, AgentRef: ref, TaskID: fmt.Sprintf("t%d", i), State: a2aclient.StateWorking}})
 	}
 	for i := range 200 {
-		push("http://127.0.0.1:1/other", i)
+		// Named as the agent on screen is, but another agent.
+		push("http://127.0.0.1:1/other", ref, i)
 	}
 	a.inspect(func(m *Model) {
 		if m.tasks.fetchSeq != seq {
@@ -61,7 +63,7 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 	most, hold = 0, make(chan struct{})
 	mu.Unlock()
 	for i := range 200 {
-		push(ref, i)
+		push(agent, ref, i)
 	}
 	a.inspect(func(m *Model) {
 		if m.tasks.fetchSeq == seq {

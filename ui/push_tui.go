@@ -25,7 +25,7 @@ type pushState struct {
 	attached map[*session.Conversation]func() // detach functions
 	// announced is the state last told of a task away from the screen:
 	// a working task pushes progress often, and only a new state is news.
-	announced map[string]a2aclient.State
+	announced map[session.TaskKey]a2aclient.State
 	// follow is the task to follow once the receiver is up.
 	follow *followReq
 }
@@ -148,12 +148,12 @@ func (m *Model) followByPush() tea.Cmd {
 		m.setStatus("Starting parley's push receiver…", false)
 		return m.startPush()
 	}
-	if m.pushes.svc.Watching(taskID) {
+	if agent := agentOf(e); m.pushes.svc.Watching(agent, taskID) {
 		svc := m.pushes.svc
 		return func() tea.Msg {
 			ctx, cancel := agentCtx()
 			defer cancel()
-			return pushWatchMsg{taskID: taskID, stopped: true, err: svc.Unwatch(ctx, taskID)}
+			return pushWatchMsg{taskID: taskID, stopped: true, err: svc.Unwatch(ctx, agent, taskID)}
 		}
 	}
 	return m.watchTask(e.ID, taskID)
@@ -209,7 +209,8 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 	if st := n.Event.Status; st != nil && st.Status.Message != nil {
 		text = clip(termsafe.Line(st.Status.Message.Text()), 80)
 	}
-	shown := m.current != nil && m.current.Conv != nil && n.Live && m.current.Conv.HasTask(n.TaskID)
+	key := session.TaskKey{Agent: n.Agent, Task: n.TaskID}
+	shown := m.current != nil && m.current.Conv != nil && n.Live && m.current.Conv.HasTask(n.Agent, n.TaskID)
 	var cmd tea.Cmd
 	if shown {
 		line := "Task " + id + " pushed"
@@ -222,14 +223,14 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		m.setStatus(sentence(line), false)
 		m.setTasks(m.current.Conv.Tasks())
 	} else {
-		m.tasks.Mark(n.TaskID)
+		m.tasks.Mark(key)
 		if m.pushes.announced == nil {
-			m.pushes.announced = map[string]a2aclient.State{}
+			m.pushes.announced = map[session.TaskKey]a2aclient.State{}
 		}
-		prev, told := m.pushes.announced[n.TaskID]
-		m.pushes.announced[n.TaskID] = n.State
+		prev, told := m.pushes.announced[key]
+		m.pushes.announced[key] = n.State
 		line := "Task " + id
-		if who := m.pushAgent(n.AgentRef); who != "" {
+		if who := m.pushAgent(n.Agent, n.AgentRef); who != "" {
 			line += " of " + who
 		}
 		line += " changed while you were away"
@@ -240,14 +241,14 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 			m.setStatus(line+" (• in Tasks).", false)
 		}
 	}
-	cmd = m.relistForPush(n.AgentRef)
-	if n.State.Terminal() && m.pushes.svc != nil && m.pushes.svc.Watching(n.TaskID) {
+	cmd = m.relistForPush(n.Agent)
+	if n.State.Terminal() && m.pushes.svc != nil && m.pushes.svc.Watching(n.Agent, n.TaskID) {
 		// It will not change again: stop the agent pushing to us.
-		svc, taskID := m.pushes.svc, n.TaskID
+		svc, agent, taskID := m.pushes.svc, n.Agent, n.TaskID
 		cmd = tea.Batch(cmd, func() tea.Msg {
 			ctx, cancel := agentCtx()
 			defer cancel()
-			_ = svc.Unwatch(ctx, taskID)
+			_ = svc.Unwatch(ctx, agent, taskID)
 			return nil
 		})
 	}
@@ -259,8 +260,8 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 // one listing runs at a time: a new one drops the one in flight, so a
 // flood of pushes would list without end and never show a listing.
 // Pushes while one runs ask for one more after it (onTasksListed).
-func (m *Model) relistForPush(ref string) tea.Cmd {
-	if m.tasks.CurrentView() == viewChat || m.current == nil || m.current.Ref != ref {
+func (m *Model) relistForPush(agent a2aclient.AgentID) tea.Cmd {
+	if m.tasks.CurrentView() == viewChat || m.current == nil || agent == "" || agentOf(m.current) != agent {
 		return nil
 	}
 	if m.tasks.list.loading {
@@ -285,9 +286,9 @@ func (m *Model) closePush() {
 
 // pushAgent names the agent a push came from, unless it is the one on
 // screen (then the task's own id says enough).
-func (m *Model) pushAgent(ref string) string {
+func (m *Model) pushAgent(agent a2aclient.AgentID, ref string) string {
 	for _, e := range m.entries {
-		if e.Ref == ref {
+		if agent != "" && agentOf(e) == agent {
 			if e == m.current {
 				return ""
 			}

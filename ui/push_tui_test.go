@@ -98,7 +98,7 @@ func TestPushNoteTextIsCleaned(t *testing.T) {
 				m.current.Conv.ApplyPush(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t-evil", ContextID: "c"}})
 			}
 			m.onPushNote(pushNoteMsg{note: session.PushNote{
-				TaskID: "t-evil", AgentRef: "http://127.0.0.1:1/\x1b[31m\u202e", Live: live, State: a2aclient.StateCompleted,
+				TaskID: "t-evil", Agent: agentOf(m.current), AgentRef: "http://127.0.0.1:1/\x1b[31m\u202e", Live: live, State: a2aclient.StateCompleted,
 				Event: a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t-evil", Status: a2aclient.TaskStatus{
 					State: a2aclient.StateCompleted, Message: &a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(evil)}}}}},
 			}})

@@ -26,7 +26,8 @@ type tasksPane struct {
 	now     time.Time
 	view    taskView
 	list    listing         // the server and merged views' rows
-	pushed  map[string]bool // tasks a push changed that the user has not looked at
+	pushed  map[session.TaskKey]bool // tasks a push changed that the user has not looked at
+	agent   a2aclient.AgentID        // whose tasks the chat view shows
 	// fetchSeq numbers listing fetches, so a late one is dropped;
 	// listAgent is the agent entry whose tasks are listed.
 	fetchSeq, listAgent int
@@ -165,7 +166,7 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 	} else if !t.Updated.IsZero() {
 		age = ago(p.now.Sub(t.Updated))
 	}
-	return p.line(mark, style, t.State, t.ID, t.Title, age, selected)
+	return p.line(mark, style, t.State, session.TaskKey{Agent: p.agent, Task: t.ID}, t.Title, age, selected)
 }
 
 // openAction is what opening the selected row means (enter, or a second
@@ -180,10 +181,11 @@ func (p *tasksPane) openAction() taskAction {
 // line lays out one task's row, the same in every view: the state's
 // mark and word, "• " when a push changed the task while the user was
 // away, its title (or its id, for a task parley never saw) and its age.
-func (p *tasksPane) line(mark string, style lipgloss.Style, state a2aclient.State, id, title, age string, selected bool) string {
+func (p *tasksPane) line(mark string, style lipgloss.Style, state a2aclient.State, k session.TaskKey, title, age string, selected bool) string {
+	id := k.Task
 	label := fmt.Sprintf("%-12s", stateWord(state))
 	flag := ""
-	if p.pushed[id] {
+	if p.pushed[k] {
 		flag = "• "
 	}
 	titleW := max(p.w-2-13-len(flag)-len(age)-1, 3)

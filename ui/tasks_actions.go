@@ -32,7 +32,7 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 	conv := m.current.Conv
 	switch a {
 	case taskOpen:
-		m.tasks.Unmark(t.ID)
+		m.tasks.Unmark(session.TaskKey{Agent: conv.Agent(), Task: t.ID})
 		if conv.AnswerTask(t.ID) { // it waits for input: the next message answers it
 			m.layout()
 		}

@@ -44,16 +44,19 @@ func clientOf(e *agentEntry) *a2aclient.Client {
 	return e.Client
 }
 
-// agentRefs are the names parley's history may know the agent by.
-func agentRefs(e *agentEntry) []string {
-	refs := []string{e.Ref}
-	if e.Saved != "" {
-		refs = append(refs, e.Saved)
+// agentOf is the identity of e's agent, what its task ids are kept
+// under: its conversation's, else its client's; "" before either.
+func agentOf(e *agentEntry) a2aclient.AgentID {
+	if e == nil {
+		return ""
 	}
-	if c := clientOf(e); c != nil {
-		refs = append(refs, c.Agent().CardURL, c.Endpoint().URL)
+	if e.Conv != nil && e.Conv.Agent() != "" {
+		return e.Conv.Agent()
 	}
-	return refs
+	if e.Client != nil {
+		return e.Client.ID()
+	}
+	return ""
 }
 
 // cycleTaskView shows the next view, fetching its listing.
@@ -84,11 +87,11 @@ func (m *Model) fetchTasks() tea.Cmd {
 	}
 	m.tasks.listAgent = e.ID
 	m.tasks.SetLoading()
-	seq, client, ref, refs, store := m.tasks.fetchSeq, clientOf(e), e.Ref, agentRefs(e), m.opts.Store
+	seq, client, ref, store := m.tasks.fetchSeq, clientOf(e), e.Ref, m.opts.Store
 	return tea.Batch(m.startTicking(), func() tea.Msg {
 		ctx, cancel := agentCtx()
 		defer cancel()
-		msg := listTasks(ctx, client, ref, refs, store, view)
+		msg := listTasks(ctx, client, ref, store, view)
 		msg.seq = seq
 		return msg
 	})
@@ -97,7 +100,7 @@ func (m *Model) fetchTasks() tea.Cmd {
 // listTasks fetches the agent's tasks across every context and, for the
 // merged view (or when the dialect has no listing), parley's history
 // with the agent.
-func listTasks(ctx context.Context, client *a2aclient.Client, ref string, refs []string, store *session.Store, view taskView) tasksListedMsg {
+func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store *session.Store, view taskView) tasksListedMsg {
 	f := session.TaskFilter{Limit: listLimit}
 	server, _, err := session.ServerTasksUpTo(ctx, client, ref, f, "")
 	noListing := err != nil && session.NoListing(err)
@@ -109,7 +112,7 @@ func listTasks(ctx context.Context, client *a2aclient.Client, ref string, refs [
 	}
 	var hist []session.TaskRow
 	if store != nil && (view == viewMerged || noListing) {
-		if hist, err = store.HistoryTasks(refs, f); err != nil {
+		if hist, err = store.HistoryTasks([]a2aclient.AgentID{client.ID()}, f); err != nil {
 			return tasksListedMsg{err: err}
 		}
 	}
@@ -164,9 +167,9 @@ func (m *Model) openTaskRow() tea.Cmd {
 	if !ok || e == nil {
 		return nil
 	}
-	m.tasks.Unmark(r.TaskID)
+	m.tasks.Unmark(session.TaskKey{Agent: r.AgentID, Task: r.TaskID})
 	for _, x := range m.entries {
-		if x.Conv != nil && x.Conv.HasTask(r.TaskID) {
+		if x.Conv != nil && x.Conv.HasTask(r.AgentID, r.TaskID) {
 			// Open here already (and maybe streaming): show that
 			// conversation, not a second copy from the store.
 			m.current = x

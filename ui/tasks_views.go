@@ -86,18 +86,18 @@ func (p *tasksPane) SelectedRow() (session.TaskRow, bool) {
 }
 
 // Mark flags a task a push brought news of, until the user looks at it.
-func (p *tasksPane) Mark(taskID string) {
+func (p *tasksPane) Mark(k session.TaskKey) {
 	if p.pushed == nil {
-		p.pushed = map[string]bool{}
+		p.pushed = map[session.TaskKey]bool{}
 	}
-	p.pushed[taskID] = true
+	p.pushed[k] = true
 }
 
 // Unmark clears a task's push flag.
-func (p *tasksPane) Unmark(taskID string) { delete(p.pushed, taskID) }
+func (p *tasksPane) Unmark(k session.TaskKey) { delete(p.pushed, k) }
 
 // Marked reports whether a push flagged the task.
-func (p *tasksPane) Marked(taskID string) bool { return p.pushed[taskID] }
+func (p *tasksPane) Marked(k session.TaskKey) bool { return p.pushed[k] }
 
 // count is how many rows the current view has.
 func (p *tasksPane) count() int {
@@ -138,7 +138,7 @@ func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
 	if !r.Updated.IsZero() {
 		age = ago(p.now.Sub(r.Updated))
 	}
-	return p.line(mark, style, r.State, r.TaskID, r.Title, age, selected)
+	return p.line(mark, style, r.State, session.TaskKey{Agent: r.AgentID, Task: r.TaskID}, r.Title, age, selected)
 }
 
 // listNote says what a listing holds: "7 on agent · 3 in parley".

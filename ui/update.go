@@ -205,6 +205,7 @@ func (m *Model) showConversation() {
 // setTasks gives the shown conversation's tasks to the panes that draw
 // them: the task list, and the chat, whose spinners follow them.
 func (m *Model) setTasks(tasks []session.TaskInfo) {
+	m.tasks.agent = agentOf(m.current)
 	m.tasks.SetTasks(tasks)
 	m.chat.SetTasks(tasks)
 }
