@@ -21,7 +21,7 @@ type PushRoute struct {
 	// AgentConfigID is the id the agent answered with, when it chose its
 	// own: what the agent's config is got and removed by.
 	AgentConfigID string
-	TaskID   string
+	TaskID        string
 	// Agent is the identity of the agent the route was made for: its
 	// pushes land only in that agent's conversations.
 	Agent    a2aclient.AgentID

@@ -25,7 +25,7 @@ type tasksPane struct {
 	spinner string
 	now     time.Time
 	view    taskView
-	list    listing         // the server and merged views' rows
+	list    listing                  // the server and merged views' rows
 	pushed  map[session.TaskKey]bool // tasks a push changed that the user has not looked at
 	agent   a2aclient.AgentID        // whose tasks the chat view shows
 	// fetchSeq numbers listing fetches, so a late one is dropped;
