@@ -45,6 +45,7 @@ type testEnv struct {
 	t      *testing.T
 	config string
 	vars   map[string]string
+	store  string // the context store; "" is the test binary's shared one
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -60,7 +61,7 @@ func (e *testEnv) writeConfig(content string) {
 
 func (e *testEnv) env(stdout, stderr *lockedBuffer) Env {
 	return Env{
-		Stdout: stdout, Stderr: stderr, ConfigPath: e.config,
+		Stdout: stdout, Stderr: stderr, ConfigPath: e.config, StorePath: e.store,
 		Getenv:       func(k string) string { return e.vars[k] },
 		PollInterval: time.Millisecond, ResumeDelay: -1,
 		DemoAgent: &demoagent.Options{},

@@ -137,3 +137,43 @@ func TestInboxRoutesToTheLiveConversation(t *testing.T) {
 		t.Error("once detached, the push did not go to the store")
 	}
 }
+
+// Two agents may name a task alike: a push from one never reaches the
+// other's open conversation or stored context, whichever was first.
+func TestInboxKeepsAgentsWithOneTaskIDApart(t *testing.T) {
+	s := openTestStore(t)
+	const other = a2aclient.AgentID("http://127.0.0.1:2")
+	stored := NewConversation(nil, "a", nil)
+	stored.agent = inboxAgent
+	rec := s.Record(stored, RecordOptions{Agent: AgentInfo{ID: inboxAgent, Name: "a", Ref: "a"}})
+	stored.ApplyPush(statusEvent("task-1", a2aclient.StateWorking))
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	live := NewConversation(nil, "a", nil)
+	live.agent = inboxAgent
+	live.ApplyPush(statusEvent("task-1", a2aclient.StateWorking))
+	in := NewInbox(s)
+	defer in.Attach(live)()
+	route := PushRoute{TaskID: "task-1", Agent: other, AgentRef: "b", Dialect: a2aclient.DialectV03}
+	if err := in.Take(PushDelivery{Route: route, Event: appendPush("task-1", "B was here", true)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := artifactText(live.Items(), "task-1"); got != "" {
+		t.Errorf("agent A's open conversation took B's push: %q", got)
+	}
+	oc, err := s.OpenContext(rec.ID(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := artifactText(oc.Items, "task-1"); got != "" {
+		t.Errorf("agent A's stored conversation took B's push: %q", got)
+	}
+	id, ok, err := s.ContextOfTask(other, "task-1")
+	if err != nil || !ok || id == rec.ID() {
+		t.Fatalf("B's push is in context %d (%v, %v), want one of B's own", id, ok, err)
+	}
+	if _, ok, _ := s.ContextOfTask("", "task-1"); ok {
+		t.Error("an empty identity found a context")
+	}
+}

@@ -108,6 +108,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		// The connection drops without the end of the chunked body: the
 		// client sees an unexpected EOF, as when a proxy or Wi-Fi drops.
 		panic(http.ErrAbortHandler)
+	case PushOther:
+		s.pushOther(w, c, f)
 	case Hostile:
 		s.hostileText(w, r, c, stream)
 	case DropOnCut:

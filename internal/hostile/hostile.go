@@ -49,6 +49,11 @@ const (
 	Unsupported    Mode = "unsupported"      // JSON-RPC "method not found"
 	Redirect       Mode = "redirect"         // Fault.Status (default 307) to Fault.Location + the request path
 	Hostile        Mode = "hostile-text"     // terminal escape sequences in every string
+	// PushOther takes a push config for its task-1 (which it reports
+	// working), answers with an id of its own (Fault.Location, when set),
+	// then pushes task-1 failed with Fault.Body as its status text and
+	// answer: an id another agent may have used too (push.go).
+	PushOther Mode = "push-other"
 )
 
 // Fault is one misbehaviour and where it applies.
@@ -201,7 +206,7 @@ func (s *Server) card(w http.ResponseWriter, r *http.Request) {
 		"name": "hostile", "description": "An agent that misbehaves on purpose.", "version": "1",
 		"protocolVersion": "0.3.0", "url": fmt.Sprintf("%s://%s/rpc", scheme, r.Host),
 		"preferredTransport": "JSONRPC",
-		"capabilities":       map[string]any{"streaming": !s.o.NoStreaming},
+		"capabilities":       map[string]any{"streaming": !s.o.NoStreaming, "pushNotifications": s.pushes()},
 		"defaultInputModes":  []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
 		"skills": []any{map[string]any{"id": "s", "name": "misbehave", "description": "d", "tags": []string{"t"}}},
 	}
