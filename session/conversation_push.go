@@ -10,6 +10,13 @@ import "github.com/parley-a2a/parley/a2aclient"
 // that pushes and streams the same chunk must not show it twice; states
 // are taken from either, since a state seen twice is shown once.
 func (c *Conversation) ApplyPush(ev a2aclient.Event) {
+	c.applyPush(ev, &a2aclient.Tracker{})
+}
+
+// applyPush is ApplyPush with the tracker that assembles the task's
+// artifacts: a fresh one, or one kept across a task's pushes (the
+// inbox's), so that an append costs what it adds.
+func (c *Conversation) applyPush(ev a2aclient.Event, tr *a2aclient.Tracker) {
 	taskID := ev.TaskID()
 	if taskID == "" {
 		return
@@ -20,14 +27,18 @@ func (c *Conversation) ApplyPush(ev a2aclient.Event) {
 		c.mu.Unlock()
 		return
 	}
-	var tr a2aclient.Tracker
 	if u := ev.Artifact; u != nil && u.Append {
-		if it := c.byKey[c.artifactKey(taskID, u.Artifact.ID)]; it != nil {
-			tr.Apply(a2aclient.Event{Task: &a2aclient.Task{ID: taskID, Artifacts: []a2aclient.Artifact{{ID: u.Artifact.ID, Name: it.Name, Parts: it.Parts}}}})
+		if _, known := tr.Artifact(u.Artifact.ID); !known {
+			if it := c.byKey[c.artifactKey(taskID, u.Artifact.ID)]; it != nil {
+				// What the conversation holds so far, as the start the
+				// append grows.
+				tr.Apply(a2aclient.Event{Artifact: &a2aclient.ArtifactUpdate{TaskID: taskID,
+					Artifact: a2aclient.Artifact{ID: u.Artifact.ID, Name: it.Name, Parts: it.Parts}}})
+			}
 		}
 	}
 	tr.Apply(ev)
-	c.applyEvent(&exchange{}, "", ev, &tr)
+	c.applyEvent(&exchange{}, "", ev, tr)
 	if t := c.tasks[taskID]; t != nil && !following {
 		t.Following = false
 	}

@@ -24,6 +24,9 @@ type Inbox struct {
 
 	mu   sync.Mutex
 	live []*Conversation
+	open map[TaskKey]*pushOpen // stored tasks pushes go to (push_open.go)
+	// artifactLimit bounds an artifact pushes grow; 0 is pushArtifactLimit.
+	artifactLimit int
 	subs map[int]func(PushNote)
 	next int
 }
@@ -43,7 +46,9 @@ type PushNote struct {
 }
 
 // NewInbox stores into s (nil keeps only the live conversations).
-func NewInbox(s *Store) *Inbox { return &Inbox{store: s, subs: map[int]func(PushNote){}} }
+func NewInbox(s *Store) *Inbox {
+	return &Inbox{store: s, open: map[TaskKey]*pushOpen{}, subs: map[int]func(PushNote){}}
+}
 
 // Attach routes the pushes for conv's tasks to conv itself while it is
 // open; the returned function detaches it.
@@ -75,18 +80,19 @@ func (in *Inbox) Subscribe(fn func(PushNote)) (unsubscribe func()) {
 
 // Take stores one verified notification (PushReceiverOptions.OnPush).
 func (in *Inbox) Take(d PushDelivery) error {
-	note := PushNote{TaskID: d.Route.TaskID, Agent: d.Route.Agent, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), At: d.At, Event: d.Event}
-	switch {
-	case d.Event.Task != nil:
-		note.State = d.Event.Task.Status.State
-	case d.Event.Status != nil:
-		note.State = d.Event.Status.Status.State
-	}
+	note := PushNote{TaskID: d.Route.TaskID, Agent: d.Route.Agent, AgentRef: d.Route.AgentRef, Kind: d.Event.Kind(), State: eventState(d.Event), At: d.At, Event: d.Event}
 	if conv := in.liveFor(d.Route.Agent, d.Route.TaskID); conv != nil {
+		// Opened since its last push: the open conversation records it
+		// from now on, not the inbox's copy.
+		if err := in.closeOpen(TaskKey{d.Route.Agent, d.Route.TaskID}); err != nil {
+			return fmt.Errorf("store the push for task %s: %w", short(d.Route.TaskID), err)
+		}
 		conv.ApplyPush(d.Event)
 		note.Live = true
 	} else if in.store != nil {
-		id, err := in.store.mergePush(d)
+		in.mu.Lock()
+		id, err := in.takeStored(d)
+		in.mu.Unlock()
 		if err != nil {
 			return fmt.Errorf("store the push for task %s: %w", short(d.Route.TaskID), err)
 		}
@@ -121,47 +127,6 @@ func (in *Inbox) liveFor(agent a2aclient.AgentID, taskID string) *Conversation {
 // known, so that a new message in the same state updates that line as
 // a stream's would.
 const pushTail = 8
-
-// mergePush folds a notification into the stored context of the route's
-// agent that holds its task, through a conversation restored with the
-// task's items and recorded as any other: or, when none of that agent's
-// contexts holds it, into a new one. It returns the context's id.
-func (s *Store) mergePush(d PushDelivery) (int64, error) {
-	taskID := d.Route.TaskID
-	id, ok, err := s.ContextOfTask(d.Route.Agent, taskID)
-	if err != nil {
-		return 0, err
-	}
-	o := RecordOptions{Agent: AgentInfo{ID: d.Route.Agent, Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
-	conv := NewConversation(nil, d.Route.AgentRef, nil)
-	conv.agent = d.Route.Agent
-	if ok {
-		info, err := s.Context(id)
-		if err != nil {
-			return 0, err
-		}
-		items, err := s.taskItems(id, taskID)
-		if err != nil {
-			return 0, err
-		}
-		tail, err := s.LoadTail(id, pushTail)
-		if err != nil {
-			return 0, err
-		}
-		tasks, err := s.Tasks(id)
-		if err != nil {
-			return 0, err
-		}
-		conv.Restore(info.ContextID, mergeItems(items, tail), tasks)
-		o.Context, o.Agent = id, info.Agent
-	}
-	rec := s.Record(conv, o)
-	conv.ApplyPush(d.Event)
-	if err := rec.Close(); err != nil {
-		return 0, err
-	}
-	return rec.ID(), nil
-}
 
 // mergeItems joins two lists of items in transcript order, each once.
 func mergeItems(a, b []Item) []Item {

@@ -136,6 +136,6 @@ func (p *PushService) Close(ctx context.Context) error {
 			errs = append(errs, p.Unwatch(ctx, k.Agent, k.Task))
 		}
 	}
-	errs = append(errs, p.recv.Close())
+	errs = append(errs, p.recv.Close(), p.inbox.Close())
 	return errors.Join(errs...)
 }
