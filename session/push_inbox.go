@@ -27,8 +27,8 @@ type Inbox struct {
 	open map[TaskKey]*pushOpen // stored tasks pushes go to (push_open.go)
 	// artifactLimit bounds an artifact pushes grow; 0 is pushArtifactLimit.
 	artifactLimit int
-	subs map[int]func(PushNote)
-	next int
+	subs          map[int]func(PushNote)
+	next          int
 }
 
 // PushNote tells a subscriber that a notification was stored. Nothing in
