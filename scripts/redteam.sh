@@ -414,6 +414,49 @@ case_tui_spoof_borders_and_silent_wait() {
 	tmux -S "$sock" kill-server 2>/dev/null || true
 }
 
+# --- cases: an id an agent chooses is looked up with that agent only -------
+
+# Agent "pusher" pushes its task-1 failed ("B was here"); agent "healthy"
+# also has a task-1, stored first. The push lands in pusher's own
+# conversation; healthy's keeps its answer.
+case_push_for_another_agents_task_id() {
+	mis_start
+	run_parley send "$(mis healthy)" hi
+	want_code 0
+	want_err "saved as context 1"
+	run_parley task watch --push "$(mis pusher)" task-1
+	want_out "B was here"
+	run_parley contexts show 1
+	want_code 0
+	want_out "Hello world"
+	if grep -qF "B was here" <<<"$out"; then fail "the other agent's push was written into conversation 1"; fi
+	run_parley contexts show 2
+	want_code 0
+	want_out "B was here"
+}
+
+# Agent "ones" names its context "1", as parley numbers its first
+# conversation: --context-id 1 with that agent continues its own
+# conversation, and --context takes parley's numbers only.
+case_context_id_that_looks_like_a_store_number() {
+	mis_start
+	run_parley send "$(mis healthy)" "for healthy only"
+	want_code 0
+	run_parley send "$(mis ones)" first --json
+	want_code 0
+	want_out '"contextId":"1"'
+	want_out '"storeId":2'
+	run_parley send "$(mis ones)" second --context-id 1 --json
+	want_code 0
+	want_out '"storeId":2'
+	run_parley contexts show 1
+	if grep -qF "second" <<<"$out"; then fail "the agent's contextId 1 continued parley's conversation 1"; fi
+	run_parley send --context ctx-1 hello
+	want_code 2
+	want_err "--context takes parley's number for a stored conversation"
+	want_err "--context-id ctx-1"
+}
+
 # --------------------------------------------------------------------------
 
 echo "redteam: building parley and the misbehaving agents"

@@ -110,6 +110,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		panic(http.ErrAbortHandler)
 	case PushOther:
 		s.pushOther(w, c, f)
+	case ContextOne:
+		contextOne(w, c)
 	case Hostile:
 		s.hostileText(w, r, c, stream)
 	case DropOnCut:

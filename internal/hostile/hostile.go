@@ -54,6 +54,9 @@ const (
 	// then pushes task-1 failed with Fault.Body as its status text and
 	// answer: an id another agent may have used too (push.go).
 	PushOther Mode = "push-other"
+	// ContextOne answers every message with a message in context "1",
+	// an id that reads like parley's number for a conversation (ids.go).
+	ContextOne Mode = "context-one"
 )
 
 // Fault is one misbehaviour and where it applies.

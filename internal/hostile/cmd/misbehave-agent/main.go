@@ -12,6 +12,9 @@
 //	keepalive  a stream of keep-alives only
 //	busy       HTTP 429 with Retry-After: 1 for the first stream, then healthy
 //	html       HTTP 502 with a long HTML page
+//	healthy    task-1 in ctx-1, answered "Hello world"
+//	pusher     pushes its task-1 failed, "B was here", once given a push config
+//	ones       answers in context "1", an id like parley's number for a conversation
 package main
 
 import (
@@ -41,6 +44,9 @@ func main() {
 		{"keepalive", []hostile.Fault{{Mode: hostile.KeepAlives, Methods: []string{"message/stream"}}}},
 		{"busy", []hostile.Fault{{Mode: hostile.Status, Methods: []string{"message/stream"}, Times: 1, Status: 429, RetryAfter: "1", Body: "slow down"}}},
 		{"html", []hostile.Fault{{Mode: hostile.Status, Methods: []string{"message/stream", "message/send"}, Status: 502, ContentType: "text/html", Body: page}}},
+		{"healthy", nil},
+		{"pusher", []hostile.Fault{{Mode: hostile.PushOther, Body: "B was here", Methods: []string{"tasks/get", "tasks/pushNotificationConfig/set", "tasks/pushNotificationConfig/delete"}}}},
+		{"ones", []hostile.Fault{{Mode: hostile.ContextOne, Methods: []string{"message/stream", "message/send"}}}},
 	}
 	for _, a := range agents {
 		srv := hostile.Serve(a.faults...)
