@@ -79,7 +79,8 @@ func errorCode(err error) string {
 	switch {
 	case err == nil:
 		return ""
-	case errors.As(err, &ue), errors.As(err, new(*inputError)), errors.Is(err, session.ErrUnknownAgent):
+	case errors.As(err, &ue), errors.As(err, new(*inputError)), errors.Is(err, session.ErrUnknownAgent),
+		errors.As(err, new(*session.AgentMovedError)), session.IsNotAStoreNumber(err):
 		return "A2ACLI_ERR_USAGE"
 	case errors.As(err, &te), errors.As(err, &de):
 		return "A2ACLI_ERR_TIMEOUT"
