@@ -320,6 +320,11 @@ func Hint(err error) string {
 	case errors.As(err, new(*EventTooLargeError)):
 		return "Raise max_event_size in the config if you trust this agent."
 	}
+	// Errors from above the wire (session's) that say what to do.
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		return h.Hint()
+	}
 	return ""
 }
 

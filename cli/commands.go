@@ -34,7 +34,7 @@ and commands for scripts on the same layers.`,
 	fs.BoolVar(&tf.demo, "demo", false, "add the built-in demo agent and open on it")
 	fs.BoolVar(&tf.headless, "headless", false, "with --demo: a scripted tour on standard output, no UI")
 	fs.StringVar(&tf.theme, "theme", "", "auto (default), dark, light, high-contrast, or a theme file NAME.toml in the themes folder beside the config")
-	fs.StringVar(&tf.contextRef, "context", "", "open the terminal UI on a stored conversation (see 'parley contexts')")
+	fs.StringVar(&tf.contextRef, "context", "", "open the terminal UI on stored conversation N (its number in 'parley contexts')")
 	fs.BoolP("version", "v", false, "print parley's version")
 	root.Run = func(cmd *cobra.Command, _ []string) {
 		r.code = r.tui(cmd.Context(), tf)
@@ -157,7 +157,7 @@ func (r *runner) sendCommandFor(f *sendFlags) *cobra.Command {
 is canceled or rejected, or needs input or authentication. Streamed text is
 printed as it arrives, then the final state. A cut stream is resumed.
 The conversation is kept in the context store, and its id is printed on
-stderr: continue it with 'parley send --context ID TEXT' or in the TUI.
+stderr: continue it with 'parley send --context N TEXT' or in the TUI.
 
 TEXT is read from standard input when it is -, or when it is left out and
 standard input is a pipe or a file. --file and --data add parts after it
@@ -172,7 +172,7 @@ With --json: one JSON object per line for each event, then a result line
   parley send my-agent "Summarize" --file report.pdf --data '{"pages":[1,2]}'
   parley send my-agent "Make a chart" --output-dir out/
   parley send my-agent "hello" --json | jq -r .text`,
-		Annotations: map[string]string{annotAgent: "1", annotExit: "1", annotAlt: "parley send --context ID TEXT [flags]"},
+		Annotations: map[string]string{annotAgent: "1", annotExit: "1", annotAlt: "parley send --context N TEXT [flags]"},
 	}
 	fs := c.Flags()
 	f.register(fs)

@@ -26,7 +26,7 @@ listed instead.
 task in parley's history (or, with AGENT, that one agent's), one line per
 task: WHERE says who knows it (server, parley or both); the agent's word on
 its state wins, the history adds the message that started it and STORE,
-the stored context to open with 'parley --context ID'. An agent that
+the stored context to open with 'parley --context N'. An agent that
 cannot be reached is named on stderr and left out.
 
 With --json: one {"type":"task",...} line per task, then

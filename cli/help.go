@@ -90,7 +90,7 @@ func (r *runner) rootHelp(b *strings.Builder, c *cobra.Command) {
 		{"parley --agent AGENT", "the terminal UI, opened on AGENT (repeatable)"},
 		{"parley --demo", "the terminal UI on the built-in demo agent"},
 		{"parley --demo --headless", "a scripted tour against the demo agent, no UI"},
-		{"parley --context ID", "the terminal UI, continuing a stored conversation"},
+		{"parley --context N", "the terminal UI, continuing stored conversation N"},
 	}
 	for _, f := range forms {
 		fmt.Fprintf(b, "  %-34s %s\n", f[0], f[1])

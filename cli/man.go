@@ -51,7 +51,7 @@ func writeMan(w io.Writer, root *cobra.Command, r *runner) {
 	fmt.Fprintf(w, ".TH PARLEY 1 \"\" \"parley %s\" \"User Commands\"\n", roffLine(v))
 	fmt.Fprintf(w, ".SH NAME\nparley \\- %s\n", roffLine(root.Short))
 	fmt.Fprint(w, ".SH SYNOPSIS\n.nf\n")
-	for _, f := range []string{"parley [--agent AGENT]... [--demo] [--theme NAME]", "parley --context ID", "parley COMMAND [ARGUMENTS] [FLAGS]"} {
+	for _, f := range []string{"parley [--agent AGENT]... [--demo] [--theme NAME]", "parley --context N", "parley COMMAND [ARGUMENTS] [FLAGS]"} {
 		fmt.Fprint(w, roff(f))
 	}
 	fmt.Fprint(w, ".fi\n.SH DESCRIPTION\n")
