@@ -71,10 +71,15 @@ func TestKeysNeverHoldAStreamMoreThanHalfTheTime(t *testing.T) {
 func TestAStoppedStreamDoesNotWaitForTheKeyboard(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	sleepCtx(ctx, time.Hour)
-	k := &Keyboard{hold: time.Hour}
+	sleepCtx(ctx, time.Hour) // returns at once, or the test times out
+	c := &fakeClock{t: time.Unix(1000, 0)}
+	var held time.Duration
+	k := keyboardAt(c, &held)
 	k.Pressed()
 	k.wait(ctx)
+	if held != 0 {
+		t.Errorf("a stopped stream waited %v for the keyboard", held)
+	}
 }
 
 func TestNoKeyboardNeverWaits(t *testing.T) {
