@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -46,6 +47,7 @@ type testEnv struct {
 	config string
 	vars   map[string]string
 	store  string // the context store; "" is the test binary's shared one
+	client *http.Client
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -61,7 +63,7 @@ func (e *testEnv) writeConfig(content string) {
 
 func (e *testEnv) env(stdout, stderr *lockedBuffer) Env {
 	return Env{
-		Stdout: stdout, Stderr: stderr, ConfigPath: e.config, StorePath: e.store,
+		Stdout: stdout, Stderr: stderr, ConfigPath: e.config, StorePath: e.store, HTTPClient: e.client,
 		Getenv:       func(k string) string { return e.vars[k] },
 		PollInterval: time.Millisecond, ResumeDelay: -1,
 		DemoAgent: &demoagent.Options{},
