@@ -40,6 +40,8 @@ type taskListJSON struct {
 	Listing string `json:"listing"`
 	Count   int    `json:"count"`
 	Next    string `json:"nextPageToken,omitempty"`
+	// Stopped says why parley stopped following the agent's pages.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // taskList is `parley task list AGENT` (the agent's listing, a page at a
@@ -66,11 +68,11 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
 	}
-	rows, next, err := session.ServerTasksUpTo(ctx, c, ref, filter, lf.page)
-	listing := "server"
+	pages, err := session.ServerTasksUpTo(ctx, c, ref, filter, lf.page)
+	rows, next, listing := pages.Rows, pages.Next, "server"
 	if session.NoListing(err) {
 		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s has no task listing; these are the tasks in parley's history with %s.", c.Dialect().Label(), ref)))
-		listing, next = "history", ""
+		listing, next, pages.Stopped = "history", "", ""
 		rows, err = r.history(store, historyRefs(ref, c), filter)
 	}
 	if err != nil {
@@ -81,8 +83,11 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 			r.warn(err)
 		}
 	}
-	r.printTasks(rows, f.json, listing, next)
-	if next != "" && !f.json {
+	r.printTasks(rows, f.json, taskListJSON{Listing: listing, Next: next, Stopped: pages.Stopped})
+	switch {
+	case pages.Stopped != "":
+		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s; more tasks: parley task list %s --page %s", pages.Stopped, ref, next)))
+	case next != "" && !f.json:
 		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: more tasks: parley task list %s --page %s", ref, next)))
 	}
 	return exitOK
@@ -146,14 +151,16 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 		if len(pos) == 1 {
 			historyOf = historyRefs(ref, c)
 		}
-		rows, _, err := session.ServerTasksUpTo(ctx, c, ref, filter, "")
+		pages, err := session.ServerTasksUpTo(ctx, c, ref, filter, "")
 		switch {
 		case session.NoListing(err):
 			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s speaks %s, which has no task listing; its tasks come from parley's history.", ref, c.Dialect().Label())))
 		case err != nil:
 			r.warn(fmt.Errorf("%s's tasks on the server are left out: %w", ref, err))
+		case pages.Stopped != "":
+			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s's listing %s; the tasks before are listed.", ref, pages.Stopped)))
 		}
-		lists = append(lists, rows)
+		lists = append(lists, pages.Rows)
 	}
 	if len(pos) == 1 && historyOf == nil {
 		historyOf = pos
@@ -167,7 +174,7 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 	if limit <= 0 {
 		limit = 50
 	}
-	r.printTasks(session.MergeTasks(limit, lists...), f.json, "merged", "")
+	r.printTasks(session.MergeTasks(limit, lists...), f.json, taskListJSON{Listing: "merged"})
 	return exitOK
 }
 
@@ -194,8 +201,9 @@ func historyRefs(ref string, c *a2aclient.Client) []string {
 	return []string{ref, c.Agent().CardURL, c.Endpoint().URL}
 }
 
-// printTasks writes a listing: a table, or JSON lines and a result line.
-func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, listing, next string) {
+// printTasks writes a listing: a table, or JSON lines and the result
+// line res with its count.
+func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, res taskListJSON) {
 	if asJSON {
 		for _, row := range rows {
 			_ = writeJSONLine(r.env.Stdout, taskRowJSON{
@@ -203,7 +211,8 @@ func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, listing, next s
 				StatusText: row.StatusText, Title: row.Title, Updated: stamp(row.Updated, time.RFC3339), Where: row.Where(), StoreID: row.StoreID,
 			})
 		}
-		_ = writeJSONLine(r.env.Stdout, taskListJSON{Type: "result", Listing: listing, Count: len(rows), Next: next})
+		res.Type, res.Count = "result", len(rows)
+		_ = writeJSONLine(r.env.Stdout, res)
 		return
 	}
 	writeTaskTable(r.env.Stdout, rows)
