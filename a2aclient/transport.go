@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -502,15 +503,8 @@ func redactURL(raw string) string {
 }
 
 // isSecretName guesses whether a header or parameter name carries a
-// secret; the names an Authenticator set are redacted regardless.
-func isSecretName(n string) bool {
-	n = strings.ToLower(n)
-	for _, s := range []string{"authorization", "cookie", "key", "token", "secret", "password", "passwd", "signature", "sig", "session", "credential", "auth"} {
-		if strings.Contains(n, s) {
-			return true
-		}
-	}
-	return false
-}
+// secret (internal/credname, the list config and session use too); the
+// names an Authenticator set are redacted regardless.
+func isSecretName(n string) bool { return credname.Is(n) }
 
 func sanitizeLine(s string) string { return termsafe.Line(s) }

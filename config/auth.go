@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/adrg/xdg"
+
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // OAuth are an agent's OAuth 2.0 / OpenID Connect settings. Endpoints
@@ -77,8 +79,9 @@ func IsSecretRef(s string) bool {
 }
 
 // IsCredentialHeader reports whether a header usually carries a
-// credential (Authorization, Cookie, X-Api-Key, …).
-func IsCredentialHeader(name string) bool { return sensitiveHeader(name) }
+// credential (Authorization, Cookie, X-Api-Key, X-Session, …), which must
+// then come from the environment or a command (internal/credname).
+func IsCredentialHeader(name string) bool { return credname.Is(name) }
 
 // IsCmdRef reports whether s is a cmd:COMMAND reference.
 func IsCmdRef(s string) bool {

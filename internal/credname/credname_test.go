@@ -1,0 +1,37 @@
+package credname
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestIs(t *testing.T) {
+	for _, n := range []string{"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "X-Session", "X-Request-Signature",
+		"X-Sig", "sig", "X-Credential", "X-Passwd", "client_secret", "Password"} {
+		if !Is(n) {
+			t.Errorf("%s: not a credential", n)
+		}
+	}
+	for _, n := range []string{"X-Team", "Accept", "User-Agent", "X-Assignee", "X-Signal", "Content-Type"} {
+		if Is(n) {
+			t.Errorf("%s: a credential", n)
+		}
+	}
+}
+
+// docs/security.md and the README say which names carry a credential
+// in the words of this list.
+func TestDocsListTheNames(t *testing.T) {
+	want := "names holding " + strings.Join(Words[:len(Words)-1], ", ") + " or " + Words[len(Words)-1] +
+		", or the word " + strings.Join(WholeWords, " or ")
+	for _, doc := range []string{"../../docs/security.md", "../../README.md"} {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := strings.Join(strings.Fields(string(b)), " "); !strings.Contains(text, want) {
+			t.Errorf("%s does not say %q", doc, want)
+		}
+	}
+}
