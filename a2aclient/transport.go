@@ -482,25 +482,7 @@ func describeNetErr(err error) string {
 
 // redactURL removes credentials from a URL for display: userinfo and the
 // values of query parameters that look like keys or tokens.
-func redactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return termsafe.Line(raw)
-	}
-	if u.User != nil {
-		u.User = url.User("REDACTED")
-	}
-	if u.RawQuery != "" {
-		q := u.Query()
-		for k := range q {
-			if isSecretName(k) {
-				q.Set(k, "REDACTED")
-			}
-		}
-		u.RawQuery = q.Encode()
-	}
-	return termsafe.Line(u.String())
-}
+func redactURL(raw string) string { return termsafe.Line(credname.RedactURL(raw)) }
 
 // isSecretName guesses whether a header or parameter name carries a
 // secret (internal/credname, the list config and session use too); the

@@ -158,7 +158,7 @@ func (a *Agent) checkOAuth(bad func(key, format string, args ...any) error, who 
 			continue
 		}
 		if u, err := url.Parse(f.v); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return bad(f.key, "%s: %s must be an http:// or https:// URL, got %q", who, f.key, f.v)
+			return bad(f.key, "%s: %s must be an http:// or https:// URL, got %q", who, f.key, credname.RedactURL(f.v))
 		}
 	}
 	if a.RedirectPort < 0 || a.RedirectPort > 65535 {

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // problem is a validation failure tied to a place in the file: the agent
@@ -61,7 +63,7 @@ func (a *Agent) check(i int) error {
 		return bad("name", "%s: a name must be one word and not a URL", who)
 	}
 	if u, err := url.Parse(a.URL); a.URL == "" || err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return bad("url", "%s: url must be an http:// or https:// URL, got %q", who, a.URL)
+		return bad("url", "%s: url must be an http:// or https:// URL, got %q", who, credname.RedactURL(a.URL))
 	}
 	for name, value := range a.Headers {
 		if !headerNameRE.MatchString(name) {

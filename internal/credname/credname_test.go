@@ -35,3 +35,18 @@ func TestDocsListTheNames(t *testing.T) {
 		}
 	}
 }
+
+func TestRedactURL(t *testing.T) {
+	for raw, want := range map[string]string{
+		"http://user:pw@127.0.0.1:9/p?token=t&page=2": "http://REDACTED@127.0.0.1:9/p?page=2&token=REDACTED",
+		"https://127.0.0.1/":                          "https://127.0.0.1/",
+		"user:pw@127.0.0.1":                           "REDACTED@127.0.0.1",
+		"ftp://user:pw@127.0.0.1:9":                   "ftp://REDACTED@127.0.0.1:9",
+		"http://user:pw@127.0.0.1:bad/%zz?sig=s":      "http://REDACTED@127.0.0.1:bad/%zz?REDACTED",
+		"not a url":                                   "not a url",
+	} {
+		if got := RedactURL(raw); got != want {
+			t.Errorf("RedactURL(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}
