@@ -95,3 +95,20 @@ func TestTaskListStopsAfterMaxPages(t *testing.T) {
 		t.Errorf("stderr does not say parley stopped: %s", r.stderr)
 	}
 }
+
+// The command offered for the next page holds the agent's token as one
+// shell word: a token such as ;$(…) pasted unquoted would run.
+func TestTaskListQuotesTheOfferedPageToken(t *testing.T) {
+	const token = "x;$(touch /tmp/parley-pwned)"
+	url, _ := pagingAgent(t, func(n int64) ([]any, string) {
+		if n > 1 {
+			return nil, ""
+		}
+		task := map[string]any{"id": "t-1", "contextId": "c", "status": map[string]any{"state": "TASK_STATE_COMPLETED"}}
+		return []any{task}, token
+	})
+	r := newEnv(t).run("task", "list", url, "--limit", "1")
+	if want := "--page 'x;$(touch /tmp/parley-pwned)'"; r.code != exitOK || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d; stderr does not offer %s:\n%s", r.code, want, r.stderr)
+	}
+}

@@ -84,11 +84,13 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 		}
 	}
 	r.printTasks(rows, f.json, taskListJSON{Listing: listing, Next: next, Stopped: pages.Stopped})
+	// The token is the agent's: one shell word, so pasting runs nothing.
+	more := fmt.Sprintf("more tasks: parley task list %s --page %s", shellQuote(ref), shellQuote(next))
 	switch {
 	case pages.Stopped != "":
-		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s; more tasks: parley task list %s --page %s", pages.Stopped, ref, next)))
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+pages.Stopped+"; "+more))
 	case next != "" && !f.json:
-		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: more tasks: parley task list %s --page %s", ref, next)))
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+more))
 	}
 	return exitOK
 }
