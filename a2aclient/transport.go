@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -481,36 +482,11 @@ func describeNetErr(err error) string {
 
 // redactURL removes credentials from a URL for display: userinfo and the
 // values of query parameters that look like keys or tokens.
-func redactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return termsafe.Line(raw)
-	}
-	if u.User != nil {
-		u.User = url.User("REDACTED")
-	}
-	if u.RawQuery != "" {
-		q := u.Query()
-		for k := range q {
-			if isSecretName(k) {
-				q.Set(k, "REDACTED")
-			}
-		}
-		u.RawQuery = q.Encode()
-	}
-	return termsafe.Line(u.String())
-}
+func redactURL(raw string) string { return termsafe.Line(credname.RedactURL(raw)) }
 
 // isSecretName guesses whether a header or parameter name carries a
-// secret; the names an Authenticator set are redacted regardless.
-func isSecretName(n string) bool {
-	n = strings.ToLower(n)
-	for _, s := range []string{"authorization", "cookie", "key", "token", "secret", "password", "passwd", "signature", "sig", "session", "credential", "auth"} {
-		if strings.Contains(n, s) {
-			return true
-		}
-	}
-	return false
-}
+// secret (internal/credname, the list config and session use too); the
+// names an Authenticator set are redacted regardless.
+func isSecretName(n string) bool { return credname.Is(n) }
 
 func sanitizeLine(s string) string { return termsafe.Line(s) }

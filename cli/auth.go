@@ -54,7 +54,7 @@ func (r *runner) credentialHint(c auth.Choice) string {
 	where := r.credentialsPath()
 	switch c.Kind {
 	case auth.KindOAuth:
-		return fmt.Sprintf("Sign in with 'parley login %s' (it saves the token in %s), or configure auth = \"oauth2\" with client_id in the agent's config entry.", name, where)
+		return fmt.Sprintf("Sign in with 'parley login %s' (it saves the token in %s), or configure auth = \"oauth2\" with client_id in the agent's config entry.", shellQuote(name), where)
 	case auth.KindMTLS:
 		return "Set tls_cert and tls_key in the agent's config entry."
 	case auth.KindAPIKey:

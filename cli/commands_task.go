@@ -18,9 +18,10 @@ func (r *runner) taskExtras(task *cobra.Command, f *agentFlags) {
 		Short: "list the agent's tasks on the server; --all merges every agent's with parley's history",
 		Long: `Lists the agent's tasks on its server (ListTasks), newest first, --limit at a
 time (default 50): when more remain, the command to see the next page is
-printed on stderr (--page TOKEN). Dialects without a listing (v0.1-v0.3
-JSON-RPC, the gateway) say so, and parley's own history of the agent is
-listed instead.
+printed on stderr (--page TOKEN). One command follows at most 50 of the
+agent's pages and stops after 3 empty ones in a row, saying so. Dialects
+without a listing (v0.1-v0.3 JSON-RPC, the gateway) say so, and parley's
+own history of the agent is listed instead.
 
 --all lists every configured agent's tasks on its server merged with every
 task in parley's history (or, with AGENT, that one agent's), one line per
@@ -30,7 +31,7 @@ the stored context to open with 'parley --context N'. An agent that
 cannot be reached is named on stderr and left out.
 
 With --json: one {"type":"task",...} line per task, then
-  {"type":"result","listing":"server|history|merged","count","nextPageToken"}`,
+  {"type":"result","listing":"server|history|merged","count","nextPageToken","stopped"}`,
 		Example: `  parley task list my-agent --state working
   parley task list my-agent --context-id 5f1c… --limit 10 --json
   parley task list --context 12

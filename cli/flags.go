@@ -11,6 +11,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -182,7 +183,7 @@ func (f *originsFlag) Type() string   { return "URL" }
 func (f *originsFlag) Set(s string) error {
 	origin, ok := a2aclient.Origin(s)
 	if !ok {
-		return fmt.Errorf("--trust-origin wants an http:// or https:// URL, got %q", s)
+		return fmt.Errorf("--trust-origin wants an http:// or https:// URL, got %q", credname.RedactURL(s))
 	}
 	*f = append(*f, origin)
 	return nil

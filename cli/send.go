@@ -190,7 +190,9 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		err = timedOut(ctx, err, ref, s.TaskID)
 		return r.report(code, err, asJSON, s.TaskID)
 	}
-	if asJSON {
+	if asJSON && r.env.takeResult != nil {
+		r.env.takeResult(outcome(s), out.storeID)
+	} else if asJSON {
 		// Written in pieces and made clean (or terminal-safe) as it is
 		// encoded: the line of a long answer is megabytes.
 		if line, err := jsonout.NewResultLine(outcome(s), out.storeID); err == nil && isRaw(r.env.Stdout) {

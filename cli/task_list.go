@@ -41,6 +41,8 @@ type taskListJSON struct {
 	Listing string `json:"listing"`
 	Count   int    `json:"count"`
 	Next    string `json:"nextPageToken,omitempty"`
+	// Stopped says why parley stopped following the agent's pages.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // taskList is `parley task list AGENT` (the agent's listing, a page at a
@@ -77,11 +79,11 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 	if conv != nil && conv.Agent.ID != "" && c.ID() != conv.Agent.ID {
 		return r.report(exitUsage, &session.AgentMovedError{Context: conv.ID, Was: conv.Agent.ID, Now: c.ID(), Ref: ref}, f.json, "")
 	}
-	rows, next, err := session.ServerTasksUpTo(ctx, c, ref, filter, lf.page)
-	listing := "server"
+	pages, err := session.ServerTasksUpTo(ctx, c, ref, filter, lf.page)
+	rows, next, listing := pages.Rows, pages.Next, "server"
 	if session.NoListing(err) {
 		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s has no task listing; these are the tasks in parley's history with %s.", c.Dialect().Label(), ref)))
-		listing, next = "history", ""
+		listing, next, pages.Stopped = "history", "", ""
 		rows, err = r.history(store, []a2aclient.AgentID{c.ID()}, filter)
 	}
 	if err != nil {
@@ -92,9 +94,14 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 			r.warn(err)
 		}
 	}
-	r.printTasks(rows, f.json, listing, next)
-	if next != "" && !f.json {
-		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: more tasks: parley task list %s --page %s", ref, next)))
+	r.printTasks(rows, f.json, taskListJSON{Listing: listing, Next: next, Stopped: pages.Stopped})
+	// The token is the agent's: one shell word, so pasting runs nothing.
+	more := fmt.Sprintf("more tasks: parley task list %s --page %s", shellQuote(ref), shellQuote(next))
+	switch {
+	case pages.Stopped != "":
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+pages.Stopped+"; "+more))
+	case next != "" && !f.json:
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+more))
 	}
 	return exitOK
 }
@@ -159,14 +166,16 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 		if len(pos) == 1 {
 			historyOf = []a2aclient.AgentID{c.ID()}
 		}
-		rows, _, err := session.ServerTasksUpTo(ctx, c, ref, filter, "")
+		pages, err := session.ServerTasksUpTo(ctx, c, ref, filter, "")
 		switch {
 		case session.NoListing(err):
 			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s speaks %s, which has no task listing; its tasks come from parley's history.", ref, c.Dialect().Label())))
 		case err != nil:
 			r.warn(fmt.Errorf("%s's tasks on the server are left out: %w", ref, err))
+		case pages.Stopped != "":
+			fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: %s's listing %s; the tasks before are listed.", ref, pages.Stopped)))
 		}
-		lists = append(lists, rows)
+		lists = append(lists, pages.Rows)
 	}
 	if len(pos) == 1 && historyOf == nil {
 		historyOf = []a2aclient.AgentID{} // the agent was not reached: no history is its
@@ -180,7 +189,7 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 	if limit <= 0 {
 		limit = 50
 	}
-	r.printTasks(session.MergeTasks(limit, lists...), f.json, "merged", "")
+	r.printTasks(session.MergeTasks(limit, lists...), f.json, taskListJSON{Listing: "merged"})
 	return exitOK
 }
 
@@ -231,8 +240,9 @@ func (lf *taskListFlags) storedConversation(store *session.Store, pos []string) 
 	return &info, pos, nil
 }
 
-// printTasks writes a listing: a table, or JSON lines and a result line.
-func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, listing, next string) {
+// printTasks writes a listing: a table, or JSON lines and the result
+// line res with its count.
+func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, res taskListJSON) {
 	if asJSON {
 		for _, row := range rows {
 			_ = writeJSONLine(r.env.Stdout, taskRowJSON{
@@ -240,7 +250,8 @@ func (r *runner) printTasks(rows []session.TaskRow, asJSON bool, listing, next s
 				StatusText: row.StatusText, Title: row.Title, Updated: stamp(row.Updated, time.RFC3339), Where: row.Where(), StoreID: row.StoreID,
 			})
 		}
-		_ = writeJSONLine(r.env.Stdout, taskListJSON{Type: "result", Listing: listing, Count: len(rows), Next: next})
+		res.Type, res.Count = "result", len(rows)
+		_ = writeJSONLine(r.env.Stdout, res)
 		return
 	}
 	writeTaskTable(r.env.Stdout, rows)

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/adrg/xdg"
+
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // OAuth are an agent's OAuth 2.0 / OpenID Connect settings. Endpoints
@@ -77,8 +79,9 @@ func IsSecretRef(s string) bool {
 }
 
 // IsCredentialHeader reports whether a header usually carries a
-// credential (Authorization, Cookie, X-Api-Key, …).
-func IsCredentialHeader(name string) bool { return sensitiveHeader(name) }
+// credential (Authorization, Cookie, X-Api-Key, X-Session, …), which must
+// then come from the environment or a command (internal/credname).
+func IsCredentialHeader(name string) bool { return credname.Is(name) }
 
 // IsCmdRef reports whether s is a cmd:COMMAND reference.
 func IsCmdRef(s string) bool {
@@ -155,7 +158,7 @@ func (a *Agent) checkOAuth(bad func(key, format string, args ...any) error, who 
 			continue
 		}
 		if u, err := url.Parse(f.v); err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return bad(f.key, "%s: %s must be an http:// or https:// URL, got %q", who, f.key, f.v)
+			return bad(f.key, "%s: %s must be an http:// or https:// URL, got %q", who, f.key, credname.RedactURL(f.v))
 		}
 	}
 	if a.RedirectPort < 0 || a.RedirectPort > 65535 {

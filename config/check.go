@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // problem is a validation failure tied to a place in the file: the agent
@@ -61,7 +63,7 @@ func (a *Agent) check(i int) error {
 		return bad("name", "%s: a name must be one word and not a URL", who)
 	}
 	if u, err := url.Parse(a.URL); a.URL == "" || err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return bad("url", "%s: url must be an http:// or https:// URL, got %q", who, a.URL)
+		return bad("url", "%s: url must be an http:// or https:// URL, got %q", who, credname.RedactURL(a.URL))
 	}
 	for name, value := range a.Headers {
 		if !headerNameRE.MatchString(name) {
@@ -73,7 +75,7 @@ func (a *Agent) check(i int) error {
 		if strings.HasPrefix(value, "env:") {
 			return bad(name, "%s: header %s: %q is not a valid env:VAR reference", who, name, value)
 		}
-		if sensitiveHeader(name) {
+		if IsCredentialHeader(name) {
 			return bad(name, "%s: header %s carries a credential, so write it as env:VAR and set that environment variable; parley keeps secrets out of the config file", who, name)
 		}
 	}
@@ -112,19 +114,3 @@ var (
 
 // IsEnvRef reports whether s is an env:VAR reference.
 func IsEnvRef(s string) bool { return envRefRE.MatchString(s) }
-
-// sensitiveHeader reports whether a header usually carries a credential,
-// which must then come from the environment.
-func sensitiveHeader(name string) bool {
-	n := strings.ToLower(name)
-	switch n {
-	case "authorization", "proxy-authorization", "cookie":
-		return true
-	}
-	for _, w := range []string{"key", "token", "secret", "password", "auth"} {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
-}

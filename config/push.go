@@ -3,6 +3,8 @@ package config
 import (
 	"net"
 	"net/url"
+
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // Push configures parley's receiver for push notifications (see
@@ -22,7 +24,7 @@ func (p *Push) check() error {
 	if p.PushURL != "" {
 		u, err := url.Parse(p.PushURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" {
-			return &problem{agent: -1, key: "push_url", msg: "push_url must be an http:// or https:// base URL without credentials or query, got " + p.PushURL}
+			return &problem{agent: -1, key: "push_url", msg: "push_url must be an http:// or https:// base URL without credentials or query, got " + credname.RedactURL(p.PushURL)}
 		}
 	}
 	if p.PushListen != "" {

@@ -3,6 +3,8 @@ package config
 import (
 	"net/url"
 	"strings"
+
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // checkTrust insists that trusted_origins are origins: scheme, host and
@@ -10,7 +12,7 @@ import (
 func (a *Agent) checkTrust(bad func(key, format string, args ...any) error, who string) error {
 	for _, o := range a.TrustedOrigins {
 		if !IsOrigin(o) {
-			return bad("trusted_origins", "%s: trusted_origins wants origins such as \"https://api.example.com\" (scheme, host and port, no path), got %q", who, o)
+			return bad("trusted_origins", "%s: trusted_origins wants origins such as \"https://api.example.com\" (scheme, host and port, no path), got %q", who, credname.RedactURL(o))
 		}
 	}
 	return nil

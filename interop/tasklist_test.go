@@ -46,7 +46,8 @@ func TestTaskListMergesServerAndHistory(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			server, _, err := session.ServerTasksUpTo(ctx, c, ref, f, "")
+			pages, err := session.ServerTasksUpTo(ctx, c, ref, f, "")
+			server := pages.Rows
 			if !clHasListing(tg) {
 				if !session.NoListing(err) {
 					t.Fatalf("listing over %s: %v, want no listing", tg.Dialect, err)
@@ -68,12 +69,14 @@ func TestTaskListMergesServerAndHistory(t *testing.T) {
 			if len(rows) != 2 || where[recorded] != "both" || where[other.Task.ID] != "server" {
 				t.Fatalf("merged %+v", rows)
 			}
-			done, _, err := session.ServerTasksUpTo(ctx, c, ref, session.TaskFilter{ContextID: conv.ContextID(), State: a2aclient.StateCompleted}, "")
+			donePages, err := session.ServerTasksUpTo(ctx, c, ref, session.TaskFilter{ContextID: conv.ContextID(), State: a2aclient.StateCompleted}, "")
+			done := donePages.Rows
 			if err != nil || len(done) != 1 || done[0].TaskID != other.Task.ID {
 				t.Fatalf("completed only: %+v (%v)", done, err)
 			}
 			// One a page, followed by its token, up to the limit.
-			two, _, err := session.ServerTasksUpTo(ctx, c, ref, session.TaskFilter{ContextID: conv.ContextID(), Limit: 1}, "")
+			twoPages, err := session.ServerTasksUpTo(ctx, c, ref, session.TaskFilter{ContextID: conv.ContextID(), Limit: 1}, "")
+			two := twoPages.Rows
 			if err != nil || len(two) != 1 {
 				t.Fatalf("limit 1: %+v (%v)", two, err)
 			}

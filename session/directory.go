@@ -16,6 +16,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/signin"
 )
 
@@ -266,7 +267,7 @@ func (d *Directory) lookup(ref string) (*config.Agent, error) {
 		if d.o.ConfigPath != "" {
 			where = "config file " + d.o.ConfigPath
 		}
-		return nil, fmt.Errorf("%w: %q is not a URL and no agent has that name in %s; pass an http:// or https:// URL or add an [[agents]] entry", ErrUnknownAgent, ref, where)
+		return nil, fmt.Errorf("%w: %q is not a URL and no agent has that name in %s; pass an http:// or https:// URL or add an [[agents]] entry", ErrUnknownAgent, credname.RedactURL(ref), where)
 	}
 	return nil, nil
 }

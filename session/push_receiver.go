@@ -20,6 +20,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/credname"
 )
 
 // PushReceiverOptions configure parley's webhook for push notifications.
@@ -250,7 +251,7 @@ func PushBase(listen, public string) (string, error) {
 func publicBase(public string) (string, error) {
 	u, err := url.Parse(public)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return "", fmt.Errorf("the push URL %q is not an http(s) address without credentials or query: set push_url to the tunnel's or proxy's base URL", public)
+		return "", fmt.Errorf("the push URL %q is not an http(s) address without credentials or query: set push_url to the tunnel's or proxy's base URL", credname.RedactURL(public))
 	}
 	return strings.TrimRight(u.String(), "/"), nil
 }

@@ -88,29 +88,6 @@ func ServerTasks(ctx context.Context, c *a2aclient.Client, ref string, f TaskFil
 	return rows, page.NextPageToken, nil
 }
 
-// ServerTasksUpTo follows pages until limit rows (or the last page).
-// It returns the rows and the token of the page after them.
-func ServerTasksUpTo(ctx context.Context, c *a2aclient.Client, ref string, f TaskFilter, pageToken string) ([]TaskRow, string, error) {
-	var out []TaskRow
-	seen := map[string]bool{}
-	for {
-		g := f
-		g.Limit = f.limit() - len(out)
-		rows, next, err := ServerTasks(ctx, c, ref, g, pageToken)
-		if err != nil {
-			return out, pageToken, err
-		}
-		out = append(out, rows...)
-		if next == "" || len(out) >= f.limit() || seen[next] {
-			// seen: a server that hands the same token back would keep
-			// parley paging forever.
-			return out, next, nil
-		}
-		seen[next] = true
-		pageToken = next
-	}
-}
-
 func firstUserText(history []a2aclient.Message) string {
 	for _, m := range history {
 		if m.Role == a2aclient.RoleUser {

@@ -138,7 +138,8 @@ func TestServerTasksStopsAtALoopingToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, next, err := ServerTasksUpTo(context.Background(), c, srv.URL, TaskFilter{ContextID: "c1", State: a2aclient.StateCompleted, Limit: 1000}, "")
+	pages, err := ServerTasksUpTo(context.Background(), c, srv.URL, TaskFilter{ContextID: "c1", State: a2aclient.StateCompleted, Limit: 1000}, "")
+	rows, next := pages.Rows, pages.Next
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,8 @@ func (m *Model) fetchTasks() tea.Cmd {
 // with the agent.
 func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store *session.Store, view taskView) tasksListedMsg {
 	f := session.TaskFilter{Limit: listLimit}
-	server, _, err := session.ServerTasksUpTo(ctx, client, ref, f, "")
+	pages, err := session.ServerTasksUpTo(ctx, client, ref, f, "")
+	server := pages.Rows
 	noListing := err != nil && session.NoListing(err)
 	if err != nil && !noListing {
 		return tasksListedMsg{err: err}
@@ -122,10 +123,19 @@ func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store 
 			noListing: d + " has no task listing, so this shows parley's history with the agent."}
 	}
 	if view == viewServer {
-		return tasksListedMsg{rows: server, note: listNote(server, view)}
+		return tasksListedMsg{rows: server, note: stoppedNote(listNote(server, view), pages.Stopped)}
 	}
 	rows := session.MergeTasks(listLimit, server, hist)
-	return tasksListedMsg{rows: rows, note: listNote(rows, view)}
+	return tasksListedMsg{rows: rows, note: stoppedNote(listNote(rows, view), pages.Stopped)}
+}
+
+// stoppedNote adds to a listing's note that parley stopped following
+// the agent's pages ("stopped after 50 pages, …").
+func stoppedNote(note, stopped string) string {
+	if stopped == "" {
+		return note
+	}
+	return note + " · " + stopped
 }
 
 func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
