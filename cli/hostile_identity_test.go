@@ -277,3 +277,34 @@ func TestARenamedPushConfigStillTakesItsPushes(t *testing.T) {
 		t.Errorf("the receiver says:\n%s", l.stderr)
 	}
 }
+
+// A push config an agent lists with a password or key in its URL is
+// shown with them redacted, as every URL parley prints is.
+func TestPushConfigListRedactsTheAgentsURLs(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == http.MethodGet {
+			json.NewEncoder(w).Encode(map[string]any{
+				"name": "lister", "description": "d", "version": "1", "protocolVersion": "0.3.0", "url": "http://" + r.Host + "/rpc",
+				"capabilities": map[string]any{"pushNotifications": true}, "defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"}, "skills": []any{},
+			})
+			return
+		}
+		var req struct {
+			ID json.RawMessage `json:"id"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		json.Unmarshal(body, &req)
+		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": []any{map[string]any{"taskId": "t1",
+			"pushNotificationConfig": map[string]any{"id": "c1", "url": "http://user:hunter2@127.0.0.1:9/hook?token=s3cr3t"}}}})
+	}))
+	defer srv.Close()
+	e := newIdentityEnv(t)
+	for _, args := range [][]string{{"task", "push", "list", srv.URL, "t1"}, {"task", "push", "list", srv.URL, "t1", "--json"}} {
+		r := e.run(args...)
+		wantCode(t, r, exitOK)
+		if strings.Contains(r.stdout, "hunter2") || strings.Contains(r.stdout, "s3cr3t") || !strings.Contains(r.stdout, "127.0.0.1:9/hook") {
+			t.Errorf("%v printed:\n%s", args, r.stdout)
+		}
+	}
+}

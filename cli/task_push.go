@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -198,7 +199,7 @@ func (r *runner) printPushConfigs(agent a2aclient.AgentID, cfgs []a2aclient.Push
 	for _, c := range cfgs {
 		rt, ours := routes[c.ID]
 		if asJSON {
-			j := pushConfigJSON{Type: "push-config", ID: c.ID, TaskID: c.TaskID, URL: c.URL,
+			j := pushConfigJSON{Type: "push-config", ID: c.ID, TaskID: c.TaskID, URL: credname.RedactURL(c.URL),
 				HasToken: c.Token != "", AuthSchemes: c.AuthSchemes, Parley: ours, Received: rt.Received}
 			if ours && rt.ConfigID != c.ID {
 				j.ParleyID = rt.ConfigID
@@ -206,7 +207,7 @@ func (r *runner) printPushConfigs(agent a2aclient.AgentID, cfgs []a2aclient.Push
 			_ = writeJSONLine(r.env.Stdout, j)
 			continue
 		}
-		line := fmt.Sprintf("%s  task %s  %s", cell(c.ID, 40), cell(c.TaskID, 40), cell(c.URL, 120))
+		line := fmt.Sprintf("%s  task %s  %s", cell(c.ID, 40), cell(c.TaskID, 40), cell(credname.RedactURL(c.URL), 120))
 		if c.Token != "" {
 			line += "  (token set)"
 		}
