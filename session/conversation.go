@@ -1,7 +1,6 @@
 package session
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -69,83 +68,6 @@ func NewConversation(client *a2aclient.Client, agentName string, notify func()) 
 	return c
 }
 
-// Watcher is one consumer of a conversation's changes (the UI, the
-// context store), each with its own record of what it has not seen.
-type Watcher struct {
-	c      *Conversation
-	notify func()
-	dirty  map[string]bool
-	tasks  bool
-}
-
-// Watch adds a consumer. notify is called after every change, from any
-// goroutine, and must not block; the consumer then calls Drain.
-func (c *Conversation) Watch(notify func()) *Watcher {
-	if notify == nil {
-		notify = func() {}
-	}
-	w := &Watcher{c: c, notify: notify, dirty: map[string]bool{}}
-	c.mu.Lock()
-	for _, it := range c.items {
-		w.dirty[it.Key] = true
-	}
-	w.tasks = len(c.order) > 0
-	c.watchers = append(c.watchers, w)
-	c.mu.Unlock()
-	return w
-}
-
-// Drain returns copies of the items changed since this watcher's last
-// Drain, in transcript order, and the task list if it changed (else nil).
-func (w *Watcher) Drain() ([]Item, []TaskInfo) {
-	c := w.c
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if w == c.ui && c.pub.on {
-		return c.drainPublished()
-	}
-	var items []Item
-	if len(w.dirty) > 0 {
-		items = make([]Item, 0, len(w.dirty))
-		if len(w.dirty)*4 >= len(c.items) {
-			// Much changed (a restored context): walk the transcript,
-			// which is in order already.
-			for _, it := range c.items {
-				if w.dirty[it.Key] && c.byKey[it.Key] == it {
-					items = append(items, *it)
-				}
-			}
-		} else {
-			for key := range w.dirty {
-				items = append(items, *c.byKey[key])
-			}
-			sortItems(items)
-		}
-		clear(w.dirty)
-	}
-	var tasks []TaskInfo
-	if w.tasks {
-		tasks = c.tasksLocked()
-		w.tasks = false
-	}
-	return items, tasks
-}
-
-// notify tells every watcher that something changed. The task list is
-// flagged on every change: it is small, and most changes touch a task.
-func (c *Conversation) notify() {
-	// Called for every streamed chunk: the copy of the watchers (the UI,
-	// the recorder) stays on the stack.
-	var few [4]*Watcher
-	c.mu.Lock()
-	c.markTasks()
-	ws := append(few[:0], c.watchers...)
-	c.mu.Unlock()
-	for _, w := range ws {
-		w.notify()
-	}
-}
-
 // Restore fills an empty conversation with a stored transcript, to
 // continue a context after a restart. Watchers see the items as changed.
 func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo) {
@@ -177,27 +99,6 @@ func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo)
 	c.order = append(fresh, c.order...)
 	c.mu.Unlock()
 	c.notify()
-}
-
-// AgentName is the agent's display name.
-func (c *Conversation) AgentName() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.agentName
-}
-
-// Client is the agent's client.
-func (c *Conversation) Client() *a2aclient.Client {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.client
-}
-
-// SetClient replaces the client, e.g. after the user gave credentials.
-func (c *Conversation) SetClient(cl *a2aclient.Client) {
-	c.mu.Lock()
-	c.client = cl
-	c.mu.Unlock()
 }
 
 // ContextID is the agent's context id, empty until the agent assigns one.
@@ -421,145 +322,6 @@ func (c *Conversation) Refresh(ctx context.Context, taskID string) error {
 	return nil
 }
 
-func (c *Conversation) onUpdate(ex *exchange, title string, u Update) {
-	c.mu.Lock()
-	switch {
-	case u.Resume != nil:
-		c.add(&Item{Kind: ItemNotice, TaskID: u.Resume.TaskID, Done: true,
-			Text: fmt.Sprintf("Connection lost; resuming task %s (attempt %d of %d)…", short(u.Resume.TaskID), u.Resume.Attempt, u.Resume.Max)})
-	case u.Repair != nil:
-		c.add(&Item{Kind: ItemNotice, TaskID: u.Repair.TaskID, Done: true,
-			Text: fmt.Sprintf("The broken stream lost part of task %s's answer; it now reads as the agent holds it (%s replaced).",
-				short(u.Repair.TaskID), plural(len(u.Repair.Artifacts), "artifact"))})
-	case u.Event != nil:
-		c.applyEvent(ex, title, *u.Event, u.Tracker)
-	}
-	c.mu.Unlock()
-	c.notify()
-}
-
-func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event, tr *a2aclient.Tracker) {
-	switch {
-	case ev.Message != nil:
-		m := ev.Message
-		c.learnContext(m.ContextID)
-		if m.TaskID != "" {
-			c.task(m.TaskID, title)
-		}
-		key := "msg:" + m.ID
-		if m.ID == "" {
-			key = ""
-		}
-		c.add(&Item{Key: key, Kind: ItemAgent, TaskID: m.TaskID, Text: m.Text(), Parts: nonText(m.Parts), Done: true})
-	case ev.Task != nil:
-		ex.taskID = ev.Task.ID
-		c.applyTask(ev.Task)
-		t := c.task(ev.Task.ID, title)
-		t.Following = true
-		// A snapshot may carry artifacts assembled so far.
-		for _, a := range tr.Task().Artifacts {
-			c.putArtifact(ev.Task.ID, a, tr.Sealed(a.ID))
-		}
-	case ev.Status != nil:
-		s := ev.Status
-		if ex.taskID == "" {
-			ex.taskID = s.TaskID
-		}
-		c.learnContext(s.ContextID)
-		t := c.task(s.TaskID, title)
-		t.Following = true
-		c.applyStatusUpdate(t, s)
-	case ev.Artifact != nil:
-		a := ev.Artifact
-		if ex.taskID == "" {
-			ex.taskID = a.TaskID
-		}
-		c.learnContext(a.ContextID)
-		c.task(a.TaskID, title)
-		if art, ok := tr.Artifact(a.Artifact.ID); ok {
-			c.putArtifact(a.TaskID, art, a.LastChunk)
-		}
-	}
-}
-
-// applyTask folds a task snapshot (send reply, get, poll) into the state.
-func (c *Conversation) applyTask(task *a2aclient.Task) {
-	c.learnContext(task.ContextID)
-	t := c.task(task.ID, "")
-	// Artifacts first: a snapshot's state describes the task as it
-	// stands, artifacts included, so "completed" reads last.
-	for _, a := range task.Artifacts {
-		c.putArtifact(task.ID, a, task.Status.State.Terminal())
-	}
-	c.applyStatus(t, task.Status)
-}
-
-func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
-	text := st.Message.Text()
-	changed := t.State != st.State || t.StatusText != text
-	t.State, t.StatusText, t.Updated = st.State, text, c.now()
-	if st.State.Interrupted() {
-		c.waiting = t.ID
-	}
-	if !changed {
-		return
-	}
-	var parts []a2aclient.Part
-	if st.Message != nil {
-		parts = nonText(st.Message.Parts)
-	}
-	if c.sameStatusMessage(t, st, text, parts) {
-		return
-	}
-	// A new state gets a new line; a new message in the same state
-	// updates that line in place, unless it is a note of its own (a
-	// message id other than the one shown).
-	key := fmt.Sprintf("status:%s:%s", t.ID, st.State)
-	if it := c.byKey[key]; it != nil && it.Seq == len(c.items)-1 && !c.anotherNote(t.ID, st.Message) {
-		it.Text, it.Parts = text, parts
-		c.touch(it)
-		c.noteStatusLine(t.ID, it.Key, st.Message)
-		return
-	}
-	// "submitted" followed at once by another state says nothing worth a
-	// line of its own: the new state takes its place.
-	sub := fmt.Sprintf("status:%s:%s", t.ID, a2aclient.StateSubmitted)
-	// The item keeps its key (the UI and the store know it by that);
-	// the new state's key becomes an alias for it.
-	if it := c.byKey[sub]; it != nil && it.Seq == len(c.items)-1 && it.State == a2aclient.StateSubmitted && c.byKey[key] == nil {
-		it.State, it.Text, it.Parts = st.State, text, parts
-		c.byKey[key] = it
-		c.touch(it)
-		c.noteStatusLine(t.ID, it.Key, st.Message)
-		return
-	}
-	if c.byKey[key] != nil {
-		key = fmt.Sprintf("%s:%d", key, len(c.items))
-	}
-	c.add(&Item{Key: key, Kind: ItemStatus, TaskID: t.ID, State: st.State, Text: text, Parts: parts, Done: true})
-	c.noteStatusLine(t.ID, key, st.Message)
-}
-
-func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done bool) {
-	key := c.artifactKey(taskID, a.ID)
-	if it := c.byKey[key]; it != nil {
-		it.Parts, it.Name, it.Done = a.Parts, a.Name, done
-		c.touch(it)
-		return
-	}
-	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
-}
-
-// artifactKey is the item key of an artifact. A stream is thousands of
-// chunks of one artifact: the key of the last is kept rather than built
-// again for each (a tenth of the conversation's cost per chunk).
-func (c *Conversation) artifactKey(taskID, id string) string {
-	if k := &c.lastArt; k.taskID != taskID || k.id != id {
-		*k = artKey{taskID, id, "art:" + taskID + "/" + id}
-	}
-	return c.lastArt.key
-}
-
 func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 	c.mu.Lock()
 	delete(c.inflight, id)
@@ -657,83 +419,6 @@ func (c *Conversation) add(it *Item) {
 	c.items = append(c.items, it)
 	c.byKey[it.Key] = it
 	c.touch(it)
-}
-
-func (c *Conversation) touch(it *Item) {
-	it.Version++
-	c.markDirty(it.Key)
-}
-
-func (c *Conversation) markDirty(key string) {
-	for _, w := range c.watchers {
-		w.dirty[key] = true
-	}
-}
-
-// markTasks flags the task list as changed for every watcher. Task
-// changes are frequent but the list is small, so it is sent whole.
-func (c *Conversation) markTasks() {
-	for _, w := range c.watchers {
-		w.tasks = true
-	}
-}
-
-// Drain returns the items changed since the UI's last Drain, in
-// transcript order.
-func (c *Conversation) Drain() []Item {
-	items, _ := c.ui.Drain()
-	return items
-}
-
-// Items returns a copy of the whole transcript, e.g. to open a context.
-func (c *Conversation) Items() []Item {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.pub.on {
-		return c.publishedItems()
-	}
-	out := make([]Item, len(c.items))
-	for i, it := range c.items {
-		out[i] = *it
-	}
-	clear(c.ui.dirty)
-	return out
-}
-
-// Tasks returns the conversation's tasks, newest first.
-func (c *Conversation) Tasks() []TaskInfo {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.pub.on {
-		return append([]TaskInfo(nil), c.pub.tasks...)
-	}
-	return c.tasksLocked()
-}
-
-func (c *Conversation) tasksLocked() []TaskInfo {
-	out := make([]TaskInfo, 0, len(c.order))
-	for i := len(c.order) - 1; i >= 0; i-- {
-		out = append(out, *c.tasks[c.order[i]])
-	}
-	return out
-}
-
-// sortItems puts items in transcript order. Drain usually returns a
-// handful, but a restored or reopened context hands over all of its items
-// at once, in map order: an insertion sort made opening a 10,000-item
-// context take a second.
-func sortItems(items []Item) {
-	slices.SortFunc(items, func(a, b Item) int { return cmp.Compare(a.Seq, b.Seq) })
-}
-
-func nonText(parts []a2aclient.Part) []a2aclient.Part {
-	var out []a2aclient.Part
-	for _, p := range parts {
-		if p.Kind != a2aclient.PartText {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // short abbreviates an id for display.
