@@ -76,50 +76,6 @@ func (c *OAuthClient) Refreshing(tok *oauth2.Token) oauth2.TokenSource {
 	}}
 }
 
-// DeviceCode is a started device authorization: what the person must do
-// on another device, and what parley polls with.
-type DeviceCode struct {
-	UserCode                string
-	VerificationURI         string
-	VerificationURIComplete string
-	Expiry                  time.Time
-	resp                    *oauth2.DeviceAuthResponse
-}
-
-// StartDevice asks the authorization server for a device code.
-func (c *OAuthClient) StartDevice(ctx context.Context) (*DeviceCode, error) {
-	if c.DeviceURL == "" || c.TokenURL == "" {
-		return nil, errors.New("the device sign-in needs a device authorization endpoint and a token endpoint, and the agent's card and config name none")
-	}
-	resp, err := c.config("").DeviceAuth(c.httpContext(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("could not start the device sign-in: %w", describeOAuthErr(err))
-	}
-	if resp.UserCode == "" || resp.VerificationURI == "" {
-		return nil, errors.New("the authorization server started a device sign-in without a user code or verification address")
-	}
-	return &DeviceCode{
-		UserCode: termsafe.Line(resp.UserCode), VerificationURI: termsafe.Line(resp.VerificationURI),
-		VerificationURIComplete: termsafe.Line(resp.VerificationURIComplete), Expiry: resp.Expiry, resp: resp,
-	}, nil
-}
-
-// WaitDevice polls until the person has approved the device code, it
-// expires, or ctx ends.
-func (c *OAuthClient) WaitDevice(ctx context.Context, d *DeviceCode) (*oauth2.Token, error) {
-	tok, err := c.config("").DeviceAccessToken(c.httpContext(ctx), d.resp)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, errors.New("the device code expired before it was approved; start the sign-in again")
-		}
-		return nil, fmt.Errorf("the device sign-in did not complete: %w", describeOAuthErr(err))
-	}
-	return tok, nil
-}
-
 // AuthCode is an authorization-code sign-in in progress: the person opens
 // URL in a browser; the authorization server sends the browser back to
 // parley's loopback listener with a code, which Wait exchanges.
