@@ -133,7 +133,7 @@ func refusal(resp *http.Response, body []byte) error {
 // each slow_down (RFC 8628 3.5); the interval starts at 60 s at most and
 // the code lives 30 minutes at most, so the additions stay small.
 func (c *OAuthClient) WaitDevice(ctx context.Context, d *DeviceCode) (*oauth2.Token, error) {
-	tok, err := c.config("").DeviceAccessToken(c.httpContext(ctx), d.resp)
+	tok, err := tokenLife(c.config("").DeviceAccessToken(c.httpContext(ctx), d.resp))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

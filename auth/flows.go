@@ -58,7 +58,7 @@ func (c *OAuthClient) ClientCredentials() (oauth2.TokenSource, error) {
 	}
 	cc := &clientcredentials.Config{ClientID: c.ClientID, ClientSecret: c.ClientSecret, TokenURL: c.TokenURL, Scopes: c.Scopes}
 	return &contextSource{fetch: func(ctx context.Context, _ *oauth2.Token) (*oauth2.Token, error) {
-		return cc.Token(c.httpContext(ctx))
+		return tokenLife(cc.Token(c.httpContext(ctx)))
 	}}, nil
 }
 
@@ -72,7 +72,7 @@ func (c *OAuthClient) Refreshing(tok *oauth2.Token) oauth2.TokenSource {
 	return &contextSource{tok: tok, fetch: func(ctx context.Context, last *oauth2.Token) (*oauth2.Token, error) {
 		// oauth2's refresher keeps the refresh token when the server
 		// sends no new one.
-		return cfg.TokenSource(c.httpContext(ctx), last).Token()
+		return tokenLife(cfg.TokenSource(c.httpContext(ctx), last).Token())
 	}}
 }
 
@@ -156,7 +156,7 @@ func (a *AuthCode) Wait(ctx context.Context) (*oauth2.Token, error) {
 		if res.err != nil {
 			return nil, res.err
 		}
-		tok, err := a.cfg.Exchange(a.c.httpContext(ctx), res.code, oauth2.VerifierOption(a.verifier))
+		tok, err := tokenLife(a.cfg.Exchange(a.c.httpContext(ctx), res.code, oauth2.VerifierOption(a.verifier)))
 		if err != nil {
 			return nil, fmt.Errorf("could not exchange the sign-in code for a token: %w", describeOAuthErr(err))
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/oauth2"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/oauthtest"
 )
@@ -78,5 +80,94 @@ func TestDeviceNumbersFromHostileServer(t *testing.T) {
 				t.Error("signed in without approval")
 			}
 		})
+	}
+}
+
+// A token's expires_in is read as sent and bounded: a negative one is a
+// sentence, a huge one a year at most. x/oauth2 cuts a JSON one to 32
+// bits (so -9999999999 came out as years ahead) and multiplies a
+// form-encoded one into a time.Duration unchecked (which overflows).
+func TestTokenLifeFromHostileServer(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		form  bool
+		life  time.Duration // about; 0: none (the token does not expire)
+		err   string
+	}{
+		{"3600", false, time.Hour, ""},
+		{`"3600"`, false, time.Hour, ""},
+		{"0", false, 0, ""},
+		{"99999999999", false, tokenLifeMax, ""},
+		{"-5", false, 0, "had already expired"},
+		{"-9999999999", false, 0, "had already expired"},
+		{"1e30", false, 0, "not a token parley can read"},
+		{"3600", true, time.Hour, ""},
+		{"9223372036854775807", true, tokenLifeMax, ""},
+		{"99999999999999999999", true, tokenLifeMax, ""},
+		{"-5", true, 0, "had already expired"},
+		{"-9223372036854775808", true, 0, "had already expired"},
+	} {
+		name := "json " + c.value
+		if c.form {
+			name = "form " + c.value
+		}
+		t.Run(name, func(t *testing.T) {
+			p := oauthtest.Start(t, time.Hour)
+			p.Misbehave(oauthtest.Misbehaviour{Token: map[string]string{"expires_in": c.value}, TokenForm: c.form})
+			cl := &OAuthClient{ClientID: oauthtest.SvcClient, ClientSecret: oauthtest.SvcSecret, TokenURL: p.URL + "/token"}
+			src, err := cl.ClientCredentials()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tok, err := src.Token()
+			checkLife(t, tok, err, c.life, c.err)
+		})
+	}
+}
+
+// The same holds for the tokens a device sign-in and a refresh bring.
+func TestTokenLifeBoundedForEveryGrant(t *testing.T) {
+	p := oauthtest.Start(t, time.Hour)
+	m, _ := testManager(t)
+	p.ApproveWhenPolled(true)
+	p.Misbehave(oauthtest.Misbehaviour{Token: map[string]string{"expires_in": "99999999999"}})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	s, err := m.StartSignIn(ctx, SignInRequest{Key: "dev", Card: deviceCard(p),
+		Choice: Choice{Kind: KindOAuth, Grant: GrantDeviceCode}, ClientID: oauthtest.PublicClient})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := s.client.WaitDevice(ctx, s.Device)
+	checkLife(t, tok, err, tokenLifeMax, "")
+	if tok == nil || tok.RefreshToken == "" {
+		t.Fatalf("no refresh token: %+v", tok)
+	}
+	p.Misbehave(oauthtest.Misbehaviour{Token: map[string]string{"expires_in": "-9999999999"}})
+	expired := *tok
+	expired.Expiry = time.Now().Add(-time.Hour)
+	_, err = s.client.Refreshing(&expired).Token()
+	checkLife(t, nil, err, 0, "had already expired")
+}
+
+func checkLife(t *testing.T, tok *oauth2.Token, err error, life time.Duration, wantErr string) {
+	t.Helper()
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) || strings.Contains(err.Error(), "strconv") {
+			t.Fatalf("err = %v, want one saying %q", err, wantErr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if life == 0 {
+		if !tok.Expiry.IsZero() {
+			t.Errorf("expiry %v, want none", tok.Expiry)
+		}
+		return
+	}
+	if got := time.Until(tok.Expiry); got > life || got < life-time.Minute {
+		t.Errorf("the token lives %v, want about %v", got, life)
 	}
 }
