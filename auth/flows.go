@@ -102,6 +102,9 @@ func (c *OAuthClient) StartAuthCode(ctx context.Context) (*AuthCode, error) {
 	if c.AuthURL == "" || c.TokenURL == "" {
 		return nil, errors.New("the browser sign-in needs an authorization endpoint and a token endpoint, and the agent's card and config name none")
 	}
+	if !plainAddress(c.AuthURL) {
+		return nil, errors.New("the browser sign-in's address (the card's authorizationUrl) is not a plain http(s) address: it holds control, invisible or bidi characters; tell the agent's operator, or set auth_url in the agent's config")
+	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(c.RedirectPort)))
 	if err != nil {

@@ -96,14 +96,16 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 		return r.loginFailed(ctx, exitAuthRefused, err, ref)
 	}
 	defer sf.Close()
+	// The card, the authorization server and the command line give these
+	// strings: each is cleaned here, where it is printed.
 	if code, uri, complete, ok := sf.Device(); ok {
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", ref, uri, code)
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", termsafe.Line(ref), termsafe.Line(uri), termsafe.Line(code))
 		if complete != "" {
-			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", complete)
+			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", termsafe.Line(complete))
 		}
 		fmt.Fprintln(r.env.Stderr, "Waiting for you to approve…")
 	} else if u := sf.URL(); u != "" {
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", ref, u)
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", termsafe.Line(ref), termsafe.Line(u))
 		if !*noOpen && openBrowser(u) == nil {
 			fmt.Fprintln(r.env.Stderr, "(opened in your browser)")
 		}
@@ -116,7 +118,7 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 	if err := cred.Save(); err != nil {
 		return r.report(exitError, fmt.Errorf("signed in, but the token could not be saved: %w", err), false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", ref, s.CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", termsafe.Line(ref), termsafe.Line(s.CredentialsPath()))
 	return exitOK
 }
 
