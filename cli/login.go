@@ -152,7 +152,7 @@ func (r *runner) loginTyped(s *session.SignIn, way int, ref string) int {
 		}
 		username = line
 	}
-	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(w.What()), termsafe.Line(ref), w.Label())
+	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", termsafe.Line(capitalize(w.What())), termsafe.Line(ref), termsafe.Line(w.Label()))
 	secret, err := readSecret(r.env.Stdin, in)
 	fmt.Fprintln(r.env.Stderr)
 	if err != nil {
@@ -164,7 +164,7 @@ func (r *runner) loginTyped(s *session.SignIn, way int, ref string) int {
 	if err := s.Typed(way, username, secret).Save(); err != nil {
 		return r.report(exitError, err, false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", w.What(), termsafe.Line(ref), s.Key(), s.CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", termsafe.Line(w.What()), termsafe.Line(ref), termsafe.Line(s.Key()), termsafe.Line(s.CredentialsPath()))
 	return exitOK
 }
 
