@@ -58,7 +58,7 @@ func (c *OAuthClient) ClientCredentials() (oauth2.TokenSource, error) {
 	}
 	cc := &clientcredentials.Config{ClientID: c.ClientID, ClientSecret: c.ClientSecret, TokenURL: c.TokenURL, Scopes: c.Scopes}
 	return &contextSource{fetch: func(ctx context.Context, _ *oauth2.Token) (*oauth2.Token, error) {
-		return cc.Token(c.httpContext(ctx))
+		return tokenLife(cc.Token(c.httpContext(ctx)))
 	}}, nil
 }
 
@@ -72,52 +72,8 @@ func (c *OAuthClient) Refreshing(tok *oauth2.Token) oauth2.TokenSource {
 	return &contextSource{tok: tok, fetch: func(ctx context.Context, last *oauth2.Token) (*oauth2.Token, error) {
 		// oauth2's refresher keeps the refresh token when the server
 		// sends no new one.
-		return cfg.TokenSource(c.httpContext(ctx), last).Token()
+		return tokenLife(cfg.TokenSource(c.httpContext(ctx), last).Token())
 	}}
-}
-
-// DeviceCode is a started device authorization: what the person must do
-// on another device, and what parley polls with.
-type DeviceCode struct {
-	UserCode                string
-	VerificationURI         string
-	VerificationURIComplete string
-	Expiry                  time.Time
-	resp                    *oauth2.DeviceAuthResponse
-}
-
-// StartDevice asks the authorization server for a device code.
-func (c *OAuthClient) StartDevice(ctx context.Context) (*DeviceCode, error) {
-	if c.DeviceURL == "" || c.TokenURL == "" {
-		return nil, errors.New("the device sign-in needs a device authorization endpoint and a token endpoint, and the agent's card and config name none")
-	}
-	resp, err := c.config("").DeviceAuth(c.httpContext(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("could not start the device sign-in: %w", describeOAuthErr(err))
-	}
-	if resp.UserCode == "" || resp.VerificationURI == "" {
-		return nil, errors.New("the authorization server started a device sign-in without a user code or verification address")
-	}
-	return &DeviceCode{
-		UserCode: termsafe.Line(resp.UserCode), VerificationURI: termsafe.Line(resp.VerificationURI),
-		VerificationURIComplete: termsafe.Line(resp.VerificationURIComplete), Expiry: resp.Expiry, resp: resp,
-	}, nil
-}
-
-// WaitDevice polls until the person has approved the device code, it
-// expires, or ctx ends.
-func (c *OAuthClient) WaitDevice(ctx context.Context, d *DeviceCode) (*oauth2.Token, error) {
-	tok, err := c.config("").DeviceAccessToken(c.httpContext(ctx), d.resp)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, errors.New("the device code expired before it was approved; start the sign-in again")
-		}
-		return nil, fmt.Errorf("the device sign-in did not complete: %w", describeOAuthErr(err))
-	}
-	return tok, nil
 }
 
 // AuthCode is an authorization-code sign-in in progress: the person opens
@@ -145,6 +101,9 @@ type codeResult struct {
 func (c *OAuthClient) StartAuthCode(ctx context.Context) (*AuthCode, error) {
 	if c.AuthURL == "" || c.TokenURL == "" {
 		return nil, errors.New("the browser sign-in needs an authorization endpoint and a token endpoint, and the agent's card and config name none")
+	}
+	if !plainAddress(c.AuthURL) {
+		return nil, errors.New("the browser sign-in's address (the card's authorizationUrl) is not a plain http(s) address: it holds control, invisible or bidi characters; tell the agent's operator, or set auth_url in the agent's config")
 	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(c.RedirectPort)))
@@ -200,7 +159,7 @@ func (a *AuthCode) Wait(ctx context.Context) (*oauth2.Token, error) {
 		if res.err != nil {
 			return nil, res.err
 		}
-		tok, err := a.cfg.Exchange(a.c.httpContext(ctx), res.code, oauth2.VerifierOption(a.verifier))
+		tok, err := tokenLife(a.cfg.Exchange(a.c.httpContext(ctx), res.code, oauth2.VerifierOption(a.verifier)))
 		if err != nil {
 			return nil, fmt.Errorf("could not exchange the sign-in code for a token: %w", describeOAuthErr(err))
 		}

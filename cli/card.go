@@ -60,7 +60,7 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 func printCard(w io.Writer, v *session.CardJSON) {
 	row := func(label, value string) {
 		if value != "" {
-			fmt.Fprintf(w, "%-14s%s\n", label+":", value)
+			fmt.Fprintf(w, "%-14s%s\n", label+":", termsafe.Clean(value))
 		}
 	}
 	row("Name", termsafe.Line(v.Name))
@@ -133,7 +133,7 @@ func versionNote(v string) string {
 	if v == "" {
 		return ""
 	}
-	return "protocol " + v
+	return "protocol " + termsafe.Line(v)
 }
 
 func lineList(xs []string) string {

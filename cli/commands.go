@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // commands builds parley's command tree for one run. Each command parses
@@ -308,7 +310,7 @@ func (r *runner) versionCommand() *cobra.Command {
 		Short: "print parley's version",
 		Args:  noArgs("version"),
 		Run: func(c *cobra.Command, _ []string) {
-			fmt.Fprintln(c.OutOrStdout(), versionLine())
+			fmt.Fprintln(c.OutOrStdout(), termsafe.Line(versionLine()))
 		},
 	}
 }

@@ -226,17 +226,27 @@ func (c contextsCmd) search(query string) error {
 		open, close = "\x1b[1;4m", "\x1b[22;24m"
 	}
 	for _, h := range hits {
-		fmt.Fprintf(c.out(), "%d  %s  %s  %s  %s\n", h.Context.ID, when(h.Time), cell(h.Context.Label(), 40), h.Kind,
+		fmt.Fprintf(c.out(), "%d  %s  %s  %s  %s\n", h.Context.ID, when(h.Time), cell(h.Context.Label(), 40), termsafe.Line(h.Kind.String()),
 			mark(h.Snippet, open, close))
 	}
 	return nil
 }
 
-// mark puts a snippet on one line with its matches between open and
-// close. What the store indexes was cleaned of control sequences, so
-// besides newlines and tabs only the store's markers are left to swap.
+// mark puts a snippet on one line, cleaned, with its matches between
+// open and close in place of the store's markers. The store indexes
+// text already cleaned of control sequences; the snippet is cleaned
+// again here, where it is printed, as everything from an agent is.
 func mark(snippet, open, close string) string {
-	return strings.NewReplacer("\n", " ", "\t", " ", session.SnippetOpen, open, session.SnippetClose, close).Replace(snippet)
+	var b strings.Builder
+	for i, seg := range strings.Split(snippet, session.SnippetOpen) {
+		if i == 0 {
+			b.WriteString(termsafe.Line(seg))
+			continue
+		}
+		matched, rest, _ := strings.Cut(seg, session.SnippetClose)
+		b.WriteString(open + termsafe.Line(matched) + close + termsafe.Line(rest))
+	}
+	return b.String()
 }
 
 func (c contextsCmd) rename(ref, name string) error {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // resumedJSON is one line of `parley contexts resume --json`: a task
@@ -134,10 +135,10 @@ func (c contextsCmd) resumed(id int64, t session.TaskInfo, err error) {
 	}
 	switch {
 	case err != nil:
-		fmt.Fprintf(c.out(), "Context %d: task %s is interrupted (%s).\n", id, shortID(t.ID), t.State)
+		fmt.Fprintf(c.out(), "Context %d: task %s is interrupted (%s).\n", id, shortID(t.ID), termsafe.Line(string(t.State)))
 	case t.State.Interrupted():
-		fmt.Fprintf(c.out(), "Context %d: task %s waits for you (%s); answer with 'parley send --context %d TEXT'.\n", id, shortID(t.ID), t.State, id)
+		fmt.Fprintf(c.out(), "Context %d: task %s waits for you (%s); answer with 'parley send --context %d TEXT'.\n", id, shortID(t.ID), termsafe.Line(string(t.State)), id)
 	default:
-		fmt.Fprintf(c.out(), "Context %d: task %s %s.\n", id, shortID(t.ID), cmp.Or(string(t.State), "unknown"))
+		fmt.Fprintf(c.out(), "Context %d: task %s %s.\n", id, shortID(t.ID), cmp.Or(termsafe.Line(string(t.State)), "unknown"))
 	}
 }

@@ -31,7 +31,7 @@ func writeTranscript(w io.Writer, st *session.Store, c session.ContextInfo) erro
 		fmt.Fprintf(bw, "contextId: %s\n", termsafe.Line(c.ContextID))
 	}
 	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %s\n", c.Created.Local().Format("2006-01-02 15:04"),
-		c.Updated.Local().Format("2006-01-02 15:04"), cmp.Or(c.LastState, "no state"), messages(c.Messages))
+		c.Updated.Local().Format("2006-01-02 15:04"), cmp.Or(termsafe.Line(c.LastState), "no state"), messages(c.Messages))
 	err := st.EachItem(c.ID, func(it session.Item) error {
 		bw.WriteString("\n")
 		writeItem(bw, it)

@@ -85,7 +85,7 @@ func (r *runner) demo(ctx context.Context) int {
 			return code
 		}
 		if turn.answer != "" && code == exitNeedsInput {
-			fmt.Fprintf(w, "\n$ parley send %s --task %s --context-id %s %s\n", ref, s.TaskID, s.ContextID, shellQuote(turn.answer))
+			fmt.Fprintf(w, "\n$ parley send %s --task %s --context-id %s %s\n", ref, shellQuote(s.TaskID), shellQuote(s.ContextID), shellQuote(turn.answer))
 			if code, _ := r.exchange(ctx, ref, &sendFlags{}, textRequest(turn.answer, s.ContextID, s.TaskID)); code != exitOK {
 				return code
 			}

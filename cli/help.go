@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Annotations on commands that shape their generated help.
@@ -99,7 +101,7 @@ func (r *runner) rootHelp(b *strings.Builder, c *cobra.Command) {
 	listCommands(b, c)
 	fmt.Fprintf(b, "\nFlags:\n%s", flagUsages(c.LocalFlags()))
 	fmt.Fprintf(b, "\n%s\nConfig file: %s\n\n%s\nRun 'parley help COMMAND' (or 'parley COMMAND --help') for one command.\n",
-		agentNote, r.env.ConfigPath, exitCodes)
+		agentNote, termsafe.Line(r.env.ConfigPath), exitCodes)
 }
 
 // flagUsages lists flags for an 80-column terminal, ending with a newline.

@@ -56,6 +56,11 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 		return r.report(exitUsage, err, f.json, "")
 	}
 	ref := pos[0]
+	// --timeout (else the config's, else the default) bounds the whole
+	// sign-in: the card, the authorization server, and the wait for the
+	// person, however long the server says its code lives.
+	ctx, cancel := r.withTimeout(ctx, f)
+	defer cancel()
 	ws, err := r.workspace()
 	if err != nil {
 		return r.report(exitError, err, false, "")
@@ -72,7 +77,7 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 	case errors.As(err, &ae):
 		challenge = ae.Challenge
 	default:
-		return r.report(errorExit(ctx, err), err, false, "")
+		return r.loginFailed(ctx, errorExit(ctx, err), err, ref)
 	}
 	s := ws.SignInTo(ref, card, challenge)
 	way := s.Pick(grant)
@@ -88,17 +93,19 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 		return r.report(exitUsage, usagef("login", "%s: pass --client-id or set client_id in the agent's config entry", err.Error()), false, "")
 	}
 	if err != nil {
-		return r.report(exitAuthRefused, err, false, "")
+		return r.loginFailed(ctx, exitAuthRefused, err, ref)
 	}
 	defer sf.Close()
+	// The card, the authorization server and the command line give these
+	// strings: each is cleaned here, where it is printed.
 	if code, uri, complete, ok := sf.Device(); ok {
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", ref, uri, code)
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open %s and enter the code %s\n", termsafe.Line(ref), termsafe.Line(uri), termsafe.Line(code))
 		if complete != "" {
-			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", complete)
+			fmt.Fprintf(r.env.Stderr, "(or open %s)\n", termsafe.Line(complete))
 		}
 		fmt.Fprintln(r.env.Stderr, "Waiting for you to approve…")
 	} else if u := sf.URL(); u != "" {
-		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", ref, u)
+		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", termsafe.Line(ref), termsafe.Line(u))
 		if !*noOpen && openBrowser(u) == nil {
 			fmt.Fprintln(r.env.Stderr, "(opened in your browser)")
 		}
@@ -106,16 +113,26 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 	}
 	cred, err := sf.Wait(ctx)
 	if err != nil {
-		if ctx.Err() != nil {
-			return r.report(exitInterrupted, errors.New("sign-in interrupted"), false, "")
-		}
-		return r.report(exitAuthRefused, err, false, "")
+		return r.loginFailed(ctx, exitAuthRefused, err, ref)
 	}
 	if err := cred.Save(); err != nil {
 		return r.report(exitError, fmt.Errorf("signed in, but the token could not be saved: %w", err), false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", ref, s.CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Signed in to %s; the token is saved in %s and refreshed when it expires.\n", termsafe.Line(ref), termsafe.Line(s.CredentialsPath()))
 	return exitOK
+}
+
+// loginFailed reports a sign-in that failed with err (exit code), or
+// that ran out of time, or was interrupted, when ctx says so.
+func (r *runner) loginFailed(ctx context.Context, code int, err error, ref string) int {
+	var te *timeoutError
+	switch {
+	case errors.As(context.Cause(ctx), &te):
+		return r.report(exitError, &timeoutError{limit: te.limit, from: te.from, ref: ref, signIn: true}, false, "")
+	case ctx.Err() != nil:
+		return r.report(exitInterrupted, errors.New("sign-in interrupted"), false, "")
+	}
+	return r.report(code, err, false, "")
 }
 
 // loginTyped reads a typed secret for way and saves it in the
@@ -135,7 +152,7 @@ func (r *runner) loginTyped(s *session.SignIn, way int, ref string) int {
 		}
 		username = line
 	}
-	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", capitalize(w.What()), termsafe.Line(ref), w.Label())
+	fmt.Fprintf(r.env.Stderr, "%s for %s (%s; not shown): ", termsafe.Line(capitalize(w.What())), termsafe.Line(ref), termsafe.Line(w.Label()))
 	secret, err := readSecret(r.env.Stdin, in)
 	fmt.Fprintln(r.env.Stderr)
 	if err != nil {
@@ -147,7 +164,7 @@ func (r *runner) loginTyped(s *session.SignIn, way int, ref string) int {
 	if err := s.Typed(way, username, secret).Save(); err != nil {
 		return r.report(exitError, err, false, "")
 	}
-	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", w.What(), termsafe.Line(ref), s.Key(), s.CredentialsPath())
+	fmt.Fprintf(r.env.Stderr, "Saved the %s for %s (kept under %s) in %s.\n", termsafe.Line(w.What()), termsafe.Line(ref), termsafe.Line(s.Key()), termsafe.Line(s.CredentialsPath()))
 	return exitOK
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // manCommand is `parley man`: parley(1), generated from the same command
@@ -48,7 +50,7 @@ func roffLine(s string) string { return strings.TrimSuffix(roff(s), "\n") }
 
 func writeMan(w io.Writer, root *cobra.Command, r *runner) {
 	v, _ := buildVersion()
-	fmt.Fprintf(w, ".TH PARLEY 1 \"\" \"parley %s\" \"User Commands\"\n", roffLine(v))
+	fmt.Fprintf(w, ".TH PARLEY 1 \"\" \"parley %s\" \"User Commands\"\n", roffLine(termsafe.Line(v)))
 	fmt.Fprintf(w, ".SH NAME\nparley \\- %s\n", roffLine(root.Short))
 	fmt.Fprint(w, ".SH SYNOPSIS\n.nf\n")
 	for _, f := range []string{"parley [--agent AGENT]... [--demo] [--theme NAME]", "parley --context N", "parley COMMAND [ARGUMENTS] [FLAGS]"} {
@@ -76,7 +78,7 @@ func writeMan(w io.Writer, root *cobra.Command, r *runner) {
 		manFlags(w, c.LocalFlags())
 	})
 	fmt.Fprint(w, ".SH EXIT STATUS\n.nf\n"+roff(strings.TrimPrefix(exitCodes, "Exit codes:\n"))+".fi\n")
-	fmt.Fprintf(w, ".SH FILES\n.TP\n%s\nthe config file: agents, credentials references, theme, keys, timeouts\n", roffLine(r.env.ConfigPath))
+	fmt.Fprintf(w, ".SH FILES\n.TP\n%s\nthe config file: agents, credentials references, theme, keys, timeouts\n", roffLine(termsafe.Line(r.env.ConfigPath)))
 	fmt.Fprint(w, ".TP\ncredentials.toml\nnext to the config file (mode 0600): tokens saved by parley login\n")
 	fmt.Fprint(w, ".TP\n$XDG_DATA_HOME/parley/parley.db\nthe context store: every conversation\n")
 	fmt.Fprint(w, ".SH ENVIRONMENT\n.TP\nPARLEY_EXIT_CODES=spec\nthe A2A CLI specification's exit codes\n")

@@ -9,6 +9,8 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 	"time"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // startProfile writes a CPU profile of the whole process to the file
@@ -67,7 +69,7 @@ func heapAtPeak(path string) func() {
 				// cycle: one more makes them this moment's.
 				runtime.GC()
 				if err := writeHeap(path); err != nil {
-					fmt.Fprintf(os.Stderr, "parley: no heap profile (%v); unset PARLEY_MEMPROFILE or fix the path\n", err)
+					fmt.Fprintf(os.Stderr, "parley: no heap profile (%s); unset PARLEY_MEMPROFILE or fix the path\n", termsafe.Line(err.Error()))
 					return
 				}
 			}
@@ -106,7 +108,7 @@ func record(getenv func(string) string, variable, what string, start func(io.Wri
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "parley: no %s (%v); unset %s or fix the path\n", what, err, variable)
+		fmt.Fprintf(os.Stderr, "parley: no %s (%s); unset %s or fix the path\n", what, termsafe.Line(err.Error()), variable)
 		return func() {}
 	}
 	return func() {

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // maxAttachment bounds one --file, --data file or piped text: each is
@@ -71,7 +72,7 @@ func (r *runner) fileParts(paths []string) ([]a2aclient.Part, error) {
 		if i := strings.Index(mt, ";"); i >= 0 && !strings.HasPrefix(mt, "text/") {
 			mt = mt[:i]
 		}
-		fmt.Fprintf(r.env.Stderr, "parley: attaching %s (%s, %s)\n", quoteName(name), mt, size(int64(len(b))))
+		fmt.Fprintf(r.env.Stderr, "parley: attaching %s (%s, %s)\n", quoteName(name), termsafe.Line(mt), size(int64(len(b))))
 		parts = append(parts, a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: mt, Bytes: b}})
 	}
 	return parts, nil

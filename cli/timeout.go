@@ -40,9 +40,14 @@ type timeoutError struct {
 	from   string // "--timeout", "timeout in the config", "the default timeout"
 	ref    string
 	taskID string
+	signIn bool // parley login's sign-in, not a task
 }
 
 func (e *timeoutError) Error() string {
+	if e.signIn {
+		return fmt.Sprintf("the sign-in did not finish within %s (%s); run 'parley login %s' again and finish it sooner, or give it a longer --timeout",
+			e.limit, e.from, shellQuote(e.ref))
+	}
 	msg := fmt.Sprintf("the agent did not finish within %s (%s)", e.limit, e.from)
 	if e.taskID == "" {
 		return msg + ", before it said which task it started; try again with a longer --timeout, or check the agent with 'parley card'"

@@ -83,7 +83,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	}
 	all, themeErrs := themes.Load(themesDir(r.env.ConfigPath))
 	for _, e := range themeErrs {
-		fmt.Fprintln(r.env.Stderr, "parley: "+e.Error())
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+e.Error()))
 	}
 	themeName := *theme
 	if themeName == "" {

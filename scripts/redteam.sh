@@ -238,6 +238,39 @@ case_invalid_card_is_an_error() {
 	want_err "$A/invalid/.well-known/agent-card.json is not JSON"
 }
 
+# --- cases: what an authorization server or a card's OAuth sends ---------
+
+# no_terminal_controls TEXT: no ESC (so no CSI or OSC), BEL, C1 CSI or
+# OSC, written as UTF-8 bytes so that any locale checks the same.
+no_terminal_controls() {
+	local c
+	for c in $'\e' $'\a' $'\xc2\x9b' $'\xc2\x9d'; do
+		if grep -qF -- "$c" <<<"$1"; then fail "a terminal control reached the output"; fi
+	done
+}
+
+# A device endpoint answering interval -1 (x/oauth2's poll loop panicked
+# on it): parley login ends at --timeout with one line of error, and no
+# panic reaches the user.
+case_device_negative_interval_is_no_panic() {
+	run_parley login "$A/devneg" --flow device --client-id rt --timeout 2s
+	[ "$code" != 0 ] || fail "login succeeded"
+	if grep -qE "panic|goroutine" <<<"$out$err"; then fail "a panic reached the user"; fi
+	want_err "parley: The sign-in did not finish within 2s (--timeout)"
+	[ "$(grep -c '^parley: ' <<<"$err")" = 1 ] || fail "the error is not one line"
+}
+
+# A card whose OAuth authorizationUrl holds OSC 52, OSC 0, CSI 2J, BEL
+# and U+202E: none of it reaches the terminal from parley login --flow
+# browser, which says the address is not one to open.
+case_browser_login_hostile_authorization_url() {
+	run_parley login "$A/evilauth" --flow browser --client-id rt --no-open --timeout 2s
+	[ "$code" != 0 ] || fail "login succeeded"
+	no_terminal_controls "$out$err"
+	if grep -qF -- $'\xe2\x80\xae' <<<"$out$err"; then fail "U+202E reached the output"; fi
+	want_err "not a plain http(s) address"
+}
+
 # --- cases: nothing waits forever; what an agent sends is shown as it is --
 # These use internal/hostile/cmd/misbehave-agent, started on first use:
 # mis NAME prints the URL of the agent NAME (see its doc comment).

@@ -376,3 +376,20 @@ func TestSignInDialogBounded(t *testing.T) {
 		t.Error("the selected choice past nine is not shown")
 	}
 }
+
+// A device endpoint answering interval -1 (x/oauth2's poll loop
+// panicked on it, taking the TUI down) signs in all the same, polling
+// at the default 5 s.
+func TestFlowDeviceSignInHostileInterval(t *testing.T) {
+	o := &opened{}
+	a, p, _ := securedApp(t, time.Hour, o)
+	p.Misbehave(oauthtest.Misbehaviour{Device: map[string]string{"interval": "-1"}})
+	p.ApproveWhenPolled(true)
+	a.ready()
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen("secured needs you to sign in")
+	a.key("enter")
+	a.waitScreen("/activate and enter  ")
+	a.waitScreen(answerEnd, "✓ completed")
+}

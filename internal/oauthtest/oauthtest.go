@@ -55,6 +55,7 @@ type Server struct {
 	devices   map[string]*device // by device_code
 	grants    []string           // grant_type of every token request, in order
 	onPending func(userCode string)
+	mis       Misbehaviour
 }
 
 type device struct {
@@ -150,7 +151,7 @@ func (p *Server) token(w http.ResponseWriter, r *http.Request) {
 		p.deviceToken(w, r)
 		return
 	}
-	_ = p.os.HandleTokenRequest(w, r)
+	p.misbehavingTokens(w, r, func(w http.ResponseWriter, r *http.Request) { _ = p.os.HandleTokenRequest(w, r) })
 }
 
 func (p *Server) deviceAuthorization(w http.ResponseWriter, r *http.Request) {
@@ -167,12 +168,12 @@ func (p *Server) deviceAuthorization(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	p.devices[code] = &device{userCode: user, clientID: id, scope: r.PostForm.Get("scope")}
 	p.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{
+	writeJSON(w, http.StatusOK, withFields(map[string]any{
 		"device_code": code, "user_code": user,
 		"verification_uri":          p.URL + "/activate",
 		"verification_uri_complete": p.URL + "/activate?user_code=" + user,
 		"expires_in":                600, "interval": 1,
-	})
+	}, p.misbehaviour().Device))
 }
 
 func (p *Server) deviceToken(w http.ResponseWriter, r *http.Request) {
@@ -205,7 +206,7 @@ func (p *Server) deviceToken(w http.ResponseWriter, r *http.Request) {
 	delete(p.devices, r.PostForm.Get("device_code"))
 	p.mu.Unlock()
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, p.os.GetTokenData(ti))
+	p.writeToken(w, p.os.GetTokenData(ti))
 }
 
 // OnPending is called with the user code each time a device poll finds

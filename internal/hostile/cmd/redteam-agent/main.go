@@ -14,6 +14,10 @@
 //	/oversize/.well-known/agent-card.json   a card over the 1 MiB cap
 //	/invalid/.well-known/agent-card.json    a card that is not JSON
 //	/rpc                                    a healthy v0.3 JSON-RPC agent
+//	/devneg/.well-known/agent-card.json     an OAuth device sign-in whose device endpoint (/devneg/device)
+//	                                        answers interval -1 and whose token endpoint is always pending
+//	/evilauth/.well-known/agent-card.json   an OAuth browser sign-in whose authorizationUrl holds OSC 52,
+//	                                        OSC 0, CSI 2J, BEL and U+202E
 //
 // On B: /.well-known/agent-card.json (endpoint /rpc) and /rpc.
 package main
@@ -42,6 +46,15 @@ func main() {
 	a.Set("/oversize/.well-known/agent-card.json", hostile.Doc{Body: hostile.CardJSON("Oversize", a.URL+"/rpc", 2<<20)})
 	a.Set("/invalid/.well-known/agent-card.json", hostile.Doc{Body: "{name: invalid"})
 	b.SetCard("/.well-known/agent-card.json", "B", "/rpc")
+	a.Set("/devneg/.well-known/agent-card.json", hostile.Doc{Body: hostile.OAuthCardJSON("DevNeg", a.URL+"/devneg/rpc", map[string]any{
+		"deviceCode": map[string]any{"deviceAuthorizationUrl": a.URL + "/devneg/device", "tokenUrl": a.URL + "/devneg/token", "scopes": map[string]string{}},
+	})})
+	a.Set("/devneg/device", hostile.Doc{Body: `{"device_code":"d","user_code":"RT-CODE","verification_uri":"` + a.URL + `/activate","expires_in":600,"interval":-1}`})
+	a.Set("/devneg/token", hostile.Doc{Status: 400, Body: `{"error":"authorization_pending"}`})
+	evil := "\x1b]52;c;cHduZWQ=\x07\x1b]0;pwned\x07\x1b[2J\u202egpj.exe"
+	a.Set("/evilauth/.well-known/agent-card.json", hostile.Doc{Body: hostile.OAuthCardJSON("EvilAuth", a.URL+"/evilauth/rpc", map[string]any{
+		"authorizationCode": map[string]any{"authorizationUrl": a.URL + "/evilauth/authorize" + evil, "tokenUrl": a.URL + "/evilauth/token", "scopes": map[string]string{}},
+	})})
 
 	// /_seen is served by a wrapper so that it is not itself recorded.
 	for _, s := range []*hostile.Site{a, b} {
