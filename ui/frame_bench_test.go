@@ -43,10 +43,11 @@ func BenchmarkKeyDuringStream(b *testing.B) {
 }
 
 // BenchmarkFrameDuringStream is the other side of KeyDuringStream: the
-// work on the program's goroutine for one streamed change (a chunk, the
-// change message, the frame it draws), which a key typed then waits
-// behind. The renders the chat starts in commands run outside the
-// timer, as they run off the program's goroutine.
+// work on the program's goroutine for one streamed change, which a key
+// typed then waits behind: a chunk, the change message and the frame it
+// draws, then the renders the chat asked for coming back (their Update
+// and the View after it). The renders themselves run in commands, off
+// the program's goroutine, so only they are outside the timer.
 //
 //	go test ./ui/ -run '^$' -bench FrameDuringStream -benchmem
 func BenchmarkFrameDuringStream(b *testing.B) {
@@ -68,16 +69,21 @@ func BenchmarkFrameDuringStream(b *testing.B) {
 		_, cmd := m.Update(tickMsg{}) // stands for the conversation's change message
 		m.View()
 		b.StopTimer()
-		runCmdsInto(m, cmd)
+		rendered := renderResults(cmd)
 		b.StartTimer()
+		for _, msg := range rendered {
+			m.Update(msg)
+			m.View()
+		}
 	}
 }
 
-// runCmdsInto runs a command's render results back into the model,
-// dropping anything else (timers).
-func runCmdsInto(m *Model, cmd tea.Cmd) {
+// renderResults runs a command's renders, as the program runs them on
+// other goroutines, and returns their messages; anything else (timers)
+// is dropped.
+func renderResults(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
-		return
+		return nil
 	}
 	done := make(chan tea.Msg, 1)
 	go func() { done <- cmd() }() // a timer's command would block: give up on it
@@ -85,13 +91,15 @@ func runCmdsInto(m *Model, cmd tea.Cmd) {
 	case msg := <-done:
 		switch msg := msg.(type) {
 		case tea.BatchMsg:
+			var out []tea.Msg
 			for _, c := range msg {
-				runCmdsInto(m, c)
+				out = append(out, renderResults(c)...)
 			}
+			return out
 		case mdRenderedMsg:
-			m.Update(msg)
-			m.View()
+			return []tea.Msg{msg}
 		}
 	case <-time.After(50 * time.Millisecond):
 	}
+	return nil
 }
