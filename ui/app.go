@@ -74,11 +74,43 @@ type Options struct {
 	// NoColor is set when the user asked for no colour (NO_COLOR): the
 	// focused pane is then told apart by its heavy border.
 	NoColor bool
+	// Env is the clock and the waits the UI runs with; the zero value
+	// is parley's own.
+	Env Env
+}
+
+// Env is the clock and the waits the UI keeps time with. Tests give
+// their own; a zero field is parley's default.
+type Env struct {
+	// Now is the frames' clock (frame.go): when a drawing of the panes
+	// started and ended. Default time.Now.
+	Now func() time.Time
+	// StatusFor is how long a status line replaces the footer's keys.
+	// Default 6 s.
+	StatusFor time.Duration
+	// SilentAfter is how long an exchange may bring nothing new before
+	// the footer counts the wait (waiting.go). Default 3 s.
+	SilentAfter time.Duration
+}
+
+// withDefaults fills the fields left zero.
+func (e Env) withDefaults() Env {
+	if e.Now == nil {
+		e.Now = time.Now
+	}
+	if e.StatusFor == 0 {
+		e.StatusFor = 6 * time.Second
+	}
+	if e.SilentAfter == 0 {
+		e.SilentAfter = 3 * time.Second
+	}
+	return e
 }
 
 // Model is the root model.
 type Model struct {
 	opts   Options
+	env    Env // opts.Env with its defaults
 	keys   KeyMap
 	st     *Styles
 	theme  themes.Theme
@@ -138,7 +170,7 @@ func New(opts Options) *Model {
 		st.WithoutColor()
 	}
 	m := &Model{
-		opts: opts, keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
+		opts: opts, env: opts.Env.withDefaults(), keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
 		keyboard: &session.Keyboard{},
 		agents:   newAgentsPane(st, opts.Keys.Agents),
 		tasks:    newTasksPane(st, opts.Keys.Tasks),

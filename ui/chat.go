@@ -50,6 +50,13 @@ type chatPane struct {
 
 	itemRenders int // item renders, for tests that check caching
 
+	// maxText is how many bytes of one item's text are rendered and
+	// copied (maxTextBytes); eagerAll renders every piece of a
+	// streaming answer as it turns stable, not only those shown
+	// (render_stream.go). Tests change them.
+	maxText  int
+	eagerAll bool
+
 	marks []string // words to highlight, lower case: a search hit's (chat_marks.go)
 }
 
@@ -62,7 +69,7 @@ func (p pos) before(q pos) bool {
 }
 
 func newChatPane(st *Styles, keys ChatKeys) *chatPane {
-	c := &chatPane{st: st, keys: keys, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now()}
+	c := &chatPane{st: st, keys: keys, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now(), maxText: maxTextBytes}
 	c.clear()
 	return c
 }

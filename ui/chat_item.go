@@ -115,7 +115,7 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 	switch it.Kind {
 	case session.ItemUser:
 		l.add(c.st.User.Render("you") + c.st.Muted.Render(" · "+clock(it.Time)))
-		l.add(textLines(c.st, c.st.Text, it.Text, w)...)
+		l.add(c.textLines(c.st.Text, it.Text, w)...)
 		if !it.Secret {
 			c.renderParts(ci, parts, 0, w)
 		}
@@ -135,7 +135,7 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 	case session.ItemStatus:
 		l.add("")
 		if _, inline := c.statusInline(ci); !inline {
-			l.add(textLines(c.st, c.statusStyle(it.State), it.Text, w)...)
+			l.add(c.textLines(c.statusStyle(it.State), it.Text, w)...)
 		}
 		c.renderParts(ci, parts, 0, w)
 	case session.ItemError:
@@ -145,7 +145,7 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 	case session.ItemTool:
 		c.renderTool(ci, w)
 	default:
-		l.add(textLines(c.st, c.st.Muted, it.Text, w)...)
+		l.add(c.textLines(c.st.Muted, it.Text, w)...)
 	}
 	if more > 0 && !it.Secret {
 		l.add(c.st.Muted.Render("… truncated: " + plural(more, "more part")))
@@ -169,10 +169,10 @@ func (c *chatPane) renderText(ci *chatItem, idx int, text string, w int) {
 		s = newMDStream()
 		ci.md[idx] = s
 	}
-	text, left := capText(text)
+	text, left := capText(text, c.maxText)
 	s.set(text)
 	ci.spans = append(ci.spans, mdSpan{s, ci.lines.n})
-	for _, b := range s.lines(c.md, w, c.gen, ci.key.async) {
+	for _, b := range s.lines(c.md, w, c.gen, ci.key.async, c.eagerAll) {
 		ci.lines.add(b...)
 	}
 	if left > 0 {
@@ -227,7 +227,7 @@ func (c *chatPane) renderError(ci *chatItem, w int) {
 	it := &ci.it
 	text := sentence(termsafe.Line(it.Text))
 	if ci.expanded {
-		ci.lines.add(textLines(c.st, c.st.Error, "✗ "+text, w)...)
+		ci.lines.add(c.textLines(c.st.Error, "✗ "+text, w)...)
 	} else {
 		ci.lines.add(c.st.Error.Render(clipWord("✗ "+text, w)))
 	}

@@ -39,7 +39,7 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 		c.end()
 	case key.Matches(msg, k.Copy):
 		if ci := c.selected(); ci != nil {
-			if text := copyText(ci); text != "" {
+			if text := c.copyText(ci); text != "" {
 				lines := strings.Count(text, "\n") + 1
 				return tea.Batch(tea.SetClipboard(text), statusCmd("Copied "+copyNoun(ci.it.Kind)+" ("+plural(lines, "line")+").", false))
 			}
@@ -95,7 +95,7 @@ func (c *chatPane) selectedFile() (a2aclient.Part, bool) {
 
 // copyText is what Copy puts on the clipboard: the item's text as the
 // agent sent it, cleaned, with data as indented JSON and files by name.
-func copyText(ci *chatItem) string {
+func (c *chatPane) copyText(ci *chatItem) string {
 	it := &ci.it
 	var parts []string
 	add := func(s string) {
@@ -117,7 +117,7 @@ func copyText(ci *chatItem) string {
 			add(viewOf(p.Kind).copy(p))
 		}
 	}
-	text, _ := capText(strings.Join(parts, "\n\n"))
+	text, _ := capText(strings.Join(parts, "\n\n"), c.maxText)
 	return termsafe.Clean(text)
 }
 

@@ -12,9 +12,8 @@ func lazyPair(t *testing.T, doc string, chunk, w, h int) (lazy, eager *chatPane)
 	t.Helper()
 	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
 	build := func(isLazy bool) *chatPane {
-		defer func(v bool) { lazySegments = v }(lazySegments)
-		lazySegments = isLazy
 		c := newTestChat(w, h)
+		c.eagerAll = !isLazy
 		c.Reset([]session.Item{user}, "bench")
 		for n, v := 0, 1; n < len(doc); v++ {
 			n = min(n+chunk, len(doc))

@@ -271,7 +271,7 @@ func TestChatHostileTextNeverReachesTheTerminal(t *testing.T) {
 	c.HandleKey(keyPress("enter"))
 	onlySGR(t, c.View())
 	for i := range c.items {
-		if text := copyText(c.items[i]); strings.ContainsAny(text, "\x1b\x07\x08\u009b") {
+		if text := c.copyText(c.items[i]); strings.ContainsAny(text, "\x1b\x07\x08\u009b") {
 			t.Fatalf("copied text of item %d holds control characters: %q", i, text)
 		}
 	}
@@ -543,16 +543,15 @@ func TestChatStreamRendersOnlyTheTail(t *testing.T) {
 }
 
 func TestChatCapsHugeText(t *testing.T) {
-	defer func(n int) { maxTextBytes = n }(maxTextBytes)
-	maxTextBytes = 4 << 10
 	c := newTestChat(60, 5)
+	c.maxText = 4 << 10
 	var b testItems
 	b.add(session.Item{Kind: session.ItemAgent, Time: at(0), Text: strings.Repeat("wörd ", 2000), Done: true})
 	c.Reset(b.items, "a")
 	if text := ansi.Strip(c.View()); !strings.Contains(text, "… truncated: showing 4.0 KB of 11.7 KB") {
 		t.Fatalf("no truncation note:\n%s", text)
 	}
-	if s, left := capText("ab" + strings.Repeat("ö", maxTextBytes)); len(s)+left != 2+2*maxTextBytes || !utf8.ValidString(s) {
+	if s, left := capText("ab"+strings.Repeat("ö", c.maxText), c.maxText); len(s)+left != 2+2*c.maxText || !utf8.ValidString(s) {
 		t.Fatalf("capText cut %d+%d bytes, valid %v", len(s), left, utf8.ValidString(s))
 	}
 }
@@ -737,10 +736,10 @@ func TestChatCopy(t *testing.T) {
 	b.add(session.Item{Kind: session.ItemUser, Time: at(1), Text: "🔒 credentials provided", Secret: true, Done: true})
 	c.Reset(b.items, "a")
 	c.Focus()
-	if got, want := copyText(c.items[0]), "Hello world\n\n{\n  \"k\": 1\n}"; got != want {
+	if got, want := c.copyText(c.items[0]), "Hello world\n\n{\n  \"k\": 1\n}"; got != want {
 		t.Fatalf("copy text %q, want %q", got, want)
 	}
-	if got := copyText(c.items[1]); got != "🔒 credentials provided" {
+	if got := c.copyText(c.items[1]); got != "🔒 credentials provided" {
 		t.Fatalf("secret turn copies %q", got)
 	}
 	if c.HandleKey(keyPress("y")) == nil {

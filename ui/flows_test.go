@@ -392,13 +392,9 @@ func TestFlowQuitFromAPrompt(t *testing.T) {
 }
 
 func TestFlowStatusLineGivesWayToKeys(t *testing.T) {
-	old := statusFor
 	// Longer than the composer's last cursor blink (0.53 s), the last
-	// redraw that would otherwise come by itself; set before the
-	// program starts.
-	statusFor = time.Second
-	t.Cleanup(func() { statusFor = old })
-	a := startApp(t, appOptions{})
+	// redraw that would otherwise come by itself.
+	a := startApp(t, appOptions{env: Env{StatusFor: time.Second}})
 	a.ready()
 	a.typeText("Hello")
 	a.key("enter")

@@ -39,9 +39,6 @@ import (
 // frameMsg is the frame a change that streamed in waits for.
 type frameMsg struct{}
 
-// frameNow is the frames' clock (tests set their own).
-var frameNow = time.Now
-
 const (
 	paceFactor  = 3
 	maxFrameGap = 250 * time.Millisecond
@@ -96,7 +93,7 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 		// What streams in: drawn now if a frame has passed since the
 		// last, else at the next frame.
 		f.stale = true
-		since, gap := frameNow().Sub(f.at), f.gap()
+		since, gap := m.env.Now().Sub(f.at), f.gap()
 		if since >= gap {
 			f.lazy = false
 			return nil
@@ -135,7 +132,7 @@ func (m *Model) body(r rects) string {
 	start := f.began
 	f.began = time.Time{}
 	if start.IsZero() { // a View with no Update before it
-		start = frameNow()
+		start = m.env.Now()
 	}
 	if keep {
 		return f.body
@@ -145,7 +142,7 @@ func (m *Model) body(r rects) string {
 	// by lipgloss, which pads them.
 	first, _, _ := strings.Cut(f.body, "\n")
 	f.width = cellWidth(first)
-	f.sig, f.at, f.ok, f.stale = sig, frameNow(), true, false
+	f.sig, f.at, f.ok, f.stale = sig, m.env.Now(), true, false
 	f.cost = f.at.Sub(start)
 	f.draws++
 	return f.body

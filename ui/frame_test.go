@@ -15,11 +15,9 @@ import (
 // test's, so nothing here depends on how fast the machine is.
 func TestStreamedChangesWaitForTheFrame(t *testing.T) {
 	now := time.Unix(1000, 0)
-	old := frameNow
-	frameNow = func() time.Time { return now }
-	t.Cleanup(func() { frameNow = old })
+	clock := Env{Now: func() time.Time { return now }}
 
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark", Env: clock})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.View()
@@ -64,11 +62,9 @@ func TestStreamedChangesWaitForTheFrame(t *testing.T) {
 // the drawing the stream is drawn at least every maxFrameGap.
 func TestSlowDrawingsSpaceOutWhatStreamsIn(t *testing.T) {
 	now, per := time.Unix(1000, 0), time.Duration(0)
-	old := frameNow
-	frameNow = func() time.Time { now = now.Add(per); return now }
-	t.Cleanup(func() { frameNow = old })
+	clock := Env{Now: func() time.Time { now = now.Add(per); return now }}
 
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark", Env: clock})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.View()

@@ -37,7 +37,7 @@ func FuzzChatView(f *testing.F) {
 			if why := notOnlySGR(c.View()); why != "" {
 				t.Fatalf("item %d: the frame carries %s", i, why)
 			}
-			if text := copyText(c.items[i]); strings.ContainsAny(text, "\x1b\x07\x08\u009b\u009d") {
+			if text := c.copyText(c.items[i]); strings.ContainsAny(text, "\x1b\x07\x08\u009b\u009d") {
 				t.Fatalf("item %d copies %q", i, text)
 			}
 		}

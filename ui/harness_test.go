@@ -127,6 +127,8 @@ type appOptions struct {
 	configDir string
 	store     *session.Store
 	openURL   func(string) error
+	// env is the clock and waits the model runs with.
+	env Env
 	// prepare runs once the demo agent serves, before parley starts (to
 	// leave a task running in the store); a context id it returns is
 	// opened at start, as --context does.
@@ -173,7 +175,7 @@ func startApp(t *testing.T, o appOptions) *app {
 	m := New(Options{
 		Directory: dir, Config: cfg, ConfigPath: cfgPath, Agents: agents, Keys: DefaultKeyMap(),
 		Theme: "dark", Welcome: !o.noWelcome, Wire: wire, DemoURL: srv.URL + "/", Store: o.store, OpenURL: o.openURL,
-		OpenContext: open,
+		OpenContext: open, Env: o.env,
 	})
 	frames := &frameLog{}
 	tm := teatest.NewTestModel(t, recorder{m: m, frames: frames},

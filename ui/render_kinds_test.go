@@ -29,7 +29,7 @@ func TestUnknownPartKindIsShownGenerically(t *testing.T) {
 		t.Errorf("the unknown part's value is not shown:\n%s", screen)
 	}
 	c.HandleKey(keyPress("end"))
-	if got := copyText(c.selected()); !strings.Contains(got, `"beam": "blue"`) {
+	if got := c.copyText(c.selected()); !strings.Contains(got, `"beam": "blue"`) {
 		t.Errorf("copy leaves out the unknown part: %q", got)
 	}
 }

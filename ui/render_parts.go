@@ -16,16 +16,16 @@ import (
 )
 
 // maxTextBytes caps the text of one item that is rendered; past it the
-// item says how much was left out. A variable so tests can lower it.
-var maxTextBytes = 1 << 20
+// item says how much was left out.
+const maxTextBytes = 1 << 20
 
-// capText cuts s to maxTextBytes at a character boundary and returns
-// how many bytes were left out.
-func capText(s string) (string, int) {
-	if len(s) <= maxTextBytes {
+// capText cuts s to n bytes at a character boundary and returns how
+// many bytes were left out.
+func capText(s string, n int) (string, int) {
+	if len(s) <= n {
 		return s, 0
 	}
-	cut := maxTextBytes
+	cut := n
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
@@ -39,8 +39,9 @@ func truncatedNote(st *Styles, shown, left int) string {
 // textLines wraps plain text (the user's, parley's, a status message) to
 // width in one style. It is cleaned all the same: a pasted escape sequence
 // is as harmful as a sent one.
-func textLines(st *Styles, style lipgloss.Style, text string, width int) []string {
-	text, left := capText(text)
+func (c *chatPane) textLines(style lipgloss.Style, text string, width int) []string {
+	st := c.st
+	text, left := capText(text, c.maxText)
 	text = strings.TrimRight(prepareMarkdown(text), "\n")
 	if strings.TrimSpace(text) == "" {
 		return nil

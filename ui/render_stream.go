@@ -301,17 +301,15 @@ func closesFence(trim string, c byte, n int) bool {
 // rendered as it comes; past this, the pieces stand in until shown.
 const eagerBytes = 4 << 10
 
-// lazySegments can be turned off by tests that compare with rendering
-// everything.
-var lazySegments = true
-
 // lines renders what changed and returns the item's lines as blocks —
 // the rendered pieces, the stand-ins, the tail — which join with no
 // separator: the blank lines between pieces are part of them.
 //
 // With async, nothing is rendered here: what is not rendered yet is
 // drawn plain, and the chat renders it in a command (render_async.go).
-func (s *mdStream) lines(md *markdown, width, gen int, async bool) [][]string {
+// With eagerAll every piece is rendered as it turns stable, however
+// many turn stable at once (tests compare the lazy panes with it).
+func (s *mdStream) lines(md *markdown, width, gen int, async, eagerAll bool) [][]string {
 	if width != s.width || gen != s.gen {
 		s.width, s.gen = width, gen
 		s.blocks, s.tailSrc, s.tail = s.blocks[:0], "", nil
@@ -326,7 +324,7 @@ func (s *mdStream) lines(md *markdown, width, gen int, async bool) [][]string {
 		s.burst, s.burstAt = false, len(s.raw)
 	}
 	if n := len(s.blocks); n < len(s.segs) {
-		eager := !lazySegments || s.segs[len(s.segs)-1].end-s.segs[n].start <= eagerBytes
+		eager := eagerAll || s.segs[len(s.segs)-1].end-s.segs[n].start <= eagerBytes
 		s.burst = s.burst || !eager
 		for j := n; j < len(s.segs); j++ {
 			switch {

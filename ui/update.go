@@ -13,15 +13,12 @@ import (
 	"github.com/parley-a2a/parley/themes"
 )
 
-// statusFor is how long a status line replaces the footer's keys.
-var statusFor = 6 * time.Second
-
 // statusExpiredMsg redraws the footer when a status line has had its time.
 type statusExpiredMsg struct{}
 
 // Update routes a message to whoever it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.frame.began = frameNow()             // what a drawing of the panes costs starts here (frame.go)
+	m.frame.began = m.env.Now()            // what a drawing of the panes costs starts here (frame.go)
 	m.composerFrame.keep = streamOnly(msg) // frame_composer.go
 	at := m.statusAt
 	model, cmd := m.route(msg)
@@ -38,7 +35,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.statusAt != at {
 		// Nothing else may happen for a while; without a redraw the
 		// status would hide the keys until the next key or event.
-		cmd = tea.Batch(cmd, tea.Tick(statusFor, func(time.Time) tea.Msg { return statusExpiredMsg{} }))
+		cmd = tea.Batch(cmd, tea.Tick(m.env.StatusFor, func(time.Time) tea.Msg { return statusExpiredMsg{} }))
 	}
 	return model, cmd
 }

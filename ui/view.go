@@ -222,7 +222,7 @@ func statusLines(height int) int { return max(2, min(4, height/6)) }
 
 // footer shows a recent status line, else the focused pane's keys.
 func (m *Model) footer() string {
-	if m.status != "" && time.Since(m.statusAt) < statusFor {
+	if m.status != "" && time.Since(m.statusAt) < m.env.StatusFor {
 		style := m.st.Info
 		if m.isErr {
 			style = m.st.Error

@@ -13,14 +13,10 @@ import (
 )
 
 // A long silent wait shows itself: when the shown conversation has an
-// exchange in flight and nothing new has come for silentAfter, the
+// exchange in flight and nothing new has come for Env.SilentAfter, the
 // footer says how long it has been waiting and which key stops it. An
 // agent that is busy (HTTP 429/503) and waited out says so on the status
 // line.
-
-// silentAfter is how long an exchange may bring nothing new before the
-// footer counts the wait.
-var silentAfter = 3 * time.Second
 
 // noteActivity records that conv just brought something (an event, the
 // user's own message).
@@ -45,7 +41,7 @@ func (m *Model) waitingLine(now time.Time) string {
 		return ""
 	}
 	d := now.Sub(last)
-	if d < silentAfter {
+	if d < m.env.SilentAfter {
 		return ""
 	}
 	stop := strings.Join(m.keys.Global.Stop.Keys(), "/")

@@ -16,7 +16,7 @@ import (
 )
 
 // startHostile opens the TUI on a hostile agent.
-func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog) *app {
+func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog, env ...Env) *app {
 	t.Helper()
 	t.Cleanup(srv.Close)
 	o := a2aclient.Options{PollInterval: 20 * time.Millisecond}
@@ -24,7 +24,11 @@ func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog) *app {
 		o.Retry.OnRetry = busy.Retry
 	}
 	dir := testDirectory(session.DirectoryOptions{Config: &config.Config{}, Client: o})
-	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark", Busy: busy})
+	o2 := Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark", Busy: busy}
+	if len(env) > 0 {
+		o2.Env = env[0]
+	}
+	m := New(o2)
 	frames := &frameLog{}
 	tm := teatest.NewTestModel(t, recorder{m: m, frames: frames},
 		teatest.WithInitialTermSize(120, 36),
@@ -44,10 +48,7 @@ func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog) *app {
 // the silence and names the key that stops it; esc stops following and
 // offers to cancel the task on the agent.
 func TestSilentWaitShowsTimerAndEscStops(t *testing.T) {
-	old := silentAfter
-	silentAfter = 100 * time.Millisecond
-	t.Cleanup(func() { silentAfter = old })
-	a := startHostile(t, bad.Serve(bad.Fault{Mode: bad.SlowStream, Methods: []string{"message/stream"}, Pause: time.Hour}), nil)
+	a := startHostile(t, bad.Serve(bad.Fault{Mode: bad.SlowStream, Methods: []string{"message/stream"}, Pause: time.Hour}), nil, Env{SilentAfter: 100 * time.Millisecond})
 	a.typeText("hi")
 	a.key("enter")
 	a.waitScreen("waiting for hostile · nothing new for", "esc stops")
@@ -61,10 +62,7 @@ func TestSilentWaitShowsTimerAndEscStops(t *testing.T) {
 // An agent that never answers at all, not even with headers: the same
 // count, and esc stops the wait.
 func TestUnansweredSendShowsTimerAndEscStops(t *testing.T) {
-	old := silentAfter
-	silentAfter = 100 * time.Millisecond
-	t.Cleanup(func() { silentAfter = old })
-	a := startHostile(t, bad.Serve(bad.Fault{Mode: bad.Silent, Methods: []string{"message/stream", "message/send"}}), nil)
+	a := startHostile(t, bad.Serve(bad.Fault{Mode: bad.Silent, Methods: []string{"message/stream", "message/send"}}), nil, Env{SilentAfter: 100 * time.Millisecond})
 	a.typeText("hi")
 	a.key("enter")
 	a.waitScreen("waiting for hostile · nothing new for")
