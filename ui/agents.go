@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -53,7 +55,7 @@ type agentsPane struct {
 	expanded bool
 }
 
-func newAgentsPane(st *Styles, keys AgentKeys) *agentsPane {
+func newAgentsPane(st *styles.Styles, keys AgentKeys) *agentsPane {
 	return &agentsPane{paneBox: paneBox{st: st}, keys: keys}
 }
 
@@ -138,12 +140,12 @@ func (p *agentsPane) View(current *agentEntry) string {
 	}
 	add := p.cursorMark(p.cursor == len(p.entries)) + p.st.Muted.Render("+ add agent")
 	if p.cursor == len(p.entries) && p.focused {
-		add = p.cursorMark(true) + p.st.Selected.Render(fit("+ add agent", p.w-1))
+		add = p.cursorMark(true) + p.st.Selected.Render(styles.Fit("+ add agent", p.w-1))
 	}
 	lines = append(lines, add, "")
 	if sel := p.Selected(); sel != nil {
 		if sel.Stored {
-			lines = append(lines, wrapStyle(p.st.Muted, p.storedNote(), max(p.w, 10), 3)...)
+			lines = append(lines, styles.WrapStyle(p.st.Muted, p.storedNote(), max(p.w, 10), 3)...)
 		}
 		lines = append(lines, p.card(sel, p.h-len(lines), sel == current)...)
 	}
@@ -154,24 +156,24 @@ func (p *agentsPane) View(current *agentEntry) string {
 }
 
 func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string {
-	badge, dialect, flags := p.st.Muted.Render(agentBadgeDown), "", ""
+	badge, dialect, flags := p.st.Muted.Render(styles.AgentBadgeDown), "", ""
 	switch e.Status {
 	case agentResolving:
 		badge = p.st.Info.Render(p.spinner)
 	case agentReady:
-		badge = p.st.Success.Render(agentBadgeUp)
-		dialect = versionLabel(e.Client.Dialect())
+		badge = p.st.Success.Render(styles.AgentBadgeUp)
+		dialect = styles.VersionLabel(e.Client.Dialect())
 		if e.Client.Agent().Capabilities.Streaming {
-			flags += agentFlagStreams
+			flags += styles.AgentFlagStreams
 		}
 		if len(e.Client.Agent().SecuritySchemes) > 0 {
-			flags += agentFlagSecurity
+			flags += styles.AgentFlagSecurity
 		}
 	case agentFailed:
-		badge = p.st.Error.Render(agentBadgeDown)
-		flags = agentFlagFailed
+		badge = p.st.Error.Render(styles.AgentBadgeDown)
+		flags = styles.AgentFlagFailed
 		if _, ok := e.missingVariable(); ok {
-			flags = agentFlagSecurity // not unreachable: it needs a sign-in
+			flags = styles.AgentFlagSecurity // not unreachable: it needs a sign-in
 		}
 		if refusedUnverified(e) {
 			flags = "" // the card was had; the signature column says why
@@ -186,17 +188,17 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	if sameName {
 		// The name gives way to the place: the place is what differs.
 		place := placeLabel(e.Ref)
-		name = clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
+		name = styles.Clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
 	}
 	if current {
-		name = agentMarkCurrent + name
+		name = styles.AgentMarkCurrent + name
 	} else {
 		name = " " + name
 	}
-	text := fit(clip(name, nameW), nameW) + " " + right
+	text := styles.Fit(styles.Clip(name, nameW), nameW) + " " + right
 	lead := p.cursorMark(selected) + badge + " "
 	if selected && p.focused {
-		return lead + p.st.Selected.Render(fit(text, p.w-4)) + sig
+		return lead + p.st.Selected.Render(styles.Fit(text, p.w-4)) + sig
 	}
 	if current {
 		return lead + p.st.Bold.Render(text) + sig
@@ -215,9 +217,9 @@ func (p *agentsPane) cursorMark(on bool) string {
 		return " "
 	}
 	if p.focused {
-		return p.st.Accent.Render(agentMarkCursor)
+		return p.st.Accent.Render(styles.AgentMarkCursor)
 	}
-	return p.st.Muted.Render(agentMarkCursor)
+	return p.st.Muted.Render(styles.AgentMarkCursor)
 }
 
 // storedNote heads the card of an agent listed only for a stored

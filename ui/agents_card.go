@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -40,12 +42,12 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	w := max(p.w, 10)
 	if e.Status == agentFailed {
 		if name, ok := e.missingVariable(); ok {
-			return wrapPlain(p.st.Error.Render(agentFlagSecurity+" ")+fmt.Sprintf("Needs you to sign in: the environment variable %s is not set. %s signs in here; or export it and restart parley.", termsafe.Line(name), p.keys.Select.Help().Key), w)
+			return styles.WrapPlain(p.st.Error.Render(styles.AgentFlagSecurity+" ")+fmt.Sprintf("Needs you to sign in: the environment variable %s is not set. %s signs in here; or export it and restart parley.", termsafe.Line(name), p.keys.Select.Help().Key), w)
 		}
-		out := wrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.Err.Error())), w)
+		out := styles.WrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.Err.Error())), w)
 		var ue *a2aclient.UnverifiedCardError
 		if errors.As(e.Err, &ue) {
-			out = append(out, wrapStyle(p.st.Muted, ue.Hint(), w, 3)...)
+			out = append(out, styles.WrapStyle(p.st.Muted, ue.Hint(), w, 3)...)
 		}
 		return out
 	}
@@ -62,9 +64,9 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	if !current {
 		name += p.st.Muted.Render(" · " + p.keys.Select.Help().Key + " to use")
 	}
-	out = append(out, clip(name, w))
+	out = append(out, styles.Clip(name, w))
 	if a.Description != "" {
-		out = append(out, wrapStyled(inlineMarkdown(cardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
 	}
 	meta := []string{e.Client.Dialect().Label()}
 	if a.Version != "" {
@@ -73,10 +75,10 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	if a.Provider != nil && a.Provider.Organization != "" {
 		meta = append(meta, cardText(a.Provider.Organization, w, 1))
 	}
-	out = append(out, wrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
+	out = append(out, styles.WrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
 	out = append(out, p.signatureLines(a.Signature, w)...)
 	if caps := capabilityList(a.Capabilities); caps != "" {
-		out = append(out, wrapStyle(p.st.Muted, caps, w, room.caps)...)
+		out = append(out, styles.WrapStyle(p.st.Muted, caps, w, room.caps)...)
 	}
 	keep := len(out)
 	asked, confirmed := e.Client.Extensions(), e.Client.ActivatedExtensions()
@@ -91,17 +93,17 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 		if len(out) >= budget {
 			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security scheme", "security schemes")
 		}
-		out = append(out, p.st.Warning.Render(clip(agentFlagSecurity+" "+schemeLabel(s), w)))
+		out = append(out, p.st.Warning.Render(styles.Clip(styles.AgentFlagSecurity+" "+schemeLabel(s), w)))
 	}
 	if req := requirementLine(a.Security); req != "" && len(out) < budget {
-		out = append(out, p.st.Muted.Render(clip("  needs "+req, w)))
+		out = append(out, p.st.Muted.Render(styles.Clip("  needs "+req, w)))
 	}
 	if len(a.Skills) > 0 {
-		out = append(out, "", p.st.Accent.Render(clip("Skills · "+e.label(), w)))
+		out = append(out, "", p.st.Accent.Render(styles.Clip("Skills · "+e.label(), w)))
 	}
 	p.skillTop = min(p.skillTop, max(len(a.Skills)-1, 0))
 	if p.skillTop > 0 {
-		out = append(out, p.st.Muted.Render(clip(fmt.Sprintf("↑ %d earlier · %s", p.skillTop, p.keys.SkillsUp.Help().Key), w)))
+		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("↑ %d earlier · %s", p.skillTop, p.keys.SkillsUp.Help().Key), w)))
 	}
 	keep = len(out)
 	// Each skill's first line, to count those the note hides: a skill
@@ -132,28 +134,28 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 // inline Markdown, its example prompts (those that fit the room, then a
 // count), its modes when expanded, and what it needs to sign in.
 func (p *agentsPane) skillLines(s a2aclient.Skill, w int, room cardRoom) []string {
-	title := skillBullet + " " + cardText(s.Name, w, 1)
+	title := styles.SkillBullet + " " + cardText(s.Name, w, 1)
 	if len(s.Tags) > 0 {
 		title += "  " + p.st.Muted.Render(cardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
 	}
-	out := []string{clip(title, w)}
+	out := []string{styles.Clip(title, w)}
 	if s.Description != "" {
-		out = append(out, wrapStyled(inlineMarkdown(cardText(s.Description, w, room.skillAbout), p.st.Muted, p.st.Key), "  ", w, room.skillAbout)...)
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(s.Description, w, room.skillAbout), p.st.Muted, p.st.Key), "  ", w, room.skillAbout)...)
 	}
 	shown := s.Examples[:min(len(s.Examples), room.examples)]
 	for _, ex := range shown {
-		out = append(out, p.st.String.Render(clip(`  "`+cardText(ex, w, 1)+`"`, w)))
+		out = append(out, p.st.String.Render(styles.Clip(`  "`+cardText(ex, w, 1)+`"`, w)))
 	}
 	if more := len(s.Examples) - len(shown); more > 0 {
-		out = append(out, p.st.Muted.Render(clip(fmt.Sprintf("  … %d more · %s expands", more, firstKey(p.keys.Expand)), w)))
+		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more · %s expands", more, firstKey(p.keys.Expand)), w)))
 	}
 	if room.modes {
 		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {
-			out = append(out, p.st.Muted.Render(clip("  "+cardText(modes, w, 1), w)))
+			out = append(out, p.st.Muted.Render(styles.Clip("  "+cardText(modes, w, 1), w)))
 		}
 	}
 	if req := requirementLine(s.Security); req != "" {
-		out = append(out, p.st.Warning.Render(clip("  ! needs "+req, w)))
+		out = append(out, p.st.Warning.Render(styles.Clip("  ! needs "+req, w)))
 	}
 	return out
 }
@@ -164,7 +166,7 @@ func (p *agentsPane) skillLines(s a2aclient.Skill, w int, room cardRoom) []strin
 // section's start does not fit, the note falls below the pane with it.
 func (p *agentsPane) cutNote(out []string, keep, budget, more int, one, many string) []string {
 	out = out[:max(min(len(out), budget-1), keep)]
-	return append(out, p.st.Muted.Render(clip(fmt.Sprintf("… %d more %s", more, pick(more, one, many)), max(p.w, 10))))
+	return append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("… %d more %s", more, styles.Pick(more, one, many)), max(p.w, 10))))
 }
 
 // cutAll keeps what of a list of card strings one line of width w could

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"github.com/parley-a2a/parley/session"
 	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -29,31 +31,31 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	skills := []a2aclient.Skill{{ID: "s", Name: "convert"}}
 	one := &agentEntry{Agent: &session.Agent{Name: "alpha", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}}
 	two := &agentEntry{Agent: &session.Agent{Name: "beta", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}}
-	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 20)
 	p.entries = []*agentEntry{one, two}
 	p.Focus()
 	p.HandleKey(keyEvent("j"))
 	lines := strings.Split(ansi.Strip(p.View(one)), "\n")
-	if !strings.HasPrefix(lines[0], " ") || !strings.Contains(lines[0], agentMarkCurrent+"alpha") {
+	if !strings.HasPrefix(lines[0], " ") || !strings.Contains(lines[0], styles.AgentMarkCurrent+"alpha") {
 		t.Errorf("the chat's agent row: %q", lines[0])
 	}
-	if !strings.HasPrefix(lines[1], agentMarkCursor) || strings.Contains(lines[1], agentMarkCurrent) {
+	if !strings.HasPrefix(lines[1], styles.AgentMarkCursor) || strings.Contains(lines[1], styles.AgentMarkCurrent) {
 		t.Errorf("the cursor's row: %q", lines[1])
 	}
 	view := strings.Join(lines, "\n")
 	if !strings.Contains(view, "beta · enter to use") {
 		t.Errorf("the card of an agent not in the chat does not say so:\n%s", view)
 	}
-	if n := strings.Count(view, agentMarkCurrent); n != 1 {
-		t.Errorf("%s marks %d things, want the chat's agent only:\n%s", agentMarkCurrent, n, view)
+	if n := strings.Count(view, styles.AgentMarkCurrent); n != 1 {
+		t.Errorf("%s marks %d things, want the chat's agent only:\n%s", styles.AgentMarkCurrent, n, view)
 	}
-	if !strings.Contains(view, skillBullet+" convert") {
+	if !strings.Contains(view, styles.SkillBullet+" convert") {
 		t.Errorf("the skill has no mark of its own:\n%s", view)
 	}
 	// Unfocused, the cursor still shows: the card below is its agent's.
 	p.Blur()
-	if lines := strings.Split(ansi.Strip(p.View(one)), "\n"); !strings.HasPrefix(lines[1], agentMarkCursor) {
+	if lines := strings.Split(ansi.Strip(p.View(one)), "\n"); !strings.HasPrefix(lines[1], styles.AgentMarkCursor) {
 		t.Errorf("unfocused, the cursor's row lost its mark: %q", lines[1])
 	}
 }
@@ -62,7 +64,7 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 // styles, not backticks and stars; an unclosed mark and snake_case stay
 // as typed; agent text is cleaned before any style is added.
 func TestInlineMarkdown(t *testing.T) {
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	for _, c := range []struct{ in, want string }{
 		{"Use `convert` with **care**", "Use convert with care"},
 		{"See [the docs](https://example.com/x) now", "See the docs now"},
@@ -72,11 +74,11 @@ func TestInlineMarkdown(t *testing.T) {
 		{"2 * 3 * 4", "2 * 3 * 4"},
 		{`a \*literal\* star`, "a *literal* star"},
 	} {
-		if got := ansi.Strip(inlineMarkdown(c.in, st.Muted, st.Key)); got != c.want {
+		if got := ansi.Strip(styles.InlineMarkdown(c.in, st.Muted, st.Key)); got != c.want {
 			t.Errorf("inlineMarkdown(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	code := inlineMarkdown("run `x`", st.Muted, st.Key)
+	code := styles.InlineMarkdown("run `x`", st.Muted, st.Key)
 	if !strings.Contains(code, st.Key.Render("x")) {
 		t.Errorf("code is not in the code style: %q", code)
 	}
@@ -93,7 +95,7 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 			Examples:    []string{fmt.Sprintf("example %d-a", i), fmt.Sprintf("example %d-b", i), "a third"}})
 	}
 	c := cardClient(t, &a2aclient.Agent{Name: "rates", Description: "Exchange `rates`, daily.", Skills: skills})
-	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(31, 17) // the pane's inside at 120x36
 	e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 	p.entries = []*agentEntry{e}
@@ -146,7 +148,7 @@ func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
 	}
 	c := cardClient(t, &a2aclient.Agent{Name: "six", Skills: skills})
 	for h := 8; h < 30; h++ {
-		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+		p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 		p.SetSize(40, h)
 		e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 		p.entries = []*agentEntry{e}

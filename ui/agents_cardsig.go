@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -18,16 +20,16 @@ import (
 // no mark, so that only a check that passed puts a tick on screen.
 func (p *agentsPane) sigMark(e *agentEntry) string {
 	if refusedUnverified(e) {
-		return p.st.Error.Render(agentSigInvalid)
+		return p.st.Error.Render(styles.AgentSigInvalid)
 	}
 	if e.Status != agentReady || e.Client == nil {
 		return " "
 	}
 	switch e.Client.Agent().Signature.Status {
 	case a2aclient.SignatureVerified:
-		return p.st.Success.Render(agentSigVerified)
+		return p.st.Success.Render(styles.AgentSigVerified)
 	case a2aclient.SignatureInvalid:
-		return p.st.Error.Render(agentSigInvalid)
+		return p.st.Error.Render(styles.AgentSigInvalid)
 	}
 	return " "
 }
@@ -44,17 +46,17 @@ func refusedUnverified(e *agentEntry) bool {
 func (p *agentsPane) signatureLines(s a2aclient.CardSignature, w int) []string {
 	switch s.Status {
 	case a2aclient.SignatureVerified:
-		line := p.st.Muted.Render("signed ") + p.st.Success.Render(agentSigVerified)
+		line := p.st.Muted.Render("signed ") + p.st.Success.Render(styles.AgentSigVerified)
 		if s.KeyID != "" {
 			line += p.st.Muted.Render(" key " + cardText(s.KeyID, w, 1))
 		}
-		return []string{clip(line, w)}
+		return []string{styles.Clip(line, w)}
 	case a2aclient.SignatureUnsigned:
-		return []string{p.st.Muted.Render(clip("unsigned", w))}
+		return []string{p.st.Muted.Render(styles.Clip("unsigned", w))}
 	case a2aclient.SignatureInvalid:
-		return wrapStyle(p.st.Error, cardText("signature invalid: "+s.Reason, w, 2), w, 2)
+		return styles.WrapStyle(p.st.Error, cardText("signature invalid: "+s.Reason, w, 2), w, 2)
 	}
-	return []string{p.st.Muted.Render(clip("signature not checked", w))}
+	return []string{p.st.Muted.Render(styles.Clip("signature not checked", w))}
 }
 
 // extensionLine is one extension (a line, or two in a narrow pane) the card declares: whether the card
@@ -81,12 +83,12 @@ func (p *agentsPane) extensionLine(x a2aclient.Extension, asked, confirmed []str
 	sep := p.st.Muted.Render(" · ")
 	head := p.st.Muted.Render("ext ")
 	if len(tags) == 0 {
-		return []string{clip(head+p.st.Text.Render(cardText(x.URI, w, 1)), w)}
+		return []string{styles.Clip(head+p.st.Text.Render(cardText(x.URI, w, 1)), w)}
 	}
 	rest := strings.Join(tags, sep)
 	uriW := w - len("ext ") - ansi.StringWidth(sep+rest)
 	if uriW < 12 {
-		return []string{clip(head+p.st.Text.Render(cardText(x.URI, w, 1)), w), clip("  "+rest, w)}
+		return []string{styles.Clip(head+p.st.Text.Render(cardText(x.URI, w, 1)), w), styles.Clip("  "+rest, w)}
 	}
-	return []string{clip(head+p.st.Text.Render(clip(cardText(x.URI, w, 1), uriW))+sep+rest, w)}
+	return []string{styles.Clip(head+p.st.Text.Render(styles.Clip(cardText(x.URI, w, 1), uriW))+sep+rest, w)}
 }

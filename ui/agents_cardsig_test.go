@@ -3,11 +3,13 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/parley-a2a/parley/session"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -121,7 +123,7 @@ func TestAgentsPaneSignatureLines(t *testing.T) {
 		}
 		return c
 	}
-	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(50, 30)
 	hostile := a2aclient.CardSignature{Status: a2aclient.SignatureInvalid, KeyID: "k",
 		Reason: "kid \"✓ ok\" \x1b[32m✓ verified\x1b[0m " + strings.Repeat("long reason ", 40)}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -32,29 +34,29 @@ func TestUnreachableAndInvalidSignatureMarkedApart(t *testing.T) {
 		agent session.Agent
 		mark  string
 	}{
-		{"unreachable", session.Agent{Name: "down", Status: agentFailed, Err: errors.New("the connection was refused")}, agentFlagFailed},
-		{"signature invalid", session.Agent{Name: "forged", Status: agentReady, Client: signed(a2aclient.SignatureInvalid)}, agentSigInvalid},
+		{"unreachable", session.Agent{Name: "down", Status: agentFailed, Err: errors.New("the connection was refused")}, styles.AgentFlagFailed},
+		{"signature invalid", session.Agent{Name: "forged", Status: agentReady, Client: signed(a2aclient.SignatureInvalid)}, styles.AgentSigInvalid},
 		{"refused unverified", session.Agent{Name: "refused", Status: agentFailed,
-			Err: &a2aclient.UnverifiedCardError{Agent: "refused", Signature: a2aclient.CardSignature{Status: a2aclient.SignatureInvalid}}}, agentSigInvalid},
+			Err: &a2aclient.UnverifiedCardError{Agent: "refused", Signature: a2aclient.CardSignature{Status: a2aclient.SignatureInvalid}}}, styles.AgentSigInvalid},
 	} {
-		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+		p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 		p.SetSize(50, 20)
 		a := tc.agent
 		p.entries = []*agentEntry{{Agent: &a}}
 		row := strings.TrimRight(strings.Split(ansi.Strip(p.View(nil)), "\n")[0], " ")
-		other := agentFlagFailed
-		if tc.mark == agentFlagFailed {
-			other = agentSigInvalid
+		other := styles.AgentFlagFailed
+		if tc.mark == styles.AgentFlagFailed {
+			other = styles.AgentSigInvalid
 		}
 		if !strings.HasSuffix(row, tc.mark) || strings.Contains(row, other) {
 			t.Errorf("%s: the row %q does not end in %s alone", tc.name, row, tc.mark)
 		}
 	}
-	if agentFlagFailed == agentSigInvalid {
-		t.Fatalf("a card not had and a signature invalid share the mark %s", agentSigInvalid)
+	if styles.AgentFlagFailed == styles.AgentSigInvalid {
+		t.Fatalf("a card not had and a signature invalid share the mark %s", styles.AgentSigInvalid)
 	}
-	legend := agentLegend()
-	for _, want := range []string{agentFlagFailed + " no card", agentSigInvalid + " signature invalid"} {
+	legend := styles.AgentLegend()
+	for _, want := range []string{styles.AgentFlagFailed + " no card", styles.AgentSigInvalid + " signature invalid"} {
 		if !strings.Contains(legend, want) {
 			t.Errorf("the legend lacks %q:\n%s", want, legend)
 		}

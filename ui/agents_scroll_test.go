@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"github.com/parley-a2a/parley/session"
 	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -22,7 +24,7 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 14)
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 	view := ansi.Strip(p.View(nil))
@@ -52,7 +54,7 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 // Two agents of one name are told apart by where they are; an agent
 // whose name is its own keeps just the name.
 func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
-	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 8)
 	p.entries = []*agentEntry{
 		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:4141/", Status: agentFailed, Err: fmt.Errorf("down")}},
@@ -82,7 +84,7 @@ func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
 	}
 	seen := false
 	for h := 8; h < 40; h++ {
-		p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+		p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 		p.SetSize(40, h)
 		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 		view := ansi.Strip(p.View(nil))

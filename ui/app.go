@@ -9,6 +9,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -112,7 +114,7 @@ type Model struct {
 	opts   Options
 	env    Env // opts.Env with its defaults
 	keys   KeyMap
-	st     *Styles
+	st     *styles.Styles
 	theme  themes.Theme
 	bridge *bridge
 
@@ -165,7 +167,7 @@ func New(opts Options) *Model {
 		opts.Themes = themes.Builtin()
 	}
 	th := pickTheme(opts.Theme, opts.Themes, true)
-	st := NewStyles(th)
+	st := styles.New(th)
 	if opts.NoColor {
 		st.WithoutColor()
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -40,7 +42,7 @@ func TestNoColorMarksTheFocusedPaneByItsBorder(t *testing.T) {
 // Without colour, the selected row is drawn in reverse video: its
 // background colour is gone.
 func TestNoColorSelectionIsReversed(t *testing.T) {
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	if st.Selected.GetReverse() {
 		t.Fatal("reverse video with colour")
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
@@ -22,7 +24,7 @@ import (
 // ever needs the height of items far off screen: with 10,000 items of
 // history a frame measures the dozen it shows.
 type chatPane struct {
-	st      *Styles
+	st      *styles.Styles
 	keys    ChatKeys
 	md      *markdown
 	bg      *markdown // for renders in commands (render_async.go)
@@ -68,7 +70,7 @@ func (p pos) before(q pos) bool {
 	return p.item < q.item || p.item == q.item && p.line < q.line
 }
 
-func newChatPane(st *Styles, keys ChatKeys) *chatPane {
+func newChatPane(st *styles.Styles, keys ChatKeys) *chatPane {
 	c := &chatPane{st: st, keys: keys, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now(), maxText: maxTextBytes}
 	c.clear()
 	return c
@@ -91,7 +93,7 @@ func (c *chatPane) SetSize(w, h int) {
 
 // SetStyles switches theme: every cached render is dropped, and the
 // Markdown style follows the theme's darkness.
-func (c *chatPane) SetStyles(st *Styles) {
+func (c *chatPane) SetStyles(st *styles.Styles) {
 	if st == c.st {
 		return
 	}
@@ -243,7 +245,7 @@ func (c *chatPane) View() string {
 			b.WriteString(blank)
 			continue
 		}
-		b.WriteString(fit(c.rowText(row), c.w))
+		b.WriteString(styles.Fit(c.rowText(row), c.w))
 		next, moved := c.down(row, 1)
 		row, more = next, moved == 1
 	}
@@ -263,7 +265,7 @@ func (c *chatPane) rowText(p pos) string {
 	if k == 0 {
 		head := c.head(ci, l)
 		if selected {
-			return c.st.Selected.Render(fit(ansi.Strip(head), c.w))
+			return c.st.Selected.Render(styles.Fit(ansi.Strip(head), c.w))
 		}
 		return c.mark(head)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
@@ -48,7 +50,7 @@ func benchDoc(n int) string {
 }
 
 func benchChat() *chatPane {
-	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
 	// These benchmarks measure the rendering, which a followed stream
 	// runs in commands (render_async.go): render it here, in View.
 	c.async = false

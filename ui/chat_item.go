@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -148,7 +150,7 @@ func (c *chatPane) render(ci *chatItem) *itemLines {
 		l.add(c.textLines(c.st.Muted, it.Text, w)...)
 	}
 	if more > 0 && !it.Secret {
-		l.add(c.st.Muted.Render("… truncated: " + plural(more, "more part")))
+		l.add(c.st.Muted.Render("… truncated: " + styles.Plural(more, "more part")))
 	}
 	if l.n == 0 {
 		l.add("")
@@ -225,11 +227,11 @@ func partIdentity(p a2aclient.Part) any {
 
 func (c *chatPane) renderError(ci *chatItem, w int) {
 	it := &ci.it
-	text := sentence(termsafe.Line(it.Text))
+	text := styles.Sentence(termsafe.Line(it.Text))
 	if ci.expanded {
 		ci.lines.add(c.textLines(c.st.Error, "✗ "+text, w)...)
 	} else {
-		ci.lines.add(c.st.Error.Render(clipWord("✗ "+text, w)))
+		ci.lines.add(c.st.Error.Render(styles.ClipWord("✗ "+text, w)))
 	}
 	if d := strings.TrimSpace(it.Detail); d != "" {
 		for _, l := range strings.Split(ansi.Wrap(termsafe.Clean(d), max(w-2, 1), ""), "\n") {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
@@ -49,7 +51,7 @@ func TestChatJumpShowsTheMatchedLine(t *testing.T) {
 // A hit's excerpt in the list is cut around the match, so the matched
 // word shows even when the excerpt is wider than the row.
 func TestSearchHitExcerptShowsTheMatch(t *testing.T) {
-	v := &contextsView{st: NewStyles(themes.Dark)}
+	v := &contextsView{st: styles.New(themes.Dark)}
 	snippet := "…" + strings.Repeat("lorem ipsum dolor ", 6) + "That is all. " + session.SnippetOpen + "Thanks" + session.SnippetClose + " for reading this long answer…"
 	rows := v.hitRows(session.SearchHit{Snippet: snippet}, false, 60)
 	got := ansi.Strip(rows[1])

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -41,7 +43,7 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if ci := c.selected(); ci != nil {
 			if text := c.copyText(ci); text != "" {
 				lines := strings.Count(text, "\n") + 1
-				return tea.Batch(tea.SetClipboard(text), statusCmd("Copied "+copyNoun(ci.it.Kind)+" ("+plural(lines, "line")+").", false))
+				return tea.Batch(tea.SetClipboard(text), statusCmd("Copied "+copyNoun(ci.it.Kind)+" ("+styles.Plural(lines, "line")+").", false))
 			}
 		}
 	case key.Matches(msg, k.Save):

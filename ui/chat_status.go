@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -28,8 +30,8 @@ const elapsedReserve = 10
 // statusStyle is the tone of a status line's text: the state's own for
 // one that asks the person or failed, muted otherwise.
 func (c *chatPane) statusStyle(s a2aclient.State) lipgloss.Style {
-	if l := lookOf(s); l.asks || s == a2aclient.StateFailed {
-		return l.tone(c.st)
+	if l := styles.LookOf(s); l.Asks || s == a2aclient.StateFailed {
+		return l.Tone(c.st)
 	}
 	return c.st.Muted
 }
@@ -37,14 +39,14 @@ func (c *chatPane) statusStyle(s a2aclient.State) lipgloss.Style {
 // statusMark is a status line's glyph: a settled state's own; a diamond
 // for one still moving, bold when it waits on the person.
 func (c *chatPane) statusMark(s a2aclient.State) (string, lipgloss.Style) {
-	l := lookOf(s)
+	l := styles.LookOf(s)
 	switch {
-	case l.asks:
-		return "◆", l.tone(c.st).Bold(true)
-	case l.glyph == "" || l.glyph == "·":
+	case l.Asks:
+		return "◆", l.Tone(c.st).Bold(true)
+	case l.Glyph == "" || l.Glyph == "·":
 		return "◆", c.st.Info
 	}
-	return l.glyph, l.tone(c.st)
+	return l.Glyph, l.Tone(c.st)
 }
 
 func working(s a2aclient.State) bool {
@@ -101,7 +103,7 @@ func (c *chatPane) statusHead(ci *chatItem) string {
 			d = -1
 		}
 		if d >= 0 {
-			line += c.st.Muted.Render(" · " + durationShort(d))
+			line += c.st.Muted.Render(" · " + styles.DurationShort(d))
 		}
 	}
 	if text, inline := c.statusInline(ci); inline && text != "" {

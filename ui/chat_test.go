@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -19,7 +21,7 @@ import (
 var t0 = time.Date(2026, 12, 1, 10, 2, 0, 0, time.Local)
 
 func newTestChat(w, h int) *chatPane {
-	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
 	c.SetSize(w, h)
 	c.Tick(t0)
 	return c
@@ -515,7 +517,7 @@ func TestChatCachesRenders(t *testing.T) {
 		t.Fatal("a new width must render again")
 	}
 	renders = c.itemRenders
-	c.SetStyles(NewStyles(themes.Light))
+	c.SetStyles(styles.New(themes.Light))
 	c.View()
 	if c.itemRenders <= renders {
 		t.Fatal("a new theme must render again")
@@ -557,7 +559,7 @@ func TestChatCapsHugeText(t *testing.T) {
 }
 
 func TestChatDataTableAndJSON(t *testing.T) {
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	table := dataLines(st, []any{
 		map[string]any{"from": "BER", "to": "LIS", "price": 142.0},
 		map[string]any{"from": "LIS", "to": "BER", "price": 98.5, "note": "night"},
@@ -769,7 +771,7 @@ func TestChatStreamedListIsCut(t *testing.T) {
 }
 
 func TestChatJumpToTask(t *testing.T) {
-	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
 	c.SetSize(60, 5)
 	var items []session.Item
 	for i := 0; i < 40; i++ {
@@ -788,7 +790,7 @@ func TestChatJumpToTask(t *testing.T) {
 }
 
 func TestChatFileArtifactNamesItsFileOnce(t *testing.T) {
-	c := newChatPane(NewStyles(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
 	c.SetSize(70, 8)
 	file := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "itinerary.csv", MimeType: "text/csv", Bytes: []byte("a,b\n")}}
 	other := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "extra.txt", MimeType: "text/plain", Bytes: []byte("x")}}

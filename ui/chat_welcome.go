@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
@@ -30,13 +32,13 @@ func (m *Model) emptyChat(e *agentEntry, w, h int) string {
 		return ""
 	}
 	if e == nil {
-		return strings.Join(wrapStyle(m.st.Muted, fmt.Sprintf("No agent yet: %s to Agents, then %s adds one by its URL.",
+		return strings.Join(styles.WrapStyle(m.st.Muted, fmt.Sprintf("No agent yet: %s to Agents, then %s adds one by its URL.",
 			firstKey(m.keys.Global.NextPane), firstKey(m.keys.Agents.Add)), w, h), "\n")
 	}
 	var out []string
 	switch e.Status {
 	case agentResolving:
-		out = append(out, m.st.Muted.Render(clip("Connecting to "+e.label()+"…", w)))
+		out = append(out, m.st.Muted.Render(styles.Clip("Connecting to "+e.label()+"…", w)))
 	case agentFailed:
 		out = m.failedWelcome(e, w)
 	case agentReady:
@@ -52,28 +54,28 @@ func (m *Model) emptyChat(e *agentEntry, w, h int) string {
 // says it does, and its example prompts, as many as fit.
 func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
 	a := e.Client.Agent()
-	out := []string{m.st.Bold.Render(clip(e.label(), w)) + m.st.Muted.Render(clip(" · "+e.Client.Dialect().Label(), max(w-len([]rune(e.label())), 0)))}
+	out := []string{m.st.Bold.Render(styles.Clip(e.label(), w)) + m.st.Muted.Render(styles.Clip(" · "+e.Client.Dialect().Label(), max(w-len([]rune(e.label())), 0)))}
 	if a.Description != "" {
-		out = append(out, wrapStyled(inlineMarkdown(cardText(a.Description, w, 6), m.st.Text, m.st.Key), "", w, 6)...)
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(a.Description, w, 6), m.st.Text, m.st.Key), "", w, 6)...)
 	}
 	out = append(out, "")
 	keys := fmt.Sprintf("%s lists every key; %s moves between panes.", firstKey(m.keys.Global.Help), firstKey(m.keys.Global.NextPane))
 	ex := e.examples()
 	if len(ex) == 0 {
-		out = append(out, wrapStyle(m.st.Muted, "Type a message below and press "+firstKey(m.keys.Composer.Send)+". "+keys, w, 3)...)
+		out = append(out, styles.WrapStyle(m.st.Muted, "Type a message below and press "+firstKey(m.keys.Composer.Send)+". "+keys, w, 3)...)
 		return out
 	}
-	out = append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Try one of its example prompts (click one, or %s puts the next in the composer), then %s sends it.",
+	out = append(out, styles.WrapStyle(m.st.Muted, fmt.Sprintf("Try one of its example prompts (click one, or %s puts the next in the composer), then %s sends it.",
 		firstKey(m.keys.Composer.Example), firstKey(m.keys.Composer.Send)), w, 3)...)
 	room := max(h-len(out)-2, 1) // the keys line and a gap stay
 	for i, x := range ex {
 		if i == room-1 && len(ex) > room {
-			out = append(out, m.st.Muted.Render(clip(fmt.Sprintf("  … %d more (agents pane, %s)", len(ex)-i, firstKey(m.keys.Agents.Expand)), w)))
+			out = append(out, m.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more (agents pane, %s)", len(ex)-i, firstKey(m.keys.Agents.Expand)), w)))
 			break
 		}
-		out = append(out, m.st.String.Render(clip(exampleBullet+x, w)))
+		out = append(out, m.st.String.Render(styles.Clip(exampleBullet+x, w)))
 	}
-	return append(out, "", m.st.Muted.Render(clip(keys, w)))
+	return append(out, "", m.st.Muted.Render(styles.Clip(keys, w)))
 }
 
 // failedWelcome says why the agent cannot be talked to and what to do,
@@ -83,17 +85,17 @@ func (m *Model) failedWelcome(e *agentEntry, w int) []string {
 		firstKey(m.keys.Global.NextPane), firstKey(m.keys.Agents.Select), firstKey(m.keys.Agents.Add))
 	if _, ok := session.MissingVariable(e.Err); ok {
 		// Not a failure of the agent: a credential to give.
-		return wrapStyle(m.st.Warning, notUsable(e), w, 4)
+		return styles.WrapStyle(m.st.Warning, notUsable(e), w, 4)
 	}
 	if errors.As(e.Err, new(*a2aclient.AuthError)) {
-		return wrapStyle(m.st.Warning, e.label()+" needs you to sign in: "+retry, w, 4)
+		return styles.WrapStyle(m.st.Warning, e.label()+" needs you to sign in: "+retry, w, 4)
 	}
 	if !errors.As(e.Err, new(*a2aclient.TransportError)) {
-		return wrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(notUsable(e)), w)
+		return styles.WrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(notUsable(e)), w)
 	}
-	out := wrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(unreachable(e.label(), e.Err)), w)
+	out := styles.WrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(unreachable(e.label(), e.Err)), w)
 	out = append(out, "")
-	return append(out, wrapStyle(m.st.Muted, fmt.Sprintf("Check that the agent is running at %s, then %s", m.lookedAt(e), retry), w, 4)...)
+	return append(out, styles.WrapStyle(m.st.Muted, fmt.Sprintf("Check that the agent is running at %s, then %s", m.lookedAt(e), retry), w, 4)...)
 }
 
 // lookedAt is where parley tried to reach e: the URL it was given, or

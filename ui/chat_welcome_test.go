@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"github.com/parley-a2a/parley/config"
 	"net"
 	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/config"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -17,7 +19,7 @@ const maxComposerLines = 6
 // composer is the multi-line message editor with input history and
 // attachments.
 type composer struct {
-	st          *Styles
+	st          *styles.Styles
 	keys        ComposerKeys
 	ta          textarea.Model
 	w           int
@@ -27,7 +29,7 @@ type composer struct {
 	attachments []a2aclient.Part
 }
 
-func newComposer(st *Styles, keys ComposerKeys) *composer {
+func newComposer(st *styles.Styles, keys ComposerKeys) *composer {
 	ta := textarea.New()
 	ta.Prompt = "> "
 	ta.Placeholder = "Message the agent…"
@@ -47,7 +49,7 @@ func newComposer(st *Styles, keys ComposerKeys) *composer {
 	return c
 }
 
-func (c *composer) SetStyles(st *Styles) {
+func (c *composer) SetStyles(st *styles.Styles) {
 	c.st = st
 	s := textarea.DefaultStyles(st.Theme.Dark)
 	s.Focused.Prompt = st.Accent
@@ -166,10 +168,10 @@ func (c *composer) View() string {
 		var names []string
 		for _, a := range c.attachments {
 			if a.File != nil {
-				names = append(names, fmt.Sprintf("%s (%s)", a.File.Name, byteSize(len(a.File.Bytes))))
+				names = append(names, fmt.Sprintf("%s (%s)", a.File.Name, styles.ByteSize(len(a.File.Bytes))))
 			}
 		}
-		v += "\n" + c.st.Info.Render(clip("📎 "+strings.Join(names, ", "), c.w))
+		v += "\n" + c.st.Info.Render(styles.Clip("📎 "+strings.Join(names, ", "), c.w))
 	}
 	return v
 }

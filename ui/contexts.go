@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -19,7 +21,7 @@ import (
 // in search mode, full-text hits over every message. Typing always goes
 // to the filter, so its actions sit on ctrl keys.
 type contextsView struct {
-	st     *Styles
+	st     *styles.Styles
 	keys   ContextKeys
 	input  textinput.Model
 	search bool
@@ -36,7 +38,7 @@ type contextsView struct {
 	now        time.Time
 }
 
-func newContextsView(st *Styles, keys ContextKeys, agent, agentLabel string) *contextsView {
+func newContextsView(st *styles.Styles, keys ContextKeys, agent, agentLabel string) *contextsView {
 	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
 	return &contextsView{st: st, keys: keys, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
@@ -57,7 +59,7 @@ func (v *contextsView) setList(list []session.ContextInfo, hits []session.Search
 	v.loading = false
 	v.list, v.hits, v.err = list, hits, ""
 	if err != nil {
-		v.err = sentence(err.Error())
+		v.err = styles.Sentence(err.Error())
 	}
 	v.cursor = min(v.cursor, max(v.count()-1, 0))
 	v.now = time.Now()
@@ -184,14 +186,14 @@ func dialogAction(a contextAction) any {
 }
 
 // View draws the list for a w×h screen.
-func (v *contextsView) View(st *Styles, w, h int) string {
+func (v *contextsView) View(st *styles.Styles, w, h int) string {
 	v.st = st
 	inner := w - 2
 	v.input.SetWidth(inner - 12)
 	lines := []string{" " + v.input.View(), ""}
 	rows := h - 2 - len(lines)
 	if v.err != "" {
-		lines = append(lines, " "+v.st.Error.Render(clip(v.err, inner-1)))
+		lines = append(lines, " "+v.st.Error.Render(styles.Clip(v.err, inner-1)))
 	} else if v.count() == 0 {
 		empty := "No conversations yet: everything you send is kept here."
 		switch {
@@ -229,34 +231,34 @@ func (v *contextsView) View(st *Styles, w, h int) string {
 	}
 	title := fmt.Sprintf("Contexts · %d · %s", v.count(), scope)
 	if v.search {
-		title = "Search · " + plural(len(v.hits), "hit") + " · all agents"
+		title = "Search · " + styles.Plural(len(v.hits), "hit") + " · all agents"
 	}
 	// The user's keys, from the registry ([keys] may rebind them).
 	k := v.keys
 	note := joinNotes(keyNote(k.Open, "open"), keyNote(k.Rename, "rename"), keyNote(k.Delete, "delete"), keyNote(k.Export, "export"),
 		keyNote(k.Search, "search"), keyNote(k.New, "new"), keyNote(k.AllAgent, "scope"), keyNote(k.Close, "close"))
-	return box(v.st, title, note, strings.Join(lines, "\n"), w, h, true)
+	return styles.Box(v.st, title, note, strings.Join(lines, "\n"), w, h, true)
 }
 
 func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
-	agent := clip(termsafe.Line(cmp.Or(c.Agent.Name, c.Agent.Ref)), 14)
-	when := ago(v.now.Sub(c.Updated))
-	state := storedOutcome(c.LastState)
-	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, pick(c.Messages, "msg", "msgs"))
+	agent := styles.Clip(termsafe.Line(cmp.Or(c.Agent.Name, c.Agent.Ref)), 14)
+	when := styles.Ago(v.now.Sub(c.Updated))
+	state := styles.StoredOutcome(c.LastState)
+	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, styles.Pick(c.Messages, "msg", "msgs"))
 	titleW := max(w-2-len([]rune(right))-2, 8)
-	text := fit(clip(termsafe.Line(c.Label()), titleW), titleW) + "  " + right
+	text := styles.Fit(styles.Clip(termsafe.Line(c.Label()), titleW), titleW) + "  " + right
 	if selected {
-		return " " + v.st.Selected.Render(fit(text, w-2))
+		return " " + v.st.Selected.Render(styles.Fit(text, w-2))
 	}
 	return " " + v.st.Text.Render(text)
 }
 
 func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []string {
-	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), ago(v.now.Sub(h.Time)))
+	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), styles.Ago(v.now.Sub(h.Time)))
 	if selected {
-		head = v.st.Selected.Render(fit(clip(head, w-2), w-2))
+		head = v.st.Selected.Render(styles.Fit(styles.Clip(head, w-2), w-2))
 	} else {
-		head = v.st.Bold.Render(clip(head, w-2))
+		head = v.st.Bold.Render(styles.Clip(head, w-2))
 	}
 	// The markers are control characters, so split on them before the
 	// snippet is cleaned, then clean each piece.
@@ -285,5 +287,5 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 	if matchW >= 0 && pre+matchW > avail-1 {
 		excerpt = ansi.TruncateLeft(excerpt, pre-avail/3, "…")
 	}
-	return []string{" " + head, "   " + clip(excerpt, avail)}
+	return []string{" " + head, "   " + styles.Clip(excerpt, avail)}
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 
@@ -17,7 +19,7 @@ import (
 // line-editing keys.
 func TestContextsFilterKeepsLineStartAndEnd(t *testing.T) {
 	keys := DefaultKeyMap().Contexts
-	v := newContextsView(NewStyles(themes.Dark), keys, "http://127.0.0.1:1/", "a")
+	v := newContextsView(styles.New(themes.Dark), keys, "http://127.0.0.1:1/", "a")
 	press := func(names ...string) {
 		for _, n := range names {
 			if act, _ := v.handleKey(keyEvent(n)); act == ctxExport {

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -84,7 +86,7 @@ func (m *Model) onExtendedCard(msg extendedCardMsg) {
 		return
 	}
 	if n := len(msg.client.Agent().Skills); n != before {
-		m.setStatus(fmt.Sprintf("Signed in to %s: its extended card lists %s.", e.label(), plural(n, "skill")), false)
+		m.setStatus(fmt.Sprintf("Signed in to %s: its extended card lists %s.", e.label(), styles.Plural(n, "skill")), false)
 	}
 }
 

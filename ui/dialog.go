@@ -2,6 +2,7 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Dialog is a modal on the root's stack. The dialog on top takes every
@@ -28,7 +29,7 @@ type Dialog interface {
 	// paste, the cursor's blink.
 	Update(msg tea.Msg) (tea.Cmd, any)
 	// View draws the dialog for a w×h screen.
-	View(st *Styles, w, h int) string
+	View(st *styles.Styles, w, h int) string
 	// Full says the dialog replaces the screen instead of sitting over
 	// it in a centred box.
 	Full() bool

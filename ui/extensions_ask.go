@@ -2,6 +2,7 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/parley-a2a/parley/ui/styles"
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
@@ -28,7 +29,7 @@ func (m *Model) askMissingExtensions(e *agentEntry) bool {
 	for i, w := range warnings {
 		if i == maxExtensionLines {
 			// A card may list hundreds: the question must stay on screen.
-			body = append(body, "…and "+plural(len(warnings)-i, "more required extension")+"; 'parley card' lists them all.")
+			body = append(body, "…and "+styles.Plural(len(warnings)-i, "more required extension")+"; 'parley card' lists them all.")
 			break
 		}
 		body = append(body, termsafe.Line(w)) // the URIs are the card's

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/adrg/xdg"
 
@@ -38,7 +40,7 @@ func attachFile(path string) tea.Cmd {
 			return attachedMsg{err: fmt.Errorf("cannot attach %s: it is a directory", path)}
 		}
 		if st.Size() > maxAttachment {
-			return attachedMsg{err: fmt.Errorf("cannot attach %s: %s is over the %s limit", path, byteSize(int(st.Size())), byteSize(maxAttachment))}
+			return attachedMsg{err: fmt.Errorf("cannot attach %s: %s is over the %s limit", path, styles.ByteSize(int(st.Size())), styles.ByteSize(maxAttachment))}
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
@@ -54,7 +56,7 @@ func listedAgentTask(t *testing.T, store *session.Store) (*app, *a2aclient.Task)
 	a.ready()
 	task := agentTask(t, a.url, "Book a flight to Lisbon")
 	a.key("shift+tab", "v")
-	a.waitScreen("? input        task " + shortID(task.ID)[:4])
+	a.waitScreen("? input        task " + styles.ShortID(task.ID)[:4])
 	return a, task
 }
 

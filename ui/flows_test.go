@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -37,7 +39,7 @@ func TestFlowSendAndStream(t *testing.T) {
 	if !strings.Contains(screen, "✓ completed    Write some") {
 		t.Errorf("the Tasks pane does not list the completed task:\n%s", screen)
 	}
-	if !strings.Contains(screen, "context "+shortID(task.ContextID)) {
+	if !strings.Contains(screen, "context "+styles.ShortID(task.ContextID)) {
 		t.Errorf("the chat title does not name context %s:\n%s", task.ContextID, screen)
 	}
 	// Streamed: some frame showed the start of the answer before its end.
@@ -65,7 +67,7 @@ func TestFlowInputRequiredRoundTrip(t *testing.T) {
 	a.typeText("Book a flight to Lisbon")
 	a.key("enter")
 	task := a.taskState(a2aclient.StateInputRequired)
-	title := "answering task " + shortID(task.ID) + " (input-required)"
+	title := "answering task " + styles.ShortID(task.ID) + " (input-required)"
 	screen := a.waitScreen("Where are you flying from, and when?", title, "? input ")
 	if !strings.Contains(screen, "╭─ "+title) {
 		t.Errorf("the composer's title should say which task it answers:\n%s", screen)
@@ -175,7 +177,7 @@ func TestFlowCancelFromTasksPane(t *testing.T) {
 	a.key("tab", "tab", "tab") // composer → chat → agents → tasks
 	a.waitScreen("╭─ Tasks ", "enter open • c cancel task")
 	a.key("c")
-	a.waitScreen("Cancel task", "Ask the agent to cancel task "+shortID(task.ID), "y yes · n no")
+	a.waitScreen("Cancel task", "Ask the agent to cancel task "+styles.ShortID(task.ID), "y yes · n no")
 	a.key("y")
 	a.waitScreen("⊘ canceled     Try a slow")
 	if got := a.taskState(a2aclient.StateCanceled); got.ID != task.ID {
@@ -191,7 +193,7 @@ func TestFlowEscStopsStreaming(t *testing.T) {
 	task := a.taskState(a2aclient.StateWorking)
 
 	a.key("esc")
-	a.waitScreen("Stopped streaming", "Task "+shortID(task.ID)+" may still be running on parley demo.", "agent too?")
+	a.waitScreen("Stopped streaming", "Task "+styles.ShortID(task.ID)+" may still be running on parley demo.", "agent too?")
 	a.waitState("the stream to stop", func(m *Model) bool { return !m.current.Conv.Busy() })
 
 	a.key("y")

@@ -5,6 +5,8 @@ package ui
 import (
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/termsafe"
@@ -17,7 +19,7 @@ func (m *Model) setStatus(text string, isErr bool) {
 
 func (m *Model) setTheme(th themes.Theme) {
 	m.theme = th
-	m.st = NewStyles(th)
+	m.st = styles.New(th)
 	if m.opts.NoColor {
 		m.st.WithoutColor()
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 )
@@ -141,7 +143,7 @@ func (m *Model) body(r rects) string {
 	// Every line is as wide as the first: boxes side by side, or joined
 	// by lipgloss, which pads them.
 	first, _, _ := strings.Cut(f.body, "\n")
-	f.width = cellWidth(first)
+	f.width = styles.CellWidth(first)
 	f.sig, f.at, f.ok, f.stale = sig, m.env.Now(), true, false
 	f.cost = f.at.Sub(start)
 	f.draws++
@@ -158,7 +160,7 @@ func (m *Model) stackRows(body, composer, footer string) string {
 	}
 	lines := strings.Split(composer+"\n"+footer, "\n")
 	for _, l := range lines {
-		if cellWidth(l) > w {
+		if styles.CellWidth(l) > w {
 			return lipgloss.JoinVertical(lipgloss.Left, body, composer, footer)
 		}
 	}
@@ -168,7 +170,7 @@ func (m *Model) stackRows(body, composer, footer string) string {
 	for _, l := range lines {
 		b.WriteByte('\n')
 		b.WriteString(l)
-		b.WriteString(strings.Repeat(" ", w-cellWidth(l)))
+		b.WriteString(strings.Repeat(" ", w-styles.CellWidth(l)))
 	}
 	return b.String()
 }

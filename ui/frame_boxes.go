@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/parley-a2a/parley/ui/styles"
+
 // The side panes' boxes, kept between frames.
 //
 // While an answer streams, every frame drew the Agents and Tasks boxes
@@ -18,7 +20,7 @@ type boxMemo struct{ drawMemo[boxArgs] }
 
 // boxArgs are box's arguments.
 type boxArgs struct {
-	st                   *Styles
+	st                   *styles.Styles
 	title, note, content string
 	w, h                 int
 	focused              bool
@@ -26,8 +28,8 @@ type boxArgs struct {
 
 // box is box(st, title, note, content, w, h, focused), drawn again only
 // when one of them changed.
-func (b *boxMemo) box(st *Styles, title, note, content string, w, h int, focused bool) string {
+func (b *boxMemo) box(st *styles.Styles, title, note, content string, w, h int, focused bool) string {
 	return b.draw(boxArgs{st, title, note, content, w, h, focused}, func() string {
-		return box(st, title, note, content, w, h, focused)
+		return styles.Box(st, title, note, content, w, h, focused)
 	})
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/lipgloss/v2"
 	"github.com/parley-a2a/parley/themes"
 )
@@ -11,9 +13,9 @@ import (
 // when any of box's arguments changed, and is then the box box draws;
 // for the same arguments it is the box drawn before.
 func TestBoxMemoDrawsAgainOnlyForAChange(t *testing.T) {
-	st, other := NewStyles(themes.Dark), NewStyles(themes.Light)
+	st, other := styles.New(themes.Dark), styles.New(themes.Light)
 	type args struct {
-		st                   *Styles
+		st                   *styles.Styles
 		title, note, content string
 		w, h                 int
 		focused              bool
@@ -24,7 +26,7 @@ func TestBoxMemoDrawsAgainOnlyForAChange(t *testing.T) {
 		t.Helper()
 		before := b.draws
 		got := b.box(a.st, a.title, a.note, a.content, a.w, a.h, a.focused)
-		if want := box(a.st, a.title, a.note, a.content, a.w, a.h, a.focused); got != want {
+		if want := styles.Box(a.st, a.title, a.note, a.content, a.w, a.h, a.focused); got != want {
 			t.Errorf("%s: the kept box is not the box drawn now:\n%s\n---\n%s", what, got, want)
 		}
 		if drew := b.draws - before; drew != map[bool]int{false: 0, true: 1}[wantDraw] {

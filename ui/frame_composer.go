@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/parley-a2a/parley/ui/styles"
+
 // The composer's box, kept between frames.
 //
 // Every View draws the composer's box again, and every streamed change
@@ -22,7 +24,7 @@ type composerSig struct {
 	title   string
 	w, h    int
 	focused bool
-	st      *Styles
+	st      *styles.Styles
 }
 
 // composerCache is the box as last drawn.

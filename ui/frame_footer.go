@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 )
 
@@ -27,14 +29,14 @@ type footerCache struct{ drawMemo[footerKey] }
 // footerKey is what the keys line shows (bindingsSig) and its styles.
 type footerKey struct {
 	sig string
-	st  *Styles
+	st  *styles.Styles
 }
 
 // keysFooter is the footer's line of the focused pane's keys.
 func (m *Model) keysFooter() string {
 	all := m.focusKeys()
 	return m.footerFrame.draw(footerKey{bindingsSig(all, m.width), m.st}, func() string {
-		return " " + clip(m.help.ShortHelpView(fitKeys(all, m.width-2)), m.width-2)
+		return " " + styles.Clip(m.help.ShortHelpView(fitKeys(all, m.width-2)), m.width-2)
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -67,7 +69,7 @@ func (m *Model) onGatewayListed(msg gatewayListedMsg) {
 		return
 	}
 	if msg.err != nil {
-		m.setStatus(fmt.Sprintf("Could not list the agents behind %s: %s", e.label(), sentence(termsafe.Line(msg.err.Error()))), true)
+		m.setStatus(fmt.Sprintf("Could not list the agents behind %s: %s", e.label(), styles.Sentence(termsafe.Line(msg.err.Error()))), true)
 		return
 	}
 	if len(msg.agents) < 2 {
@@ -135,12 +137,12 @@ func (d *gatewayDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 	return nil, nil
 }
 
-func (d *gatewayDialog) View(st *Styles, w, h int) string {
+func (d *gatewayDialog) View(st *styles.Styles, w, h int) string {
 	bw := min(max(w-10, 30), 90)
 	inner := bw - 4
 	// The heading wraps (at most three lines) rather than losing its end
 	// at 80 columns.
-	head := wrapStyle(st.Text, fmt.Sprintf("%s is a gateway to %s; parley talks to the first. Add any of them:", termsafe.Line(d.gateway), plural(len(d.agents), "agent")), inner, 3)
+	head := styles.WrapStyle(st.Text, fmt.Sprintf("%s is a gateway to %s; parley talks to the first. Add any of them:", termsafe.Line(d.gateway), styles.Plural(len(d.agents), "agent")), inner, 3)
 	lines := append(head, "")
 	// A list can be thousands long: only the rows that fit are drawn, the
 	// cursor's among them.
@@ -168,9 +170,9 @@ func (d *gatewayDialog) View(st *Styles, w, h int) string {
 		if a.Description != "" {
 			row += " — " + termsafe.Line(a.Description)
 		}
-		row = clip(row, inner)
+		row = styles.Clip(row, inner)
 		if i == d.cursor {
-			row = st.Selected.Render(fit(row, inner))
+			row = st.Selected.Render(styles.Fit(row, inner))
 		} else {
 			row = st.Text.Render(row)
 		}
@@ -179,5 +181,5 @@ func (d *gatewayDialog) View(st *Styles, w, h int) string {
 	k := d.keys.Gateway
 	note := joinNotes(firstKey(k.Up)+"/"+firstKey(k.Down)+" pick", keyNote(k.Add, ""), keyNote(k.Close, ""))
 	content := " " + strings.Join(lines, "\n ")
-	return box(st, "Agents behind "+termsafe.Line(d.gateway), note, content, bw, min(len(lines)+2, h), true)
+	return styles.Box(st, "Agents behind "+termsafe.Line(d.gateway), note, content, bw, min(len(lines)+2, h), true)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -45,7 +47,7 @@ func (d *helpDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 }
 
 // View draws every key of every pane and dialog, scrolled to d.top.
-func (d *helpDialog) View(st *Styles, width, height int) string {
+func (d *helpDialog) View(st *styles.Styles, width, height int) string {
 	d.height = height
 	colW := 46
 	cols := max((width-4)/colW, 1)
@@ -95,7 +97,7 @@ func (d *helpDialog) View(st *Styles, width, height int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
 	}
-	badges := st.Muted.Render("Agents: " + agentLegend() + "\n" + "Tasks:  " + stateLegend())
+	badges := st.Muted.Render("Agents: " + styles.AgentLegend() + "\n" + "Tasks:  " + styles.StateLegend())
 	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
 	// A small terminal cannot show every key at once: the help scrolls.
 	lines := strings.Split(content, "\n")
@@ -107,7 +109,7 @@ func (d *helpDialog) View(st *Styles, width, height int) string {
 		lines = lines[d.top:min(d.top+inner, len(lines))]
 		note = firstKey(pg.Up) + firstKey(pg.Down) + " " + firstKey(pg.PageUp) + " " + firstKey(pg.PageDown) + " scroll · " + note
 	}
-	return box(st, "parley · keys", note, strings.Join(lines, "\n"), width, height, true)
+	return styles.Box(st, "parley · keys", note, strings.Join(lines, "\n"), width, height, true)
 }
 
 // helpView is the help as it opens, for a screen the root's size.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/themes"
@@ -13,7 +15,7 @@ import (
 // the textarea handles) and the legend's working and pushed marks.
 func TestHelpShowsReadlineKeysAndMarks(t *testing.T) {
 	keys := DefaultKeyMap()
-	screen := ansi.Strip(newHelpDialog(&keys).View(NewStyles(themes.Dark), 200, 120))
+	screen := ansi.Strip(newHelpDialog(&keys).View(styles.New(themes.Dark), 200, 120))
 	for _, want := range []string{"ctrl+w", "ctrl+u", "ctrl+a", "ctrl+e", "alt+b", "alt+f", "ctrl+k", "delete word backward", "◆ working", "• changed while away"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the help lacks %q", want)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -26,7 +28,7 @@ func TestHostileGatewayList(t *testing.T) {
 	agents[3] = a2aclient.Agent{Name: "local", CardURL: "file:///etc/passwd"}
 	agents[4] = a2aclient.Agent{Name: "userinfo", CardURL: "http://gw:s3cr3t@127.0.0.1:7001/u/agent-card"}
 	d := &gatewayDialog{keys: keysOr(nil), gateway: "gw", origin: "http://127.0.0.1:7001", agents: agents, added: map[int]bool{}}
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	screen := d.View(st, 80, 24)
 	assertTerminalSafe(t, screen)
 	plain := ansi.Strip(screen)

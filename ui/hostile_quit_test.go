@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 )
@@ -14,10 +16,10 @@ import (
 // offers to copy runs nothing but parley.
 func TestHostileTaskIDInQuitSentenceAndDialogs(t *testing.T) {
 	const id = "t1; rm -rf ~ \x1b]52;c;aGk=\a\u202e"
-	if s := shortID("\x1b]0;x\a"); strings.ContainsAny(s, "\x1b\a") {
+	if s := styles.ShortID("\x1b]0;x\a"); strings.ContainsAny(s, "\x1b\a") {
 		t.Errorf("shortID keeps controls: %q", s)
 	}
-	if s := shortID("ab\u202ecdefghij€"); !strings.HasSuffix(s, "ij€") && !strings.HasSuffix(s, "j€") {
+	if s := styles.ShortID("ab\u202ecdefghij€"); !strings.HasSuffix(s, "ij€") && !strings.HasSuffix(s, "j€") {
 		t.Errorf("shortID cuts a character in two: %q", s)
 	}
 	m := &Model{}
@@ -27,7 +29,7 @@ func TestHostileTaskIDInQuitSentenceAndDialogs(t *testing.T) {
 	if !strings.Contains(left, "parley task watch http://127.0.0.1:1/ 't1; rm -rf ~ ") {
 		t.Errorf("the task id is not one shell word in the command: %q", left)
 	}
-	st := NewStyles(themes.Dark)
-	p := newPrompt(st, promptConfirm, "Quit parley", []string{left, "Task " + shortID(id) + " of " + e.label()}, "", nil)
+	st := styles.New(themes.Dark)
+	p := newPrompt(st, promptConfirm, "Quit parley", []string{left, "Task " + styles.ShortID(id) + " of " + e.label()}, "", nil)
 	assertTerminalSafe(t, p.View(st, 100, 30))
 }

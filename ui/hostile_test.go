@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -144,7 +146,7 @@ func TestHostileHugeCardIsCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newAgentsPane(NewStyles(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
 	p.SetSize(40, 30)
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 	view := p.View(nil)

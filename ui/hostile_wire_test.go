@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -27,7 +29,7 @@ func TestHostileWireEntryExpandedAndCopied(t *testing.T) {
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireEvent, Time: time.Now(), URL: "http://127.0.0.1:1/rpc",
 		Body: []byte("{\"text\":\"a\x1b]0;pwned\x07b\u202ec\u200bd\x9b31m\"}")})
 	v := newWireView(l, nil)
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	for i := range l.Records() {
 		v.move(i)
 		v.HandleKey(keyEvent("enter"))

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
@@ -66,8 +68,8 @@ func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
 	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+y"}}); err != nil {
 		t.Fatal(err)
 	}
-	v := newContextsView(NewStyles(themes.Dark), k.Contexts, "", "")
-	screen := ansi.Strip(v.View(NewStyles(themes.Dark), 120, 20))
+	v := newContextsView(styles.New(themes.Dark), k.Contexts, "", "")
+	screen := ansi.Strip(v.View(styles.New(themes.Dark), 120, 20))
 	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+g delete · ctrl+y export · ctrl+s search") {
 		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
@@ -108,9 +110,9 @@ func TestFlowMouseWheelScrollsThePaneUnderIt(t *testing.T) {
 // In the conversations view a click selects a conversation and a second
 // click opens it.
 func TestContextsClickSelectsThenOpens(t *testing.T) {
-	v := newContextsView(NewStyles(themes.Dark), DefaultKeyMap().Contexts, "", "")
+	v := newContextsView(styles.New(themes.Dark), DefaultKeyMap().Contexts, "", "")
 	v.setList([]session.ContextInfo{{Title: "one"}, {Title: "two"}, {Title: "three"}}, nil, nil)
-	screen := v.View(NewStyles(themes.Dark), 120, 36)
+	screen := v.View(styles.New(themes.Dark), 120, 36)
 	if lines := strings.Split(screen, "\n"); !strings.Contains(lines[4], "two") {
 		t.Fatalf("row 4 is not the second conversation:\n%s", screen)
 	}

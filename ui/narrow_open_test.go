@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -29,7 +31,7 @@ func TestNarrowOpeningAConversationShowsTheChat(t *testing.T) {
 // Contexts for one agent with none stored points at the key that shows
 // every agent's.
 func TestNoConversationsHintsAtAllAgents(t *testing.T) {
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	keys := DefaultKeyMap().Contexts
 	v := newContextsView(st, keys, "http://127.0.0.1:1/", "a")
 	v.setList(nil, nil, nil)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
@@ -16,9 +18,9 @@ func TestFlowNewTaskInsteadOfAnswering(t *testing.T) {
 	a.typeText("Book a flight to Lisbon")
 	a.key("enter")
 	task := a.taskState(a2aclient.StateInputRequired)
-	a.waitScreen("answering task " + shortID(task.ID) + " (input-required) · ctrl+r new task instead")
+	a.waitScreen("answering task " + styles.ShortID(task.ID) + " (input-required) · ctrl+r new task instead")
 	a.key("ctrl+r")
-	a.waitScreen("message parley demo", "Your next message starts a new task; task "+shortID(task.ID)+" still waits")
+	a.waitScreen("message parley demo", "Your next message starts a new task; task "+styles.ShortID(task.ID)+" still waits")
 	a.typeText("ping")
 	a.key("enter")
 	screen := a.waitScreen("pong: ping")
@@ -42,5 +44,5 @@ func TestFlowNewTaskInsteadOfAnswering(t *testing.T) {
 		}
 	})
 	a.key("enter")
-	a.waitScreen("answering task " + shortID(task.ID) + " (input-required)")
+	a.waitScreen("answering task " + styles.ShortID(task.ID) + " (input-required)")
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/themes"
@@ -16,7 +18,7 @@ func TestDataTableSaysOneMoreColumn(t *testing.T) {
 	for i := 0; i <= maxColumns; i++ {
 		row[fmt.Sprintf("c%02d", i)] = i
 	}
-	out := ansi.Strip(strings.Join(dataTable(NewStyles(themes.Dark), []map[string]any{row}, nil), "\n"))
+	out := ansi.Strip(strings.Join(dataTable(styles.New(themes.Dark), []map[string]any{row}, nil), "\n"))
 	if !strings.Contains(out, "… 1 more column not shown") {
 		t.Errorf("the table does not say 1 more column:\n%s", out)
 	}

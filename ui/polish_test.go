@@ -1,9 +1,11 @@
 package ui
 
 import (
-	"github.com/parley-a2a/parley/a2aclient"
 	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Issue 15's rough edges, each seen through the whole program.
@@ -114,7 +116,7 @@ func TestFlowEscOneShortForm(t *testing.T) {
 	a.key("enter")
 	task := a.taskState(a2aclient.StateWorking)
 	a.key("esc")
-	short := shortID(task.ID)
+	short := styles.ShortID(task.ID)
 	a.waitScreen("Stopped following task "+short+";", "Task "+short+" may still be running", "agent too?")
 	a.key("y")
 	a.waitFrame("the status line", func(string) bool {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -48,7 +50,7 @@ type controller interface {
 	wantsInput() bool
 }
 
-func newPrompt(st *Styles, kind promptKind, title string, body []string, initial string, onDone func(string) tea.Cmd) *prompt {
+func newPrompt(st *styles.Styles, kind promptKind, title string, body []string, initial string, onDone func(string) tea.Cmd) *prompt {
 	in := newInput(st, "> ")
 	in.SetValue(initial)
 	in.CursorEnd()
@@ -62,7 +64,7 @@ func newPrompt(st *Styles, kind promptKind, title string, body []string, initial
 
 // newInput is a focused one-line input in the theme's colours, as the
 // prompts and the conversations filter use.
-func newInput(st *Styles, promptText string) textinput.Model {
+func newInput(st *styles.Styles, promptText string) textinput.Model {
 	in := textinput.New()
 	in.Prompt = promptText
 	s := textinput.DefaultStyles(st.Theme.Dark)
@@ -190,7 +192,7 @@ func (p *prompt) applyMatches(msg pathMatchesMsg) {
 }
 
 // View draws the dialog box for a screen w cells wide.
-func (p *prompt) View(st *Styles, w, _ int) string {
+func (p *prompt) View(st *styles.Styles, w, _ int) string {
 	w = min(w-4, 72)
 	keys := keysOr(p.keys)
 	inner := w - 4
@@ -201,7 +203,7 @@ func (p *prompt) View(st *Styles, w, _ int) string {
 	var lines []string
 	for _, l := range body {
 		// Bodies quote agents and config files (task ids, names, URIs).
-		lines = append(lines, wrapPlain(termsafe.Clean(l), inner)...)
+		lines = append(lines, styles.WrapPlain(termsafe.Clean(l), inner)...)
 	}
 	if len(lines) > 0 && (p.ctl == nil || showInput) {
 		lines = append(lines, "")
@@ -222,10 +224,10 @@ func (p *prompt) View(st *Styles, w, _ int) string {
 		lines = append(lines, p.input.View())
 	}
 	if p.err != "" {
-		lines = append(lines, st.Muted.Render(clip(p.err, inner)))
+		lines = append(lines, st.Muted.Render(styles.Clip(p.err, inner)))
 	}
 	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(lines, "\n"))
-	return box(st, p.title, note, content, w, len(lines)+2, true)
+	return styles.Box(st, p.title, note, content, w, len(lines)+2, true)
 }
 
 func expandHome(p string) string {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/themes"
@@ -15,7 +17,7 @@ func TestPathPromptCompletesInACommand(t *testing.T) {
 	for _, n := range []string{"report-2025.csv", "report-2026.csv", "notes.txt"} {
 		os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644)
 	}
-	p := newPrompt(NewStyles(themes.Dark), promptPath, "Attach", nil, filepath.Join(dir, "rep"), nil)
+	p := newPrompt(styles.New(themes.Dark), promptPath, "Attach", nil, filepath.Join(dir, "rep"), nil)
 	cmd, done := p.handleKey(tea.KeyPressMsg{Code: tea.KeyTab})
 	if done || cmd == nil {
 		t.Fatalf("tab should ask for the directory in a command, got done=%v cmd=%v", done, cmd)

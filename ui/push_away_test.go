@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
@@ -43,7 +45,7 @@ func TestSentenceKeepsItsEnd(t *testing.T) {
 		"fine!":         "Fine!",
 		"ok.":           "Ok.",
 	} {
-		if got := sentence(in); got != want {
+		if got := styles.Sentence(in); got != want {
 			t.Errorf("sentence(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -90,7 +92,7 @@ func (m *Model) onPushStarted(msg pushStartedMsg) tea.Cmd {
 	follow := m.pushes.follow
 	m.pushes.follow = nil
 	if msg.err != nil {
-		m.setStatus(sentence("Parley's push receiver did not start: "+msg.err.Error()), true)
+		m.setStatus(styles.Sentence("Parley's push receiver did not start: "+msg.err.Error()), true)
 		return nil
 	}
 	m.pushes.svc = msg.svc
@@ -161,7 +163,7 @@ func (m *Model) followByPush() tea.Cmd {
 
 func (m *Model) noPush(agent, taskID string) string {
 	k := m.keys.Tasks
-	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (%s) or refresh (%s) it instead.", agent, shortID(taskID), firstKey(k.Resubscribe), firstKey(k.Refresh))
+	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (%s) or refresh (%s) it instead.", agent, styles.ShortID(taskID), firstKey(k.Resubscribe), firstKey(k.Refresh))
 }
 
 // watchTask registers a push config for the task with its agent.
@@ -180,14 +182,14 @@ func (m *Model) watchTask(entry int, taskID string) tea.Cmd {
 }
 
 func (m *Model) onPushWatch(msg pushWatchMsg) {
-	id := shortID(msg.taskID)
+	id := styles.ShortID(msg.taskID)
 	switch {
 	case msg.err != nil && (errors.Is(msg.err, a2aclient.ErrPushNotSupported) || errors.Is(msg.err, a2aclient.ErrUnsupportedOperation)):
 		m.setStatus(m.noPush(msg.agent, msg.taskID), true)
 	case msg.err != nil && msg.stopped:
-		m.setStatus(sentence("Stopped following task "+id+" here, but the agent may still push: "+termsafe.Line(msg.err.Error())), true)
+		m.setStatus(styles.Sentence("Stopped following task "+id+" here, but the agent may still push: "+termsafe.Line(msg.err.Error())), true)
 	case msg.err != nil:
-		m.setStatus(sentence("Could not follow task "+id+" by push: "+termsafe.Line(msg.err.Error()))+" Press "+firstKey(m.keys.Tasks.Follow)+" to try again.", true)
+		m.setStatus(styles.Sentence("Could not follow task "+id+" by push: "+termsafe.Line(msg.err.Error()))+" Press "+firstKey(m.keys.Tasks.Follow)+" to try again.", true)
 	case msg.stopped:
 		m.setStatus("Stopped following task "+id+" by push.", false)
 	default:
@@ -200,14 +202,14 @@ func (m *Model) onPushWatch(msg pushWatchMsg) {
 // tasks pane until the user looks.
 func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 	n := msg.note
-	id := shortID(n.TaskID)
+	id := styles.ShortID(n.TaskID)
 	state := ""
 	if n.State != "" {
-		state = stateWord(n.State)
+		state = styles.StateWord(n.State)
 	}
 	text := ""
 	if st := n.Event.Status; st != nil && st.Status.Message != nil {
-		text = clip(termsafe.Line(st.Status.Message.Text()), 80)
+		text = styles.Clip(termsafe.Line(st.Status.Message.Text()), 80)
 	}
 	key := session.TaskKey{Agent: n.Agent, Task: n.TaskID}
 	shown := m.current != nil && m.current.Conv != nil && n.Live && m.current.Conv.HasTask(n.Agent, n.TaskID)
@@ -220,7 +222,7 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 		if text != "" {
 			line += " — " + text
 		}
-		m.setStatus(sentence(line), false)
+		m.setStatus(styles.Sentence(line), false)
 		m.setTasks(m.current.Conv.Tasks())
 	} else {
 		m.tasks.Mark(key)

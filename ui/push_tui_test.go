@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
@@ -20,9 +22,9 @@ func TestFlowPushIntoOpenConversation(t *testing.T) {
 	a.key("shift+tab")
 	a.waitScreen("? input        Book a flig") // the pane has it
 	a.key("p")
-	a.waitScreen("Following task " + shortID(task.ID) + " by push")
+	a.waitScreen("Following task " + styles.ShortID(task.ID) + " by push")
 	answerTask(t, a.url, &a2aclient.Task{ID: task.ID, ContextID: task.ContextID}, "From Berlin")
-	screen := a.waitScreen("Task "+shortID(task.ID)+" pushed: completed", "Your flight is booked.", "✓ completed    Book a flig")
+	screen := a.waitScreen("Task "+styles.ShortID(task.ID)+" pushed: completed", "Your flight is booked.", "✓ completed    Book a flig")
 	if strings.Contains(screen, "changed while you were away") {
 		t.Fatalf("a push for the conversation on screen is told as news from elsewhere:\n%s", screen)
 	}
@@ -40,9 +42,9 @@ func TestFlowPushWhileAway(t *testing.T) {
 	store := openStore(t)
 	a, task := listedAgentTask(t, store)
 	a.key("p")
-	a.waitScreen("Following task " + shortID(task.ID) + " by push")
+	a.waitScreen("Following task " + styles.ShortID(task.ID) + " by push")
 	answerTask(t, a.url, task, "From Berlin")
-	a.waitScreen("Task "+shortID(task.ID)+" changed while you were away: now completed (• in Tasks).", "✓ completed    • ")
+	a.waitScreen("Task "+styles.ShortID(task.ID)+" changed while you were away: now completed (• in Tasks).", "✓ completed    • ")
 	a.waitState("the push stored with its task", func(*Model) bool {
 		rows, err := store.HistoryTasks(nil, session.TaskFilter{})
 		return err == nil && len(rows) == 1 && rows[0].TaskID == task.ID && rows[0].State == a2aclient.StateCompleted

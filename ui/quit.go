@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/termsafe"
@@ -43,13 +45,13 @@ func (m *Model) runningTasks() []runningTask {
 // else, and the sentence is clean for the dialog and the terminal.
 func (m *Model) leftSentence(t runningTask) string {
 	if ref := t.agent.Ref; ref != "" && (ref == m.opts.DemoURL || slices.Contains(m.opts.DemoMore, ref)) {
-		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", shortID(t.id), t.agent.label()))
+		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", styles.ShortID(t.id), t.agent.label()))
 	}
 	ref := t.agent.Ref
 	if t.agent.Saved != "" {
 		ref = t.agent.Saved
 	}
-	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", shortID(t.id), t.agent.label(), termsafe.ShellWord(ref), termsafe.ShellWord(t.id)))
+	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", styles.ShortID(t.id), t.agent.label(), termsafe.ShellWord(ref), termsafe.ShellWord(t.id)))
 }
 
 // quit asks first when a task is still running, and quits when nothing
@@ -61,7 +63,7 @@ func (m *Model) quit() tea.Cmd {
 	}
 	lines := []string{m.leftSentence(running[0])}
 	if n := len(running) - 1; n > 0 {
-		lines = append(lines, fmt.Sprintf("%s more still %s.", plural(n, "task"), pick(n, "runs", "run")))
+		lines = append(lines, fmt.Sprintf("%s more still %s.", styles.Plural(n, "task"), styles.Pick(n, "runs", "run")))
 	}
 	lines = append(lines, "Quit anyway? ("+firstKey(m.keys.Global.Quit)+" again quits too)")
 	m.quitPrompt = newPrompt(m.st, promptConfirm, "Quit parley", lines, "", func(string) tea.Cmd {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -19,9 +21,9 @@ func TestFlowQuitWhileATaskRunsAsks(t *testing.T) {
 	a.typeText("Try a slow task")
 	a.key("enter")
 	task := a.taskState(a2aclient.StateWorking)
-	want := "Task " + shortID(task.ID) + " is still running on parley demo; 'parley task watch " + a.url + "/ " + task.ID + "' picks it up."
+	want := "Task " + styles.ShortID(task.ID) + " is still running on parley demo; 'parley task watch " + a.url + "/ " + task.ID + "' picks it up."
 	a.key("ctrl+c")
-	a.waitScreen("Quit parley", "Task "+shortID(task.ID)+" is still running on parley demo;", "parley task watch", "Quit anyway?")
+	a.waitScreen("Quit parley", "Task "+styles.ShortID(task.ID)+" is still running on parley demo;", "parley task watch", "Quit anyway?")
 	a.key("n")
 	a.waitGone("Quit parley")
 	a.inspect(func(m *Model) {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -27,7 +29,7 @@ const (
 // dataLines shows a data part: an array of flat objects as an aligned
 // table, anything else as indented JSON with coloured keys and values.
 // Every key and value is agent text and is cleaned to one line.
-func dataLines(st *Styles, v any, order []string) []string {
+func dataLines(st *styles.Styles, v any, order []string) []string {
 	if rows, ok := flatRows(v); ok {
 		return dataTable(st, rows, order)
 	}
@@ -63,7 +65,7 @@ func flatRows(v any) ([]map[string]any, bool) {
 	return rows, true
 }
 
-func dataTable(st *Styles, rows []map[string]any, order []string) []string {
+func dataTable(st *styles.Styles, rows []map[string]any, order []string) []string {
 	seen := map[string]bool{}
 	var cols []string
 	for _, r := range rows {
@@ -128,10 +130,10 @@ func dataTable(st *Styles, rows []map[string]any, order []string) []string {
 		lines = append(lines, tableRow(st.Text, r, widths, numeric))
 	}
 	if more > 0 {
-		lines = append(lines, st.Muted.Render("  … "+plural(more, "more column")+" not shown"))
+		lines = append(lines, st.Muted.Render("  … "+styles.Plural(more, "more column")+" not shown"))
 	}
 	if n := len(rows) - len(shown); n > 0 {
-		lines = append(lines, st.Muted.Render("  … truncated: "+plural(n, "more row")))
+		lines = append(lines, st.Muted.Render("  … truncated: "+styles.Plural(n, "more row")))
 	}
 	return lines
 }
@@ -183,7 +185,7 @@ func numberText(f float64) string {
 // jsonLines writes a value as indented JSON, one styled line at a time,
 // stopping at maxDataRows lines.
 type jsonLines struct {
-	st    *Styles
+	st    *styles.Styles
 	lines []string
 	full  bool // maxDataRows reached: the rest is left out
 }

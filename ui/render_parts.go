@@ -5,8 +5,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"time"
 	"unicode/utf8"
+
+	"github.com/parley-a2a/parley/ui/styles"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -32,8 +33,8 @@ func capText(s string, n int) (string, int) {
 	return s[:cut], len(s) - cut
 }
 
-func truncatedNote(st *Styles, shown, left int) string {
-	return st.Muted.Render(fmt.Sprintf("… truncated: showing %s of %s", byteSize(shown), byteSize(shown+left)))
+func truncatedNote(st *styles.Styles, shown, left int) string {
+	return st.Muted.Render(fmt.Sprintf("… truncated: showing %s of %s", styles.ByteSize(shown), styles.ByteSize(shown+left)))
 }
 
 // textLines wraps plain text (the user's, parley's, a status message) to
@@ -59,7 +60,7 @@ func (c *chatPane) textLines(style lipgloss.Style, text string, width int) []str
 // fileLine is a file part as one line: name (unless the caller shows it
 // already), type and size (or where it lives). Name, type and address are
 // agent text.
-func fileLine(st *Styles, f *a2aclient.File, withName bool) string {
+func fileLine(st *styles.Styles, f *a2aclient.File, withName bool) string {
 	if f == nil {
 		return st.Muted.Render("▣ (empty file part)")
 	}
@@ -72,7 +73,7 @@ func fileLine(st *Styles, f *a2aclient.File, withName bool) string {
 	}
 	switch {
 	case len(f.Bytes) > 0:
-		parts = append(parts, st.Muted.Render(byteSize(len(f.Bytes))))
+		parts = append(parts, st.Muted.Render(styles.ByteSize(len(f.Bytes))))
 	case f.URI != "":
 		parts = append(parts, st.Muted.Render("at "+ansi.Truncate(termsafe.Line(f.URI), 60, "…")))
 	}
@@ -91,33 +92,4 @@ func fileName(f *a2aclient.File) string {
 		}
 	}
 	return "file"
-}
-
-// byteSize formats a size for people: 512 B, 12.3 KB, 4.0 MB.
-func byteSize(n int) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	f, i := float64(n)/unit, 0
-	for f >= unit && i < 3 {
-		f /= unit
-		i++
-	}
-	return fmt.Sprintf("%.1f %s", f, []string{"KB", "MB", "GB", "TB"}[i])
-}
-
-// durationShort formats an elapsed time compactly: 3s, 1m05s, 2h03m.
-func durationShort(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int(d / time.Second)
-	switch {
-	case s < 60:
-		return fmt.Sprintf("%ds", s)
-	case s < 3600:
-		return fmt.Sprintf("%dm%02ds", s/60, s%60)
-	}
-	return fmt.Sprintf("%dh%02dm", s/3600, s/60%60)
 }

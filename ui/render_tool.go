@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -21,7 +23,7 @@ const maxToolCodeLines = 12
 
 func toolView(c *chatPane, _ *chatItem, p a2aclient.Part, w int) ([]string, bool) {
 	t, _ := a2aclient.ToolOf(p)
-	head := func(glyph, s string) string { return clip(c.st.Accent.Render(glyph+" ")+c.st.Text.Render(s), w) }
+	head := func(glyph, s string) string { return styles.Clip(c.st.Accent.Render(glyph+" ")+c.st.Text.Render(s), w) }
 	name := termsafe.Line(t.Name)
 	switch t.Phase {
 	case a2aclient.ToolCall:
@@ -51,10 +53,10 @@ func toolBlock(c *chatPane, s string, w int) []string {
 	var out []string
 	for i, l := range strings.Split(strings.TrimRight(termsafe.Clean(s), "\n"), "\n") {
 		if i == maxToolCodeLines {
-			out = append(out, c.st.Muted.Render("  … "+plural(strings.Count(s, "\n")+1-i, "more line")))
+			out = append(out, c.st.Muted.Render("  … "+styles.Plural(strings.Count(s, "\n")+1-i, "more line")))
 			break
 		}
-		out = append(out, clip(c.st.Muted.Render("  "+l), w))
+		out = append(out, styles.Clip(c.st.Muted.Render("  "+l), w))
 	}
 	return out
 }

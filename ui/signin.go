@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -76,7 +78,7 @@ func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, ap
 	d := &signInDialog{id: m.nextSignIn, e: e, s: s, sel: s.Preferred, username: s.Username,
 		apply: apply, proceed: proceed, keys: &m.keys, open: m.openLink}
 	if it != nil {
-		d.asked = clipText(session.AuthTurnDetail(*it), 400)
+		d.asked = styles.ClipText(session.AuthTurnDetail(*it), 400)
 		d.links = session.AuthTurnLinks(*it)
 	}
 	if name, ok := e.missingVariable(); ok {

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -121,7 +123,7 @@ func (m *Model) onSignInEvent(ev signInEvent) tea.Cmd {
 	case ev.err != nil:
 		d.stop()
 		d.enter(p)
-		d.err = sentence(ev.err.Error())
+		d.err = styles.Sentence(ev.err.Error())
 	case ev.done != nil:
 		s := d.flow
 		d.flow, d.cancel = nil, nil

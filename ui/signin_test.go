@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
@@ -359,7 +361,7 @@ func TestSignInDialogBounded(t *testing.T) {
 	}
 	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: testDirectory(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
 	s := ws.SignInTo("http://127.0.0.1:1/", card, "")
-	d := &signInDialog{s: s, sel: s.Preferred, asked: clipText(strings.Repeat("a", 100000), 400)}
+	d := &signInDialog{s: s, sel: s.Preferred, asked: styles.ClipText(strings.Repeat("a", 100000), 400)}
 	lines := d.lines()
 	total := 0
 	for _, l := range lines {

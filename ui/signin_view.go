@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -16,7 +18,7 @@ func (d *signInDialog) lines() []string {
 		out = append(out, d.asked)
 	}
 	for _, l := range d.links {
-		out = append(out, "Link: "+clipText(l, 300)+"  ("+joinNotes(keyNote(keys.SignIn.OpenLink, "open"), keyNote(keys.SignIn.CopyLink, "copy"))+")")
+		out = append(out, "Link: "+styles.ClipText(l, 300)+"  ("+joinNotes(keyNote(keys.SignIn.OpenLink, "open"), keyNote(keys.SignIn.CopyLink, "copy"))+")")
 	}
 	if len(out) > 0 {
 		out = append(out, "")
@@ -32,7 +34,7 @@ func (d *signInDialog) lines() []string {
 		if i == d.sel {
 			mark = "▸ "
 		}
-		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, clipText(c.Display(), 200)))
+		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, styles.ClipText(c.Display(), 200)))
 	}
 	if n := len(d.s.Ways) - 9; n > 0 {
 		out = append(out, fmt.Sprintf("   … %d more (%s)", n, firstKey(keys.SignIn.NextWay)))

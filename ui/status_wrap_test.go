@@ -75,18 +75,3 @@ func TestLongerStatusTakesMoreLines(t *testing.T) {
 		}
 	}
 }
-
-// A collapsed error in the chat is cut at a word ("it as…" read as a
-// typo); enter shows it whole (TestChatErrorDetailsToggle).
-func TestClipWordCutsAtAWord(t *testing.T) {
-	got := clipWord("✗ The agent needs you to sign in (HTTP 401); it asks for a token.", 50)
-	if got != "✗ The agent needs you to sign in (HTTP 401); it…" {
-		t.Fatalf("cut at %q", got)
-	}
-	if ansi.StringWidth(got) > 50 {
-		t.Fatalf("%q is wider than 50", got)
-	}
-	if got := clipWord("short", 50); got != "short" {
-		t.Fatalf("a short text changed: %q", got)
-	}
-}

@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -94,11 +96,11 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 	switch {
 	case failed > 0:
 	case resumed > 0 && gone > 0:
-		m.setStatus(fmt.Sprintf("Resumed %s from last time; %d the agent no longer knows ended as unknown.", plural(resumed, "unfinished task"), gone), false)
+		m.setStatus(fmt.Sprintf("Resumed %s from last time; %d the agent no longer knows ended as unknown.", styles.Plural(resumed, "unfinished task"), gone), false)
 	case resumed > 0:
-		m.setStatus(fmt.Sprintf("Resumed %s from last time.", plural(resumed, "unfinished task")), false)
+		m.setStatus(fmt.Sprintf("Resumed %s from last time.", styles.Plural(resumed, "unfinished task")), false)
 	case gone > 0:
-		m.setStatus(fmt.Sprintf("%s from last time: the agent no longer knows %s; %s as unknown.", plural(gone, "unfinished task"), pick(gone, "it", "them"), pick(gone, "it ended", "they ended")), true)
+		m.setStatus(fmt.Sprintf("%s from last time: the agent no longer knows %s; %s as unknown.", styles.Plural(gone, "unfinished task"), styles.Pick(gone, "it", "them"), styles.Pick(gone, "it ended", "they ended")), true)
 	default:
 		m.offerLast(msg.last)
 	}
@@ -229,7 +231,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 		m.chat.Highlight(msg.words) // first: the jump centres the marked line
 		m.chat.JumpToKey(msg.jump)
 	}
-	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), plural(o.Context.Total, "item")), false)
+	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), styles.Plural(o.Context.Total, "item")), false)
 	if o.Offline != nil {
 		m.setStatus(unreachable(o.Context.Info.Agent.Name, o.Offline)+" Opened what is stored.", true)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -34,7 +36,7 @@ type tasksPane struct {
 	relist              bool // a push came during the fetch: list again after it
 }
 
-func newTasksPane(st *Styles, keys TaskKeys) *tasksPane {
+func newTasksPane(st *styles.Styles, keys TaskKeys) *tasksPane {
 	return &tasksPane{paneBox: paneBox{st: st}, keys: keys}
 }
 
@@ -144,7 +146,7 @@ func (p *tasksPane) View() string {
 		return p.listView()
 	}
 	if len(p.tasks) == 0 {
-		return p.st.Muted.Render(clip("No tasks yet.", p.w))
+		return p.st.Muted.Render(styles.Clip("No tasks yet.", p.w))
 	}
 	p.scrollTo(p.h)
 	var lines []string
@@ -159,12 +161,12 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 	if !t.Following {
 		spin = "◆" // last heard of working; nobody is watching it now
 	}
-	mark, style := stateMark(t.State, spin, p.st)
+	mark, style := styles.StateMark(t.State, spin, p.st)
 	age := ""
 	if !t.State.Settled() && t.Following {
-		age = durationShort(p.now.Sub(t.Started))
+		age = styles.DurationShort(p.now.Sub(t.Started))
 	} else if !t.Updated.IsZero() {
-		age = ago(p.now.Sub(t.Updated))
+		age = styles.Ago(p.now.Sub(t.Updated))
 	}
 	return p.line(mark, style, t.State, session.TaskKey{Agent: p.agent, Task: t.ID}, t.Title, age, selected)
 }
@@ -183,18 +185,18 @@ func (p *tasksPane) openAction() taskAction {
 // away, its title (or its id, for a task parley never saw) and its age.
 func (p *tasksPane) line(mark string, style lipgloss.Style, state a2aclient.State, k session.TaskKey, title, age string, selected bool) string {
 	id := k.Task
-	label := fmt.Sprintf("%-12s", stateWord(state))
+	label := fmt.Sprintf("%-12s", styles.StateWord(state))
 	flag := ""
 	if p.pushed[k] {
 		flag = "• "
 	}
 	titleW := max(p.w-2-13-len(flag)-len(age)-1, 3)
 	if title == "" {
-		title = "task " + shortID(id)
+		title = "task " + styles.ShortID(id)
 	}
-	text := label + " " + flag + fit(clip(termsafe.Line(title), titleW), titleW) + " " + age
+	text := label + " " + flag + styles.Fit(styles.Clip(termsafe.Line(title), titleW), titleW) + " " + age
 	if selected && p.focused {
-		return style.Render(mark) + " " + p.st.Selected.Render(fit(text, p.w-2))
+		return style.Render(mark) + " " + p.st.Selected.Render(styles.Fit(text, p.w-2))
 	}
 	return style.Render(mark) + " " + p.st.Text.Render(text)
 }
@@ -215,26 +217,4 @@ func (p *tasksPane) ShortHelp() []key.Binding {
 
 func (p *tasksPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
-}
-
-// shortID is an agent's task or context id, cleaned and shortened by
-// characters (session.ShortID cuts bytes, which can halve a character).
-func shortID(id string) string {
-	r := []rune(termsafe.Line(id))
-	if len(r) <= 8 {
-		return string(r)
-	}
-	return string(r[:4]) + "…" + string(r[len(r)-3:])
-}
-
-func ago(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return "now"
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
-	case d < 24*time.Hour:
-		return fmt.Sprintf("%dh", int(d.Hours()))
-	}
-	return fmt.Sprintf("%dd", int(d.Hours()/24))
 }

@@ -5,6 +5,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
@@ -38,10 +40,10 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 		}
 		m.setFocus(focusChat)
 		m.chat.JumpToTask(t.ID)
-		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, stateWord(t.State)), false)
+		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, styles.StateWord(t.State)), false)
 		return m.focusCmd()
 	case taskCancel:
-		m.ask(newPrompt(m.st, promptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", shortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {
+		m.ask(newPrompt(m.st, promptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", styles.ShortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {
 			return cancelTask(conv, t.ID)
 		}))
 	case taskRefresh:

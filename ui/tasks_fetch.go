@@ -7,6 +7,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -147,7 +149,7 @@ func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
 		return m.fetchTasks()
 	}
 	if msg.err != nil {
-		text := sentence("Could not list the agent's tasks: "+termsafe.Line(msg.err.Error())) + " " + firstKey(m.keys.Tasks.Refresh) + " tries again."
+		text := styles.Sentence("Could not list the agent's tasks: "+termsafe.Line(msg.err.Error())) + " " + firstKey(m.keys.Tasks.Refresh) + " tries again."
 		m.tasks.SetListing(nil, "", text)
 		return nil
 	}
@@ -187,7 +189,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 			m.showConversation()
 			m.chat.JumpToTask(r.TaskID)
 			m.setFocus(focusChat)
-			m.setStatus(fmt.Sprintf("Task %s · %s", r.TaskID, stateWord(r.State)), false)
+			m.setStatus(fmt.Sprintf("Task %s · %s", r.TaskID, styles.StateWord(r.State)), false)
 			return m.focusCmd()
 		}
 	}
@@ -202,7 +204,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 	if m.refuseWhileBusy(e) {
 		return nil
 	}
-	m.setStatus("Fetching task "+shortID(r.TaskID)+" from "+e.label()+"…", false)
+	m.setStatus("Fetching task "+styles.ShortID(r.TaskID)+" from "+e.label()+"…", false)
 	id, taskID := e.ID, r.TaskID
 	return func() tea.Msg {
 		ctx, cancel := agentCtx()
@@ -223,7 +225,7 @@ func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
 		if msg.err != nil {
 			text = termsafe.Line(msg.err.Error())
 		}
-		m.setStatus(sentence("Could not fetch the task: "+text)+" "+firstKey(m.keys.Tasks.View)+" lists the tasks again.", true)
+		m.setStatus(styles.Sentence("Could not fetch the task: "+text)+" "+firstKey(m.keys.Tasks.View)+" lists the tasks again.", true)
 		return nil
 	}
 	if m.refuseWhileBusy(e) {
@@ -237,6 +239,6 @@ func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
 	m.tasks.view = viewChat
 	m.showConversation()
 	m.setFocus(focusComposer) // to go on with it, as an opened context does
-	m.setStatus(fmt.Sprintf("Opened task %s from %s (%s); what you send continues its context.", shortID(msg.task.ID), e.label(), stateWord(msg.task.Status.State)), false)
+	m.setStatus(fmt.Sprintf("Opened task %s from %s (%s); what you send continues its context.", styles.ShortID(msg.task.ID), e.label(), styles.StateWord(msg.task.Status.State)), false)
 	return m.focusCmd()
 }

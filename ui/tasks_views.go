@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -113,15 +115,15 @@ func (p *tasksPane) listView() string {
 	var head string
 	switch {
 	case p.list.loading:
-		head = p.st.Muted.Render(clip(p.spinner+" Loading the agent's tasks…", p.w))
+		head = p.st.Muted.Render(styles.Clip(p.spinner+" Loading the agent's tasks…", p.w))
 	case p.list.err != "":
-		return strings.Join(wrapStyle(p.st.Error, p.list.err, max(p.w, 10), max(p.h, 1)), "\n")
+		return strings.Join(styles.WrapStyle(p.st.Error, p.list.err, max(p.w, 10), max(p.h, 1)), "\n")
 	case p.list.note != "":
-		head = p.st.Muted.Render(clip(p.list.note, p.w))
+		head = p.st.Muted.Render(styles.Clip(p.list.note, p.w))
 	}
 	lines := []string{head}
 	if len(p.list.rows) == 0 && !p.list.loading {
-		lines = append(lines, p.st.Muted.Render(clip("No tasks.", p.w)))
+		lines = append(lines, p.st.Muted.Render(styles.Clip("No tasks.", p.w)))
 	}
 	p.scrollTo(max(p.h-1, 1))
 	for i := p.top; i < len(p.list.rows) && len(lines) < p.h; i++ {
@@ -133,10 +135,10 @@ func (p *tasksPane) listView() string {
 // listRow is one listed task: its state, title (or id, for a task
 // parley never saw) and how long ago it changed.
 func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
-	mark, style := stateMark(r.State, "◆", p.st)
+	mark, style := styles.StateMark(r.State, "◆", p.st)
 	age := ""
 	if !r.Updated.IsZero() {
-		age = ago(p.now.Sub(r.Updated))
+		age = styles.Ago(p.now.Sub(r.Updated))
 	}
 	return p.line(mark, style, r.State, session.TaskKey{Agent: r.AgentID, Task: r.TaskID}, r.Title, age, selected)
 }
@@ -153,7 +155,7 @@ func listNote(rows []session.TaskRow, view taskView) string {
 		}
 	}
 	if view == viewServer {
-		return fmt.Sprintf("%s, every context", plural(server, "task"))
+		return fmt.Sprintf("%s, every context", styles.Plural(server, "task"))
 	}
 	return fmt.Sprintf("%d on agent · %d in parley", server, stored)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
@@ -18,11 +20,11 @@ func TestFlowTasksPaneViews(t *testing.T) {
 
 	a.key("shift+tab") // composer → tasks
 	screen := a.waitScreen("╭─ Tasks · this chat ", "✓ completed    Hello")
-	if strings.Contains(screen, "task "+shortID(other.ID)) {
+	if strings.Contains(screen, "task "+styles.ShortID(other.ID)) {
 		t.Fatalf("this chat's view lists a task of another context:\n%s", screen)
 	}
 	a.key("v")
-	a.waitScreen("╭─ Tasks · on the agent ", "2 tasks, every context", "? input        task "+shortID(other.ID)[:4], "✓ completed    Hello")
+	a.waitScreen("╭─ Tasks · on the agent ", "2 tasks, every context", "? input        task "+styles.ShortID(other.ID)[:4], "✓ completed    Hello")
 	a.key("v")
 	a.waitScreen("╭─ Tasks · agent + parley ", "2 on agent · 1 in parley")
 	a.key("v")
@@ -36,7 +38,7 @@ func TestFlowOpenAgentTaskAndContinueIt(t *testing.T) {
 	store := openStore(t)
 	a, task := listedAgentTask(t, store)
 	a.key("enter")
-	a.waitScreen("Opened task "+shortID(task.ID), "Book a flight to Lisbon", "Where are you flying from", "answering task "+shortID(task.ID), "╭─ Tasks · this chat ")
+	a.waitScreen("Opened task "+styles.ShortID(task.ID), "Book a flight to Lisbon", "Where are you flying from", "answering task "+styles.ShortID(task.ID), "╭─ Tasks · this chat ")
 	var ctxID string
 	a.inspect(func(m *Model) { ctxID = m.current.Conv.ContextID() })
 	if ctxID != task.ContextID {

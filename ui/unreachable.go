@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -14,7 +16,7 @@ import (
 func unreachable(agent string, err error) string {
 	var te *a2aclient.TransportError
 	if !errors.As(err, &te) {
-		return sentence(err.Error())
+		return styles.Sentence(err.Error())
 	}
 	if agent == "" {
 		agent = "The agent"

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -79,7 +81,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onResumed(msg)
 	case storeDoneMsg:
 		if msg.err != nil {
-			m.setStatus(sentence(msg.err.Error()), true)
+			m.setStatus(styles.Sentence(msg.err.Error()), true)
 		} else {
 			m.setStatus(msg.text, false)
 		}
@@ -98,14 +100,14 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case pushWatchMsg:
 		m.onPushWatch(msg)
 	case busyMsg:
-		m.setStatus(sentence(msg.r.String()), false)
+		m.setStatus(styles.Sentence(msg.r.String()), false)
 	case tickMsg:
 		return m, m.onTick()
 	case taskActionMsg:
 		if msg.err != nil {
-			m.setStatus(fmt.Sprintf("Could not %s task %s.", msg.action, shortID(msg.taskID)), true)
+			m.setStatus(fmt.Sprintf("Could not %s task %s.", msg.action, styles.ShortID(msg.taskID)), true)
 		} else {
-			m.setStatus(taskActionDone(msg.action, shortID(msg.taskID)), false)
+			m.setStatus(taskActionDone(msg.action, styles.ShortID(msg.taskID)), false)
 		}
 	case statusMsg:
 		m.setStatus(msg.text, msg.isErr)
@@ -115,13 +117,13 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			note := ""
 			if msg.left > 0 {
-				note = fmt.Sprintf("; left out %s from stored conversations (add one's URL to keep it)", plural(msg.left, "agent"))
+				note = fmt.Sprintf("; left out %s from stored conversations (add one's URL to keep it)", styles.Plural(msg.left, "agent"))
 			}
 			m.setStatus("Saved agents to "+m.ws.ConfigPath()+note+".", false)
 		}
 	case attachedMsg:
 		if msg.err != nil {
-			m.setStatus(sentence(msg.err.Error()), true)
+			m.setStatus(styles.Sentence(msg.err.Error()), true)
 		} else {
 			m.composer.Attach(msg.part)
 			m.layout()

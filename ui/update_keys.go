@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"unicode"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"charm.land/bubbles/v2/key"
@@ -122,7 +124,7 @@ func (m *Model) leaveWaiting() {
 		return
 	}
 	if id := e.Conv.Unwait(); id != "" {
-		m.setStatus("Your next message starts a new task; task "+shortID(id)+" still waits in Tasks.", false)
+		m.setStatus("Your next message starts a new task; task "+styles.ShortID(id)+" still waits in Tasks.", false)
 		m.layout()
 	}
 }
@@ -168,7 +170,7 @@ func (m *Model) stopStreaming() tea.Cmd {
 	}
 	conv, id := e.Conv, running[0]
 	m.ask(newPrompt(m.st, promptConfirm, "Stopped streaming",
-		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", shortID(id), e.label())}, "",
+		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", styles.ShortID(id), e.label())}, "",
 		func(_ string) tea.Cmd { return cancelTask(conv, id) }))
 	return nil
 }

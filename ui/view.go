@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -161,7 +163,7 @@ func (m *Model) chatBox(w, h int) string {
 	if m.chat.Empty() {
 		content = m.emptyChat(m.current, w-2, h-2)
 	}
-	return box(m.st, title, note, content, w, h, m.focus == focusChat)
+	return styles.Box(m.st, title, note, content, w, h, m.focus == focusChat)
 }
 
 // chatTitle names agent, dialect and context.
@@ -180,7 +182,7 @@ func (m *Model) chatTitle() string {
 		parts = append(parts, e.Client.Dialect().Label())
 		if e.Conv != nil {
 			if id := e.Conv.ContextID(); id != "" {
-				parts = append(parts, "context "+shortID(id))
+				parts = append(parts, "context "+styles.ShortID(id))
 			} else {
 				parts = append(parts, "new context")
 			}
@@ -191,11 +193,11 @@ func (m *Model) chatTitle() string {
 
 // header is the one-line agent/context summary of the narrow layout.
 func (m *Model) header() string {
-	return m.st.Accent.Render(clip(m.chatTitle(), m.width-20)) + m.st.Muted.Render("  "+m.keys.Global.Panes.Help().Key+" lists")
+	return m.st.Accent.Render(styles.Clip(m.chatTitle(), m.width-20)) + m.st.Muted.Render("  "+m.keys.Global.Panes.Help().Key+" lists")
 }
 
 func (m *Model) composerBox(h int) string {
-	return box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View()), m.width, h, m.focus == focusComposer)
+	return styles.Box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View()), m.width, h, m.focus == focusComposer)
 }
 
 // composerTitle names who the composer's message goes to.
@@ -205,7 +207,7 @@ func (m *Model) composerTitle() string {
 		title = "message " + m.current.label()
 		if m.current.Conv != nil {
 			if id, state := m.current.Conv.Waiting(); id != "" {
-				title = fmt.Sprintf("answering task %s (%s)", shortID(id), state)
+				title = fmt.Sprintf("answering task %s (%s)", styles.ShortID(id), state)
 				if b := m.keys.Composer.NewTask; b.Enabled() {
 					title += " · " + firstKey(b) + " new task instead"
 				}
@@ -231,11 +233,11 @@ func (m *Model) footer() string {
 		// the rest of the message), on as many lines as it takes up to
 		// statusLines; cut on the second, a long URL pushed out the end
 		// of the sentence, which says what happened.
-		lines := wrapStyle(style, m.status, m.width-2, statusLines(m.height))
+		lines := styles.WrapStyle(style, m.status, m.width-2, statusLines(m.height))
 		return " " + strings.Join(lines, "\n ")
 	}
 	if w := m.waitingLine(time.Now()); w != "" {
-		return " " + m.st.Warning.Render(clip(w, m.width-2))
+		return " " + m.st.Warning.Render(styles.Clip(w, m.width-2))
 	}
 	return m.keysFooter() // frame_footer.go: kept while nothing it shows changed
 }

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -45,7 +47,7 @@ func (m *Model) waitingLine(now time.Time) string {
 		return ""
 	}
 	stop := strings.Join(m.keys.Global.Stop.Keys(), "/")
-	return fmt.Sprintf("%s waiting for %s · nothing new for %s · %s stops", m.spin.View(), e.label(), durationShort(d), stop)
+	return fmt.Sprintf("%s waiting for %s · nothing new for %s · %s stops", m.spin.View(), e.label(), styles.DurationShort(d), stop)
 }
 
 // BusyLog carries the notices of a busy agent being waited out from the

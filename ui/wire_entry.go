@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -38,7 +40,7 @@ func wireNoun(k a2aclient.WireKind) string {
 }
 
 // wireHead is a record's first line: time, direction and address.
-func wireHead(st *Styles, r a2aclient.WireRecord) string {
+func wireHead(st *styles.Styles, r a2aclient.WireRecord) string {
 	var head string
 	switch r.Kind {
 	case a2aclient.WireRequest:
@@ -65,22 +67,22 @@ func responseStatus(r a2aclient.WireRecord) string {
 // wireLines draws a record for width w: folded, its head, the main
 // headers and the body's first line; expanded, every header and the whole
 // body, pretty-printed when it is JSON.
-func wireLines(st *Styles, r a2aclient.WireRecord, w int, expanded bool) []string {
-	out := []string{clip(wireHead(st, r), w)}
+func wireLines(st *styles.Styles, r a2aclient.WireRecord, w int, expanded bool) []string {
+	out := []string{styles.Clip(wireHead(st, r), w)}
 	names := wireFoldHeaders
 	if expanded {
 		names = sortedHeaders(r)
 	}
 	for _, name := range names {
 		if v := r.Header.Get(name); v != "" {
-			out = append(out, clip(st.Muted.Render("  "+termsafe.Line(name)+": "+termsafe.Line(v)), w))
+			out = append(out, styles.Clip(st.Muted.Render("  "+termsafe.Line(name)+": "+termsafe.Line(v)), w))
 		}
 	}
 	if len(r.Body) == 0 {
 		return out
 	}
 	if !expanded {
-		return append(out, st.Text.Render(clip("  "+termsafe.Line(string(bytes.TrimSpace(r.Body))), w)))
+		return append(out, st.Text.Render(styles.Clip("  "+termsafe.Line(string(bytes.TrimSpace(r.Body))), w)))
 	}
 	for _, l := range prettyBody(r.Body) {
 		for _, part := range wrapHanging("  "+l, w) {

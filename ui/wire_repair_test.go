@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	hostileagent "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
@@ -29,7 +31,7 @@ func TestWireViewNotesTheRepair(t *testing.T) {
 	if err != nil || s.Text != hostileagent.DroppedAnswer {
 		t.Fatalf("summary %q, %v", s.Text, err)
 	}
-	view := newWireView(l, nil).View(NewStyles(themes.Dark), 200, 200)
+	view := newWireView(l, nil).View(styles.New(themes.Dark), 200, 200)
 	if !strings.Contains(view, "※ parley") || !strings.Contains(view, "lost part of the answer") {
 		t.Errorf("the wire view does not note the repair:\n%s", view)
 	}

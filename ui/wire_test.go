@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
 )
@@ -73,7 +75,7 @@ func BenchmarkWireRefreshFullLog(b *testing.B) {
 		l.Observe(wireEvent(strings.Repeat(`{"x":1} `, 60)))
 	}
 	v := newWireView(l, nil)
-	st := NewStyles(themes.Dark)
+	st := styles.New(themes.Dark)
 	for b.Loop() {
 		v.refresh()
 		v.cache = nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -29,7 +31,7 @@ type wireView struct {
 
 	// The layout of the last draw: each entry's lines for that width and
 	// styles, and where each entry starts among all lines.
-	st     *Styles
+	st     *styles.Styles
 	w, h   int
 	cache  map[string][]string
 	starts []int
@@ -105,7 +107,7 @@ func (v *wireView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 		r := v.recs[v.sel]
 		text := wireCopy(r)
 		n := strings.Count(text, "\n")
-		v.flash = "Copied the " + r.Time.Format("15:04:05.000") + " " + wireNoun(r.Kind) + " (" + plural(n, "line") + ")."
+		v.flash = "Copied the " + r.Time.Format("15:04:05.000") + " " + wireNoun(r.Kind) + " (" + styles.Plural(n, "line") + ")."
 		return tea.SetClipboard(text), nil
 	}
 	return nil, nil
@@ -193,7 +195,7 @@ func (v *wireView) layout() {
 	v.cache = seen // records gone from the log leave the cache too
 }
 
-func (v *wireView) View(st *Styles, w, h int) string {
+func (v *wireView) View(st *styles.Styles, w, h int) string {
 	cw, ch := max(w-5, 10), max(h-3, 1) // borders, the cursor's gutter, the keys line
 	if st != v.st || cw != v.w {
 		v.cache, v.lines = nil, nil
@@ -228,13 +230,13 @@ func (v *wireView) View(st *Styles, w, h int) string {
 		}
 		body = strings.Join(out, "\n")
 	}
-	title := fmt.Sprintf("Wire · %d %s · newest last · secrets redacted", len(v.recs), pick(len(v.recs), "entry", "entries"))
-	return box(st, title, "", body, w, h-1, true) + "\n " + clip(v.footer(st), w-2)
+	title := fmt.Sprintf("Wire · %d %s · newest last · secrets redacted", len(v.recs), styles.Pick(len(v.recs), "entry", "entries"))
+	return styles.Box(st, title, "", body, w, h-1, true) + "\n " + styles.Clip(v.footer(st), w-2)
 }
 
 // footer is the flash of the last action, else the view's keys from the
 // registry.
-func (v *wireView) footer(st *Styles) string {
+func (v *wireView) footer(st *styles.Styles) string {
 	if v.flash != "" {
 		return st.Info.Render(v.flash)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parley-a2a/parley/ui/styles"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -25,7 +27,7 @@ func wireRequest(long string) a2aclient.WireRecord {
 }
 
 func wireScreen(v *wireView, w, h int) string {
-	return ansi.Strip(v.View(NewStyles(themes.Dark), w, h))
+	return ansi.Strip(v.View(styles.New(themes.Dark), w, h))
 }
 
 // Folded, an entry is its head and one line of body; enter expands the

@@ -1,4 +1,4 @@
-package ui
+package styles
 
 import (
 	"fmt"
@@ -9,17 +9,17 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// clip cuts a (possibly styled) string to n cells with an ellipsis.
-func clip(s string, n int) string {
+// Clip cuts a (possibly styled) string to n cells with an ellipsis.
+func Clip(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
 	return ansi.Truncate(s, n, "…")
 }
 
-// clipWord cuts plain s to n cells at a word, with an ellipsis, so a cut
+// ClipWord cuts plain s to n cells at a word, with an ellipsis, so a cut
 // never splits a word ("it as…"); a single long word is cut as clip does.
-func clipWord(s string, n int) string {
+func ClipWord(s string, n int) string {
 	if ansi.StringWidth(s) <= n {
 		return s
 	}
@@ -30,23 +30,23 @@ func clipWord(s string, n int) string {
 	return cut + "…"
 }
 
-// wrapPlain word-wraps s to width w.
-func wrapPlain(s string, w int) []string {
+// WrapPlain word-wraps s to width w.
+func WrapPlain(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, max(w, 1), ""), "\n")
 }
 
-// wrapStyle wraps plain s to width w in style st, keeping at most maxLines
+// WrapStyle wraps plain s to width w in style st, keeping at most maxLines
 // lines (the last cut with an ellipsis). Continuation lines keep s's
 // leading indent.
-func wrapStyle(st lipgloss.Style, s string, w, maxLines int) []string {
+func WrapStyle(st lipgloss.Style, s string, w, maxLines int) []string {
 	indent := s[:len(s)-len(strings.TrimLeft(s, " "))]
-	lines := wrapPlain(strings.TrimLeft(s, " "), max(w-len(indent), 1))
+	lines := WrapPlain(strings.TrimLeft(s, " "), max(w-len(indent), 1))
 	for i := range lines {
 		lines[i] = indent + lines[i]
 	}
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
-		lines[maxLines-1] = clip(lines[maxLines-1]+"…", w)
+		lines[maxLines-1] = Clip(lines[maxLines-1]+"…", w)
 	}
 	for i, l := range lines {
 		lines[i] = st.Render(l)
@@ -54,9 +54,9 @@ func wrapStyle(st lipgloss.Style, s string, w, maxLines int) []string {
 	return lines
 }
 
-// sentence makes an error message read as a sentence on screen: capital
+// Sentence makes an error message read as a sentence on screen: capital
 // first letter, final full stop.
-func sentence(s string) string {
+func Sentence(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return s
@@ -71,24 +71,24 @@ func sentence(s string) string {
 	return s
 }
 
-// plural counts n things: "1 task", "2 tasks".
-func plural(n int, what string) string {
+// Plural counts n things: "1 task", "2 tasks".
+func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// pick is one when n is 1, else many.
-func pick(n int, one, many string) string {
+// Pick is one when n is 1, else many.
+func Pick(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
 
-// clipText cuts s to n runes, marking the cut.
-func clipText(s string, n int) string {
+// ClipText cuts s to n runes, marking the cut.
+func ClipText(s string, n int) string {
 	if r := []rune(s); len(r) > n {
 		return string(r[:n]) + "…"
 	}

@@ -1,4 +1,8 @@
-package ui
+// Package styles is how ui draws: the styles built from a theme, boxes,
+// text fitted to cells, how values are written (sizes, durations, ids),
+// and how each vocabulary looks (task states, agent marks). Every pane
+// and dialog draws with it; nothing else in ui picks a colour.
+package styles
 
 import (
 	"image/color"
@@ -31,8 +35,8 @@ type Styles struct {
 	HeavyFocus bool
 }
 
-// NewStyles builds styles from a theme.
-func NewStyles(t themes.Theme) *Styles {
+// New builds styles from a theme.
+func New(t themes.Theme) *Styles {
 	c := lipgloss.Color
 	fg := func(s string) lipgloss.Style { return lipgloss.NewStyle().Foreground(c(s)) }
 	return &Styles{

@@ -3,7 +3,7 @@
 // marks. Block Markdown (lists, headings, tables) is the chat's job
 // (render_markdown.go); a card line has no room for it.
 
-package ui
+package styles
 
 import (
 	"strings"
@@ -13,11 +13,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// inlineMarkdown styles s, text already cleaned by termsafe: plain runs
+// InlineMarkdown styles s, text already cleaned by termsafe: plain runs
 // in base, code in code, strong in bold base, emphasis in italic base; a
 // link shows its text only. Marks that open and never close stay as
 // typed. No style nests inside another, so no reset cuts a run short.
-func inlineMarkdown(s string, base, code lipgloss.Style) string {
+func InlineMarkdown(s string, base, code lipgloss.Style) string {
 	var b, run strings.Builder
 	flush := func() {
 		if run.Len() > 0 {
@@ -104,10 +104,10 @@ func linkAt(rs []rune) (string, int) {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// wrapStyled wraps styled s to width w, styles carried across lines,
+// WrapStyled wraps styled s to width w, styles carried across lines,
 // keeping at most maxLines lines (the last ends in an ellipsis when text
 // was left out), each after indent.
-func wrapStyled(s, indent string, w, maxLines int) []string {
+func WrapStyled(s, indent string, w, maxLines int) []string {
 	lines := strings.Split(lipgloss.Wrap(s, max(w-len(indent), 1), ""), "\n")
 	if len(lines) > maxLines {
 		lines = lines[:max(maxLines, 1)]
