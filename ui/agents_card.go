@@ -9,10 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // cardRoom is how much of a card the pane shows: the compact card beside

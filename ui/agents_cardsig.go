@@ -8,11 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // sigMark is the row's one-cell signature column for e: ✓ for a

@@ -8,14 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // agentsRows is the agents pane's part of a screen: the lines from the

@@ -5,13 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // An agent whose card could not be had and one whose card's signature

@@ -5,14 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func TestAgentsPaneScrollsSkills(t *testing.T) {

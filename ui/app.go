@@ -9,8 +9,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -19,6 +17,8 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // focusArea is which pane has the keyboard.
@@ -190,7 +190,7 @@ func New(opts Options) *Model {
 		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify, Label: agentLabel,
 		Keyboard: m.keyboard,
 		RecordError: func(err error) {
-			m.bridge.post(statusMsg{text: "Could not save the conversation: " + err.Error(), isErr: true})
+			m.bridge.post(component.StatusMsg{Text: "Could not save the conversation: " + err.Error(), IsErr: true})
 		},
 	}, opts.Agents)
 	m.syncEntries()

@@ -5,11 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // chatPane shows one conversation's transcript: messages, status lines,

@@ -7,11 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Rendering benchmarks (issue 7, target 3): the cost of one streamed

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // An agent's thoughts and tool calls (gemini-cli's) are shown apart from
@@ -76,6 +77,8 @@ type confirmToolMsg struct {
 	callID string
 	allow  bool
 }
+
+func (confirmToolMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // toolKey answers the selected tool call when it awaits approval.
 func (c *chatPane) toolKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {

@@ -3,25 +3,26 @@ package ui
 import (
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // saveFileMsg asks the root to save a file part the user chose; the root
 // writes it (sanitized name, no overwrite without asking) in a command.
 type saveFileMsg struct{ part a2aclient.Part }
 
+func (saveFileMsg) Redraws() component.Redraw { return component.RedrawAll }
+
 // openFileMsg asks the root to open a file part the user chose.
 type openFileMsg struct{ part a2aclient.Part }
 
-// wheelRows is how far one wheel notch scrolls.
-const wheelRows = 3
+func (openFileMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // HandleKey acts on a key pressed while the chat has focus.
 func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -43,7 +44,7 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if ci := c.selected(); ci != nil {
 			if text := c.copyText(ci); text != "" {
 				lines := strings.Count(text, "\n") + 1
-				return tea.Batch(tea.SetClipboard(text), statusCmd("Copied "+copyNoun(ci.it.Kind)+" ("+styles.Plural(lines, "line")+").", false))
+				return tea.Batch(tea.SetClipboard(text), component.Status("Copied "+copyNoun(ci.it.Kind)+" ("+styles.Plural(lines, "line")+").", false))
 			}
 		}
 	case key.Matches(msg, k.Save):
@@ -70,9 +71,9 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (c *chatPane) HandleMouse(msg tea.MouseWheelMsg) {
 	switch msg.Button {
 	case tea.MouseWheelUp:
-		c.scrollUp(wheelRows)
+		c.scrollUp(component.WheelRows)
 	case tea.MouseWheelDown:
-		c.scrollDown(wheelRows)
+		c.scrollDown(component.WheelRows)
 	}
 }
 

@@ -4,14 +4,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // spinnerFrames animate a working task and a streaming artifact; the

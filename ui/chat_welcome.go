@@ -12,11 +12,10 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // exampleBullet leads each example prompt of the empty chat (a click on

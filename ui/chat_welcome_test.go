@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/config"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/config"
 )
 
 // An empty chat with a real agent (no first-run welcome) shows what its

@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // maxComposerLines is how tall the composer grows before it scrolls.

@@ -4,12 +4,11 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // The conversations filter is a text field: ctrl+a and ctrl+e go to its

@@ -8,12 +8,12 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // extendedCardMsg carries the authenticated extended card fetched after
@@ -23,6 +23,8 @@ type extendedCardMsg struct {
 	from    *a2aclient.Client
 	client  *a2aclient.Client
 }
+
+func (extendedCardMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // useCredential puts a credential on agent e's client (kept for clients
 // built later, too), runs then (the retry, or the task continued), and

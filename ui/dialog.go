@@ -2,6 +2,7 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -135,9 +136,4 @@ func (m *Model) drawDialogs(screen string) string {
 		screen = overlay(screen, d.View(m.st, m.width, m.height), m.width, m.height)
 	}
 	return screen
-}
-
-// statusCmd puts a line on the status bar, from a dialog.
-func statusCmd(text string, isErr bool) tea.Cmd {
-	return func() tea.Msg { return statusMsg{text: text, isErr: isErr} }
 }

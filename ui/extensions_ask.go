@@ -2,10 +2,10 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/parley-a2a/parley/ui/styles"
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // maxExtensionLines is how many missing extensions the question names.

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/adrg/xdg"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/savefile"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // maxAttachment caps a file attached to a message.
@@ -27,6 +27,8 @@ type attachedMsg struct {
 	part a2aclient.Part
 	err  error
 }
+
+func (attachedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // attachFile reads a file into a file part, in the background.
 func attachFile(path string) tea.Cmd {
@@ -128,18 +130,18 @@ func saveFile(p a2aclient.Part) tea.Cmd {
 }
 
 // saveFileIn saves into dir; the tests' way in.
-func saveFileIn(dir string, p a2aclient.Part) statusMsg {
+func saveFileIn(dir string, p a2aclient.Part) component.StatusMsg {
 	if p.File == nil {
-		return statusMsg{text: "That item is not a file.", isErr: true}
+		return component.StatusMsg{Text: "That item is not a file.", IsErr: true}
 	}
 	if len(p.File.Bytes) == 0 {
 		if p.File.URI != "" {
-			return statusMsg{text: "This file is only a link (" + p.File.URI + "); parley does not fetch links by itself.", isErr: true}
+			return component.StatusMsg{Text: "This file is only a link (" + p.File.URI + "); parley does not fetch links by itself.", IsErr: true}
 		}
-		return statusMsg{text: "The file is empty; nothing to save.", isErr: true}
+		return component.StatusMsg{Text: "The file is empty; nothing to save.", IsErr: true}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return statusMsg{text: "Cannot create " + dir + ": " + err.Error(), isErr: true}
+		return component.StatusMsg{Text: "Cannot create " + dir + ": " + err.Error(), IsErr: true}
 	}
 	name := safeFileName(p.File.Name)
 	ext := filepath.Ext(name)
@@ -151,10 +153,10 @@ func saveFileIn(dir string, p a2aclient.Part) statusMsg {
 		return name
 	})
 	if errors.Is(err, savefile.ErrAllTaken) {
-		return statusMsg{text: "Too many files named " + name + " in " + dir + ".", isErr: true}
+		return component.StatusMsg{Text: "Too many files named " + name + " in " + dir + ".", IsErr: true}
 	}
 	if err != nil {
-		return statusMsg{text: "Cannot save " + path + ": " + err.Error(), isErr: true}
+		return component.StatusMsg{Text: "Cannot save " + path + ": " + err.Error(), IsErr: true}
 	}
-	return statusMsg{text: "Saved " + path}
+	return component.StatusMsg{Text: "Saved " + path}
 }

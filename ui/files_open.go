@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // fileOpenedMsg is what opening a file part came to: the status line, and
@@ -19,8 +20,10 @@ import (
 // reuses that copy instead of saving another.
 type fileOpenedMsg struct {
 	key, path string
-	status    statusMsg
+	status    component.StatusMsg
 }
+
+func (fileOpenedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // partKey names a file part by its name and bytes.
 func partKey(p a2aclient.Part) string {
@@ -55,22 +58,22 @@ func openFileIn(dir string, p a2aclient.Part, saved, prog string) fileOpenedMsg 
 	out := fileOpenedMsg{key: partKey(p), path: saved}
 	if _, err := os.Stat(saved); saved == "" || err != nil {
 		st := saveFileIn(dir, p)
-		if st.isErr {
+		if st.IsErr {
 			return fileOpenedMsg{status: st}
 		}
-		out.path = strings.TrimPrefix(st.text, "Saved ")
+		out.path = strings.TrimPrefix(st.Text, "Saved ")
 	}
 	shown := homeShort(out.path)
 	bin, err := exec.LookPath(prog)
 	if err != nil {
-		out.status = statusMsg{text: "No program to open files was found; the file is in " + shown + ".", isErr: true}
+		out.status = component.StatusMsg{Text: "No program to open files was found; the file is in " + shown + ".", IsErr: true}
 		return out
 	}
 	if err := exec.Command(bin, out.path).Start(); err != nil {
-		out.status = statusMsg{text: "Could not open the file; it is in " + shown + ".", isErr: true}
+		out.status = component.StatusMsg{Text: "Could not open the file; it is in " + shown + ".", IsErr: true}
 		return out
 	}
-	out.status = statusMsg{text: "Opened " + shown + "."}
+	out.status = component.StatusMsg{Text: "Opened " + shown + "."}
 	return out
 }
 

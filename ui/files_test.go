@@ -72,10 +72,10 @@ func TestSaveFileIn(t *testing.T) {
 	var paths []string
 	for i, name := range []string{"../../x.sh", "../../x.sh", "/x.sh", "x.sh", "..", bad.Evil} {
 		st := saveFileIn(dir, file(name, string(rune('a'+i))))
-		if st.isErr || !strings.HasPrefix(st.text, "Saved ") {
+		if st.IsErr || !strings.HasPrefix(st.Text, "Saved ") {
 			t.Fatalf("save %q: %+v", name, st)
 		}
-		path := strings.TrimPrefix(st.text, "Saved ")
+		path := strings.TrimPrefix(st.Text, "Saved ")
 		if filepath.Dir(path) != dir {
 			t.Fatalf("%q was saved outside the directory: %s", name, path)
 		}
@@ -93,12 +93,12 @@ func TestSaveFileIn(t *testing.T) {
 		t.Skip(err)
 	}
 	st := saveFileIn(dir, file("planted", "x"))
-	if _, err := os.Stat(target); err == nil || st.isErr || strings.HasSuffix(st.text, "/planted") {
+	if _, err := os.Stat(target); err == nil || st.IsErr || strings.HasSuffix(st.Text, "/planted") {
 		t.Errorf("saving followed a planted link: %+v", st)
 	}
 
 	link := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "remote.bin", URI: "http://evil.example/x"}}
-	if st := saveFileIn(dir, link); !st.isErr || !strings.Contains(st.text, "does not fetch links") {
+	if st := saveFileIn(dir, link); !st.IsErr || !strings.Contains(st.Text, "does not fetch links") {
 		t.Errorf("a link-only file: %+v", st)
 	}
 }
@@ -118,8 +118,8 @@ func TestOpenFileWithoutOpenerSavesOnce(t *testing.T) {
 	}
 	want := "No program to open files was found; the file is in " + filepath.Join(dir, "report.csv") + "."
 	for _, m := range []fileOpenedMsg{first, second} {
-		if m.status.text != want || !m.status.isErr {
-			t.Errorf("status %q, want %q", m.status.text, want)
+		if m.status.Text != want || !m.status.IsErr {
+			t.Errorf("status %q, want %q", m.status.Text, want)
 		}
 		if m.path != filepath.Join(dir, "report.csv") || m.key != partKey(p) {
 			t.Errorf("opened %+v", m)

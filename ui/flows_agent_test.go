@@ -4,10 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // The setup the tasks-pane and push flows share: a task on the demo agent

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // forgetAskMsg says a removed agent has a credential saved; the user is
@@ -16,6 +17,8 @@ type forgetAskMsg struct {
 	keys  []string
 	label string
 }
+
+func (forgetAskMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // checkSaved looks, in the background, for a credential saved for the
 // removed agent under any of keys.
@@ -37,9 +40,9 @@ func (m *Model) askForget(msg forgetAskMsg) {
 		keys, label := msg.keys, msg.label
 		return func() tea.Msg {
 			if err := ws.Forget(keys); err != nil {
-				return statusMsg{text: "Could not forget the credential: " + err.Error(), isErr: true}
+				return component.StatusMsg{Text: "Could not forget the credential: " + err.Error(), IsErr: true}
 			}
-			return statusMsg{text: "Forgot the credential saved for " + label + "."}
+			return component.StatusMsg{Text: "Forgot the credential saved for " + label + "."}
 		}
 	}))
 }

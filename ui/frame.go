@@ -4,42 +4,42 @@ import (
 	"strings"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Frames: what a View draws again.
 //
 // Bubble Tea calls View after every message, and a stream brings many:
 // the conversation's changes (one a frame, bridge.go), the clock, the
-// wire log. Drawing the panes for each made a typed key wait behind
-// whole frames (p99 over half a second under load), and the key's own
-// frame drew the chat again, Markdown included, for a change in the
-// composer. So the panes above the composer (the body) are kept as
-// drawn, and drawn again only
+// wire log. Drawing the panes for each would make a typed key wait
+// behind whole frames, and a key's own frame would draw the chat again,
+// Markdown included, for a change in the composer. So the panes above
+// the composer (the body) are kept as drawn, and drawn again only
 //   - at most once a frame for what streams in (a change that comes
 //     sooner waits for frameMsg), and
 //   - at once for anything else that may change them (a key outside
-//     the composer, a resize, a dialog's answer: every message not
-//     named below).
+//     the composer, a resize, a dialog's answer).
+// What a message may change it says itself (component.Msg, Redraws).
 // A key the composer takes redraws the composer and the footer only,
 // over the body as last drawn: input wins over rendering.
 //
 // A key that arrives while the body is being drawn still waits for that
-// drawing to end: Bubble Tea handles one message at a time. On a loaded
-// machine a drawing of well under a millisecond of CPU took 5 to 100 ms
-// of wall time (the program's thread waiting for a CPU), and at 60 a
-// second the loop was busy most of the time, so most keys waited behind
-// one. So what streams in waits, after each drawing, paceFactor times as
-// long as that drawing took (at least a frame, at most maxFrameGap): the
-// loop spends at most about a quarter of its time drawing a stream, and
-// the stream's frames thin out as the machine gets slower instead of
-// the keys.
+// drawing to end: Bubble Tea handles one message at a time, and on a
+// loaded machine a drawing takes many times its CPU in wall time (the
+// program's thread waiting for a CPU). So what streams in waits, after
+// each drawing, paceFactor times as long as that drawing took (at least
+// a frame, at most maxFrameGap): the loop spends at most about a quarter
+// of its time drawing a stream, and the stream's frames thin out as the
+// machine gets slower instead of the keys.
 
 // frameMsg is the frame a change that streamed in waits for.
 type frameMsg struct{}
+
+func (frameMsg) Redraws() component.Redraw { return component.RedrawFooter }
 
 const (
 	paceFactor  = 3
@@ -90,8 +90,8 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 	f := &m.frame
 	composerOnly := f.composerOnly
 	f.composerOnly = false
-	switch msg.(type) {
-	case convChangedMsg, tickMsg, wireChangedMsg, mdRenderedMsg:
+	switch redrawOf(msg) {
+	case component.RedrawStream:
 		// What streams in: drawn now if a frame has passed since the
 		// last, else at the next frame.
 		f.stale = true
@@ -106,17 +106,28 @@ func (m *Model) settleFrame(msg tea.Msg) tea.Cmd {
 		}
 		f.waiting = true
 		return tea.Tick(gap-since, func(time.Time) tea.Msg { return frameMsg{} })
-	case frameMsg:
-		f.waiting = false
-		f.lazy = !f.stale
-	case statusExpiredMsg:
-		f.lazy = true // the footer only
-	case tea.KeyPressMsg:
-		f.lazy = composerOnly
+	case component.RedrawFooter:
+		if _, ok := msg.(frameMsg); ok { // the frame a change waited for
+			f.waiting = false
+			f.lazy = !f.stale
+			return nil
+		}
+		f.lazy = true
 	default:
-		f.lazy = false
+		_, key := msg.(tea.KeyPressMsg)
+		f.lazy = key && composerOnly
 	}
 	return nil
+}
+
+// redrawOf is what msg may change on screen: what a message of ui's own
+// says (component.Msg); a message of Bubble Tea's (a key, a resize, the
+// terminal's colours) may change anything.
+func redrawOf(msg tea.Msg) component.Redraw {
+	if m, ok := msg.(component.Msg); ok {
+		return m.Redraws()
+	}
+	return component.RedrawAll
 }
 
 // gap is how long what streams in waits after the body was drawn.

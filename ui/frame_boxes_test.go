@@ -3,10 +3,10 @@ package ui
 import (
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/lipgloss/v2"
+
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // TestBoxMemoDrawsAgainOnlyForAChange: a side pane's box is drawn again

@@ -1,22 +1,19 @@
 package ui
 
-import "github.com/parley-a2a/parley/ui/styles"
+import (
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
+)
 
 // The composer's box, kept between frames.
 //
-// Every View draws the composer's box again, and every streamed change
-// draws a View: a quarter of the program's own CPU during the
-// 100,000-chunk stream (PARLEY_CPUPROFILE, composerBox under View) went
-// to drawing a composer nothing had touched — the textarea's View and
-// lipgloss's padding measure every cell again. The messages of a stream
-// (convChangedMsg, frameMsg, the clock, the wire log, a render's return,
-// a status expiring) never reach the composer (route), so after one of
-// them the box as last drawn is still right, unless its title, size,
-// focus or styles changed, which are checked. After any other message
-// it is drawn again. A streamed change's frame (BenchmarkFrameDuringStream)
-// 346–445 → 240–276 µs, 919 → 367 allocations; keys typed during the
-// 100,000-chunk stream, 20 rounds in turn at load 1.4–6.5: p90 30 → 27 ms,
-// p99 79 → 67 ms (docs/performance.md, goal 2).
+// Every streamed change draws a View, and drawing the composer's box is
+// dear: the textarea's View and lipgloss's padding measure every cell.
+// A message that says it changes only what streams in, or at most the
+// footer (component.Redraw), never reaches the composer (route), so
+// after one of them the box as last drawn is still right, unless its
+// title, size, focus or styles changed, which are checked. After any
+// other message it is drawn again.
 
 // composerSig is what the composer's box depends on besides the
 // composer's own state.
@@ -34,13 +31,10 @@ type composerCache struct {
 }
 
 // streamOnly reports whether msg is one of the messages that never
-// reach the composer.
+// reach the composer: those that say they change only what streams in,
+// or at most the footer.
 func streamOnly(msg any) bool {
-	switch msg.(type) {
-	case convChangedMsg, tickMsg, wireChangedMsg, mdRenderedMsg, frameMsg, statusExpiredMsg:
-		return true
-	}
-	return false
+	return redrawOf(msg) != component.RedrawAll
 }
 
 // composerBoxKept is composerBox, as last drawn when nothing it shows

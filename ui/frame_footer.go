@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
+
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // The footer's keys, kept between frames.

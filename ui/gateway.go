@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // A gateway fronts many agents, and its card names only the list of them:
@@ -26,6 +26,8 @@ type gatewayListedMsg struct {
 	agents []a2aclient.Agent
 	err    error
 }
+
+func (gatewayListedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // gatewayAdd is the dialog's action: add this agent (its card's URL).
 type gatewayAdd struct{ url string }

@@ -7,12 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // fakeGateway serves a gateway with two agents, coder and writer: its

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // helpDialog shows every key of the registry, full screen, and scrolls

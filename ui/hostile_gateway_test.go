@@ -5,12 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // A hostile gateway lists thousands of agents, one with a name full of

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -21,6 +19,7 @@ import (
 	bad "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // The whole program against an agent that puts terminal escape sequences

@@ -11,6 +11,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // mouseLegend is the help's word on the mouse (two lines, each within an
@@ -114,7 +116,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		d.wheel(msg)
 		return
 	case *helpDialog:
-		d.top += wheelStep(up) // View clamps it
+		d.top += component.WheelStep(up) // View clamps it
 		return
 	case *contextsView:
 		d.cursor = wheelCursor(d.cursor, d.count(), up)
@@ -131,7 +133,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		m.chat.HandleMouse(msg)
 	case focusAgents:
 		// The rows fit; what overflows is the card's skills.
-		m.agents.skillTop = max(m.agents.skillTop+wheelStep(up)/wheelRows, 0)
+		m.agents.skillTop = max(m.agents.skillTop+component.WheelStep(up)/component.WheelRows, 0)
 	case focusTasks:
 		m.tasks.cursor = wheelCursor(m.tasks.cursor, m.tasks.count(), up)
 	}
@@ -140,15 +142,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 // wheelCursor moves a list's cursor one row for a notch of the wheel,
 // within the list's n rows.
 func wheelCursor(cursor, n int, up bool) int {
-	return min(max(cursor+wheelStep(up)/wheelRows, 0), max(n-1, 0))
-}
-
-// wheelStep is one notch of the wheel in rows, negative going up.
-func wheelStep(up bool) int {
-	if up {
-		return -wheelRows
-	}
-	return wheelRows
+	return min(max(cursor+component.WheelStep(up)/component.WheelRows, 0), max(n-1, 0))
 }
 
 // click selects the item on row y of the chat; clicked again, a

@@ -3,11 +3,14 @@ package ui
 import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // convChangedMsg says a conversation has new or changed items. It names
 // the conversation, so a late message for one no longer shown is dropped.
 type convChangedMsg struct{ conv *session.Conversation }
+
+func (convChangedMsg) Redraws() component.Redraw { return component.RedrawStream }
 
 // agentResolvedMsg carries the result of fetching an agent's card.
 type agentResolvedMsg struct {
@@ -15,6 +18,8 @@ type agentResolvedMsg struct {
 	client *a2aclient.Client
 	err    error
 }
+
+func (agentResolvedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // taskActionMsg reports the end of a task action (cancel, refresh).
 type taskActionMsg struct {
@@ -24,14 +29,12 @@ type taskActionMsg struct {
 	err    error
 }
 
-// statusMsg shows a transient line in the footer.
-type statusMsg struct {
-	text  string
-	isErr bool
-}
+func (taskActionMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // tickMsg drives spinners and elapsed times while something runs.
 type tickMsg struct{}
+
+func (tickMsg) Redraws() component.Redraw { return component.RedrawStream }
 
 // configSavedMsg reports the result of writing the config file.
 // left counts the agents listed only for a stored conversation, which
@@ -40,3 +43,5 @@ type configSavedMsg struct {
 	err  error
 	left int
 }
+
+func (configSavedMsg) Redraws() component.Redraw { return component.RedrawAll }

@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // A task waiting for input says in the composer's title how to start a

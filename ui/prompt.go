@@ -6,14 +6,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // promptKind says what a modal prompt asks for.
@@ -139,6 +139,8 @@ type pathMatchesMsg struct {
 	typed   string
 	matches []string
 }
+
+func (pathMatchesMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // complete lists, in a command, the directory entries that match the
 // typed path; applyMatches then completes it as a shell does.

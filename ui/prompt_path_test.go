@@ -5,11 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func TestPathPromptCompletesInACommand(t *testing.T) {

@@ -10,13 +10,13 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // pushState is the receiver as the UI keeps it.
@@ -43,8 +43,12 @@ type pushStartedMsg struct {
 	err error
 }
 
+func (pushStartedMsg) Redraws() component.Redraw { return component.RedrawAll }
+
 // pushNoteMsg says a push was received and stored.
 type pushNoteMsg struct{ note session.PushNote }
+
+func (pushNoteMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // pushWatchMsg reports following (or no longer following) a task.
 type pushWatchMsg struct {
@@ -52,6 +56,8 @@ type pushWatchMsg struct {
 	stopped            bool
 	err                error
 }
+
+func (pushWatchMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // pushSettings are the config's receiver settings.
 func (m *Model) pushSettings() session.PushReceiverOptions {

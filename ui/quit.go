@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Quitting while a task runs: the task goes on on the agent, but parley
@@ -75,6 +75,8 @@ func (m *Model) quit() tea.Cmd {
 
 // quitConfirmedMsg is the answer yes to the quit question.
 type quitConfirmedMsg struct{}
+
+func (quitConfirmedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // asking says whether d is on the dialog stack.
 func (m *Model) asking(d Dialog) bool {

@@ -4,11 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Quitting while a task runs asks first, naming the task and the command

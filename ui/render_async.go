@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // Rendering a streaming answer's Markdown off the program's goroutine.
@@ -37,6 +39,8 @@ type mdRenderedMsg struct {
 	tailSrc           string
 	tailLines         []string
 }
+
+func (mdRenderedMsg) Redraws() component.Redraw { return component.RedrawStream }
 
 // mdPiece is a stable segment to render, then its lines.
 type mdPiece struct {

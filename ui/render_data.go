@@ -9,12 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Caps on what one data part may cost to show; the copy command still

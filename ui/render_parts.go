@@ -7,13 +7,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // maxTextBytes caps the text of one item that is rendered; past it the

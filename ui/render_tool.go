@@ -4,10 +4,9 @@ import (
 	"cmp"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // A tool part (a2aclient.PartTool) in the chat: a heading that says what

@@ -90,3 +90,147 @@ func TestNoPackageVariableIsATestHook(t *testing.T) {
 		}
 	}
 }
+
+// Every message type of ui says what it may change on screen
+// (component.Msg): the frame cache reads that, and nothing else, to
+// decide what a message redraws, so a message that does not say would
+// be drawn wrongly (kept when it changed the panes, or drawn at once
+// while it streams). A message type is named …Msg; a command, a
+// post to the program or a Send that makes one of another name fails
+// here too.
+func TestEveryMessageSaysWhatItRedraws(t *testing.T) {
+	fset := token.NewFileSet()
+	for dir, files := range uiSources(t, fset) {
+		msgs := map[string]token.Pos{}
+		says := map[string]bool{}
+		for _, f := range files {
+			if f.test {
+				continue
+			}
+			for _, decl := range f.ast.Decls {
+				switch d := decl.(type) {
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						if ts, ok := s.(*ast.TypeSpec); ok && strings.HasSuffix(ts.Name.Name, "Msg") && !isInterface(ts.Type) {
+							msgs[ts.Name.Name] = ts.Pos()
+						}
+					}
+				case *ast.FuncDecl:
+					if d.Recv != nil && d.Name.Name == "Redraws" && len(d.Recv.List) == 1 {
+						says[receiverName(d.Recv.List[0].Type)] = true
+					}
+				}
+			}
+			for _, bad := range madeMessages(f.ast) {
+				t.Errorf("%s: a message of type %s: name it …Msg and say what it redraws (component.Msg)", fset.Position(bad.pos), bad.what)
+			}
+		}
+		for name, pos := range msgs {
+			if !says[name] {
+				t.Errorf("%s: %s (in %s) does not say what it redraws: give it a Redraws method (component.Msg)", fset.Position(pos), name, dir)
+			}
+		}
+	}
+}
+
+// The check finds a message type that does not say what it redraws, and
+// a command that returns a message not named as one.
+func TestEveryMessageSaysWhatItRedrawsCatches(t *testing.T) {
+	src := `package x
+type quietMsg struct{}
+type loudMsg struct{}
+func (loudMsg) Redraws() component.Redraw { return component.RedrawAll }
+type result struct{}
+func cmd() tea.Cmd { return func() tea.Msg { return result{} } }
+func post(b *bridge) { b.post(&result{}) }
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := madeMessages(f); len(got) != 2 {
+		t.Errorf("found %d messages of the wrong name, want 2: %+v", len(got), got)
+	}
+}
+
+func isInterface(e ast.Expr) bool {
+	_, ok := e.(*ast.InterfaceType)
+	return ok
+}
+
+func receiverName(e ast.Expr) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+type madeMessage struct {
+	pos  token.Pos
+	what string
+}
+
+// madeMessages lists the values a file hands the program as messages
+// whose type is not named as a message: composite literals returned from
+// a function whose result is tea.Msg, and passed to post or Send.
+func madeMessages(f *ast.File) []madeMessage {
+	var out []madeMessage
+	check := func(e ast.Expr) {
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		lit, ok := e.(*ast.CompositeLit)
+		if !ok || lit.Type == nil {
+			return
+		}
+		name := ""
+		switch tt := lit.Type.(type) {
+		case *ast.Ident:
+			name = tt.Name
+		case *ast.SelectorExpr:
+			name = tt.Sel.Name
+		}
+		if name != "" && !strings.HasSuffix(name, "Msg") {
+			out = append(out, madeMessage{lit.Pos(), name})
+		}
+	}
+	returnsMsg := func(ft *ast.FuncType) bool {
+		if ft.Results == nil || len(ft.Results.List) != 1 {
+			return false
+		}
+		sel, ok := ft.Results.List[0].Type.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Msg"
+	}
+	var visit func(n ast.Node, inMsgFunc bool) bool
+	visit = func(n ast.Node, inMsgFunc bool) bool {
+		ast.Inspect(n, func(c ast.Node) bool {
+			switch c := c.(type) {
+			case *ast.FuncLit:
+				if c != n {
+					visit(c.Body, returnsMsg(c.Type))
+					return false
+				}
+			case *ast.FuncDecl:
+				if c.Body != nil {
+					visit(c.Body, returnsMsg(c.Type))
+				}
+				return false
+			case *ast.ReturnStmt:
+				if inMsgFunc && len(c.Results) == 1 {
+					check(c.Results[0])
+				}
+			case *ast.CallExpr:
+				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "post" || sel.Sel.Name == "Send") && len(c.Args) == 1 {
+					check(c.Args[0])
+				}
+			}
+			return true
+		})
+		return false
+	}
+	visit(f, false)
+	return out
+}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // signInStage is where a sign-in dialog stands.
@@ -58,14 +58,16 @@ type signInDialog struct {
 	open func(url string) tea.Cmd
 }
 
-// signInEvent is news from a sign-in flow running in a command.
-type signInEvent struct {
+// signInMsg is news from a sign-in flow running in a command.
+type signInMsg struct {
 	id      int
 	tick    bool
 	started *session.SignInFlow
 	done    *session.Credential
 	err     error
 }
+
+func (signInMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 var spinFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 

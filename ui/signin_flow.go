@@ -1,5 +1,5 @@
 // The sign-in's OAuth flow, run in commands: started, waited for,
-// cancelled; its news comes back as signInEvents.
+// cancelled; its news comes back as signInMsgs.
 
 package ui
 
@@ -8,16 +8,16 @@ import (
 	"errors"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // start begins the OAuth flow in a command; its news comes back as
-// signInEvents tagged with the dialog's id.
+// signInMsgs tagged with the dialog's id.
 func (d *signInDialog) start(save bool) tea.Cmd {
 	d.stop()
 	d.stage, d.save, d.err = stageStarting, save, ""
@@ -28,18 +28,18 @@ func (d *signInDialog) start(save bool) tea.Cmd {
 	return tea.Batch(func() tea.Msg {
 		f, err := s.Start(ctx, way, clientID)
 		if err != nil && ctx.Err() == nil {
-			return signInEvent{id: id, err: err}
+			return signInMsg{id: id, err: err}
 		}
 		if err != nil {
 			return nil
 		}
-		return signInEvent{id: id, started: f}
+		return signInMsg{id: id, started: f}
 	}, d.tick())
 }
 
 func (d *signInDialog) tick() tea.Cmd {
 	id := d.id
-	return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return signInEvent{id: id, tick: true} })
+	return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return signInMsg{id: id, tick: true} })
 }
 
 // stop abandons a flow under way.
@@ -88,15 +88,15 @@ func (d *signInDialog) remember(c session.Credential) tea.Cmd {
 func saveCredential(c session.Credential, failed, saved string) tea.Cmd {
 	return func() tea.Msg {
 		if err := c.Save(); err != nil {
-			return statusMsg{text: failed + err.Error(), isErr: true}
+			return component.StatusMsg{Text: failed + err.Error(), IsErr: true}
 		}
-		return statusMsg{text: saved}
+		return component.StatusMsg{Text: saved}
 	}
 }
 
 // onSignInEvent moves the open dialog along; news for a dialog no
 // longer open is dropped (its flow was already stopped).
-func (m *Model) onSignInEvent(ev signInEvent) tea.Cmd {
+func (m *Model) onSignInEvent(ev signInMsg) tea.Cmd {
 	var d *signInDialog
 	p := m.topPrompt()
 	if p != nil {
@@ -151,9 +151,9 @@ func (m *Model) signInStarted(d *signInDialog, s *session.SignInFlow) tea.Cmd {
 			return nil
 		}
 		if err != nil {
-			return signInEvent{id: id, err: err}
+			return signInMsg{id: id, err: err}
 		}
-		return signInEvent{id: id, done: &c}
+		return signInMsg{id: id, done: &c}
 	}}
 	if code, _, _, ok := s.Device(); ok {
 		cmds = append(cmds, tea.SetClipboard(code))
@@ -172,7 +172,7 @@ func (m *Model) openLink(u string) tea.Cmd {
 	}
 	return func() tea.Msg {
 		if err := open(u); err != nil {
-			return statusMsg{text: "Could not open a browser (" + err.Error() + "); open the address yourself.", isErr: true}
+			return component.StatusMsg{Text: "Could not open a browser (" + err.Error() + "); open the address yourself.", IsErr: true}
 		}
 		return nil
 	}

@@ -8,6 +8,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
@@ -21,7 +23,7 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 		switch {
 		case key.Matches(msg, sk.CopyCode):
 			if v := d.copyable(); v != "" {
-				return tea.Batch(tea.SetClipboard(v), statusCmd("Copied "+v, false)), false, true
+				return tea.Batch(tea.SetClipboard(v), component.Status("Copied "+v, false)), false, true
 			}
 		case key.Matches(msg, sk.OpenPage):
 			if u := d.openable(); u != "" {
@@ -37,7 +39,7 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 		}
 	case key.Matches(msg, sk.CopyLink):
 		if len(d.links) > 0 {
-			return tea.Batch(tea.SetClipboard(d.links[0]), statusCmd("Copied "+d.links[0], false)), false, true
+			return tea.Batch(tea.SetClipboard(d.links[0]), component.Status("Copied "+d.links[0], false)), false, true
 		}
 	case key.Matches(msg, sk.NextWay), key.Matches(msg, sk.PrevWay):
 		if d.stage == stageChoose || d.stage == stageUsername {

@@ -11,13 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // opened records what parley asked the browser to open.

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func (d *signInDialog) lines() []string {

@@ -5,13 +5,13 @@ import (
 	"cmp"
 	"fmt"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // contextsListedMsg carries a contexts query's result; seq drops answers
@@ -23,6 +23,8 @@ type contextsListedMsg struct {
 	err  error
 }
 
+func (contextsListedMsg) Redraws() component.Redraw { return component.RedrawAll }
+
 // contextOpenedMsg carries a stored context loaded to continue.
 type contextOpenedMsg struct {
 	opening *session.Opening
@@ -30,6 +32,8 @@ type contextOpenedMsg struct {
 	words   []string // the hit's matched words, highlighted in the chat
 	err     error
 }
+
+func (contextOpenedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // resumedMsg carries the tasks picked up again at start.
 type resumedMsg struct {
@@ -40,12 +44,16 @@ type resumedMsg struct {
 	last *session.ContextInfo
 }
 
+func (resumedMsg) Redraws() component.Redraw { return component.RedrawAll }
+
 // storeDoneMsg reports a store action (rename, delete) and asks the
 // contexts view to refresh.
 type storeDoneMsg struct {
 	text string
 	err  error
 }
+
+func (storeDoneMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // resumePending follows the tasks that were running when parley last
 // stopped, in the background.
@@ -196,7 +204,7 @@ func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
 	return func() tea.Msg {
 		var b bytes.Buffer
 		if err := store.ExportMarkdown(&b, info.ID); err != nil {
-			return statusMsg{text: "Could not export: " + err.Error(), isErr: true}
+			return component.StatusMsg{Text: "Could not export: " + err.Error(), IsErr: true}
 		}
 		name := fmt.Sprintf("parley-%d-%s.md", info.ID, session.ConfigName(info.Label()))
 		return saveFile(a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})()

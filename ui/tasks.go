@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -14,6 +12,8 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // tasksPane lists the current conversation's tasks, newest first, or
@@ -131,12 +131,12 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 		return taskResubscribe, nil
 	case key.Matches(msg, p.keys.CopyID):
 		id, _, _ := p.selectedIDs()
-		return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied task id "+id, false))
+		return taskNone, tea.Batch(tea.SetClipboard(id), component.Status("Copied task id "+id, false))
 	case key.Matches(msg, p.keys.CopyContext):
 		if _, id, _ := p.selectedIDs(); id != "" {
-			return taskNone, tea.Batch(tea.SetClipboard(id), statusCmd("Copied context id "+id, false))
+			return taskNone, tea.Batch(tea.SetClipboard(id), component.Status("Copied context id "+id, false))
 		}
-		return taskNone, statusCmd("This task has no context id: the agent gave none.", false)
+		return taskNone, component.Status("This task has no context id: the agent gave none.", false)
 	}
 	return taskNone, nil
 }

@@ -5,12 +5,11 @@ package ui
 import (
 	"fmt"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func (m *Model) taskKey(a taskAction) tea.Cmd {

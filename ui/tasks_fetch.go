@@ -7,13 +7,13 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // listLimit is how many tasks a view lists: a pane's worth many times
@@ -30,12 +30,16 @@ type tasksListedMsg struct {
 	err       error
 }
 
+func (tasksListedMsg) Redraws() component.Redraw { return component.RedrawAll }
+
 // taskFetchedMsg carries a task fetched to be opened.
 type taskFetchedMsg struct {
 	entry int // agent entry id
 	task  *a2aclient.Task
 	err   error
 }
+
+func (taskFetchedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // clientOf is the client an entry's conversation talks through (signed
 // in, when it is), else the entry's own.

@@ -9,9 +9,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // taskView is which tasks the pane lists.

@@ -4,10 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // The tasks pane's key cycles this chat's tasks, the agent's across every

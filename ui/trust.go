@@ -10,6 +10,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // trustDialog asks whether an agent's credentials may go to the foreign
@@ -37,6 +38,8 @@ type askTrustMsg struct {
 	fe   *a2aclient.ForeignOriginError
 	then func(*Model)
 }
+
+func (askTrustMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 func (m *Model) onAskTrust(msg askTrustMsg) {
 	if e := m.entryByID(msg.id); e != nil && m.topPrompt() == nil {
@@ -134,9 +137,9 @@ func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) 
 		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; saving it in %s.", termsafe.Line(origin), label, path), false)
 		save = func() tea.Msg {
 			if err := write(); err != nil {
-				return statusMsg{text: "Could not save the trusted origin: " + err.Error(), isErr: true}
+				return component.StatusMsg{Text: "Could not save the trusted origin: " + err.Error(), IsErr: true}
 			}
-			return statusMsg{text: fmt.Sprintf("Saved %s as a trusted origin of %s in %s.", termsafe.Line(origin), label, path)}
+			return component.StatusMsg{Text: fmt.Sprintf("Saved %s as a trusted origin of %s in %s.", termsafe.Line(origin), label, path)}
 		}
 	}
 	if !resolve {

@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // unreachable says in a status line that an agent could not be reached:

@@ -5,18 +5,20 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // statusExpiredMsg redraws the footer when a status line has had its time.
 type statusExpiredMsg struct{}
+
+func (statusExpiredMsg) Redraws() component.Redraw { return component.RedrawFooter }
 
 // Update routes a message to whoever it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -67,7 +69,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.topPrompt() == nil {
 			m.askForget(msg)
 		}
-	case signInEvent:
+	case signInMsg:
 		return m, m.onSignInEvent(msg)
 	case extendedCardMsg:
 		m.onExtendedCard(msg)
@@ -109,8 +111,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			m.setStatus(taskActionDone(msg.action, styles.ShortID(msg.taskID)), false)
 		}
-	case statusMsg:
-		m.setStatus(msg.text, msg.isErr)
+	case component.StatusMsg:
+		m.setStatus(msg.Text, msg.IsErr)
 	case configSavedMsg:
 		if msg.err != nil {
 			m.setStatus("Could not save the config: "+msg.err.Error(), true)
@@ -152,7 +154,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			m.opened[msg.key] = msg.path
 		}
-		m.setStatus(msg.status.text, msg.status.isErr)
+		m.setStatus(msg.status.Text, msg.status.IsErr)
 	case gatewayListedMsg:
 		m.onGatewayListed(msg)
 	case quitConfirmedMsg:
@@ -178,6 +180,11 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.keyboard.Pressed()
 		return m, m.handleKey(msg)
 	default:
+		if redrawOf(msg) != component.RedrawAll {
+			// A message that says it changes only what streams in
+			// never reaches the composer (frame_composer.go).
+			return m, nil
+		}
 		if d := m.top(); d != nil {
 			cmd, act := d.Update(msg)
 			return m, tea.Batch(cmd, m.onDialogAction(d, act))

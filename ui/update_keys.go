@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"unicode"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"charm.land/bubbles/v2/key"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {

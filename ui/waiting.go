@@ -6,12 +6,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // A long silent wait shows itself: when the shown conversation has an
@@ -79,3 +79,5 @@ func (b *BusyLog) attach(post func(tea.Msg)) {
 
 // busyMsg is one wait for a busy agent.
 type busyMsg struct{ r a2aclient.Retry }
+
+func (busyMsg) Redraws() component.Redraw { return component.RedrawAll }

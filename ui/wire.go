@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // wireLogSize is how many records the wire view keeps.
@@ -12,6 +13,8 @@ const wireLogSize = 500
 
 // wireChangedMsg says new wire records arrived.
 type wireChangedMsg struct{}
+
+func (wireChangedMsg) Redraws() component.Redraw { return component.RedrawStream }
 
 // WireLog keeps the latest wire records (already redacted by a2aclient)
 // for the wire view (wire_view.go). Observe is the a2aclient.WireObserver to install.

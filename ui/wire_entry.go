@@ -8,12 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // wireFoldHeaders are the headers a folded wire entry shows; an expanded

@@ -6,12 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	hostileagent "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // A cut stream whose lost chunks the agent did not replay is repaired

@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func wireEvent(body string) a2aclient.WireRecord {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/parley-a2a/parley/ui/styles"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // wireView is the wire log as a dialog, full screen: one entry per
@@ -113,13 +113,13 @@ func (v *wireView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 	return nil, nil
 }
 
-// wheel scrolls wheelRows lines a notch, as the chat does.
+// wheel scrolls WheelRows lines a notch, as the chat does.
 func (v *wireView) wheel(msg tea.MouseWheelMsg) {
 	switch msg.Button {
 	case tea.MouseWheelUp:
-		v.scroll(wheelStep(true))
+		v.scroll(component.WheelStep(true))
 	case tea.MouseWheelDown:
-		v.scroll(wheelStep(false))
+		v.scroll(component.WheelStep(false))
 	}
 }
 
