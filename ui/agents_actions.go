@@ -87,11 +87,11 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		}
 		m.chatWith(sel)
 		if sel.Status == agentFailed {
-			if _, ok := sel.NeedsSignIn(); ok && m.topPrompt() == nil {
+			if _, ok := sel.NeedsSignIn(); ok && !m.asking() {
 				m.signInToCard(sel)
 				return m.focusCmd()
 			}
-			if errors.As(sel.Err, new(*a2aclient.ForeignOriginError)) && m.topPrompt() == nil {
+			if errors.As(sel.Err, new(*a2aclient.ForeignOriginError)) && !m.asking() {
 				m.askTrust(sel)
 				return m.focusCmd()
 			}

@@ -120,10 +120,9 @@ type Model struct {
 
 	width, height int
 	focus         focusArea
-	narrowList    bool     // narrow terminal: the lists replace the chat
-	dialogs       []Dialog // the modals, the top one takes the keys (dialog.go)
-	nextSignIn    int      // id of the newest sign-in dialog, for its messages
-	ctxSeq        int
+	narrowList    bool              // narrow terminal: the lists replace the chat
+	overlay       overlay           // the modals, the top one takes the keys (dialog.go)
+	nextSignIn    int               // id of the newest sign-in dialog, for its messages
 	live          *liveContexts     // conversations resumed at start
 	lastExample   string            // the example prompt last put in the composer
 	opened        map[string]string // where each file opened with o was saved (files_open.go)

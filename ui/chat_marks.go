@@ -6,9 +6,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Highlight marks words wherever the transcript shows them, until another
@@ -70,22 +67,4 @@ func (c *chatPane) mark(line string) string {
 		ranges[i] = lipgloss.NewRange(ansi.StringWidth(plain[:s.start]), ansi.StringWidth(plain[:s.end]), c.st.Mark)
 	}
 	return lipgloss.StyleRanges(line, ranges...)
-}
-
-// hitWords are the words the selected search hit matched, as the store
-// marked them in its snippet.
-func (v *contextsView) hitWords() []string {
-	if !v.search || v.cursor >= len(v.hits) {
-		return nil
-	}
-	seen := map[string]bool{}
-	var out []string
-	for i, seg := range strings.Split(v.hits[v.cursor].Snippet, session.SnippetOpen) {
-		match, _, found := strings.Cut(seg, session.SnippetClose)
-		if w := strings.ToLower(termsafe.Line(match)); i > 0 && found && w != "" && !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
-	}
-	return out
 }

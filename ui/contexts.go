@@ -13,6 +13,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -21,6 +22,9 @@ import (
 // to the filter, so its actions sit on ctrl keys.
 type contextsView struct {
 	st     *styles.Styles
+	store  *session.Store // what it lists and searches
+	seq    int            // the query asked last: answers to earlier ones are dropped
+	w, h   int            // the screen's
 	keys   ContextKeys
 	input  textinput.Model
 	search bool
@@ -37,14 +41,54 @@ type contextsView struct {
 	now        time.Time
 }
 
-func newContextsView(st *styles.Styles, keys ContextKeys, agent, agentLabel string) *contextsView {
+// contextsID names the conversations view on the overlay.
+const contextsID = "contexts"
+
+func newContextsView(st *styles.Styles, keys ContextKeys, store *session.Store, agent, agentLabel string) *contextsView {
 	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
-	return &contextsView{st: st, keys: keys, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
+	return &contextsView{st: st, store: store, keys: keys, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
+}
+
+// contextsListedMsg carries a query's result; seq drops answers to
+// queries the user has typed past.
+type contextsListedMsg struct {
+	seq  int
+	list []session.ContextInfo
+	hits []session.SearchHit
+	err  error
+}
+
+func (contextsListedMsg) Redraws() component.Redraw { return component.RedrawAll }
+func (contextsListedMsg) To() string                { return contextsID }
+
+// requeryMsg asks the view to look its list up again: a conversation was
+// renamed or deleted.
+type requeryMsg struct{}
+
+func (requeryMsg) Redraws() component.Redraw { return component.RedrawAll }
+func (requeryMsg) To() string                { return contextsID }
+
+// fetch looks up, in a command, the list or the hits for what is typed.
+func (v *contextsView) fetch() tea.Cmd {
+	v.seq++
+	seq, store, q, search, agent := v.seq, v.store, v.typed(), v.search, v.agentFilter()
+	v.loading = true
+	return func() tea.Msg {
+		if search {
+			if q == "" {
+				return contextsListedMsg{seq: seq}
+			}
+			hits, err := store.Search(q, 200)
+			return contextsListedMsg{seq: seq, hits: hits, err: err}
+		}
+		list, err := store.ListContexts(agent, q)
+		return contextsListedMsg{seq: seq, list: list, err: err}
+	}
 }
 
 // query is what to look up now: the filter or the search words.
-func (v *contextsView) query() string { return strings.TrimSpace(v.input.Value()) }
+func (v *contextsView) typed() string { return strings.TrimSpace(v.input.Value()) }
 
 // agentFilter is the agent ref to list, "" for all.
 func (v *contextsView) agentFilter() string {
@@ -159,33 +203,85 @@ func (v *contextsView) update(msg tea.Msg) (contextAction, tea.Cmd) {
 	return ctxNone, cmd
 }
 
-// View draws the full-screen list, w×h with its border.
 // Full is true: the conversations replace the screen.
 func (v *contextsView) Full() bool { return true }
 
-// HandleKey returns the typed action the root carries out (open,
-// rename, …); closing is one of them.
-func (v *contextsView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
-	a, cmd := v.handleKey(msg)
-	return cmd, dialogAction(a)
+func (v *contextsView) ID() string { return contextsID }
+
+func (v *contextsView) SetSize(w, h int) { v.w, v.h = w, h }
+
+// The actions the view asks of the root, on the selected conversation.
+type (
+	contextOpen struct {
+		id    int64
+		jump  string   // the item a search hit opens at
+		words []string // the hit's words, marked in the chat
+	}
+	contextNew    struct{}
+	contextRename struct{ info session.ContextInfo }
+	contextDelete struct{ info session.ContextInfo }
+	contextExport struct{ info session.ContextInfo }
+)
+
+// Update takes a key, a click or the wheel, the answer to a query, and
+// a paste or the filter's blink; it looks the list up again when what is
+// typed changed, and returns what the root should do.
+func (v *contextsView) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	var a contextAction
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		a, cmd = v.handleKey(msg)
+	case tea.MouseClickMsg:
+		a = v.click(msg.Y)
+	case tea.MouseWheelMsg:
+		v.cursor = component.WheelCursor(v.cursor, v.count(), msg.Button == tea.MouseWheelUp)
+	case contextsListedMsg:
+		if msg.seq == v.seq {
+			v.setList(msg.list, msg.hits, msg.err)
+		}
+	case requeryMsg:
+		return v.fetch(), nil
+	default:
+		a, cmd = v.update(msg)
+	}
+	if a == ctxRequery {
+		cmd = tea.Batch(cmd, v.fetch())
+	}
+	return cmd, v.action(a)
 }
 
-// Update takes a paste or the filter's blink.
-func (v *contextsView) Update(msg tea.Msg) (tea.Cmd, any) {
-	a, cmd := v.update(msg)
-	return cmd, dialogAction(a)
-}
-
-// dialogAction is a as the stack reads it: none is nil.
-func dialogAction(a contextAction) any {
-	if a == ctxNone {
+// action is what a key or a click asks of the root; nothing when it
+// acts on the selected conversation and none is selected.
+func (v *contextsView) action(a contextAction) component.Action {
+	info, jump, ok := v.selected()
+	switch a {
+	case ctxClose:
+		return component.Close{}
+	case ctxNew:
+		return contextNew{}
+	case ctxRequery:
 		return nil
 	}
-	return a
+	if !ok {
+		return nil
+	}
+	switch a {
+	case ctxOpen:
+		return contextOpen{id: info.ID, jump: jump, words: v.hitWords()}
+	case ctxRename:
+		return contextRename{info}
+	case ctxDelete:
+		return contextDelete{info}
+	case ctxExport:
+		return contextExport{info}
+	}
+	return nil
 }
 
-// View draws the list for a w×h screen.
-func (v *contextsView) View(st *styles.Styles, w, h int) string {
+// View draws the list for the screen, full size.
+func (v *contextsView) View(st *styles.Styles) string {
+	w, h := v.w, v.h
 	v.st = st
 	inner := w - 2
 	v.input.SetWidth(inner - 12)
@@ -196,13 +292,13 @@ func (v *contextsView) View(st *styles.Styles, w, h int) string {
 	} else if v.count() == 0 {
 		empty := "No conversations yet: everything you send is kept here."
 		switch {
-		case !v.all && !v.search && v.query() == "" && v.keys.AllAgent.Enabled():
+		case !v.all && !v.search && v.typed() == "" && v.keys.AllAgent.Enabled():
 			// Another agent's may be there: say how to see them.
 			empty = "No conversations with this agent yet; " + firstKey(v.keys.AllAgent) + " shows every agent's."
-		case v.search && v.query() == "":
+		case v.search && v.typed() == "":
 			// Nothing asked yet: the conversations are there, just not searched.
 			empty = "Type words to search every message and artifact."
-		case v.query() != "":
+		case v.typed() != "":
 			empty = "Nothing matches."
 		}
 		lines = append(lines, " "+v.st.Muted.Render(empty))
@@ -287,4 +383,48 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 		excerpt = ansi.TruncateLeft(excerpt, pre-avail/3, "…")
 	}
 	return []string{" " + head, "   " + styles.Clip(excerpt, avail)}
+}
+
+// hitWords are the words the selected search hit matched, as the store
+// marked them in its snippet.
+func (v *contextsView) hitWords() []string {
+	if !v.search || v.cursor >= len(v.hits) {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for i, seg := range strings.Split(v.hits[v.cursor].Snippet, session.SnippetOpen) {
+		match, _, found := strings.Cut(seg, session.SnippetClose)
+		if w := strings.ToLower(termsafe.Line(match)); i > 0 && found && w != "" && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// click selects the conversation on screen row y (the list is drawn
+// full screen, its rows from the fourth line); the selected one clicked
+// again opens.
+func (v *contextsView) click(y int) contextAction {
+	if v.err != "" || v.count() == 0 {
+		return ctxNone
+	}
+	per := 1
+	if v.search {
+		per = 2
+	}
+	k := y - 3
+	if k < 0 {
+		return ctxNone
+	}
+	i := v.top + k/per
+	if i >= v.count() {
+		return ctxNone
+	}
+	if i == v.cursor {
+		return ctxOpen
+	}
+	v.cursor = i
+	return ctxNone
 }

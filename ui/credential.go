@@ -96,7 +96,7 @@ func (m *Model) onExtendedCard(msg extendedCardMsg) {
 // token that could not be had) or a task that asks for authentication.
 func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
 	e := m.current
-	if e == nil || e.Conv == nil || m.topPrompt() != nil {
+	if e == nil || e.Conv == nil || m.asking() {
 		return nil
 	}
 	challenge, taskID, ok := session.SignInNeeded(it)
@@ -123,7 +123,7 @@ func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
 // then lets parley fetch its card.
 func (m *Model) signInToCard(e *agentEntry) {
 	challenge, ok := e.NeedsSignIn()
-	if m.topPrompt() != nil || !ok {
+	if m.asking() || !ok {
 		return
 	}
 	m.openSignIn(e, challenge, nil, func(c session.Credential) tea.Cmd {

@@ -1,16 +1,21 @@
 package ui
 
 import (
-	tea "charm.land/bubbletea/v2"
+	"strings"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// Dialog is a modal on the root's stack. The dialog on top takes every
-// key; the root keeps the layout, the focus and the stack, and acts on
-// what a dialog returns. A dialog holds what it was given when it was
-// built (styles come with each View, keys and callbacks at construction)
-// and never reaches into the root's fields.
+// Dialog is a modal on the overlay's stack: a component (Update, SetSize,
+// View) with a name and a shape. The dialog on top takes every key; the
+// root keeps the layout and the focus, and acts on the actions a dialog
+// returns. A dialog holds what it was given when it was built (keys,
+// callbacks, the store it lists) and never reaches into the root's
+// fields.
 //
 // The modals, all of them:
 //   - prompt (prompt.go): a line of text, a secret, a path or a yes/no;
@@ -22,118 +27,159 @@ import (
 //   - wireView (wire_view.go): the raw traffic, full screen; an entry
 //     expands to its whole body and copies.
 type Dialog interface {
-	// HandleKey acts on a key. The action is nil to stay open,
-	// closeDialog to be taken off the stack, or a typed action the root
-	// handles (contextAction).
-	HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any)
-	// Update takes a message that is not a key but is the dialog's:
-	// paste, the cursor's blink.
-	Update(msg tea.Msg) (tea.Cmd, any)
-	// View draws the dialog for a w×h screen.
-	View(st *styles.Styles, w, h int) string
+	component.Component
+	// ID names what the dialog is: the overlay delivers a message
+	// addressed to that name (component.Addressed) to the topmost
+	// dialog of that name.
+	ID() string
 	// Full says the dialog replaces the screen instead of sitting over
 	// it in a centred box.
 	Full() bool
 }
 
-// closeDialog is the action that takes the top dialog off the stack.
-type closeDialog struct{}
+// overlay is the stack of dialogs. It gives the top one every message
+// the root passes it, delivers an addressed message to the topmost
+// dialog of its name, takes a dialog off when it returns
+// component.Close, and draws them over the screen.
+type overlay struct {
+	dialogs []Dialog
+}
 
-// push puts d on top of the stack.
-func (m *Model) push(d Dialog) { m.dialogs = append(m.dialogs, d) }
+// Open puts d on top.
+func (o *overlay) Open(d Dialog) { o.dialogs = append(o.dialogs, d) }
 
-// top is the dialog that takes the keys, nil for none.
-func (m *Model) top() Dialog {
-	if n := len(m.dialogs); n > 0 {
-		return m.dialogs[n-1]
+// Top is the dialog that takes the keys, nil for none.
+func (o *overlay) Top() Dialog {
+	if n := len(o.dialogs); n > 0 {
+		return o.dialogs[n-1]
 	}
 	return nil
 }
 
-// remove takes d off the stack, wherever it is.
-func (m *Model) remove(d Dialog) {
-	for i, x := range m.dialogs {
-		if x == d {
-			m.dialogs = append(m.dialogs[:i:i], m.dialogs[i+1:]...)
-			return
+// Empty says no dialog is open.
+func (o *overlay) Empty() bool { return len(o.dialogs) == 0 }
+
+// Has says a dialog named id is open.
+func (o *overlay) Has(id string) bool { return o.find(id) >= 0 }
+
+// Holds says d itself is on the stack.
+func (o *overlay) Holds(d Dialog) bool {
+	for _, x := range o.dialogs {
+		if d != nil && x == d {
+			return true
 		}
+	}
+	return false
+}
+
+// Close takes the topmost dialog named id off the stack.
+func (o *overlay) Close(id string) {
+	if i := o.find(id); i >= 0 {
+		o.remove(i)
 	}
 }
 
-// topPrompt is the open prompt, nil for none; the UI asks one question
-// at a time.
-func (m *Model) topPrompt() *prompt {
-	for i := len(m.dialogs) - 1; i >= 0; i-- {
-		if p, ok := m.dialogs[i].(*prompt); ok {
-			return p
+// CloseAll empties the stack.
+func (o *overlay) CloseAll() { o.dialogs = nil }
+
+// Full says a dialog that replaces the screen is open: the screen under
+// it need not be drawn.
+func (o *overlay) Full() bool {
+	for _, d := range o.dialogs {
+		if d.Full() {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
-// contexts is the open conversations view, nil for none.
-func (m *Model) contexts() *contextsView {
-	for _, d := range m.dialogs {
-		if v, ok := d.(*contextsView); ok {
-			return v
+// Update gives msg to the top dialog. A dialog that returns
+// component.Close is taken off the stack; the action is returned for
+// the root all the same.
+func (o *overlay) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	if len(o.dialogs) == 0 {
+		return nil, nil
+	}
+	return o.updateAt(len(o.dialogs)-1, msg)
+}
+
+// Deliver gives msg to the topmost dialog named msg.To(); ok is false
+// when none is open.
+func (o *overlay) Deliver(msg component.Addressed) (cmd tea.Cmd, act component.Action, ok bool) {
+	i := o.find(msg.To())
+	if i < 0 {
+		return nil, nil, false
+	}
+	cmd, act = o.updateAt(i, msg)
+	return cmd, act, true
+}
+
+func (o *overlay) updateAt(i int, msg tea.Msg) (tea.Cmd, component.Action) {
+	d := o.dialogs[i]
+	cmd, act := d.Update(msg)
+	if _, ok := act.(component.Close); ok {
+		for j, x := range o.dialogs { // the one that asked, wherever it is now
+			if x == d {
+				o.remove(j)
+				break
+			}
 		}
 	}
-	return nil
+	return cmd, act
 }
 
-// wireView is the open wire view, nil for none.
-func (m *Model) wireView() *wireView {
-	for _, d := range m.dialogs {
-		if v, ok := d.(*wireView); ok {
-			return v
+func (o *overlay) find(id string) int {
+	for i := len(o.dialogs) - 1; i >= 0; i-- {
+		if o.dialogs[i].ID() == id {
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
-// ask opens a prompt with the user's keys.
-func (m *Model) ask(p *prompt) {
-	p.keys = &m.keys
-	m.push(p)
+func (o *overlay) remove(i int) {
+	o.dialogs = append(o.dialogs[:i:i], o.dialogs[i+1:]...)
 }
 
-// dialogKey gives a key to the top dialog and acts on its answer.
-func (m *Model) dialogKey(d Dialog, msg tea.KeyPressMsg) tea.Cmd {
-	cmd, act := d.HandleKey(msg)
-	return tea.Batch(cmd, m.onDialogAction(d, act))
-}
-
-// onDialogAction carries out what dialog d asked for.
-func (m *Model) onDialogAction(d Dialog, act any) tea.Cmd {
-	switch a := act.(type) {
-	case closeDialog:
-		m.remove(d)
-		if m.top() == nil {
-			return m.focusCmd()
-		}
-	case gatewayAdd:
-		return m.addAgent(a.url)
-	case contextAction:
-		return m.contextsAction(d.(*contextsView), a)
-	}
-	return nil
-}
-
-// drawDialogs draws the stack over screen: the topmost full-screen
+// Draw draws the stack over screen, w×h cells: the topmost full-screen
 // dialog replaces what is under it, the others sit over it in a box.
-func (m *Model) drawDialogs(screen string) string {
+func (o *overlay) Draw(st *styles.Styles, screen string, w, h int) string {
 	start := 0
-	for i, d := range m.dialogs {
+	for i, d := range o.dialogs {
 		if d.Full() {
 			start = i
 		}
 	}
-	for _, d := range m.dialogs[start:] {
+	for _, d := range o.dialogs[start:] {
+		d.SetSize(w, h)
 		if d.Full() {
-			screen = d.View(m.st, m.width, m.height)
+			screen = d.View(st)
 			continue
 		}
-		screen = overlay(screen, d.View(m.st, m.width, m.height), m.width, m.height)
+		screen = centre(screen, d.View(st), w, h)
 	}
 	return screen
+}
+
+// centre draws dialog centred over screen.
+func centre(screen, dialog string, w, h int) string {
+	lines := strings.Split(screen, "\n")
+	dl := strings.Split(dialog, "\n")
+	dw := 0
+	for _, l := range dl {
+		dw = max(dw, ansi.StringWidth(l))
+	}
+	x := max((w-dw)/2, 0)
+	y := max((h-len(dl))/2, 0)
+	for i, l := range dl {
+		if y+i >= len(lines) {
+			break
+		}
+		base := lines[y+i]
+		left := ansi.Truncate(base, x, "")
+		left += strings.Repeat(" ", max(x-ansi.StringWidth(left), 0))
+		right := ansi.TruncateLeft(base, x+dw, "")
+		lines[y+i] = left + l + right
+	}
+	return strings.Join(lines, "\n")
 }

@@ -286,14 +286,21 @@ func TestFlowWireView(t *testing.T) {
 	a.waitScreen("Wire · ", " newest last · secrets redacted", "→ POST "+a.url+"/v1.0/jsonrpc", "← 200",
 		"↑/↓ entry · enter expand · y copy · pgup/pgdown scroll · esc close")
 	// The newest entries are the answer's; the request that sent "ping"
-	// is found by walking up, and expands to its pretty-printed body.
-	a.key("k")
-	a.inspect(func(m *Model) {
-		v := m.wireView()
-		for v.sel > 0 && v.recs[v.sel].Method != "POST" {
-			v.move(v.sel - 1)
+	// is found counting from the oldest (entries never move that way),
+	// and expands to its pretty-printed body.
+	sent := -1
+	for i, r := range a.wire.Records() {
+		if r.Method == "POST" && strings.Contains(string(r.Body), "ping") {
+			sent = i
 		}
-	})
+	}
+	if sent < 0 {
+		t.Fatal("the wire log has no request that sent ping")
+	}
+	a.key("g")
+	for range sent {
+		a.key("j")
+	}
 	a.key("enter")
 	a.waitScreen(`"method": "SendStreamingMessage",`, `"text": "ping"`)
 	a.key("y")

@@ -80,7 +80,7 @@ type bodySig struct {
 
 func (m *Model) bodySig(r rects) bodySig {
 	return bodySig{r: r, width: m.width, height: m.height, focus: m.focus, narrowList: m.narrowList,
-		dialogs: len(m.dialogs) > 0, current: m.current}
+		dialogs: !m.overlay.Empty(), current: m.current}
 }
 
 // settleFrame runs after each Update: it decides whether the View that

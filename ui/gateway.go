@@ -81,7 +81,7 @@ func (m *Model) onGatewayListed(msg gatewayListedMsg) {
 	if e.Client != nil {
 		origin, _ = a2aclient.Origin(e.Client.Endpoint().URL)
 	}
-	m.push(&gatewayDialog{keys: &m.keys, gateway: e.label(), origin: origin, agents: msg.agents, added: map[int]bool{}})
+	m.overlay.Open(&gatewayDialog{keys: &m.keys, gateway: e.label(), origin: origin, agents: msg.agents, added: map[int]bool{}})
 }
 
 // gatewayURL is where to add a listed agent from: its card, which names
@@ -112,16 +112,31 @@ type gatewayDialog struct {
 	agents  []a2aclient.Agent
 	cursor  int
 	added   map[int]bool
+	w, h    int // the screen's
 }
 
-func (d *gatewayDialog) Full() bool                    { return false }
-func (d *gatewayDialog) Update(tea.Msg) (tea.Cmd, any) { return nil, nil }
+// gatewayID names the list on the overlay.
+const gatewayID = "gateway"
 
-func (d *gatewayDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+func (d *gatewayDialog) Full() bool       { return false }
+func (d *gatewayDialog) ID() string       { return gatewayID }
+func (d *gatewayDialog) SetSize(w, h int) { d.w, d.h = w, h }
+
+// Update moves the cursor, adds the agent under it (gatewayAdd) and
+// closes.
+func (d *gatewayDialog) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	key, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil, nil
+	}
+	return d.key(key)
+}
+
+func (d *gatewayDialog) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	k := d.keys.Gateway
 	switch {
 	case key.Matches(msg, k.Close):
-		return nil, closeDialog{}
+		return nil, component.Close{}
 	case key.Matches(msg, k.Up):
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(msg, k.Down):
@@ -139,7 +154,8 @@ func (d *gatewayDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 	return nil, nil
 }
 
-func (d *gatewayDialog) View(st *styles.Styles, w, h int) string {
+func (d *gatewayDialog) View(st *styles.Styles) string {
+	w, h := d.w, d.h
 	bw := min(max(w-10, 30), 90)
 	inner := bw - 4
 	// The heading wraps (at most three lines) rather than losing its end

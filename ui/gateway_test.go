@@ -69,8 +69,8 @@ func TestFlowAddAgentsBehindAGateway(t *testing.T) {
 	a.key("esc")
 	a.waitGone("Agents behind gw")
 	a.inspect(func(m *Model) {
-		if m.top() != nil {
-			t.Errorf("another dialog opened: %T", m.top())
+		if !m.overlay.Empty() {
+			t.Errorf("another dialog opened:\n%s", a.frames.latest())
 		}
 	})
 }
@@ -80,7 +80,8 @@ func TestFlowAddAgentsBehindAGateway(t *testing.T) {
 func TestGatewayDialogHeadingWrapsAt80(t *testing.T) {
 	d := &gatewayDialog{keys: keysOr(nil), gateway: "http://127.0.0.1:7001/v1/a2a/agents", origin: "http://127.0.0.1:7001",
 		agents: []a2aclient.Agent{{Name: "coder", CardURL: "http://127.0.0.1:7001/v1/a2a/agents/coder/agent-card"}}, added: map[int]bool{}}
-	screen := ansi.Strip(d.View(styles.New(themes.Dark), 80, 24))
+	d.SetSize(80, 24)
+	screen := ansi.Strip(d.View(styles.New(themes.Dark)))
 	flat := strings.Join(strings.Fields(screen), " ")
 	if !strings.Contains(flat, "parley talks to the first. Add any of them:") || !strings.Contains(flat, "1 agent;") {
 		t.Errorf("the heading is cut or misworded at 80 columns:\n%s", screen)

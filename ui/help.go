@@ -8,24 +8,42 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // helpDialog shows every key of the registry, full screen, and scrolls
 // when the terminal is too small for all of them.
 type helpDialog struct {
-	keys   *KeyMap
-	top    int // first line shown
-	height int // the screen's height when last drawn, for paging
+	keys          *KeyMap
+	top           int // first line shown
+	width, height int // the screen's, for paging
 }
+
+// helpID names the help on the overlay.
+const helpID = "help"
 
 func newHelpDialog(keys *KeyMap) *helpDialog { return &helpDialog{keys: keys} }
 
 func (d *helpDialog) Full() bool { return true }
 
-func (d *helpDialog) Update(tea.Msg) (tea.Cmd, any) { return nil, nil }
+func (d *helpDialog) ID() string { return helpID }
 
-func (d *helpDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+func (d *helpDialog) SetSize(w, h int) { d.width, d.height = w, h }
+
+// Update scrolls on a key or the wheel, and closes on the help key or
+// close.
+func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return d.key(msg)
+	case tea.MouseWheelMsg:
+		d.top += component.WheelStep(msg.Button == tea.MouseWheelUp) // View clamps it
+	}
+	return nil, nil
+}
+
+func (d *helpDialog) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	pg := d.keys.Pager
 	switch {
 	case key.Matches(msg, pg.Up):
@@ -41,14 +59,14 @@ func (d *helpDialog) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
 	case key.Matches(msg, pg.Bottom):
 		d.top = d.height * 100 // View clamps it to the last page
 	case key.Matches(msg, d.keys.Global.Help), key.Matches(msg, pg.Close):
-		return nil, closeDialog{}
+		return nil, component.Close{}
 	}
 	return nil, nil
 }
 
 // View draws every key of every pane and dialog, scrolled to d.top.
-func (d *helpDialog) View(st *styles.Styles, width, height int) string {
-	d.height = height
+func (d *helpDialog) View(st *styles.Styles) string {
+	width, height := d.width, d.height
 	colW := 46
 	cols := max((width-4)/colW, 1)
 	if cols == 1 {
@@ -114,5 +132,7 @@ func (d *helpDialog) View(st *styles.Styles, width, height int) string {
 
 // helpView is the help as it opens, for a screen the root's size.
 func (m *Model) helpView() string {
-	return newHelpDialog(&m.keys).View(m.st, m.width, m.height)
+	d := newHelpDialog(&m.keys)
+	d.SetSize(m.width, m.height)
+	return d.View(m.st)
 }

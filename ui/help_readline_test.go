@@ -14,7 +14,9 @@ import (
 // the textarea handles) and the legend's working and pushed marks.
 func TestHelpShowsReadlineKeysAndMarks(t *testing.T) {
 	keys := DefaultKeyMap()
-	screen := ansi.Strip(newHelpDialog(&keys).View(styles.New(themes.Dark), 200, 120))
+	d := newHelpDialog(&keys)
+	d.SetSize(200, 120)
+	screen := ansi.Strip(d.View(styles.New(themes.Dark)))
 	for _, want := range []string{"ctrl+w", "ctrl+u", "ctrl+a", "ctrl+e", "alt+b", "alt+f", "ctrl+k", "delete word backward", "◆ working", "• changed while away"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the help lacks %q", want)

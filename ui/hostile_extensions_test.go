@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -23,18 +24,17 @@ func TestHostileRequiredExtensions(t *testing.T) {
 	a.key("enter")
 	a.waitScreen("Required extensions")
 	a.inspect(func(m *Model) {
-		d := m.top()
-		if d == nil {
+		if !m.asking() {
 			t.Fatal("no question")
 		}
+		// Drawn over the screen, a question taller than the screen
+		// loses its last lines, where it asks.
 		for _, sz := range [][2]int{{120, 36}, {80, 24}} {
-			raw := d.View(m.st, sz[0], sz[1])
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			raw := m.View().Content
 			assertTerminalSafe(t, raw)
 			screen := ansi.Strip(raw)
-			if n := strings.Count(screen, "\n") + 1; n > sz[1] {
-				t.Errorf("the question is %d lines on a %d-line screen", n, sz[1])
-			}
-			if !strings.Contains(screen, "Send anyway (y) or cancel") || !strings.Contains(screen, "urn:evil:0") {
+			if !strings.Contains(screen, "Send anyway (y) or cancel") || !strings.Contains(screen, "The agent requires the") || !strings.Contains(screen, "urn:evil:0") {
 				t.Errorf("the question or the first URI is off the screen:\n%s", screen)
 			}
 		}

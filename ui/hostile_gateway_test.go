@@ -28,7 +28,7 @@ func TestHostileGatewayList(t *testing.T) {
 	agents[4] = a2aclient.Agent{Name: "userinfo", CardURL: "http://gw:s3cr3t@127.0.0.1:7001/u/agent-card"}
 	d := &gatewayDialog{keys: keysOr(nil), gateway: "gw", origin: "http://127.0.0.1:7001", agents: agents, added: map[int]bool{}}
 	st := styles.New(themes.Dark)
-	screen := d.View(st, 80, 24)
+	screen := drawn(d, st, 80, 24)
 	assertTerminalSafe(t, screen)
 	plain := ansi.Strip(screen)
 	if !strings.Contains(plain, "payroll") || !strings.Contains(plain, "127.0.0.1:7002") {
@@ -44,7 +44,7 @@ func TestHostileGatewayList(t *testing.T) {
 	}
 	for _, i := range []int{3, 4} {
 		d.cursor = i
-		if _, act := d.HandleKey(keyEvent("enter")); act != nil || d.added[i] {
+		if _, act := d.Update(keyEvent("enter")); act != nil || d.added[i] {
 			t.Errorf("enter on agent %d with no usable URL: %#v, marked added %v", i, act, d.added[i])
 		}
 	}
@@ -53,9 +53,9 @@ func TestHostileGatewayList(t *testing.T) {
 		t.Errorf("agents on the gateway's own origin name it too:\n%s", plain)
 	}
 	for range 300 {
-		d.HandleKey(keyEvent("j"))
+		d.Update(keyEvent("j"))
 	}
-	plain = ansi.Strip(d.View(st, 80, 24))
+	plain = ansi.Strip(drawn(d, st, 80, 24))
 	if !strings.Contains(plain, "›  agent-300") {
 		t.Errorf("the cursor (agent-300) is off screen:\n%s", plain)
 	}

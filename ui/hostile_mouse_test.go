@@ -22,21 +22,21 @@ func TestHostileMouseEverywhere(t *testing.T) {
 	a.taskState(a2aclient.StateWorking)
 	dialogs := []func(m *Model){
 		func(m *Model) {},
-		func(m *Model) { m.push(newWireView(NewWireLog(), &m.keys)) },
+		func(m *Model) { m.overlay.Open(newWireView(NewWireLog(), &m.keys)) },
 		func(m *Model) { m.quit() },
 		func(m *Model) {
-			v := newContextsView(m.st, m.keys.Contexts, m.current.Ref, "demo")
+			v := newContextsView(m.st, m.keys.Contexts, nil, m.current.Ref, "demo")
 			v.setList([]session.ContextInfo{{ID: 1, Title: "a"}, {ID: 2, Title: "b\x1b]0;x\a"}}, nil, nil)
-			m.push(v)
+			m.overlay.Open(v)
 		},
 		func(m *Model) {
-			v := newContextsView(m.st, m.keys.Contexts, "", "")
+			v := newContextsView(m.st, m.keys.Contexts, nil, "", "")
 			v.search = true
 			v.setList(nil, []session.SearchHit{{Context: session.ContextInfo{ID: 1}, Snippet: "x"}, {Context: session.ContextInfo{ID: 9}, Snippet: "y"}}, nil)
-			m.push(v)
+			m.overlay.Open(v)
 		},
 		func(m *Model) {
-			m.push(&gatewayDialog{keys: &m.keys, gateway: "gw", agents: []a2aclient.Agent{{Name: "a"}, {Name: "b"}}, added: map[int]bool{}})
+			m.overlay.Open(&gatewayDialog{keys: &m.keys, gateway: "gw", agents: []a2aclient.Agent{{Name: "a"}, {Name: "b"}}, added: map[int]bool{}})
 		},
 	}
 	clicks := 0
@@ -48,9 +48,7 @@ func TestHostileMouseEverywhere(t *testing.T) {
 					t.Fatalf("dialog %d: panic %v", di, r)
 				}
 			}()
-			for len(m.dialogs) > 0 {
-				m.remove(m.top())
-			}
+			m.overlay.CloseAll()
 			open(m)
 			for _, sz := range sizes {
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})

@@ -30,5 +30,5 @@ func TestHostileTaskIDInQuitSentenceAndDialogs(t *testing.T) {
 	}
 	st := styles.New(themes.Dark)
 	p := newPrompt(st, promptConfirm, "Quit parley", []string{left, "Task " + styles.ShortID(id) + " of " + e.label()}, "", nil)
-	assertTerminalSafe(t, p.View(st, 100, 30))
+	assertTerminalSafe(t, drawn(p, st, 100, 30))
 }

@@ -31,15 +31,15 @@ func TestHostileWireEntryExpandedAndCopied(t *testing.T) {
 	st := styles.New(themes.Dark)
 	for i := range l.Records() {
 		v.move(i)
-		v.HandleKey(keyEvent("enter"))
-		screen := v.View(st, 80, 24)
+		v.Update(keyEvent("enter"))
+		screen := drawn(v, st, 80, 24)
 		assertTerminalSafe(t, screen)
 		for _, line := range strings.Split(screen, "\n") {
 			if w := ansi.StringWidth(line); w > 80 {
 				t.Errorf("entry %d: a line %d cells wide on an 80-cell screen: %q", i, w, ansi.Strip(line))
 			}
 		}
-		cmd, _ := v.HandleKey(keyEvent("y"))
+		cmd, _ := v.Update(keyEvent("y"))
 		if cmd == nil {
 			t.Fatal("y copied nothing")
 		}
@@ -54,7 +54,7 @@ func TestHostileWireEntryExpandedAndCopied(t *testing.T) {
 		if n, size := len(copied), len(l.Records()[i].Body); n > 8*size+4000 {
 			t.Errorf("entry %d: a %d-byte body copies as %d bytes", i, size, n)
 		}
-		v.HandleKey(keyEvent("enter"))
+		v.Update(keyEvent("enter"))
 	}
 }
 

@@ -67,8 +67,8 @@ func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
 	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+y"}}); err != nil {
 		t.Fatal(err)
 	}
-	v := newContextsView(styles.New(themes.Dark), k.Contexts, "", "")
-	screen := ansi.Strip(v.View(styles.New(themes.Dark), 120, 20))
+	v := newContextsView(styles.New(themes.Dark), k.Contexts, nil, "", "")
+	screen := ansi.Strip(drawn(v, styles.New(themes.Dark), 120, 20))
 	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+g delete · ctrl+y export · ctrl+s search") {
 		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}

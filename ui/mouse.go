@@ -64,11 +64,10 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || m.width < minWidth || m.height < minHeight {
 		return nil
 	}
-	if d := m.top(); d != nil {
-		if v, ok := d.(*contextsView); ok {
-			return m.onDialogAction(d, dialogAction(v.click(msg.Y)))
-		}
-		return nil // a dialog takes the keys; what is under it waits
+	if !m.overlay.Empty() {
+		// The dialog on top takes the click (the conversations view
+		// selects and opens with it); what is under it waits.
+		return m.updateDialog(msg)
 	}
 	area, row, ok := m.paneAt(msg.X, msg.Y)
 	if !ok {
@@ -110,18 +109,8 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	if !up && msg.Button != tea.MouseWheelDown {
 		return
 	}
-	switch d := m.top().(type) {
-	case nil:
-	case *wireView:
-		d.wheel(msg)
-		return
-	case *helpDialog:
-		d.top += component.WheelStep(up) // View clamps it
-		return
-	case *contextsView:
-		d.cursor = wheelCursor(d.cursor, d.count(), up)
-		return
-	default:
+	if !m.overlay.Empty() {
+		m.overlay.Update(msg) // the dialog on top scrolls, if it scrolls
 		return
 	}
 	area, _, ok := m.paneAt(msg.X, msg.Y)
@@ -135,32 +124,8 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		// The rows fit; what overflows is the card's skills.
 		m.agents.skillTop = max(m.agents.skillTop+component.WheelStep(up)/component.WheelRows, 0)
 	case focusTasks:
-		m.tasks.cursor = wheelCursor(m.tasks.cursor, m.tasks.count(), up)
+		m.tasks.cursor = component.WheelCursor(m.tasks.cursor, m.tasks.count(), up)
 	}
-}
-
-// wheelCursor moves a list's cursor one row for a notch of the wheel,
-// within the list's n rows.
-func wheelCursor(cursor, n int, up bool) int {
-	return min(max(cursor+component.WheelStep(up)/component.WheelRows, 0), max(n-1, 0))
-}
-
-// click selects the item on row y of the chat; clicked again, a
-// foldable item folds or unfolds, as enter does.
-func (c *chatPane) click(y int, again bool) {
-	if len(c.items) == 0 || y < 0 || y >= c.h {
-		return
-	}
-	p, moved := c.down(c.viewTop(), y)
-	if moved != y {
-		return // below the transcript's end
-	}
-	if again && p.item == c.sel && foldable(c.items[p.item].it.Kind) {
-		c.items[p.item].expanded = !c.items[p.item].expanded
-		c.settle()
-		return
-	}
-	c.sel = p.item
 }
 
 // rowAt is the entry on row y of the pane (len(entries) for "add
@@ -185,32 +150,6 @@ func (p *tasksPane) rowAt(y int) (int, bool) {
 	return i, true
 }
 
-// click selects the conversation on screen row y (the list is drawn
-// full screen, its rows from the fourth line); the selected one clicked
-// again opens.
-func (v *contextsView) click(y int) contextAction {
-	if v.err != "" || v.count() == 0 {
-		return ctxNone
-	}
-	per := 1
-	if v.search {
-		per = 2
-	}
-	k := y - 3
-	if k < 0 {
-		return ctxNone
-	}
-	i := v.top + k/per
-	if i >= v.count() {
-		return ctxNone
-	}
-	if i == v.cursor {
-		return ctxOpen
-	}
-	v.cursor = i
-	return ctxNone
-}
-
 // welcomeExampleAt is the example prompt the empty chat draws on row y
 // (chat_welcome.go), "" for none.
 func (m *Model) welcomeExampleAt(y int) string {
@@ -233,4 +172,22 @@ func (m *Model) welcomeExampleAt(y int) string {
 		}
 	}
 	return ""
+}
+
+// click selects the item on row y of the chat; clicked again, a
+// foldable item folds or unfolds, as enter does.
+func (c *chatPane) click(y int, again bool) {
+	if len(c.items) == 0 || y < 0 || y >= c.h {
+		return
+	}
+	p, moved := c.down(c.viewTop(), y)
+	if moved != y {
+		return // below the transcript's end
+	}
+	if again && p.item == c.sel && foldable(c.items[p.item].it.Kind) {
+		c.items[p.item].expanded = !c.items[p.item].expanded
+		c.settle()
+		return
+	}
+	c.sel = p.item
 }

@@ -109,9 +109,9 @@ func TestFlowMouseWheelScrollsThePaneUnderIt(t *testing.T) {
 // In the conversations view a click selects a conversation and a second
 // click opens it.
 func TestContextsClickSelectsThenOpens(t *testing.T) {
-	v := newContextsView(styles.New(themes.Dark), DefaultKeyMap().Contexts, "", "")
+	v := newContextsView(styles.New(themes.Dark), DefaultKeyMap().Contexts, nil, "", "")
 	v.setList([]session.ContextInfo{{Title: "one"}, {Title: "two"}, {Title: "three"}}, nil, nil)
-	screen := v.View(styles.New(themes.Dark), 120, 36)
+	screen := drawn(v, styles.New(themes.Dark), 120, 36)
 	if lines := strings.Split(screen, "\n"); !strings.Contains(lines[4], "two") {
 		t.Fatalf("row 4 is not the second conversation:\n%s", screen)
 	}

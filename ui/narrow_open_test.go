@@ -32,9 +32,9 @@ func TestNarrowOpeningAConversationShowsTheChat(t *testing.T) {
 func TestNoConversationsHintsAtAllAgents(t *testing.T) {
 	st := styles.New(themes.Dark)
 	keys := DefaultKeyMap().Contexts
-	v := newContextsView(st, keys, "http://127.0.0.1:1/", "a")
+	v := newContextsView(st, keys, nil, "http://127.0.0.1:1/", "a")
 	v.setList(nil, nil, nil)
-	screen := ansi.Strip(v.View(st, 100, 12))
+	screen := ansi.Strip(drawn(v, st, 100, 12))
 	if !strings.Contains(screen, firstKey(keys.AllAgent)+" shows every agent's") {
 		t.Fatalf("no hint at the all-agents key:\n%s", screen)
 	}

@@ -36,15 +36,24 @@ type prompt struct {
 	onDone func(value string) tea.Cmd
 	err    string
 	keys   *KeyMap // the user's; nil for the default layout
+	w      int     // the screen's width (SetSize)
 	// ctl, when set, drives a prompt that asks more than one thing (the
 	// sign-in): it sees keys before the input and draws body and note.
 	ctl controller
 }
 
+// promptID names every prompt on the overlay: the UI asks one question
+// at a time, and what a prompt's command sends back goes to the
+// topmost.
+const promptID = "prompt"
+
 // controller drives a multi-step prompt.
 type controller interface {
 	// handleKey returns handled=false to let the input have the key.
 	handleKey(p *prompt, msg tea.KeyPressMsg) (cmd tea.Cmd, done, handled bool)
+	// update takes a message of the controller's own commands;
+	// handled=false when it is not one.
+	update(p *prompt, msg tea.Msg) (cmd tea.Cmd, done, handled bool)
 	lines() []string
 	note() string
 	wantsInput() bool
@@ -81,12 +90,38 @@ func newInput(st *styles.Styles, promptText string) textinput.Model {
 // Full is false: a prompt sits over the screen.
 func (p *prompt) Full() bool { return false }
 
-// HandleKey closes the prompt (closeDialog) when it is answered or
-// cancelled.
-func (p *prompt) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
-	cmd, done := p.handleKey(msg)
+func (p *prompt) ID() string { return promptID }
+
+// SetSize takes the screen's size; the prompt's box is as wide as fits.
+func (p *prompt) SetSize(w, _ int) { p.w = w }
+
+// Update takes a key, the matches of a path being completed, or what the
+// controller's commands send back; anything else (a paste, the cursor's
+// blink) goes to the input. It closes the prompt (component.Close) when
+// it is answered or cancelled.
+func (p *prompt) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	var cmd tea.Cmd
+	done := false
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd, done = p.handleKey(msg)
+	case pathMatchesMsg:
+		p.applyMatches(msg)
+	case tea.MouseMsg:
+		// The mouse does nothing in a prompt.
+	default:
+		handled := false
+		if p.ctl != nil {
+			cmd, done, handled = p.ctl.update(p, msg)
+		}
+		if d, ok := msg.(component.Droppable); ok && !handled {
+			d.Drop() // news for a controller that is not this one
+		} else if !handled {
+			p.input, cmd = p.input.Update(msg)
+		}
+	}
 	if done {
-		return cmd, closeDialog{}
+		return cmd, component.Close{}
 	}
 	return cmd, nil
 }
@@ -125,13 +160,6 @@ func (p *prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	return c, false
 }
 
-// Update passes paste and blink messages to the input.
-func (p *prompt) Update(msg tea.Msg) (tea.Cmd, any) {
-	var c tea.Cmd
-	p.input, c = p.input.Update(msg)
-	return c, nil
-}
-
 // pathMatchesMsg carries the entries that match a typed path, read in
 // the background; typed is what they were read for, so an answer for
 // text the user has since changed is dropped.
@@ -139,6 +167,8 @@ type pathMatchesMsg struct {
 	typed   string
 	matches []string
 }
+
+func (pathMatchesMsg) To() string { return promptID }
 
 func (pathMatchesMsg) Redraws() component.Redraw { return component.RedrawAll }
 
@@ -193,9 +223,9 @@ func (p *prompt) applyMatches(msg pathMatchesMsg) {
 	}
 }
 
-// View draws the dialog box for a screen w cells wide.
-func (p *prompt) View(st *styles.Styles, w, _ int) string {
-	w = min(w-4, 72)
+// View draws the dialog box for a screen p.w cells wide.
+func (p *prompt) View(st *styles.Styles) string {
+	w := min(p.w-4, 72)
 	keys := keysOr(p.keys)
 	inner := w - 4
 	body, showInput := p.body, p.kind != promptConfirm

@@ -58,7 +58,7 @@ func (m *Model) leftSentence(t runningTask) string {
 // runs or the question is already open (the quit key twice).
 func (m *Model) quit() tea.Cmd {
 	running := m.runningTasks()
-	if len(running) == 0 || m.asking(m.quitPrompt) {
+	if len(running) == 0 || m.overlay.Holds(m.quitPrompt) {
 		return m.quitNow(running)
 	}
 	lines := []string{m.leftSentence(running[0])}
@@ -77,16 +77,6 @@ func (m *Model) quit() tea.Cmd {
 type quitConfirmedMsg struct{}
 
 func (quitConfirmedMsg) Redraws() component.Redraw { return component.RedrawAll }
-
-// asking says whether d is on the dialog stack.
-func (m *Model) asking(d Dialog) bool {
-	for _, x := range m.dialogs {
-		if d != nil && x == d {
-			return true
-		}
-	}
-	return false
-}
 
 // Left is what parley had to say about the tasks it left running when it
 // quit, one sentence each, for the terminal once the screen is restored.

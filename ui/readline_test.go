@@ -31,8 +31,8 @@ func TestFlowComposerReadlineKeys(t *testing.T) {
 	a.key("ctrl+u")
 	value(" Y")
 	a.inspect(func(m *Model) {
-		if m.top() != nil {
-			t.Errorf("a readline key opened a dialog: %T", m.top())
+		if !m.overlay.Empty() {
+			t.Errorf("a readline key opened a dialog:\n%s", a.frames.latest())
 		}
 	})
 }

@@ -69,6 +69,16 @@ type signInMsg struct {
 
 func (signInMsg) Redraws() component.Redraw { return component.RedrawAll }
 
+// To is the topmost prompt: the sign-in, unless it has closed since.
+func (signInMsg) To() string { return promptID }
+
+// Drop closes a flow that started for a dialog no longer open.
+func (ev signInMsg) Drop() {
+	if ev.started != nil {
+		ev.started.Close()
+	}
+}
+
 var spinFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
 // openSignIn opens the sign-in dialog for agent e. challenge is the

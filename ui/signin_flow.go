@@ -94,28 +94,22 @@ func saveCredential(c session.Credential, failed, saved string) tea.Cmd {
 	}
 }
 
-// onSignInEvent moves the open dialog along; news for a dialog no
-// longer open is dropped (its flow was already stopped).
-func (m *Model) onSignInEvent(ev signInMsg) tea.Cmd {
-	var d *signInDialog
-	p := m.topPrompt()
-	if p != nil {
-		d, _ = p.ctl.(*signInDialog)
-	}
-	if d == nil || d.id != ev.id {
-		if ev.started != nil {
-			ev.started.Close()
-		}
-		return nil
+// update moves the dialog along with news of its flow; news for another
+// sign-in (one since closed) is not handled, and dropped (its flow was
+// already stopped).
+func (d *signInDialog) update(p *prompt, msg tea.Msg) (tea.Cmd, bool, bool) {
+	ev, ok := msg.(signInMsg)
+	if !ok || d.id != ev.id {
+		return nil, false, false
 	}
 	switch {
 	case ev.tick:
 		if d.stage == stageStarting || d.stage == stageWaiting {
 			d.frame++
-			return d.tick()
+			return d.tick(), false, true
 		}
 	case ev.started != nil:
-		return m.signInStarted(d, ev.started)
+		return d.started(ev.started), false, true
 	case errors.Is(ev.err, session.ErrNoClientID):
 		d.stage = stageClientID
 		p.input.SetValue("")
@@ -127,19 +121,20 @@ func (m *Model) onSignInEvent(ev signInMsg) tea.Cmd {
 	case ev.done != nil:
 		s := d.flow
 		d.flow, d.cancel = nil, nil
-		m.remove(p)
 		cred := *ev.done
 		cmds := []tea.Cmd{d.apply(cred)}
 		if d.save && s != nil {
 			cmds = append(cmds, saveCredential(cred, "Signed in, but the token was not saved: ",
 				"Signed in; the token is saved in "+d.s.CredentialsPath()+" and refreshed when it expires."))
 		}
-		return tea.Batch(cmds...)
+		return tea.Batch(cmds...), true, true
 	}
-	return nil
+	return nil, false, true
 }
 
-func (m *Model) signInStarted(d *signInDialog, s *session.SignInFlow) tea.Cmd {
+// started waits for the flow that started, and hands the person its code
+// (on the clipboard) or its page (in the browser).
+func (d *signInDialog) started(s *session.SignInFlow) tea.Cmd {
 	d.flow, d.stage = s, stageWaiting
 	id := d.id
 	ctx, cancel := context.WithCancel(context.Background())
@@ -158,7 +153,7 @@ func (m *Model) signInStarted(d *signInDialog, s *session.SignInFlow) tea.Cmd {
 	if code, _, _, ok := s.Device(); ok {
 		cmds = append(cmds, tea.SetClipboard(code))
 	} else if u := s.URL(); u != "" {
-		cmds = append(cmds, m.openLink(u))
+		cmds = append(cmds, d.open(u))
 	}
 	return tea.Batch(cmds...)
 }

@@ -14,17 +14,6 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// contextsListedMsg carries a contexts query's result; seq drops answers
-// to queries the user has typed past.
-type contextsListedMsg struct {
-	seq  int
-	list []session.ContextInfo
-	hits []session.SearchHit
-	err  error
-}
-
-func (contextsListedMsg) Redraws() component.Redraw { return component.RedrawAll }
-
 // contextOpenedMsg carries a stored context loaded to continue.
 type contextOpenedMsg struct {
 	opening *session.Opening
@@ -125,75 +114,39 @@ func (m *Model) openContexts() tea.Cmd {
 	if m.current != nil {
 		ref, label = m.current.Ref, m.current.label()
 	}
-	m.push(newContextsView(m.st, m.keys.Contexts, ref, label))
-	return m.queryContexts()
+	v := newContextsView(m.st, m.keys.Contexts, m.opts.Store, ref, label)
+	m.overlay.Open(v)
+	return v.fetch()
 }
 
-func (m *Model) queryContexts() tea.Cmd {
-	v := m.contexts()
-	if v == nil {
-		return nil
-	}
-	m.ctxSeq++
-	seq, store, q, search, agent := m.ctxSeq, m.opts.Store, v.query(), v.search, v.agentFilter()
-	v.loading = true
-	return func() tea.Msg {
-		if search {
-			if q == "" {
-				return contextsListedMsg{seq: seq}
-			}
-			hits, err := store.Search(q, 200)
-			return contextsListedMsg{seq: seq, hits: hits, err: err}
-		}
-		list, err := store.ListContexts(agent, q)
-		return contextsListedMsg{seq: seq, list: list, err: err}
-	}
-}
-
-// contextsAction carries out what the conversations view asked for.
-func (m *Model) contextsAction(v *contextsView, action contextAction) tea.Cmd {
-	info, jump, ok := v.selected()
-	switch action {
-	case ctxClose:
-		m.remove(v)
-		return m.focusCmd()
-	case ctxRequery:
-		return m.queryContexts()
-	case ctxOpen:
-		if !ok {
-			return nil
-		}
-		m.remove(v)
-		return tea.Batch(m.openStored(info.ID, jump, v.hitWords()...), m.focusCmd())
-	case ctxNew:
-		m.remove(v)
+// contextsAction carries out what the conversations view asked for, on
+// the conversation selected there.
+func (m *Model) contextsAction(act component.Action) tea.Cmd {
+	store := m.opts.Store
+	switch a := act.(type) {
+	case contextOpen:
+		m.overlay.Close(contextsID)
+		return tea.Batch(m.openStored(a.id, a.jump, a.words...), m.focusCmd())
+	case contextNew:
+		m.overlay.Close(contextsID)
 		m.newConversation()
 		return m.focusCmd()
-	case ctxRename:
-		if !ok {
-			return nil
-		}
-		store := m.opts.Store
+	case contextRename:
+		info := a.info
 		m.ask(newPrompt(m.st, promptText, "Rename conversation", []string{"New name:"}, info.Label(), func(name string) tea.Cmd {
 			return func() tea.Msg {
 				return storeDoneMsg{text: "Renamed.", err: store.Rename(info.ID, termsafe.Line(name))}
 			}
 		}))
-	case ctxDelete:
-		if !ok {
-			return nil
-		}
-		store := m.opts.Store
+	case contextDelete:
+		info := a.info
 		m.ask(newPrompt(m.st, promptConfirm, "Delete conversation", []string{fmt.Sprintf("Delete %q and everything in it? This cannot be undone.", termsafe.Line(info.Label()))}, "", func(_ string) tea.Cmd {
 			return func() tea.Msg {
 				return storeDoneMsg{text: "Deleted.", err: store.Delete(info.ID)}
 			}
 		}))
-	case ctxExport:
-		if !ok {
-			return nil
-		}
-		return m.exportContext(info)
+	case contextExport:
+		return m.exportContext(a.info)
 	}
 	return nil
 }
@@ -278,7 +231,7 @@ func (m *Model) newConversation() {
 // agents parley started with (the demo, config agents, --agent), unless
 // a conversation was opened or one is under way.
 func (m *Model) offerLast(last *session.ContextInfo) {
-	if last == nil || m.opts.OpenContext != 0 || m.contexts() != nil {
+	if last == nil || m.opts.OpenContext != 0 || m.overlay.Has(contextsID) {
 		return
 	}
 	if e := m.current; e != nil && e.Conv != nil && (e.Conv.Busy() || len(e.Conv.Tasks()) > 0) {

@@ -105,9 +105,7 @@ func TestResumedContextReopenedLive(t *testing.T) {
 		}})
 	a.waitScreen("Resumed 1 unfinished task from last time.")
 	a.key("ctrl+o")
-	a.waitState("the conversation listed", func(m *Model) bool {
-		return m.contexts() != nil && !m.contexts().loading && len(m.contexts().list) == 1 && m.contexts().list[0].ID == id
-	})
+	a.waitScreen("Contexts · 1 ·", "Tell me a story") // the one stored, listed
 	a.key("enter")
 	a.waitScreen(`Opened "Tell me a story"`)
 	a.liveShown(id)

@@ -42,7 +42,7 @@ type askTrustMsg struct {
 func (askTrustMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 func (m *Model) onAskTrust(msg askTrustMsg) {
-	if e := m.entryByID(msg.id); e != nil && m.topPrompt() == nil {
+	if e := m.entryByID(msg.id); e != nil && !m.asking() {
 		m.openTrust(e, msg.fe, msg.then)
 	}
 }
@@ -71,7 +71,7 @@ func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then 
 // askTrust opens the question for agent e, unless another prompt is up.
 func (m *Model) askTrust(e *agentEntry) {
 	var fe *a2aclient.ForeignOriginError
-	if m.topPrompt() != nil || !errors.As(e.Err, &fe) {
+	if m.asking() || !errors.As(e.Err, &fe) {
 		return
 	}
 	m.openTrust(e, fe, nil)
@@ -109,6 +109,8 @@ func (d *trustDialog) note() string {
 	return firstKey(t.Once) + " once · " + firstKey(t.Always) + " always · " + firstKey(t.Refuse) + " no"
 }
 func (d *trustDialog) wantsInput() bool { return false }
+
+func (d *trustDialog) update(*prompt, tea.Msg) (tea.Cmd, bool, bool) { return nil, false, false }
 
 func (d *trustDialog) handleKey(_ *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
 	t := keysOr(d.keys).Trust

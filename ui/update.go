@@ -66,17 +66,11 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case askTrustMsg:
 		m.onAskTrust(msg)
 	case forgetAskMsg:
-		if m.topPrompt() == nil {
+		if !m.asking() {
 			m.askForget(msg)
 		}
-	case signInMsg:
-		return m, m.onSignInEvent(msg)
 	case extendedCardMsg:
 		m.onExtendedCard(msg)
-	case contextsListedMsg:
-		if v := m.contexts(); v != nil && msg.seq == m.ctxSeq {
-			v.setList(msg.list, msg.hits, msg.err)
-		}
 	case contextOpenedMsg:
 		return m, m.onContextOpened(msg)
 	case resumedMsg:
@@ -87,7 +81,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			m.setStatus(msg.text, false)
 		}
-		return m, m.queryContexts()
+		return m, m.deliver(requeryMsg{})
 	case convChangedMsg:
 		m.noteActivity(msg.conv)
 		return m, m.onConvChanged(msg.conv)
@@ -130,19 +124,12 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.composer.Attach(msg.part)
 			m.layout()
 		}
-	case wireChangedMsg:
-		// Closed, the log is read when the view opens, which asks for
-		// the next notification (refresh); until then a stream sends
-		// none.
-		if v := m.wireView(); v != nil {
-			v.refresh()
-		}
 	case frameMsg:
 		// The View that follows draws what streamed in (frame.go).
-	case pathMatchesMsg:
-		if p := m.topPrompt(); p != nil {
-			p.applyMatches(msg)
-		}
+	case component.Addressed:
+		// What a component's own commands sent back (a listing, a
+		// path's matches, a sign-in's news, the wire log's).
+		return m, m.deliver(msg)
 	case saveFileMsg:
 		return m, saveFile(msg.part)
 	case openFileMsg:
@@ -162,9 +149,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case confirmToolMsg:
 		return m, m.confirmTool(msg)
 	case tea.PasteMsg:
-		if d := m.top(); d != nil {
-			cmd, act := d.Update(msg)
-			return m, tea.Batch(cmd, m.onDialogAction(d, act))
+		if !m.overlay.Empty() {
+			return m, m.updateDialog(msg)
 		}
 		if m.focus == focusComposer {
 			cmd := m.composer.Update(msg)
@@ -185,9 +171,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// never reaches the composer (frame_composer.go).
 			return m, nil
 		}
-		if d := m.top(); d != nil {
-			cmd, act := d.Update(msg)
-			return m, tea.Batch(cmd, m.onDialogAction(d, act))
+		if !m.overlay.Empty() {
+			return m, m.updateDialog(msg)
 		}
 		return m, m.composer.Update(msg)
 	}

@@ -20,17 +20,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, g.Quit) {
 		return m.quit() // asks first while a task runs (quit.go)
 	}
-	if d := m.top(); d != nil {
-		return m.dialogKey(d, msg)
+	if !m.overlay.Empty() {
+		return m.updateDialog(msg)
 	}
 	switch {
 	case key.Matches(msg, g.Help):
-		m.push(newHelpDialog(&m.keys))
+		m.overlay.Open(newHelpDialog(&m.keys))
 		return nil
 	case key.Matches(msg, g.Contexts):
 		return m.openContexts()
 	case key.Matches(msg, g.Wire):
-		m.push(newWireView(m.opts.Wire, &m.keys))
+		m.overlay.Open(newWireView(m.opts.Wire, &m.keys))
 		return nil
 	case key.Matches(msg, g.NextPane):
 		m.cycleFocus(1)

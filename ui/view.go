@@ -88,7 +88,7 @@ func (m *Model) View() tea.View {
 // textarea puts it; nil (hidden) while a dialog or another pane has the
 // keys. The terminal draws and blinks it, so an idle parley draws nothing.
 func (m *Model) cursor() *tea.Cursor {
-	if len(m.dialogs) > 0 || m.focus != focusComposer || m.width < minWidth || m.height < minHeight {
+	if !m.overlay.Empty() || m.focus != focusComposer || m.width < minWidth || m.height < minHeight {
 		return nil
 	}
 	c := m.composer.Cursor()
@@ -110,10 +110,8 @@ func (m *Model) render() string {
 	if m.width < minWidth || m.height < minHeight {
 		return tooSmall(m.width, m.height)
 	}
-	for _, d := range m.dialogs {
-		if d.Full() { // the main screen is hidden: do not draw it
-			return m.drawDialogs("")
-		}
+	if m.overlay.Full() { // the main screen is hidden: do not draw it
+		return m.overlay.Draw(m.st, "", m.width, m.height)
 	}
 	r := m.rects()
 	body, footer := m.body(r), m.footer()
@@ -125,7 +123,7 @@ func (m *Model) render() string {
 		body = strings.Join(lines[:max(len(lines)-n, 1)], "\n")
 	}
 	screen := m.stackRows(body, m.composerBoxKept(r.composerH), footer)
-	return m.drawDialogs(screen)
+	return m.overlay.Draw(m.st, screen, m.width, m.height)
 }
 
 // drawBody draws the panes above the composer (kept between frames by
@@ -288,29 +286,6 @@ func helpWidth(bs []key.Binding) int {
 		n++
 	}
 	return w
-}
-
-// overlay draws dialog centred over screen.
-func overlay(screen, dialog string, w, h int) string {
-	lines := strings.Split(screen, "\n")
-	dl := strings.Split(dialog, "\n")
-	dw := 0
-	for _, l := range dl {
-		dw = max(dw, ansi.StringWidth(l))
-	}
-	x := max((w-dw)/2, 0)
-	y := max((h-len(dl))/2, 0)
-	for i, l := range dl {
-		if y+i >= len(lines) {
-			break
-		}
-		base := lines[y+i]
-		left := ansi.Truncate(base, x, "")
-		left += strings.Repeat(" ", max(x-ansi.StringWidth(left), 0))
-		right := ansi.TruncateLeft(base, x+dw, "")
-		lines[y+i] = left + l + right
-	}
-	return strings.Join(lines, "\n")
 }
 
 // tooSmall says the terminal is too small, wrapped at words to fit it

@@ -16,6 +16,9 @@ type wireChangedMsg struct{}
 
 func (wireChangedMsg) Redraws() component.Redraw { return component.RedrawStream }
 
+// To is the wire view; closed, it reads the log when it opens.
+func (wireChangedMsg) To() string { return wireViewID }
+
 // WireLog keeps the latest wire records (already redacted by a2aclient)
 // for the wire view (wire_view.go). Observe is the a2aclient.WireObserver to install.
 type WireLog struct {

@@ -24,7 +24,7 @@ func TestWireViewShowsGRPCStatus(t *testing.T) {
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Time: time.Now(), URL: url, Status: http.StatusOK,
 		Header: http.Header{"Grpc-Status": {"OK"}}})
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Time: time.Now(), URL: "http://127.0.0.1:4141/v1.0/jsonrpc", Status: http.StatusOK})
-	screen := ansi.Strip(newWireView(l, nil).View(styles.New(themes.Dark), 100, 30))
+	screen := ansi.Strip(drawn(newWireView(l, nil), styles.New(themes.Dark), 100, 30))
 	for _, want := range []string{"← grpc NOT_FOUND " + url, "← grpc OK " + url, "← 200 http://127.0.0.1:4141/v1.0/jsonrpc"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the wire view lacks %q:\n%s", want, screen)

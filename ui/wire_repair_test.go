@@ -30,7 +30,7 @@ func TestWireViewNotesTheRepair(t *testing.T) {
 	if err != nil || s.Text != hostileagent.DroppedAnswer {
 		t.Fatalf("summary %q, %v", s.Text, err)
 	}
-	view := newWireView(l, nil).View(styles.New(themes.Dark), 200, 200)
+	view := drawn(newWireView(l, nil), styles.New(themes.Dark), 200, 200)
 	if !strings.Contains(view, "※ parley") || !strings.Contains(view, "lost part of the answer") {
 		t.Errorf("the wire view does not note the repair:\n%s", view)
 	}

@@ -78,7 +78,7 @@ func BenchmarkWireRefreshFullLog(b *testing.B) {
 	for b.Loop() {
 		v.refresh()
 		v.cache = nil
-		v.View(st, 80, 30)
+		drawn(v, st, 80, 30)
 	}
 }
 

@@ -29,6 +29,7 @@ type wireView struct {
 	reveal bool            // scroll to the cursor's entry at the next draw
 	flash  string          // what the last action did, shown until the next key
 
+	sw, sh int // the screen's size (SetSize)
 	// The layout of the last draw: each entry's lines for that width and
 	// styles, and where each entry starts among all lines.
 	st     *styles.Styles
@@ -44,9 +45,27 @@ func newWireView(log *WireLog, keys *KeyMap) *wireView {
 	return v
 }
 
+// wireViewID names the wire view on the overlay.
+const wireViewID = "wire"
+
 func (v *wireView) Full() bool { return true }
 
-func (v *wireView) Update(tea.Msg) (tea.Cmd, any) { return nil, nil }
+func (v *wireView) ID() string { return wireViewID }
+
+func (v *wireView) SetSize(w, h int) { v.sw, v.sh = w, h }
+
+// Update takes a key, the wheel, and the log's news that it changed.
+func (v *wireView) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return v.key(msg)
+	case tea.MouseWheelMsg:
+		v.wheel(msg)
+	case wireChangedMsg:
+		v.refresh()
+	}
+	return nil, nil
+}
 
 // refresh re-reads the log, keeping the cursor on its entry (or on the
 // newest one, when it was there). It re-arms the log's notification: one
@@ -75,12 +94,12 @@ func (v *wireView) refresh() {
 	}
 }
 
-func (v *wireView) HandleKey(msg tea.KeyPressMsg) (tea.Cmd, any) {
+func (v *wireView) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	k := v.keys.Wire
 	v.flash = ""
 	switch {
 	case key.Matches(msg, k.Close), key.Matches(msg, v.keys.Global.Wire):
-		return nil, closeDialog{}
+		return nil, component.Close{}
 	case key.Matches(msg, k.Up):
 		v.move(v.sel - 1)
 	case key.Matches(msg, k.Down):
@@ -195,7 +214,8 @@ func (v *wireView) layout() {
 	v.cache = seen // records gone from the log leave the cache too
 }
 
-func (v *wireView) View(st *styles.Styles, w, h int) string {
+func (v *wireView) View(st *styles.Styles) string {
+	w, h := v.sw, v.sh
 	cw, ch := max(w-5, 10), max(h-3, 1) // borders, the cursor's gutter, the keys line
 	if st != v.st || cw != v.w {
 		v.cache, v.lines = nil, nil

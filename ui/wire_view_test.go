@@ -26,7 +26,7 @@ func wireRequest(long string) a2aclient.WireRecord {
 }
 
 func wireScreen(v *wireView, w, h int) string {
-	return ansi.Strip(v.View(styles.New(themes.Dark), w, h))
+	return ansi.Strip(drawn(v, styles.New(themes.Dark), w, h))
 }
 
 // Folded, an entry is its head and one line of body; enter expands the
@@ -45,7 +45,7 @@ func TestWireViewExpandsToPrettyJSON(t *testing.T) {
 	if strings.Contains(folded, `"method": "message/send"`) || strings.Contains(folded, "X-Trace") {
 		t.Fatalf("a folded entry is already expanded:\n%s", folded)
 	}
-	v.HandleKey(keyEvent("enter"))
+	v.Update(keyEvent("enter"))
 	open := wireScreen(v, 80, 30)
 	for _, want := range []string{"Authorization: REDACTED", "X-Trace: abc", `"method": "message/send",`, `"kind": "text",`} {
 		if !strings.Contains(open, want) {
@@ -67,7 +67,7 @@ func TestWireViewExpandsToPrettyJSON(t *testing.T) {
 	if !strings.Contains(open, "enter expand") || !strings.Contains(open, "y copy") || !strings.Contains(open, "esc close") {
 		t.Errorf("the view does not list its keys:\n%s", open)
 	}
-	v.HandleKey(keyEvent("enter"))
+	v.Update(keyEvent("enter"))
 	if again := wireScreen(v, 80, 30); strings.Contains(again, `"method": "message/send"`) {
 		t.Errorf("enter again does not fold the entry:\n%s", again)
 	}
@@ -80,7 +80,7 @@ func TestWireViewCopySaysCopied(t *testing.T) {
 	l.Observe(r)
 	v := newWireView(l, nil)
 	wireScreen(v, 80, 30)
-	cmd, _ := v.HandleKey(keyEvent("y"))
+	cmd, _ := v.Update(keyEvent("y"))
 	if cmd == nil {
 		t.Fatal("y put nothing on the clipboard")
 	}
@@ -94,7 +94,7 @@ func TestWireViewCopySaysCopied(t *testing.T) {
 	if !strings.Contains(screen, "Copied the "+r.Time.Format("15:04:05.000")+" request (") {
 		t.Errorf("no word that the entry was copied:\n%s", screen)
 	}
-	v.HandleKey(keyEvent("j"))
+	v.Update(keyEvent("j"))
 	if screen := wireScreen(v, 80, 30); strings.Contains(screen, "Copied") {
 		t.Errorf("the note outlives the next key:\n%s", screen)
 	}
@@ -113,14 +113,14 @@ func TestWireViewCursorFollowsOrStays(t *testing.T) {
 	if v.sel != 2 {
 		t.Fatalf("cursor on entry %d, want the newest (2)", v.sel)
 	}
-	v.HandleKey(keyEvent("k"))
-	v.HandleKey(keyEvent("k"))
+	v.Update(keyEvent("k"))
+	v.Update(keyEvent("k"))
 	l.Observe(wireEvent(`{"n":"fourth"}`))
 	v.refresh()
 	if got := string(v.recs[v.sel].Body); got != `{"n":"first"}` {
 		t.Fatalf("cursor moved to %s when traffic came in", got)
 	}
-	v.HandleKey(keyEvent("G"))
+	v.Update(keyEvent("G"))
 	if v.sel != 3 || !v.follow {
 		t.Fatalf("G leaves the cursor on %d", v.sel)
 	}
@@ -144,11 +144,11 @@ func TestWireViewPagesThroughALongBodyWithTheUsersKeys(t *testing.T) {
 	if s := wireScreen(v, 80, 20); !strings.Contains(s, "c copy") {
 		t.Errorf("the footer does not name the user's copy key:\n%s", s)
 	}
-	v.HandleKey(keyEvent("k"))
-	v.HandleKey(keyEvent("enter"))
+	v.Update(keyEvent("k"))
+	v.Update(keyEvent("enter"))
 	wireScreen(v, 80, 20)
-	v.HandleKey(keyEvent("f"))
-	v.HandleKey(keyEvent("f"))
+	v.Update(keyEvent("f"))
+	v.Update(keyEvent("f"))
 	s := wireScreen(v, 80, 20)
 	if v.sel != 0 || !strings.Contains(s, `"kind": "text"`) || !strings.Contains(s, " ┆ ") {
 		t.Errorf("paging left the long body (cursor %d):\n%s", v.sel, s)
@@ -166,9 +166,6 @@ func (a *app) expandWire() {
 	for range n {
 		a.key("enter", "j")
 	}
-	a.waitState("every entry expanded", func(m *Model) bool {
-		v := m.wireView()
-		return v != nil && len(v.open) >= n
-	})
+	a.inspect(func(*Model) {}) // the keys reach Update in order: every entry is expanded
 	a.inspect(func(*Model) {}) // drawn
 }

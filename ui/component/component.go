@@ -41,10 +41,21 @@ type Addressed interface {
 	To() string
 }
 
+// Droppable is an addressed message that holds something to let go of
+// when no component takes it (a sign-in flow started for a dialog that
+// has closed since).
+type Droppable interface {
+	Addressed
+	Drop()
+}
+
 // Action is what a component asks of its owner after a message: nil for
 // nothing, or a value of a type of the component's own that the owner
 // acts on.
 type Action any
+
+// Close is the action that takes the dialog returning it off the stack.
+type Close struct{}
 
 // Component is the contract every pane and dialog keeps. The owner
 // tells it its size, gives it the messages that are its (a key while it
@@ -72,6 +83,12 @@ func (ClickMsg) Redraws() Redraw { return RedrawAll }
 
 // WheelRows is how far one notch of the mouse wheel scrolls.
 const WheelRows = 3
+
+// WheelCursor moves a list's cursor one row for a notch of the wheel,
+// within the list's n rows.
+func WheelCursor(cursor, n int, up bool) int {
+	return min(max(cursor+WheelStep(up)/WheelRows, 0), max(n-1, 0))
+}
 
 // WheelStep is one notch of the wheel in rows, negative going up.
 func WheelStep(up bool) int {
