@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -42,7 +43,7 @@ func placeLabel(ref string) string {
 // agentsPane lists agents and shows the selected one's card and skills.
 type agentsPane struct {
 	paneBox
-	keys    AgentKeys
+	keys    keys.Agents
 	entries []*agentEntry
 	cursor  int // index into entries; len(entries) is the "add agent" row
 	// skillTop is the first skill of the selected agent's card shown:
@@ -54,8 +55,8 @@ type agentsPane struct {
 	expanded bool
 }
 
-func newAgentsPane(st *styles.Styles, keys AgentKeys) *agentsPane {
-	return &agentsPane{paneBox: paneBox{st: st}, keys: keys}
+func newAgentsPane(st *styles.Styles, km keys.Agents) *agentsPane {
+	return &agentsPane{paneBox: paneBox{st: st}, keys: km}
 }
 
 func (p *agentsPane) SetSpinner(s string) { p.spinner = s }

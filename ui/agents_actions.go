@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
@@ -69,7 +70,7 @@ func missingVariable(e *agentEntry, name string) string {
 func (m *Model) welcome(e *agentEntry) {
 	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.label(), e.Client.Dialect().Label())
 	if ex := e.examples(); len(ex) > 0 {
-		text += " Try one of its example prompts — press " + firstKey(m.keys.Composer.Example) + " to put the next one in the composer, then enter:"
+		text += " Try one of its example prompts — press " + keys.FirstKey(m.keys.Composer.Example) + " to put the next one in the composer, then enter:"
 		for _, x := range ex {
 			text += "\n  • " + x
 		}
@@ -107,12 +108,12 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 			return nil
 		}
 		m.ask(newPrompt(m.st, promptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(_ string) tea.Cmd {
-			keys, release := m.removeAgent(sel)
+			km, release := m.removeAgent(sel)
 			closing := func() tea.Msg { release(); return nil }
-			if len(keys) == 0 {
+			if len(km) == 0 {
 				return closing // another agent in the list uses its credential
 			}
-			return tea.Batch(closing, m.checkSaved(sel.label(), keys...))
+			return tea.Batch(closing, m.checkSaved(sel.label(), km...))
 		}))
 	case agentRename:
 		if sel == nil {
@@ -189,8 +190,8 @@ func (m *Model) chatWith(e *agentEntry) {
 
 // removeAgent takes e off the list (Workspace.Remove says what of it
 // is left to forget and to release).
-func (m *Model) removeAgent(e *agentEntry) (keys []string, release func()) {
-	keys, release = m.ws.Remove(e.Agent)
+func (m *Model) removeAgent(e *agentEntry) (km []string, release func()) {
+	km, release = m.ws.Remove(e.Agent)
 	m.syncEntries()
 	m.agents.cursor = min(m.agents.cursor, len(m.entries))
 	if m.current == e {
@@ -200,5 +201,5 @@ func (m *Model) removeAgent(e *agentEntry) (keys []string, release func()) {
 		}
 		m.showConversation()
 	}
-	return keys, release
+	return km, release
 }

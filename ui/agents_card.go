@@ -11,6 +11,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -146,7 +147,7 @@ func (p *agentsPane) skillLines(s a2aclient.Skill, w int, room cardRoom) []strin
 		out = append(out, p.st.String.Render(styles.Clip(`  "`+cardText(ex, w, 1)+`"`, w)))
 	}
 	if more := len(s.Examples) - len(shown); more > 0 {
-		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more · %s expands", more, firstKey(p.keys.Expand)), w)))
+		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more · %s expands", more, keys.FirstKey(p.keys.Expand)), w)))
 	}
 	if room.modes {
 		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {

@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -30,7 +31,7 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	skills := []a2aclient.Skill{{ID: "s", Name: "convert"}}
 	one := &agentEntry{Agent: &session.Agent{Name: "alpha", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}}
 	two := &agentEntry{Agent: &session.Agent{Name: "beta", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}}
-	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 20)
 	p.entries = []*agentEntry{one, two}
 	p.Focus()
@@ -94,7 +95,7 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 			Examples:    []string{fmt.Sprintf("example %d-a", i), fmt.Sprintf("example %d-b", i), "a third"}})
 	}
 	c := cardClient(t, &a2aclient.Agent{Name: "rates", Description: "Exchange `rates`, daily.", Skills: skills})
-	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(31, 17) // the pane's inside at 120x36
 	e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 	p.entries = []*agentEntry{e}
@@ -147,7 +148,7 @@ func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
 	}
 	c := cardClient(t, &a2aclient.Agent{Name: "six", Skills: skills})
 	for h := 8; h < 30; h++ {
-		p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(40, h)
 		e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 		p.entries = []*agentEntry{e}

@@ -14,6 +14,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -122,7 +123,7 @@ func TestAgentsPaneSignatureLines(t *testing.T) {
 		}
 		return c
 	}
-	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(50, 30)
 	hostile := a2aclient.CardSignature{Status: a2aclient.SignatureInvalid, KeyID: "k",
 		Reason: "kid \"✓ ok\" \x1b[32m✓ verified\x1b[0m " + strings.Repeat("long reason ", 40)}

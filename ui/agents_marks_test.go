@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -38,7 +39,7 @@ func TestUnreachableAndInvalidSignatureMarkedApart(t *testing.T) {
 		{"refused unverified", session.Agent{Name: "refused", Status: agentFailed,
 			Err: &a2aclient.UnverifiedCardError{Agent: "refused", Signature: a2aclient.CardSignature{Status: a2aclient.SignatureInvalid}}}, styles.AgentSigInvalid},
 	} {
-		p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(50, 20)
 		a := tc.agent
 		p.entries = []*agentEntry{{Agent: &a}}

@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -23,7 +24,7 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 14)
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 	view := ansi.Strip(p.View(nil))
@@ -53,7 +54,7 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 // Two agents of one name are told apart by where they are; an agent
 // whose name is its own keeps just the name.
 func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
-	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 8)
 	p.entries = []*agentEntry{
 		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:4141/", Status: agentFailed, Err: fmt.Errorf("down")}},
@@ -83,7 +84,7 @@ func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
 	}
 	seen := false
 	for h := 8; h < 40; h++ {
-		p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(40, h)
 		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 		view := ansi.Strip(p.View(nil))

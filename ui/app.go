@@ -18,6 +18,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -46,7 +47,7 @@ type Options struct {
 	// Theme is a theme name or "auto".
 	Theme  string
 	Themes map[string]themes.Theme
-	Keys   KeyMap
+	Keys   keys.Map
 	// Welcome shows the first-run welcome with example prompts.
 	Welcome bool
 	// DemoURL is the in-process demo agent's URL, left out of saves.
@@ -113,7 +114,7 @@ func (e Env) withDefaults() Env {
 type Model struct {
 	opts   Options
 	env    Env // opts.Env with its defaults
-	keys   KeyMap
+	keys   keys.Map
 	st     *styles.Styles
 	theme  themes.Theme
 	bridge *bridge

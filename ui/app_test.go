@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // Golden frames of each pane, cut from the real program running against
@@ -159,7 +160,7 @@ func TestGoldenNarrowLists(t *testing.T) {
 }
 
 func TestHelpScrollsWhenTheTerminalIsSmall(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	first := ansi.Strip(m.render())

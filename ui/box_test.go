@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -15,7 +16,7 @@ import (
 // keyboard: the focused pane is drawn in heavy lines, the others stay
 // thin, and the mark follows the focus.
 func TestNoColorMarksTheFocusedPaneByItsBorder(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), NoColor: true})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), NoColor: true})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	screen := ansi.Strip(m.render())
 	if !strings.Contains(screen, "┏━ message") || !strings.Contains(screen, "╭─ Agents ") {
@@ -31,7 +32,7 @@ func TestNoColorMarksTheFocusedPaneByItsBorder(t *testing.T) {
 		t.Fatalf("%d panes are marked focused:\n%s", n, screen)
 	}
 	// With colour, the border's colour marks the focus: lines stay thin.
-	m = New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
+	m = New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if screen := ansi.Strip(m.render()); strings.Contains(screen, "┏") {
 		t.Fatalf("heavy lines without NO_COLOR:\n%s", screen)

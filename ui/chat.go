@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -24,7 +25,7 @@ import (
 // history a frame measures the dozen it shows.
 type chatPane struct {
 	st      *styles.Styles
-	keys    ChatKeys
+	keys    keys.Chat
 	md      *markdown
 	bg      *markdown // for renders in commands (render_async.go)
 	async   bool      // a streaming answer renders in commands
@@ -69,8 +70,8 @@ func (p pos) before(q pos) bool {
 	return p.item < q.item || p.item == q.item && p.line < q.line
 }
 
-func newChatPane(st *styles.Styles, keys ChatKeys) *chatPane {
-	c := &chatPane{st: st, keys: keys, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now(), maxText: maxTextBytes}
+func newChatPane(st *styles.Styles, km keys.Chat) *chatPane {
+	c := &chatPane{st: st, keys: km, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now(), maxText: maxTextBytes}
 	c.clear()
 	return c
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -49,7 +50,7 @@ func benchDoc(n int) string {
 }
 
 func benchChat() *chatPane {
-	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), keys.Default().Chat)
 	// These benchmarks measure the rendering, which a followed stream
 	// runs in commands (render_async.go): render it here, in View.
 	c.async = false

@@ -14,13 +14,14 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
 var t0 = time.Date(2026, 12, 1, 10, 2, 0, 0, time.Local)
 
 func newTestChat(w, h int) *chatPane {
-	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), keys.Default().Chat)
 	c.SetSize(w, h)
 	c.Tick(t0)
 	return c
@@ -770,7 +771,7 @@ func TestChatStreamedListIsCut(t *testing.T) {
 }
 
 func TestChatJumpToTask(t *testing.T) {
-	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), keys.Default().Chat)
 	c.SetSize(60, 5)
 	var items []session.Item
 	for i := 0; i < 40; i++ {
@@ -789,7 +790,7 @@ func TestChatJumpToTask(t *testing.T) {
 }
 
 func TestChatFileArtifactNamesItsFileOnce(t *testing.T) {
-	c := newChatPane(styles.New(themes.Dark), DefaultKeyMap().Chat)
+	c := newChatPane(styles.New(themes.Dark), keys.Default().Chat)
 	c.SetSize(70, 8)
 	file := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "itinerary.csv", MimeType: "text/csv", Bytes: []byte("a,b\n")}}
 	other := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "extra.txt", MimeType: "text/plain", Bytes: []byte("x")}}

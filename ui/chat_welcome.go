@@ -15,6 +15,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -32,7 +33,7 @@ func (m *Model) emptyChat(e *agentEntry, w, h int) string {
 	}
 	if e == nil {
 		return strings.Join(styles.WrapStyle(m.st.Muted, fmt.Sprintf("No agent yet: %s to Agents, then %s adds one by its URL.",
-			firstKey(m.keys.Global.NextPane), firstKey(m.keys.Agents.Add)), w, h), "\n")
+			keys.FirstKey(m.keys.Global.NextPane), keys.FirstKey(m.keys.Agents.Add)), w, h), "\n")
 	}
 	var out []string
 	switch e.Status {
@@ -58,30 +59,30 @@ func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
 		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(a.Description, w, 6), m.st.Text, m.st.Key), "", w, 6)...)
 	}
 	out = append(out, "")
-	keys := fmt.Sprintf("%s lists every key; %s moves between panes.", firstKey(m.keys.Global.Help), firstKey(m.keys.Global.NextPane))
+	km := fmt.Sprintf("%s lists every key; %s moves between panes.", keys.FirstKey(m.keys.Global.Help), keys.FirstKey(m.keys.Global.NextPane))
 	ex := e.examples()
 	if len(ex) == 0 {
-		out = append(out, styles.WrapStyle(m.st.Muted, "Type a message below and press "+firstKey(m.keys.Composer.Send)+". "+keys, w, 3)...)
+		out = append(out, styles.WrapStyle(m.st.Muted, "Type a message below and press "+keys.FirstKey(m.keys.Composer.Send)+". "+km, w, 3)...)
 		return out
 	}
 	out = append(out, styles.WrapStyle(m.st.Muted, fmt.Sprintf("Try one of its example prompts (click one, or %s puts the next in the composer), then %s sends it.",
-		firstKey(m.keys.Composer.Example), firstKey(m.keys.Composer.Send)), w, 3)...)
+		keys.FirstKey(m.keys.Composer.Example), keys.FirstKey(m.keys.Composer.Send)), w, 3)...)
 	room := max(h-len(out)-2, 1) // the keys line and a gap stay
 	for i, x := range ex {
 		if i == room-1 && len(ex) > room {
-			out = append(out, m.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more (agents pane, %s)", len(ex)-i, firstKey(m.keys.Agents.Expand)), w)))
+			out = append(out, m.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more (agents pane, %s)", len(ex)-i, keys.FirstKey(m.keys.Agents.Expand)), w)))
 			break
 		}
 		out = append(out, m.st.String.Render(styles.Clip(exampleBullet+x, w)))
 	}
-	return append(out, "", m.st.Muted.Render(styles.Clip(keys, w)))
+	return append(out, "", m.st.Muted.Render(styles.Clip(km, w)))
 }
 
 // failedWelcome says why the agent cannot be talked to and what to do,
 // each once.
 func (m *Model) failedWelcome(e *agentEntry, w int) []string {
 	retry := fmt.Sprintf("select it in Agents (%s) and press %s to try again, or %s adds another agent.",
-		firstKey(m.keys.Global.NextPane), firstKey(m.keys.Agents.Select), firstKey(m.keys.Agents.Add))
+		keys.FirstKey(m.keys.Global.NextPane), keys.FirstKey(m.keys.Agents.Select), keys.FirstKey(m.keys.Agents.Add))
 	if _, ok := session.MissingVariable(e.Err); ok {
 		// Not a failure of the agent: a credential to give.
 		return styles.WrapStyle(m.st.Warning, notUsable(e), w, 4)

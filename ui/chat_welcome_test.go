@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // An empty chat with a real agent (no first-run welcome) shows what its
@@ -71,7 +72,7 @@ func chatColumn(screen string) string {
 
 // With no agent at all, the empty chat says how to add one.
 func TestEmptyChatWithoutAgentsSaysHowToAddOne(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if screen := ansi.Strip(m.render()); !strings.Contains(screen, "No agent yet: tab to Agents, then a adds one by its URL.") {
 		t.Fatalf("the empty chat does not say how to add an agent:\n%s", screen)

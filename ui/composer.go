@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -19,7 +20,7 @@ const maxComposerLines = 6
 // attachments.
 type composer struct {
 	st          *styles.Styles
-	keys        ComposerKeys
+	keys        keys.Composer
 	ta          textarea.Model
 	w           int
 	history     []string
@@ -28,7 +29,7 @@ type composer struct {
 	attachments []a2aclient.Part
 }
 
-func newComposer(st *styles.Styles, keys ComposerKeys) *composer {
+func newComposer(st *styles.Styles, km keys.Composer) *composer {
 	ta := textarea.New()
 	ta.Prompt = "> "
 	ta.Placeholder = "Message the agent…"
@@ -39,11 +40,11 @@ func newComposer(st *styles.Styles, keys ComposerKeys) *composer {
 	ta.MaxHeight = maxComposerLines
 	ta.MaxContentHeight = 0
 	// Enter sends; the composer's own newline keys insert a line break.
-	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys(keys.Newline.Keys()...))
+	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys(km.Newline.Keys()...))
 	// The terminal's own cursor, placed by the View: the textarea's
 	// drawn one blinks by redrawing, a frame every half second at idle.
 	ta.SetVirtualCursor(false)
-	c := &composer{st: st, keys: keys, ta: ta}
+	c := &composer{st: st, keys: km, ta: ta}
 	c.SetStyles(st)
 	return c
 }

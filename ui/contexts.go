@@ -14,6 +14,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -25,7 +26,7 @@ type contextsView struct {
 	store  *session.Store // what it lists and searches
 	seq    int            // the query asked last: answers to earlier ones are dropped
 	w, h   int            // the screen's
-	keys   ContextKeys
+	keys   keys.Contexts
 	input  textinput.Model
 	search bool
 	all    bool // every agent, not just the current one
@@ -44,10 +45,10 @@ type contextsView struct {
 // contextsID names the conversations view on the overlay.
 const contextsID = "contexts"
 
-func newContextsView(st *styles.Styles, keys ContextKeys, store *session.Store, agent, agentLabel string) *contextsView {
+func newContextsView(st *styles.Styles, km keys.Contexts, store *session.Store, agent, agentLabel string) *contextsView {
 	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
-	return &contextsView{st: st, store: store, keys: keys, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
+	return &contextsView{st: st, store: store, keys: km, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
 }
 
 // contextsListedMsg carries a query's result; seq drops answers to
@@ -294,7 +295,7 @@ func (v *contextsView) View(st *styles.Styles) string {
 		switch {
 		case !v.all && !v.search && v.typed() == "" && v.keys.AllAgent.Enabled():
 			// Another agent's may be there: say how to see them.
-			empty = "No conversations with this agent yet; " + firstKey(v.keys.AllAgent) + " shows every agent's."
+			empty = "No conversations with this agent yet; " + keys.FirstKey(v.keys.AllAgent) + " shows every agent's."
 		case v.search && v.typed() == "":
 			// Nothing asked yet: the conversations are there, just not searched.
 			empty = "Type words to search every message and artifact."
@@ -330,8 +331,8 @@ func (v *contextsView) View(st *styles.Styles) string {
 	}
 	// The user's keys, from the registry ([keys] may rebind them).
 	k := v.keys
-	note := joinNotes(keyNote(k.Open, "open"), keyNote(k.Rename, "rename"), keyNote(k.Delete, "delete"), keyNote(k.Export, "export"),
-		keyNote(k.Search, "search"), keyNote(k.New, "new"), keyNote(k.AllAgent, "scope"), keyNote(k.Close, "close"))
+	note := keys.JoinNotes(keys.Note(k.Open, "open"), keys.Note(k.Rename, "rename"), keys.Note(k.Delete, "delete"), keys.Note(k.Export, "export"),
+		keys.Note(k.Search, "search"), keys.Note(k.New, "new"), keys.Note(k.AllAgent, "scope"), keys.Note(k.Close, "close"))
 	return styles.Box(v.st, title, note, strings.Join(lines, "\n"), w, h, true)
 }
 

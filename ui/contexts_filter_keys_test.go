@@ -7,8 +7,10 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -18,8 +20,8 @@ import (
 // next went on the end; the view's own actions keep off the field's
 // line-editing keys.
 func TestContextsFilterKeepsLineStartAndEnd(t *testing.T) {
-	keys := DefaultKeyMap().Contexts
-	v := newContextsView(styles.New(themes.Dark), keys, nil, "http://127.0.0.1:1/", "a")
+	km := keys.Default().Contexts
+	v := newContextsView(styles.New(themes.Dark), km, nil, "http://127.0.0.1:1/", "a")
 	press := func(names ...string) {
 		for _, n := range names {
 			if act, _ := v.handleKey(keyEvent(n)); act == ctxExport {
@@ -34,12 +36,12 @@ func TestContextsFilterKeepsLineStartAndEnd(t *testing.T) {
 	if v.all {
 		t.Error("a line-editing key turned the list to every agent's")
 	}
-	press(firstKey(keys.AllAgent))
+	press(keys.FirstKey(km.AllAgent))
 	if !v.all {
-		t.Errorf("%s does not turn the list to every agent's", firstKey(keys.AllAgent))
+		t.Errorf("%s does not turn the list to every agent's", keys.FirstKey(km.AllAgent))
 	}
-	if act, _ := v.handleKey(keyEvent(firstKey(keys.Export))); act != ctxExport {
-		t.Errorf("%s does not export", firstKey(keys.Export))
+	if act, _ := v.handleKey(keyEvent(keys.FirstKey(km.Export))); act != ctxExport {
+		t.Errorf("%s does not export", keys.FirstKey(km.Export))
 	}
 
 	line := textinput.DefaultKeyMap()
@@ -47,7 +49,7 @@ func TestContextsFilterKeepsLineStartAndEnd(t *testing.T) {
 		for _, b := range []struct {
 			name string
 			keys []string
-		}{{"scope", keys.AllAgent.Keys()}, {"export", keys.Export.Keys()}} {
+		}{{"scope", km.AllAgent.Keys()}, {"export", km.Export.Keys()}} {
 			for _, k := range b.keys {
 				if k == edit {
 					t.Errorf("contexts.%s takes %s from the filter", b.name, k)
@@ -76,8 +78,8 @@ func TestContextsFilterKeepsKillAndDelete(t *testing.T) {
 	if screen := a.waitScreen("Contexts · 1 ·", "filter: ing"); strings.Contains(screen, "Delete conversation") {
 		t.Errorf("ctrl+d put a dialog over the conversations:\n%s", screen)
 	}
-	keys := DefaultKeyMap().Contexts
-	a.key(firstKey(keys.Delete))
+	km := keys.Default().Contexts
+	a.key(keys.FirstKey(km.Delete))
 	a.waitScreen("Delete conversation")
 
 	line := textinput.DefaultKeyMap()
@@ -86,17 +88,30 @@ func TestContextsFilterKeepsKillAndDelete(t *testing.T) {
 		"delete word forward": line.DeleteWordForward, "delete after cursor": line.DeleteAfterCursor,
 		"delete before cursor": line.DeleteBeforeCursor, "delete character backward": line.DeleteCharacterBackward,
 		"delete character forward": line.DeleteCharacterForward, "line start": line.LineStart, "line end": line.LineEnd, "paste": line.Paste}
-	all := DefaultKeyMap()
-	for _, e := range all.entries() {
-		if e.group.name != "contexts" {
+	all := keys.Default()
+	for name, b := range all.Bindings() {
+		if !strings.HasPrefix(name, "contexts.") {
 			continue
 		}
-		for _, k := range e.b.Keys() {
+		for _, k := range b.Keys() {
 			for what, edit := range edits {
 				if slices.Contains(edit.Keys(), k) {
-					t.Errorf("%s takes %s from the filter (%s)", e.name, k, what)
+					t.Errorf("%s takes %s from the filter (%s)", name, k, what)
 				}
 			}
 		}
+	}
+}
+
+// The conversations view names the user's keys, not the defaults.
+func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
+	k := keys.Default()
+	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+y"}}); err != nil {
+		t.Fatal(err)
+	}
+	v := newContextsView(styles.New(themes.Dark), k.Contexts, nil, "", "")
+	screen := ansi.Strip(drawn(v, styles.New(themes.Dark), 120, 20))
+	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+g delete · ctrl+y export · ctrl+s search") {
+		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}
 }

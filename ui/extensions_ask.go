@@ -5,6 +5,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -34,7 +35,7 @@ func (m *Model) askMissingExtensions(e *agentEntry) bool {
 		}
 		body = append(body, termsafe.Line(w)) // the URIs are the card's
 	}
-	yes, no := firstKey(m.keys.Dialog.Yes), firstKey(m.keys.Dialog.No)
+	yes, no := keys.FirstKey(m.keys.Dialog.Yes), keys.FirstKey(m.keys.Dialog.No)
 	body = append(body, "Send anyway ("+yes+") or cancel and keep your message ("+no+")?")
 	title := "Required extension"
 	if len(warnings) > 1 {

@@ -22,10 +22,10 @@ func (forgetAskMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // checkSaved looks, in the background, for a credential saved for the
 // removed agent under any of keys.
-func (m *Model) checkSaved(label string, keys ...string) tea.Cmd {
+func (m *Model) checkSaved(label string, km ...string) tea.Cmd {
 	ws := m.ws
 	return func() tea.Msg {
-		found := ws.SavedCredentials(keys)
+		found := ws.SavedCredentials(km)
 		if len(found) == 0 {
 			return nil
 		}
@@ -37,9 +37,9 @@ func (m *Model) askForget(msg forgetAskMsg) {
 	ws := m.ws
 	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.keys[0]), ws.CredentialsPath())}
 	m.ask(newPrompt(m.st, promptConfirm, "Forget the saved credential", body, "", func(_ string) tea.Cmd {
-		keys, label := msg.keys, msg.label
+		km, label := msg.keys, msg.label
 		return func() tea.Msg {
-			if err := ws.Forget(keys); err != nil {
+			if err := ws.Forget(km); err != nil {
 				return component.StatusMsg{Text: "Could not forget the credential: " + err.Error(), IsErr: true}
 			}
 			return component.StatusMsg{Text: "Forgot the credential saved for " + label + "."}

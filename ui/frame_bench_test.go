@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // BenchmarkKeyDuringStream is goal 2 of issue 16 in-process: a Markdown
@@ -18,14 +19,14 @@ import (
 //	go test ./ui/ -run '^$' -bench KeyDuringStream -benchmem
 func BenchmarkKeyDuringStream(b *testing.B) {
 	doc := benchDoc(64 << 10)
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.composer.Focus()
 	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
 	m.chat.Upsert([]session.Item{user})
 	m.View()
 	n, v := 0, 0
-	keys := []tea.KeyPressMsg{{Code: 'a', Text: "a"}, {Code: tea.KeyBackspace}}
+	km := []tea.KeyPressMsg{{Code: 'a', Text: "a"}, {Code: tea.KeyBackspace}}
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
 		n += benchChunk
@@ -37,7 +38,7 @@ func BenchmarkKeyDuringStream(b *testing.B) {
 		m.Update(tickMsg{}) // stands for the conversation's change message
 		m.View()
 		b.StartTimer()
-		m.Update(keys[i%2])
+		m.Update(km[i%2])
 		m.View()
 	}
 }
@@ -52,7 +53,7 @@ func BenchmarkKeyDuringStream(b *testing.B) {
 //	go test ./ui/ -run '^$' -bench FrameDuringStream -benchmem
 func BenchmarkFrameDuringStream(b *testing.B) {
 	doc := benchDoc(64 << 10)
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
 	m.chat.Upsert([]session.Item{user})

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // TestStreamedChangesKeepTheComposer: a View after a message of the
@@ -15,7 +16,7 @@ import (
 // screen a fresh drawing would; a key, a focus change or a resize draws
 // it again, with what changed.
 func TestStreamedChangesKeepTheComposer(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.Update(tea.KeyPressMsg{Code: 'h', Text: "h"})

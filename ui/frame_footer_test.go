@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // TestFooterKeysAreKeptUntilTheyChange: the footer's line of keys is
@@ -13,7 +15,7 @@ import (
 // bindings, one of them turned off, the width), and a kept line is the
 // line a fresh drawing makes.
 func TestFooterKeysAreKeptUntilTheyChange(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.View()

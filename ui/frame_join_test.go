@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // The panes are joined without measuring; the screen must be the one
@@ -15,7 +16,7 @@ import (
 // characters in the chat.
 func TestPanesJoinAsLipglossWould(t *testing.T) {
 	for _, size := range [][2]int{{120, 36}, {100, 30}, {80, 24}, {157, 41}} {
-		m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+		m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		m.chat.Upsert([]session.Item{
 			{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "日本語で答えて 👍🏽", Version: 1, Done: true},

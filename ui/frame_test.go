@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // TestStreamedChangesWaitForTheFrame: what streams in draws the panes
@@ -17,7 +19,7 @@ func TestStreamedChangesWaitForTheFrame(t *testing.T) {
 	now := time.Unix(1000, 0)
 	clock := Env{Now: func() time.Time { return now }}
 
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark", Env: clock})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark", Env: clock})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.View()
@@ -64,7 +66,7 @@ func TestSlowDrawingsSpaceOutWhatStreamsIn(t *testing.T) {
 	now, per := time.Unix(1000, 0), time.Duration(0)
 	clock := Env{Now: func() time.Time { now = now.Add(per); return now }}
 
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark", Env: clock})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark", Env: clock})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus()
 	m.View()

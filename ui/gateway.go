@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -106,7 +107,7 @@ func addable(a a2aclient.Agent) bool {
 // gatewayDialog lists a gateway's agents; enter adds the one under the
 // cursor and the list stays open for more.
 type gatewayDialog struct {
-	keys    *KeyMap
+	keys    *keys.Map
 	gateway string
 	origin  string // the gateway's; an agent listed elsewhere names its own
 	agents  []a2aclient.Agent
@@ -197,7 +198,7 @@ func (d *gatewayDialog) View(st *styles.Styles) string {
 		lines = append(lines, row)
 	}
 	k := d.keys.Gateway
-	note := joinNotes(firstKey(k.Up)+"/"+firstKey(k.Down)+" pick", keyNote(k.Add, ""), keyNote(k.Close, ""))
+	note := keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" pick", keys.Note(k.Add, ""), keys.Note(k.Close, ""))
 	content := " " + strings.Join(lines, "\n ")
 	return styles.Box(st, "Agents behind "+termsafe.Line(d.gateway), note, content, bw, min(len(lines)+2, h), true)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -78,7 +79,7 @@ func TestFlowAddAgentsBehindAGateway(t *testing.T) {
 // At 80 columns the gateway dialog's heading wraps instead of losing its
 // end, and the list still shows under it.
 func TestGatewayDialogHeadingWrapsAt80(t *testing.T) {
-	d := &gatewayDialog{keys: keysOr(nil), gateway: "http://127.0.0.1:7001/v1/a2a/agents", origin: "http://127.0.0.1:7001",
+	d := &gatewayDialog{keys: keys.Or(nil), gateway: "http://127.0.0.1:7001/v1/a2a/agents", origin: "http://127.0.0.1:7001",
 		agents: []a2aclient.Agent{{Name: "coder", CardURL: "http://127.0.0.1:7001/v1/a2a/agents/coder/agent-card"}}, added: map[int]bool{}}
 	d.SetSize(80, 24)
 	screen := ansi.Strip(d.View(styles.New(themes.Dark)))

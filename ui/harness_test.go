@@ -20,6 +20,8 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // flowTimeout is how long a flow step may take. It is generous because the
@@ -173,7 +175,7 @@ func startApp(t *testing.T, o appOptions) *app {
 		open = o.prepare(srv.URL)
 	}
 	m := New(Options{
-		Directory: dir, Config: cfg, ConfigPath: cfgPath, Agents: agents, Keys: DefaultKeyMap(),
+		Directory: dir, Config: cfg, ConfigPath: cfgPath, Agents: agents, Keys: keys.Default(),
 		Theme: "dark", Welcome: !o.noWelcome, Wire: wire, DemoURL: srv.URL + "/", Store: o.store, OpenURL: o.openURL,
 		OpenContext: open, Env: o.env,
 	})
@@ -354,47 +356,5 @@ func (a *app) taskState(state a2aclient.State) session.TaskInfo {
 	return got
 }
 
-// keyPress builds the key event whose String() is name.
-func keyEvent(name string) tea.KeyPressMsg {
-	special := map[string]rune{
-		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "f1": tea.KeyF1, "f2": tea.KeyF2,
-		"up": tea.KeyUp, "down": tea.KeyDown, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "delete": tea.KeyDelete, "home": tea.KeyHome, "end": tea.KeyEnd,
-	}
-	var k tea.KeyPressMsg
-	rest := name
-	for {
-		switch {
-		case strings.HasPrefix(rest, "ctrl+"):
-			k.Mod |= tea.ModCtrl
-			rest = rest[len("ctrl+"):]
-			continue
-		case strings.HasPrefix(rest, "shift+"):
-			k.Mod |= tea.ModShift
-			rest = rest[len("shift+"):]
-			continue
-		case strings.HasPrefix(rest, "alt+"):
-			k.Mod |= tea.ModAlt
-			rest = rest[len("alt+"):]
-			continue
-		}
-		break
-	}
-	if c, ok := special[rest]; ok {
-		k.Code = c
-	} else {
-		k.Code = []rune(rest)[0]
-		if k.Mod == 0 {
-			k.Text = rest
-		}
-	}
-	return k
-}
-
-func TestKeyEventNames(t *testing.T) {
-	for _, n := range []string{"enter", "tab", "shift+tab", "esc", "f1", "f2", "ctrl+e", "ctrl+l", "ctrl+w", "ctrl+x", "ctrl+]", "alt+b", "ctrl+c", "c", "y", "a", "alt+enter", "left", "shift+delete", "home"} {
-		if got := keyEvent(n).String(); got != n {
-			t.Errorf("keyEvent(%q).String() = %q", n, got)
-		}
-	}
-}
+// keyEvent is the key press a key's name stands for (uitest.Key).
+func keyEvent(name string) tea.KeyPressMsg { return uitest.Key(name) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -26,7 +27,7 @@ func TestHostileGatewayList(t *testing.T) {
 	agents[2] = a2aclient.Agent{Name: "payroll", CardURL: "http://127.0.0.1:7002/payroll/agent-card"}
 	agents[3] = a2aclient.Agent{Name: "local", CardURL: "file:///etc/passwd"}
 	agents[4] = a2aclient.Agent{Name: "userinfo", CardURL: "http://gw:s3cr3t@127.0.0.1:7001/u/agent-card"}
-	d := &gatewayDialog{keys: keysOr(nil), gateway: "gw", origin: "http://127.0.0.1:7001", agents: agents, added: map[int]bool{}}
+	d := &gatewayDialog{keys: keys.Or(nil), gateway: "gw", origin: "http://127.0.0.1:7001", agents: agents, added: map[int]bool{}}
 	st := styles.New(themes.Dark)
 	screen := drawn(d, st, 80, 24)
 	assertTerminalSafe(t, screen)

@@ -16,6 +16,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	bad "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // An agent whose name, skills, statuses, artifact and file names hold a
@@ -33,7 +34,7 @@ func TestSpoofedNamesKeepBordersStraight(t *testing.T) {
 		Config: &config.Config{},
 		Client: a2aclient.Options{PollInterval: 20 * time.Millisecond},
 	})
-	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: keys.Default(), Theme: "dark"})
 	frames := &frameLog{}
 	const width = 120
 	var mu sync.Mutex

@@ -19,6 +19,7 @@ import (
 	bad "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -89,7 +90,7 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 		Config: &config.Config{},
 		Client: a2aclient.Options{Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
 	})
-	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark", Wire: wire})
+	m := New(Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: keys.Default(), Theme: "dark", Wire: wire})
 	frames := &frameLog{}
 	var mu sync.Mutex
 	var broken []string
@@ -145,7 +146,7 @@ func TestHostileHugeCardIsCut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newAgentsPane(styles.New(themes.Dark), DefaultKeyMap().Agents)
+	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 30)
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
 	view := p.View(nil)

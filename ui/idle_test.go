@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // TestIdleAsksForNoWakeUps: with nothing streaming and nothing
@@ -14,7 +16,7 @@ import (
 // each half second at idle); the clock stops when nothing it shows
 // moves. Counted as the commands returned, so no time is measured.
 func TestIdleAsksForNoWakeUps(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	if cmd := m.composer.Focus(); cmd != nil {
 		t.Error("focusing the composer starts a timer (a blinking cursor)")
@@ -37,7 +39,7 @@ func TestIdleAsksForNoWakeUps(t *testing.T) {
 // cursor after what was typed, and hides it while a dialog or another
 // pane has the keys.
 func TestComposerCursorIsTheTerminals(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap(), Theme: "dark"})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	m.composer.Focus() // as Init does
 	m.Update(tea.KeyPressMsg{Code: 'h', Text: "h"})

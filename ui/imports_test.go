@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"go/parser"
 	"go/token"
-	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -12,29 +10,22 @@ import (
 )
 
 // The Workspace (session) owns agents, credentials and sign-ins; ui
-// only shows them and takes keys. No ui file (tests aside) imports auth:
-// what a sign-in needs comes through session.
+// only shows them and takes keys. No file of ui or of a package under it
+// (tests aside) imports auth: what a sign-in needs comes through session.
 func TestUINeverImportsAuth(t *testing.T) {
-	files, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
 	fset := token.NewFileSet()
 	checked := 0
-	for _, f := range files {
-		name := f.Name()
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		file, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked++
-		for _, imp := range file.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			if path == "github.com/parley-a2a/parley/auth" || strings.HasPrefix(path, "github.com/parley-a2a/parley/auth/") {
-				t.Errorf("%s imports %s; ask session's Workspace instead (ARCHITECTURE.md)", name, path)
+	for _, files := range uiSources(t, fset) {
+		for _, f := range files {
+			if f.test {
+				continue
+			}
+			checked++
+			for _, imp := range f.ast.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				if path == "github.com/parley-a2a/parley/auth" || strings.HasPrefix(path, "github.com/parley-a2a/parley/auth/") {
+					t.Errorf("%s imports %s; ask session's Workspace instead (ARCHITECTURE.md)", f.path, path)
+				}
 			}
 		}
 	}
@@ -44,11 +35,11 @@ func TestUINeverImportsAuth(t *testing.T) {
 }
 
 // TestUIDoesNotDependOnAuth holds the whole import graph to it, not just
-// ui's own files: nothing ui builds on (session above all) may pull in
-// auth; session speaks package signin's words and gets auth's machinery
-// from the command line.
+// ui's own files: nothing ui and its packages build on (session above
+// all) may pull in auth; session speaks package signin's words and gets
+// auth's machinery from the command line.
 func TestUIDoesNotDependOnAuth(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	out, err := exec.Command("go", "list", "-deps", "./...").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list -deps: %v\n%s", err, out)
 	}

@@ -5,32 +5,31 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
 // No key is matched as a raw string: every key the UI reacts to comes
-// from the registry (keys.go), so the help, the README and the [keys]
-// overrides see it. This test reads the package's source and fails on
-// a key press turned into a string (msg.String()) or a binding made up
-// on the spot from literal keys outside the registry.
+// from the registry (ui/keys/keys.go), so the help, the README and the
+// [keys] overrides see it. This test reads the source of ui and of every
+// package under it and fails on a key press turned into a string
+// (msg.String()) or a binding made up on the spot from literal keys
+// outside the registry.
 func TestNoRawKeyMatches(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") || name == "keys.go" {
-			continue
+	checked := 0
+	for _, files := range uiSources(t, fset) {
+		for _, f := range files {
+			if f.test || f.path == filepath.Join("keys", "keys.go") {
+				continue
+			}
+			checked++
+			for _, bad := range rawKeyUses(f.ast) {
+				t.Errorf("%s: %s; put the key in the registry (ui/keys/keys.go) and match it with key.Matches", fset.Position(bad.pos), bad.what)
+			}
 		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, bad := range rawKeyUses(f) {
-			t.Errorf("%s: %s; put the key in the registry (keys.go) and match it with key.Matches", fset.Position(bad.pos), bad.what)
-		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d files were read", checked)
 	}
 }
 

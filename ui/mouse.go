@@ -15,11 +15,6 @@ import (
 	"github.com/parley-a2a/parley/ui/component"
 )
 
-// mouseLegend is the help's word on the mouse (two lines, each within an
-// 80-column help).
-const mouseLegend = "click a pane to focus it, a row to select it, again to open it\n" +
-	"        the wheel scrolls what is under it; shift+drag selects text"
-
 // paneHit is where on screen a pane's box is: its focus area and its
 // inside, which starts one cell in from the border.
 type paneHit struct {

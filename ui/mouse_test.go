@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -109,7 +110,7 @@ func TestFlowMouseWheelScrollsThePaneUnderIt(t *testing.T) {
 // In the conversations view a click selects a conversation and a second
 // click opens it.
 func TestContextsClickSelectsThenOpens(t *testing.T) {
-	v := newContextsView(styles.New(themes.Dark), DefaultKeyMap().Contexts, nil, "", "")
+	v := newContextsView(styles.New(themes.Dark), keys.Default().Contexts, nil, "", "")
 	v.setList([]session.ContextInfo{{Title: "one"}, {Title: "two"}, {Title: "three"}}, nil, nil)
 	screen := drawn(v, styles.New(themes.Dark), 120, 36)
 	if lines := strings.Split(screen, "\n"); !strings.Contains(lines[4], "two") {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -31,11 +32,11 @@ func TestNarrowOpeningAConversationShowsTheChat(t *testing.T) {
 // every agent's.
 func TestNoConversationsHintsAtAllAgents(t *testing.T) {
 	st := styles.New(themes.Dark)
-	keys := DefaultKeyMap().Contexts
-	v := newContextsView(st, keys, nil, "http://127.0.0.1:1/", "a")
+	km := keys.Default().Contexts
+	v := newContextsView(st, km, nil, "http://127.0.0.1:1/", "a")
 	v.setList(nil, nil, nil)
 	screen := ansi.Strip(drawn(v, st, 100, 12))
-	if !strings.Contains(screen, firstKey(keys.AllAgent)+" shows every agent's") {
+	if !strings.Contains(screen, keys.FirstKey(km.AllAgent)+" shows every agent's") {
 		t.Fatalf("no hint at the all-agents key:\n%s", screen)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -35,8 +36,8 @@ type prompt struct {
 	input  textinput.Model
 	onDone func(value string) tea.Cmd
 	err    string
-	keys   *KeyMap // the user's; nil for the default layout
-	w      int     // the screen's width (SetSize)
+	keys   *keys.Map // the user's; nil for the default layout
+	w      int       // the screen's width (SetSize)
 	// ctl, when set, drives a prompt that asks more than one thing (the
 	// sign-in): it sees keys before the input and draws body and note.
 	ctl controller
@@ -133,8 +134,8 @@ func (p *prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 			return cmd, done
 		}
 	}
-	keys := keysOr(p.keys)
-	k := keys.Dialog
+	km := keys.Or(p.keys)
+	k := km.Dialog
 	switch {
 	case key.Matches(msg, k.Cancel):
 		return nil, true
@@ -143,7 +144,7 @@ func (p *prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 			return nil, true
 		}
 		return p.onDone(p.input.Value()), true
-	case p.kind == promptPath && key.Matches(msg, keys.Composer.Complete):
+	case p.kind == promptPath && key.Matches(msg, km.Composer.Complete):
 		return p.complete(), false
 	}
 	if p.kind == promptConfirm {
@@ -226,7 +227,7 @@ func (p *prompt) applyMatches(msg pathMatchesMsg) {
 // View draws the dialog box for a screen p.w cells wide.
 func (p *prompt) View(st *styles.Styles) string {
 	w := min(p.w-4, 72)
-	keys := keysOr(p.keys)
+	km := keys.Or(p.keys)
 	inner := w - 4
 	body, showInput := p.body, p.kind != promptConfirm
 	if p.ctl != nil {
@@ -240,13 +241,13 @@ func (p *prompt) View(st *styles.Styles) string {
 	if len(lines) > 0 && (p.ctl == nil || showInput) {
 		lines = append(lines, "")
 	}
-	d := keys.Dialog
-	note := joinNotes(keyNote(d.Confirm, ""), keyNote(d.Cancel, ""))
+	d := km.Dialog
+	note := keys.JoinNotes(keys.Note(d.Confirm, ""), keys.Note(d.Cancel, ""))
 	switch p.kind {
 	case promptConfirm:
-		note = joinNotes(keyNote(d.Yes, ""), keyNote(d.No, ""))
+		note = keys.JoinNotes(keys.Note(d.Yes, ""), keys.Note(d.No, ""))
 	case promptPath:
-		note = joinNotes(keyNote(keys.Composer.Complete, "complete"), keyNote(d.Confirm, "attach"), keyNote(d.Cancel, ""))
+		note = keys.JoinNotes(keys.Note(km.Composer.Complete, "complete"), keys.Note(d.Confirm, "attach"), keys.Note(d.Cancel, ""))
 	}
 	if p.ctl != nil {
 		note = p.ctl.note()

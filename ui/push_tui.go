@@ -16,6 +16,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -169,7 +170,7 @@ func (m *Model) followByPush() tea.Cmd {
 
 func (m *Model) noPush(agent, taskID string) string {
 	k := m.keys.Tasks
-	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (%s) or refresh (%s) it instead.", agent, styles.ShortID(taskID), firstKey(k.Resubscribe), firstKey(k.Refresh))
+	return fmt.Sprintf("%s does not send push notifications, so parley cannot follow task %s by push; resubscribe (%s) or refresh (%s) it instead.", agent, styles.ShortID(taskID), keys.FirstKey(k.Resubscribe), keys.FirstKey(k.Refresh))
 }
 
 // watchTask registers a push config for the task with its agent.
@@ -195,7 +196,7 @@ func (m *Model) onPushWatch(msg pushWatchMsg) {
 	case msg.err != nil && msg.stopped:
 		m.setStatus(styles.Sentence("Stopped following task "+id+" here, but the agent may still push: "+termsafe.Line(msg.err.Error())), true)
 	case msg.err != nil:
-		m.setStatus(styles.Sentence("Could not follow task "+id+" by push: "+termsafe.Line(msg.err.Error()))+" Press "+firstKey(m.keys.Tasks.Follow)+" to try again.", true)
+		m.setStatus(styles.Sentence("Could not follow task "+id+" by push: "+termsafe.Line(msg.err.Error()))+" Press "+keys.FirstKey(m.keys.Tasks.Follow)+" to try again.", true)
 	case msg.stopped:
 		m.setStatus("Stopped following task "+id+" by push.", false)
 	default:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -65,7 +66,7 @@ func (m *Model) quit() tea.Cmd {
 	if n := len(running) - 1; n > 0 {
 		lines = append(lines, fmt.Sprintf("%s more still %s.", styles.Plural(n, "task"), styles.Pick(n, "runs", "run")))
 	}
-	lines = append(lines, "Quit anyway? ("+firstKey(m.keys.Global.Quit)+" again quits too)")
+	lines = append(lines, "Quit anyway? ("+keys.FirstKey(m.keys.Global.Quit)+" again quits too)")
 	m.quitPrompt = newPrompt(m.st, promptConfirm, "Quit parley", lines, "", func(string) tea.Cmd {
 		return func() tea.Msg { return quitConfirmedMsg{} }
 	})

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // The README's key table is generated from the key bindings, so the two
@@ -26,8 +28,8 @@ func TestREADMEKeys(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("%s has no key table between %s and %s", path, keysStart, keysEnd)
 	}
-	keys := DefaultKeyMap()
-	want := "\n" + keys.MarkdownTable()
+	km := keys.Default()
+	want := "\n" + km.MarkdownTable()
 	got := readme[i+len(keysStart) : j]
 	if got == want {
 		return

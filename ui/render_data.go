@@ -211,17 +211,17 @@ func (j *jsonLines) value(prefix string, v any, depth int, suffix string) {
 			return
 		}
 		j.add(prefix + "{")
-		keys := make([]string, 0, len(x))
+		km := make([]string, 0, len(x))
 		for k := range x {
-			keys = append(keys, k)
+			km = append(km, k)
 		}
-		sort.Strings(keys)
-		for i, k := range keys {
+		sort.Strings(km)
+		for i, k := range km {
 			if j.full {
 				break
 			}
 			p := indent + "  " + j.st.Key.Render(jsonQuote(k)) + ": "
-			j.value(p, x[k], depth+1, comma(i, len(keys)))
+			j.value(p, x[k], depth+1, comma(i, len(km)))
 		}
 		j.add(indent + "}" + suffix)
 	case []any:

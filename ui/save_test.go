@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 const commentedConfig = `# my agents
@@ -42,7 +43,7 @@ func TestSaveAgentsEditsInPlace(t *testing.T) {
 	m := New(Options{
 		Directory: testDirectory(session.DirectoryOptions{Config: cfg, ConfigPath: p}),
 		Config:    cfg, ConfigPath: p, Agents: []string{"http://127.0.0.1:7003/new"},
-		Keys: DefaultKeyMap(), Theme: "dark",
+		Keys: keys.Default(), Theme: "dark",
 	})
 	// Another parley adds a setting to home after this one read the file.
 	if _, err := config.Edit(p, func(d *config.Doc) error {

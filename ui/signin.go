@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -53,7 +54,7 @@ type signInDialog struct {
 	// proceed continues an auth-required task with nothing typed, after
 	// the person signed in at the agent's link.
 	proceed func() tea.Cmd
-	keys    *KeyMap
+	keys    *keys.Map
 	// open opens a link in the browser, in a command.
 	open func(url string) tea.Cmd
 }

@@ -10,11 +10,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
-	keys := keysOr(d.keys)
-	dk, sk := keys.Dialog, keys.SignIn
+	km := keys.Or(d.keys)
+	dk, sk := km.Dialog, km.SignIn
 	if key.Matches(msg, dk.Cancel) {
 		d.stop()
 		return nil, true, true
@@ -56,7 +57,7 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 	}
 	// A digit chooses another way, while nothing is typed (a secret may
 	// well start with a digit: then it goes into the field).
-	if i := matchIndex(msg, sk.Pick); i >= 0 && p.input.Value() == "" && (d.stage == stageChoose || d.stage == stageUsername) {
+	if i := keys.MatchIndex(msg, sk.Pick); i >= 0 && p.input.Value() == "" && (d.stage == stageChoose || d.stage == stageUsername) {
 		if i < len(d.s.Ways) && i != d.sel {
 			d.sel = i
 			d.enter(p)

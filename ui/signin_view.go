@@ -7,17 +7,18 @@ import (
 	"path/filepath"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func (d *signInDialog) lines() []string {
-	keys := keysOr(d.keys)
+	km := keys.Or(d.keys)
 	var out []string
 	if d.asked != "" {
 		out = append(out, d.asked)
 	}
 	for _, l := range d.links {
-		out = append(out, "Link: "+styles.ClipText(l, 300)+"  ("+joinNotes(keyNote(keys.SignIn.OpenLink, "open"), keyNote(keys.SignIn.CopyLink, "copy"))+")")
+		out = append(out, "Link: "+styles.ClipText(l, 300)+"  ("+keys.JoinNotes(keys.Note(km.SignIn.OpenLink, "open"), keys.Note(km.SignIn.CopyLink, "copy"))+")")
 	}
 	if len(out) > 0 {
 		out = append(out, "")
@@ -36,7 +37,7 @@ func (d *signInDialog) lines() []string {
 		out = append(out, fmt.Sprintf(" %s%d %s", mark, i+1, styles.ClipText(c.Display(), 200)))
 	}
 	if n := len(d.s.Ways) - 9; n > 0 {
-		out = append(out, fmt.Sprintf("   … %d more (%s)", n, firstKey(keys.SignIn.NextWay)))
+		out = append(out, fmt.Sprintf("   … %d more (%s)", n, keys.FirstKey(km.SignIn.NextWay)))
 	}
 	if d.s.Challenge != "" {
 		out = append(out, " (the agent said: "+termsafe.Line(d.s.Challenge)+")")
@@ -56,12 +57,12 @@ func (d *signInDialog) lines() []string {
 	default:
 		switch {
 		case c.Typed():
-			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), firstKey(keys.SignIn.Save), filepath.Base(d.s.CredentialsPath())))
+			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), keys.FirstKey(km.SignIn.Save), filepath.Base(d.s.CredentialsPath())))
 			if d.proceed != nil && len(d.links) > 0 {
-				out = append(out, "Signed in at the link instead? Press "+firstKey(keys.Dialog.Confirm)+" with nothing typed to continue the task.")
+				out = append(out, "Signed in at the link instead? Press "+keys.FirstKey(km.Dialog.Confirm)+" with nothing typed to continue the task.")
 			}
 		case c.OAuth():
-			out = append(out, "Press "+firstKey(keys.Dialog.Confirm)+" to sign in with "+c.Label()+" ("+firstKey(keys.SignIn.Save)+" also saves the token in "+filepath.Base(d.s.CredentialsPath())+").")
+			out = append(out, "Press "+keys.FirstKey(km.Dialog.Confirm)+" to sign in with "+c.Label()+" ("+keys.FirstKey(km.SignIn.Save)+" also saves the token in "+filepath.Base(d.s.CredentialsPath())+").")
 		case c.MTLS():
 			out = append(out, "A client certificate is set in the agent's config entry: tls_cert and tls_key (and tls_ca for a private CA); then restart parley.")
 		}
@@ -88,23 +89,23 @@ func (d *signInDialog) waitingLines(spin string) []string {
 }
 
 func (d *signInDialog) note() string {
-	keys := keysOr(d.keys)
-	dk, sk := keys.Dialog, keys.SignIn
-	cancel := keyNote(dk.Cancel, "")
+	km := keys.Or(d.keys)
+	dk, sk := km.Dialog, km.SignIn
+	cancel := keys.Note(dk.Cancel, "")
 	switch d.stage {
 	case stageStarting:
 		return cancel
 	case stageWaiting:
-		return joinNotes(keyNote(sk.CopyCode, "copy"), keyNote(sk.OpenPage, "open"), cancel)
+		return keys.JoinNotes(keys.Note(sk.CopyCode, "copy"), keys.Note(sk.OpenPage, "open"), cancel)
 	case stageUsername, stageClientID:
-		return joinNotes(keyNote(dk.Confirm, "next"), cancel)
+		return keys.JoinNotes(keys.Note(dk.Confirm, "next"), cancel)
 	}
-	parts := []string{keyNote(dk.Confirm, "sign in"), keyNote(sk.Save, "and save")}
+	parts := []string{keys.Note(dk.Confirm, "sign in"), keys.Note(sk.Save, "and save")}
 	if c := d.s.Ways[d.sel]; c.MTLS() {
 		parts = nil
 	}
 	if len(d.s.Ways) > 1 {
-		parts = append(parts, fmt.Sprintf("%s/1-%d another way", firstKey(sk.NextWay), min(len(d.s.Ways), 9)))
+		parts = append(parts, fmt.Sprintf("%s/1-%d another way", keys.FirstKey(sk.NextWay), min(len(d.s.Ways), 9)))
 	}
-	return joinNotes(append(parts, cancel)...)
+	return keys.JoinNotes(append(parts, cancel)...)
 }

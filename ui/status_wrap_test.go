@@ -6,13 +6,15 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // A status line wider than the terminal wraps onto a second line at a
 // word, over the panes' last row, instead of being cut mid-word; the
 // screen keeps its height.
 func TestLongStatusWrapsNotCut(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	msg := "Not an agent card: http://127.0.0.1:1/.well-known/agent-card.json has neither a name nor any way to reach the agent."
 	m.setStatus(msg, true)
@@ -38,7 +40,7 @@ func TestLongStatusWrapsNotCut(t *testing.T) {
 // refused"), was lost. Past four lines it is cut with "…", and the
 // screen keeps its height either way.
 func TestLongerStatusTakesMoreLines(t *testing.T) {
-	m := New(Options{Directory: emptyDirectory(), Keys: DefaultKeyMap()})
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	url := "127.0.0.1:9/an/even/longer/path/to/an/agent/that/is/not/running/anywhere/at/all/for/testing/how/the/status/line/wraps/x"
 	msg := url + " is not reachable: the connection was refused. Check that the agent is running, then press enter to retry."

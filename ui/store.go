@@ -237,7 +237,7 @@ func (m *Model) offerLast(last *session.ContextInfo) {
 	if e := m.current; e != nil && e.Conv != nil && (e.Conv.Busy() || len(e.Conv.Tasks()) > 0) {
 		return
 	}
-	keys := m.keys.Global.Contexts.Help().Key
+	km := m.keys.Global.Contexts.Help().Key
 	m.setStatus(fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
-		termsafe.Line(last.Label()), termsafe.Line(cmp.Or(last.Agent.Name, last.Agent.Ref)), keys), false)
+		termsafe.Line(last.Label()), termsafe.Line(cmp.Or(last.Agent.Name, last.Agent.Ref)), km), false)
 }

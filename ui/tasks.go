@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -20,7 +21,7 @@ import (
 // the agent's tasks (tasks_views.go).
 type tasksPane struct {
 	paneBox
-	keys    TaskKeys
+	keys    keys.Tasks
 	tasks   []session.TaskInfo
 	cursor  int
 	top     int
@@ -36,8 +37,8 @@ type tasksPane struct {
 	relist              bool // a push came during the fetch: list again after it
 }
 
-func newTasksPane(st *styles.Styles, keys TaskKeys) *tasksPane {
-	return &tasksPane{paneBox: paneBox{st: st}, keys: keys}
+func newTasksPane(st *styles.Styles, km keys.Tasks) *tasksPane {
+	return &tasksPane{paneBox: paneBox{st: st}, keys: km}
 }
 
 // SetTasks replaces the list. While the pane has focus the cursor stays

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -23,7 +24,7 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 	case taskFollowPush:
 		return m.followByPush()
 	case taskNotHere:
-		m.setStatus("That key acts on this chat's tasks: open the task first ("+firstKey(m.keys.Tasks.Open)+"), or "+firstKey(m.keys.Tasks.View)+" to go back to them.", false)
+		m.setStatus("That key acts on this chat's tasks: open the task first ("+keys.FirstKey(m.keys.Tasks.Open)+"), or "+keys.FirstKey(m.keys.Tasks.View)+" to go back to them.", false)
 		return nil
 	}
 	t, ok := m.tasks.Selected()

@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -153,7 +154,7 @@ func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
 		return m.fetchTasks()
 	}
 	if msg.err != nil {
-		text := styles.Sentence("Could not list the agent's tasks: "+termsafe.Line(msg.err.Error())) + " " + firstKey(m.keys.Tasks.Refresh) + " tries again."
+		text := styles.Sentence("Could not list the agent's tasks: "+termsafe.Line(msg.err.Error())) + " " + keys.FirstKey(m.keys.Tasks.Refresh) + " tries again."
 		m.tasks.SetListing(nil, "", text)
 		return nil
 	}
@@ -229,7 +230,7 @@ func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
 		if msg.err != nil {
 			text = termsafe.Line(msg.err.Error())
 		}
-		m.setStatus(styles.Sentence("Could not fetch the task: "+text)+" "+firstKey(m.keys.Tasks.View)+" lists the tasks again.", true)
+		m.setStatus(styles.Sentence("Could not fetch the task: "+text)+" "+keys.FirstKey(m.keys.Tasks.View)+" lists the tasks again.", true)
 		return nil
 	}
 	if m.refuseWhileBusy(e) {

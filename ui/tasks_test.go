@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -30,7 +31,7 @@ func selectedID(p *tasksPane) string {
 // newest task, so tab → c cancels the task just started; in the pane it
 // stays where the user put it while the list changes.
 func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
-	p := newTasksPane(styles.New(themes.Dark), DefaultKeyMap().Tasks)
+	p := newTasksPane(styles.New(themes.Dark), keys.Default().Tasks)
 	p.SetSize(30, 5)
 	p.SetTasks(taskList("a"))
 	p.SetTasks(taskList("b", "a"))
@@ -49,7 +50,7 @@ func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
 // working (stopped with esc, or reopened with its agent away) is drawn
 // still.
 func TestTasksSpinOnlyWhileFollowed(t *testing.T) {
-	p := newTasksPane(styles.New(themes.Dark), DefaultKeyMap().Tasks)
+	p := newTasksPane(styles.New(themes.Dark), keys.Default().Tasks)
 	p.SetSize(40, 3)
 	p.Tick(time.Now(), "⠋")
 	p.SetTasks([]session.TaskInfo{{ID: "a", Title: "followed", State: a2aclient.StateWorking, Following: true}, {ID: "b", Title: "left", State: a2aclient.StateWorking}})

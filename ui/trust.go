@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // trustDialog asks whether an agent's credentials may go to the foreign
@@ -25,7 +26,7 @@ type trustDialog struct {
 	// then, when set, is what waited for the answer (the request a
 	// sign-in retries); otherwise the agent is resolved again.
 	then func(*Model)
-	keys *KeyMap
+	keys *keys.Map
 	// answer carries out the person's answer: trust once or always, or
 	// refuse (the root's code, given at construction).
 	answer func(trust, always bool) tea.Cmd
@@ -78,11 +79,11 @@ func (m *Model) askTrust(e *agentEntry) {
 }
 
 func (d *trustDialog) lines() []string {
-	keys := keysOr(d.keys)
+	km := keys.Or(d.keys)
 	return []string{
 		fmt.Sprintf("%s's card sends your messages to %s. Send your credential there?", d.e.label(), termsafe.Line(d.fe.Origin)),
 		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trustedWhere(d.named, d.fe.Trusted)), termsafe.Line(d.fe.Origin)),
-		fmt.Sprintf("%s: once, for this run · %s: always (saved as the agent's trusted_origins) · %s: no", firstKey(keys.Trust.Once), firstKey(keys.Trust.Always), firstKey(keys.Trust.Refuse)),
+		fmt.Sprintf("%s: once, for this run · %s: always (saved as the agent's trusted_origins) · %s: no", keys.FirstKey(km.Trust.Once), keys.FirstKey(km.Trust.Always), keys.FirstKey(km.Trust.Refuse)),
 	}
 }
 
@@ -105,15 +106,15 @@ func trustedWhere(named string, trusted []string) string {
 }
 
 func (d *trustDialog) note() string {
-	t := keysOr(d.keys).Trust
-	return firstKey(t.Once) + " once · " + firstKey(t.Always) + " always · " + firstKey(t.Refuse) + " no"
+	t := keys.Or(d.keys).Trust
+	return keys.FirstKey(t.Once) + " once · " + keys.FirstKey(t.Always) + " always · " + keys.FirstKey(t.Refuse) + " no"
 }
 func (d *trustDialog) wantsInput() bool { return false }
 
 func (d *trustDialog) update(*prompt, tea.Msg) (tea.Cmd, bool, bool) { return nil, false, false }
 
 func (d *trustDialog) handleKey(_ *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
-	t := keysOr(d.keys).Trust
+	t := keys.Or(d.keys).Trust
 	switch {
 	case key.Matches(msg, t.Once), key.Matches(msg, t.Always):
 		return d.answer(true, key.Matches(msg, t.Always)), true, true

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -25,7 +26,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, g.Help):
-		m.overlay.Open(newHelpDialog(&m.keys))
+		m.overlay.Open(keys.NewHelp(&m.keys))
 		return nil
 	case key.Matches(msg, g.Contexts):
 		return m.openContexts()
@@ -150,7 +151,7 @@ func (m *Model) putExample(x string) {
 	m.lastExample = x
 	m.composer.SetValue(x)
 	if kept {
-		m.setStatus("An example replaced your draft; "+firstKey(m.keys.Composer.HistPrev)+" brings your draft back.", false)
+		m.setStatus("An example replaced your draft; "+keys.FirstKey(m.keys.Composer.HistPrev)+" brings your draft back.", false)
 	}
 	m.layout()
 }

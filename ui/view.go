@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -207,7 +208,7 @@ func (m *Model) composerTitle() string {
 			if id, state := m.current.Conv.Waiting(); id != "" {
 				title = fmt.Sprintf("answering task %s (%s)", styles.ShortID(id), state)
 				if b := m.keys.Composer.NewTask; b.Enabled() {
-					title += " · " + firstKey(b) + " new task instead"
+					title += " · " + keys.FirstKey(b) + " new task instead"
 				}
 			}
 		}

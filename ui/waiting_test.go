@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	bad "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // startHostile opens the TUI on a hostile agent.
@@ -24,7 +25,7 @@ func startHostile(t *testing.T, srv *bad.Server, busy *BusyLog, env ...Env) *app
 		o.Retry.OnRetry = busy.Retry
 	}
 	dir := testDirectory(session.DirectoryOptions{Config: &config.Config{}, Client: o})
-	o2 := Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: DefaultKeyMap(), Theme: "dark", Busy: busy}
+	o2 := Options{Directory: dir, Config: &config.Config{}, Agents: []string{srv.URL}, Keys: keys.Default(), Theme: "dark", Busy: busy}
 	if len(env) > 0 {
 		o2.Env = env[0]
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -19,7 +20,7 @@ import (
 // changed, so the log costs the UI nothing while the view is closed.
 type wireView struct {
 	log  *WireLog
-	keys *KeyMap
+	keys *keys.Map
 
 	recs   []a2aclient.WireRecord
 	open   map[string]bool // expanded entries, by wireID
@@ -39,8 +40,8 @@ type wireView struct {
 	lines  []string
 }
 
-func newWireView(log *WireLog, keys *KeyMap) *wireView {
-	v := &wireView{log: log, keys: keysOr(keys), open: map[string]bool{}, follow: true, reveal: true}
+func newWireView(log *WireLog, km *keys.Map) *wireView {
+	v := &wireView{log: log, keys: keys.Or(km), open: map[string]bool{}, follow: true, reveal: true}
 	v.refresh()
 	return v
 }
@@ -261,11 +262,11 @@ func (v *wireView) footer(st *styles.Styles) string {
 		return st.Info.Render(v.flash)
 	}
 	k := v.keys.Wire
-	return st.Muted.Render(joinNotes(
-		firstKey(k.Up)+"/"+firstKey(k.Down)+" entry",
-		keyNote(k.Expand, "expand"),
-		keyNote(k.Copy, "copy"),
-		firstKey(k.PageUp)+"/"+firstKey(k.PageDown)+" scroll",
-		keyNote(k.Close, "close"),
+	return st.Muted.Render(keys.JoinNotes(
+		keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" entry",
+		keys.Note(k.Expand, "expand"),
+		keys.Note(k.Copy, "copy"),
+		keys.FirstKey(k.PageUp)+"/"+keys.FirstKey(k.PageDown)+" scroll",
+		keys.Note(k.Close, "close"),
 	))
 }

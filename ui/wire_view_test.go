@@ -11,6 +11,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -129,8 +130,8 @@ func TestWireViewCursorFollowsOrStays(t *testing.T) {
 // A body taller than the screen is read page by page with the cursor on
 // it; the keys the footer names are the user's.
 func TestWireViewPagesThroughALongBodyWithTheUsersKeys(t *testing.T) {
-	keys := DefaultKeyMap()
-	if err := keys.Override(map[string][]string{"wire.copy": {"c"}}); err != nil {
+	km := keys.Default()
+	if err := km.Override(map[string][]string{"wire.copy": {"c"}}); err != nil {
 		t.Fatal(err)
 	}
 	l := NewWireLog()
@@ -140,7 +141,7 @@ func TestWireViewPagesThroughALongBodyWithTheUsersKeys(t *testing.T) {
 	}
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Status: 200, Time: time.Now(), URL: "http://127.0.0.1:1/", Body: []byte(`{"parts":[` + strings.Join(parts, ",") + `]}`)})
 	l.Observe(wireEvent(`{"n":"last"}`))
-	v := newWireView(l, &keys)
+	v := newWireView(l, &km)
 	if s := wireScreen(v, 80, 20); !strings.Contains(s, "c copy") {
 		t.Errorf("the footer does not name the user's copy key:\n%s", s)
 	}

@@ -1,4 +1,7 @@
-package ui
+// Package keys is ui's one registry of key bindings (Map), the notes the
+// panes and dialogs build from it, the composer's readline keys, and the
+// help dialog that lists every key.
+package keys
 
 import (
 	"fmt"
@@ -9,33 +12,33 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
-// KeyMap is the one registry of key bindings. Each group is a struct
+// Map is the one registry of key bindings. Each group is a struct
 // whose fields are bindings; a field's tags give its config name
 // (`key`), its default keys (`keys`, space-separated) and its help text
-// (`help`). Everything else walks this registry: DefaultKeyMap, the
+// (`help`). Everything else walks this registry: Default, the
 // config's [keys] overrides, the help overlay, every short help and the
 // README's key table. Adding a binding is one tagged field here and its
 // use in the pane.
-type KeyMap struct {
-	Global   GlobalKeys   `key:"global" title:"Everywhere"`
-	Composer ComposerKeys `key:"composer" title:"Composer"`
-	Chat     ChatKeys     `key:"chat" title:"Chat"`
-	Agents   AgentKeys    `key:"agents" title:"Agents"`
-	Tasks    TaskKeys     `key:"tasks" title:"Tasks"`
-	Contexts ContextKeys  `key:"contexts" title:"Contexts"`
+type Map struct {
+	Global   Global   `key:"global" title:"Everywhere"`
+	Composer Composer `key:"composer" title:"Composer"`
+	Chat     Chat     `key:"chat" title:"Chat"`
+	Agents   Agents   `key:"agents" title:"Agents"`
+	Tasks    Tasks    `key:"tasks" title:"Tasks"`
+	Contexts Contexts `key:"contexts" title:"Contexts"`
 	// The groups below act in dialogs, not panes (dialog:"yes").
-	Pager   PagerKeys   `key:"pager" title:"Help" dialog:"yes"`
-	Wire    WireKeys    `key:"wire" title:"Wire view" dialog:"yes"`
-	Gateway GatewayKeys `key:"gateway" title:"Agents behind a gateway" dialog:"yes"`
-	Dialog  DialogKeys  `key:"dialog" title:"Dialogs" dialog:"yes"`
-	SignIn  SignInKeys  `key:"signin" title:"Sign-in" dialog:"yes"`
-	Trust   TrustKeys   `key:"trust" title:"Trust an origin" dialog:"yes"`
+	Pager   Pager   `key:"pager" title:"Help" dialog:"yes"`
+	Wire    Wire    `key:"wire" title:"Wire view" dialog:"yes"`
+	Gateway Gateway `key:"gateway" title:"Agents behind a gateway" dialog:"yes"`
+	Dialog  Dialog  `key:"dialog" title:"Dialogs" dialog:"yes"`
+	SignIn  SignIn  `key:"signin" title:"Sign-in" dialog:"yes"`
+	Trust   Trust   `key:"trust" title:"Trust an origin" dialog:"yes"`
 }
 
-// GlobalKeys work in every pane. None is a bare letter, so typing in the
+// Global work in every pane. None is a bare letter, so typing in the
 // composer never triggers them, and none is a readline key the composer
 // edits with (ctrl+w, ctrl+u, ctrl+a, ctrl+e, ctrl+k, alt+b, alt+f).
-type GlobalKeys struct {
+type Global struct {
 	NextPane key.Binding `key:"next_pane" keys:"tab" help:"next pane"`
 	PrevPane key.Binding `key:"prev_pane" keys:"shift+tab" help:"previous pane"`
 	Contexts key.Binding `key:"contexts" keys:"ctrl+o" help:"conversations"`
@@ -46,10 +49,10 @@ type GlobalKeys struct {
 	Quit     key.Binding `key:"quit" keys:"ctrl+c" help:"quit"`
 }
 
-// ComposerKeys edit and send the message. The editing keys of readline
+// Composer edit and send the message. The editing keys of readline
 // (ctrl+w, ctrl+u, ctrl+a, ctrl+e, ctrl+k, alt+b, alt+f) are the text
 // area's own and stay free here.
-type ComposerKeys struct {
+type Composer struct {
 	Send     key.Binding `key:"send" keys:"enter" help:"send"`
 	Newline  key.Binding `key:"newline" keys:"alt+enter ctrl+j" help:"newline"`
 	Attach   key.Binding `key:"attach" keys:"ctrl+f" help:"attach"`
@@ -62,8 +65,8 @@ type ComposerKeys struct {
 	NewTask key.Binding `key:"new_task" keys:"ctrl+r" help:"new task, not the answer"`
 }
 
-// ChatKeys move through the transcript and act on its items.
-type ChatKeys struct {
+// Chat move through the transcript and act on its items.
+type Chat struct {
 	Up       key.Binding `key:"up" keys:"up k" help:"up"`
 	Down     key.Binding `key:"down" keys:"down j" help:"down"`
 	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
@@ -79,8 +82,8 @@ type ChatKeys struct {
 	Deny  key.Binding `key:"deny" keys:"x" help:"deny tool call"`
 }
 
-// AgentKeys manage the agent directory.
-type AgentKeys struct {
+// Agents manage the agent directory.
+type Agents struct {
 	Up      key.Binding `key:"up" keys:"up k" help:"up"`
 	Down    key.Binding `key:"down" keys:"down j" help:"down"`
 	Select  key.Binding `key:"select" keys:"enter" help:"use agent"`
@@ -97,8 +100,8 @@ type AgentKeys struct {
 	Save       key.Binding `key:"save" keys:"w" help:"save to config"`
 }
 
-// TaskKeys act on the selected task.
-type TaskKeys struct {
+// Tasks act on the selected task.
+type Tasks struct {
 	Up          key.Binding `key:"up" keys:"up k" help:"up"`
 	Down        key.Binding `key:"down" keys:"down j" help:"down"`
 	Open        key.Binding `key:"open" keys:"enter" help:"open"`
@@ -114,14 +117,14 @@ type TaskKeys struct {
 	Follow key.Binding `key:"follow_push" keys:"p" help:"follow by push"`
 }
 
-// ContextKeys act in the conversations view. Typing always goes to its
+// Contexts act in the conversations view. Typing always goes to its
 // filter, so its actions sit on ctrl keys, and none is a key the filter
 // edits with (ctrl+a, ctrl+e, ctrl+k, ctrl+d, ctrl+w, ctrl+u, ctrl+f,
 // ctrl+b, ctrl+h, ctrl+v, delete). Delete is ctrl+g: shift+delete, the
 // mnemonic one, is not sent by every terminal (the Linux console sends
 // a plain delete) and its name pushed "esc close" out of the note at
 // 120 columns; it asks before it deletes. Up has no ctrl key.
-type ContextKeys struct {
+type Contexts struct {
 	Up       key.Binding `key:"up" keys:"up" help:"up"`
 	Down     key.Binding `key:"down" keys:"down ctrl+j" help:"down"`
 	Open     key.Binding `key:"open" keys:"enter" help:"open"`
@@ -134,8 +137,8 @@ type ContextKeys struct {
 	Close    key.Binding `key:"close" keys:"esc" help:"close"`
 }
 
-// PagerKeys scroll the help overlay.
-type PagerKeys struct {
+// Pager scroll the help overlay.
+type Pager struct {
 	Up       key.Binding `key:"up" keys:"up k" help:"scroll up"`
 	Down     key.Binding `key:"down" keys:"down j" help:"scroll down"`
 	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
@@ -145,9 +148,9 @@ type PagerKeys struct {
 	Close    key.Binding `key:"close" keys:"esc q" help:"close the help"`
 }
 
-// WireKeys act in the wire view: pick an entry, expand it to its whole
+// Wire act in the wire view: pick an entry, expand it to its whole
 // pretty-printed body, copy it.
-type WireKeys struct {
+type Wire struct {
 	Up       key.Binding `key:"up" keys:"up k" help:"previous entry"`
 	Down     key.Binding `key:"down" keys:"down j" help:"next entry"`
 	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
@@ -159,24 +162,24 @@ type WireKeys struct {
 	Close    key.Binding `key:"close" keys:"esc q" help:"close"`
 }
 
-// GatewayKeys act in the list of a gateway's agents (gateway.go).
-type GatewayKeys struct {
+// Gateway act in the list of a gateway's agents (gateway.go).
+type Gateway struct {
 	Up    key.Binding `key:"up" keys:"up k" help:"up"`
 	Down  key.Binding `key:"down" keys:"down j" help:"down"`
 	Add   key.Binding `key:"add" keys:"enter a" help:"add agent"`
 	Close key.Binding `key:"close" keys:"esc q" help:"close"`
 }
 
-// DialogKeys answer a dialog: prompts, confirmations and the sign-in.
-type DialogKeys struct {
+// Dialog answer a dialog: prompts, confirmations and the sign-in.
+type Dialog struct {
 	Confirm key.Binding `key:"confirm" keys:"enter" help:"ok"`
 	Cancel  key.Binding `key:"cancel" keys:"esc" help:"cancel"`
 	Yes     key.Binding `key:"yes" keys:"y Y" help:"yes"`
 	No      key.Binding `key:"no" keys:"n N" help:"no"`
 }
 
-// SignInKeys act in the sign-in dialog, besides the dialog keys.
-type SignInKeys struct {
+// SignIn act in the sign-in dialog, besides the dialog keys.
+type SignIn struct {
 	NextWay  key.Binding `key:"next_way" keys:"tab" help:"another way to sign in"`
 	PrevWay  key.Binding `key:"prev_way" keys:"shift+tab" help:"the previous way"`
 	Pick     key.Binding `key:"pick" keys:"1 2 3 4 5 6 7 8 9" help:"pick a way by number"`
@@ -187,8 +190,8 @@ type SignInKeys struct {
 	OpenPage key.Binding `key:"open_page" keys:"o O" help:"open sign-in page (waiting)"`
 }
 
-// TrustKeys answer whether a credential may go to another origin.
-type TrustKeys struct {
+// Trust answer whether a credential may go to another origin.
+type Trust struct {
 	Once   key.Binding `key:"once" keys:"o O" help:"trust it for this run"`
 	Always key.Binding `key:"always" keys:"a A" help:"trust it always (saved)"`
 	Refuse key.Binding `key:"refuse" keys:"n N esc" help:"do not send the credential"`
@@ -209,7 +212,7 @@ type keyGroup struct {
 }
 
 // entries lists every binding in registry order.
-func (k *KeyMap) entries() []keyEntry {
+func (k *Map) entries() []keyEntry {
 	var out []keyEntry
 	v := reflect.ValueOf(k).Elem()
 	for i := 0; i < v.NumField(); i++ {
@@ -226,7 +229,7 @@ func (k *KeyMap) entries() []keyEntry {
 }
 
 // groups lists the registry's groups with their bindings, in order.
-func (k *KeyMap) groups() []struct {
+func (k *Map) groups() []struct {
 	keyGroup
 	keys []key.Binding
 } {
@@ -246,10 +249,10 @@ func (k *KeyMap) groups() []struct {
 	return out
 }
 
-// DefaultKeyMap is parley's standard layout, read from the registry's
+// Default is parley's standard layout, read from the registry's
 // tags.
-func DefaultKeyMap() KeyMap {
-	var k KeyMap
+func Default() Map {
+	var k Map
 	v := reflect.ValueOf(&k).Elem()
 	for i := 0; i < v.NumField(); i++ {
 		gv := v.Field(i)
@@ -279,8 +282,8 @@ func helpKeys(keys []string) string {
 	return strings.Join(out, "/")
 }
 
-// bindings lists every binding by its config name ("chat.copy").
-func (k *KeyMap) bindings() map[string]*key.Binding {
+// Bindings lists every binding by its config name ("chat.copy").
+func (k *Map) Bindings() map[string]*key.Binding {
 	out := map[string]*key.Binding{}
 	for _, e := range k.entries() {
 		out[e.name] = e.b
@@ -290,8 +293,8 @@ func (k *KeyMap) bindings() map[string]*key.Binding {
 
 // Override replaces bindings from the config's [keys] table, e.g.
 // `"chat.copy" = ["c"]`. Unknown names are an error naming the known ones.
-func (k *KeyMap) Override(keys map[string][]string) error {
-	all := k.bindings()
+func (k *Map) Override(keys map[string][]string) error {
+	all := k.Bindings()
 	var unknown []string
 	for name, ks := range keys {
 		b, ok := all[name]
@@ -317,9 +320,9 @@ func (k *KeyMap) Override(keys map[string][]string) error {
 // binding in the same place already uses it; only keys the file added
 // count, so the defaults' deliberate overlaps (tab for the next pane and
 // for path completion) are not reported.
-func (k *KeyMap) conflicts(overrides map[string][]string) error {
-	defaults := DefaultKeyMap()
-	def := defaults.bindings()
+func (k *Map) conflicts(overrides map[string][]string) error {
+	defaults := Default()
+	def := defaults.Bindings()
 	entries := k.entries()
 	for _, e := range entries {
 		if len(overrides[e.name]) == 0 {
@@ -333,7 +336,7 @@ func (k *KeyMap) conflicts(overrides map[string][]string) error {
 				if o.name == e.name || !o.b.Enabled() || !sharesScope(e, o) || !containsKey(o.b.Keys(), ks) {
 					continue
 				}
-				return &KeyError{Name: e.name,
+				return &Error{Name: e.name,
 					Msg:  fmt.Sprintf("key conflict: %q for %s is already %s (%s)", ks, e.name, o.name, o.b.Help().Desc),
 					Hint: "pick another key or rebind " + o.name}
 			}
@@ -364,9 +367,9 @@ func containsKey(keys []string, k string) bool {
 }
 
 // Names lists binding names in a stable order.
-func (k *KeyMap) Names() []string {
+func (k *Map) Names() []string {
 	var names []string
-	for n := range k.bindings() {
+	for n := range k.Bindings() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -375,7 +378,7 @@ func (k *KeyMap) Names() []string {
 
 // MarkdownTable renders the key table for the README, grouped as the
 // registry groups them.
-func (k *KeyMap) MarkdownTable() string {
+func (k *Map) MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString("| Where | Keys | Action |\n|---|---|---|\n")
 	for _, g := range k.groups() {
@@ -387,59 +390,4 @@ func (k *KeyMap) MarkdownTable() string {
 		}
 	}
 	return b.String()
-}
-
-// keyNote is a dialog's note for one binding: its keys and what it does
-// here ("enter sign in"); desc "" takes the binding's own help text.
-func keyNote(b key.Binding, desc string) string {
-	if !b.Enabled() {
-		return ""
-	}
-	if desc == "" {
-		desc = b.Help().Desc
-	}
-	return firstKey(b) + " " + desc
-}
-
-// keysOr is keys, or the default layout for a dialog built without
-// them.
-func keysOr(keys *KeyMap) *KeyMap {
-	if keys == nil {
-		k := DefaultKeyMap()
-		return &k
-	}
-	return keys
-}
-
-// firstKey names a binding's first key as the help does ("↑", "f1").
-func firstKey(b key.Binding) string {
-	if ks := b.Keys(); len(ks) > 0 {
-		return helpKeys(ks[:1])
-	}
-	return ""
-}
-
-// joinNotes joins dialog notes with " · ", leaving out disabled ones.
-func joinNotes(notes ...string) string {
-	var out []string
-	for _, n := range notes {
-		if n != "" {
-			out = append(out, n)
-		}
-	}
-	return strings.Join(out, " · ")
-}
-
-// matchIndex is which of b's keys msg is, or -1: the sign-in's digits
-// pick the way at that position.
-func matchIndex(msg fmt.Stringer, b key.Binding) int {
-	if !b.Enabled() {
-		return -1
-	}
-	for i, k := range b.Keys() {
-		if key.Matches(msg, key.NewBinding(key.WithKeys(k))) {
-			return i
-		}
-	}
-	return -1
 }

@@ -1,4 +1,4 @@
-package ui
+package keys
 
 import (
 	"strings"
@@ -13,8 +13,8 @@ import (
 // The help lists the composer's text-field keys (the readline habits
 // the textarea handles) and the legend's working and pushed marks.
 func TestHelpShowsReadlineKeysAndMarks(t *testing.T) {
-	keys := DefaultKeyMap()
-	d := newHelpDialog(&keys)
+	keys := Default()
+	d := NewHelp(&keys)
 	d.SetSize(200, 120)
 	screen := ansi.Strip(d.View(styles.New(themes.Dark)))
 	for _, want := range []string{"ctrl+w", "ctrl+u", "ctrl+a", "ctrl+e", "alt+b", "alt+f", "ctrl+k", "delete word backward", "◆ working", "• changed while away"} {

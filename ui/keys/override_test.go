@@ -1,24 +1,22 @@
-package ui
+package keys
 
 import (
 	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/charmbracelet/x/ansi"
 
-	"github.com/parley-a2a/parley/themes"
-	"github.com/parley-a2a/parley/ui/styles"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 )
 
 // An empty list disables the binding: its key does nothing and the help
 // and README table leave it out.
 func TestOverrideEmptyListDisables(t *testing.T) {
-	k := DefaultKeyMap()
+	k := Default()
 	if err := k.Override(map[string][]string{"chat.copy": {}}); err != nil {
 		t.Fatal(err)
 	}
-	if key.Matches(keyEvent("y"), k.Chat.Copy) {
+	if key.Matches(uitest.Key("y"), k.Chat.Copy) {
 		t.Error("y still copies after chat.copy = []")
 	}
 	if strings.Contains(k.MarkdownTable(), "copy item") {
@@ -40,7 +38,7 @@ func TestOverrideConflictNamesTheOtherBinding(t *testing.T) {
 		{map[string][]string{"dialog.yes": {"esc"}}, "dialog.cancel"},
 	}
 	for _, c := range cases {
-		k := DefaultKeyMap()
+		k := Default()
 		err := k.Override(c.keys)
 		if err == nil || !strings.Contains(err.Error(), c.other) {
 			t.Errorf("Override(%v) = %v, want a conflict naming %s", c.keys, err, c.other)
@@ -54,22 +52,9 @@ func TestOverrideConflictNamesTheOtherBinding(t *testing.T) {
 		{"global.next_pane": {"tab"}},            // the default, shared with composer.complete
 		{"contexts.search": {"ctrl+w"}},          // the conversations view takes every key
 	} {
-		k := DefaultKeyMap()
+		k := Default()
 		if err := k.Override(ok); err != nil {
 			t.Errorf("Override(%v) = %v, want no conflict", ok, err)
 		}
-	}
-}
-
-// The conversations view names the user's keys, not the defaults.
-func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
-	k := DefaultKeyMap()
-	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+y"}}); err != nil {
-		t.Fatal(err)
-	}
-	v := newContextsView(styles.New(themes.Dark), k.Contexts, nil, "", "")
-	screen := ansi.Strip(drawn(v, styles.New(themes.Dark), 120, 20))
-	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+g delete · ctrl+y export · ctrl+s search") {
-		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package keys
 
 import (
 	"fmt"
@@ -12,10 +12,10 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// helpDialog shows every key of the registry, full screen, and scrolls
+// Help shows every key of the registry, full screen, and scrolls
 // when the terminal is too small for all of them.
-type helpDialog struct {
-	keys          *KeyMap
+type Help struct {
+	keys          *Map
 	top           int // first line shown
 	width, height int // the screen's, for paging
 }
@@ -23,17 +23,17 @@ type helpDialog struct {
 // helpID names the help on the overlay.
 const helpID = "help"
 
-func newHelpDialog(keys *KeyMap) *helpDialog { return &helpDialog{keys: keys} }
+func NewHelp(keys *Map) *Help { return &Help{keys: keys} }
 
-func (d *helpDialog) Full() bool { return true }
+func (d *Help) Full() bool { return true }
 
-func (d *helpDialog) ID() string { return helpID }
+func (d *Help) ID() string { return helpID }
 
-func (d *helpDialog) SetSize(w, h int) { d.width, d.height = w, h }
+func (d *Help) SetSize(w, h int) { d.width, d.height = w, h }
 
 // Update scrolls on a key or the wheel, and closes on the help key or
 // close.
-func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+func (d *Help) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return d.key(msg)
@@ -43,7 +43,7 @@ func (d *helpDialog) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	return nil, nil
 }
 
-func (d *helpDialog) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
+func (d *Help) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	pg := d.keys.Pager
 	switch {
 	case key.Matches(msg, pg.Up):
@@ -65,7 +65,7 @@ func (d *helpDialog) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 }
 
 // View draws every key of every pane and dialog, scrolled to d.top.
-func (d *helpDialog) View(st *styles.Styles) string {
+func (d *Help) View(st *styles.Styles) string {
 	width, height := d.width, d.height
 	colW := 46
 	cols := max((width-4)/colW, 1)
@@ -122,17 +122,15 @@ func (d *helpDialog) View(st *styles.Styles) string {
 	inner := max(height-2, 1)
 	d.top = min(max(d.top, 0), max(len(lines)-inner, 0))
 	pg := d.keys.Pager
-	note := firstKey(d.keys.Global.Help) + " or " + firstKey(pg.Close) + " close"
+	note := FirstKey(d.keys.Global.Help) + " or " + FirstKey(pg.Close) + " close"
 	if len(lines) > inner {
 		lines = lines[d.top:min(d.top+inner, len(lines))]
-		note = firstKey(pg.Up) + firstKey(pg.Down) + " " + firstKey(pg.PageUp) + " " + firstKey(pg.PageDown) + " scroll · " + note
+		note = FirstKey(pg.Up) + FirstKey(pg.Down) + " " + FirstKey(pg.PageUp) + " " + FirstKey(pg.PageDown) + " scroll · " + note
 	}
 	return styles.Box(st, "parley · keys", note, strings.Join(lines, "\n"), width, height, true)
 }
 
-// helpView is the help as it opens, for a screen the root's size.
-func (m *Model) helpView() string {
-	d := newHelpDialog(&m.keys)
-	d.SetSize(m.width, m.height)
-	return d.View(m.st)
-}
+// mouseLegend is the help's word on the mouse (two lines, each within an
+// 80-column help).
+const mouseLegend = "click a pane to focus it, a row to select it, again to open it\n" +
+	"        the wheel scrolls what is under it; shift+drag selects text"

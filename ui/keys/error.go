@@ -1,21 +1,21 @@
-package ui
+package keys
 
 import "strings"
 
-// KeyError is a [keys] entry parley cannot use: a name it does not know
+// Error is a [keys] entry parley cannot use: a name it does not know
 // or a key another binding has. Name is the entry's name as written, so
 // the caller can find its line in the config file.
-type KeyError struct {
+type Error struct {
 	Name string
 	Msg  string // what is wrong
 	Hint string // what to do
 }
 
-func (e *KeyError) Error() string { return e.Msg + " — " + e.Hint }
+func (e *Error) Error() string { return e.Msg + " — " + e.Hint }
 
 // unknownName says a [keys] name is not a binding, suggesting the
 // nearest one (a typo, usually).
-func (k *KeyMap) unknownName(name string) *KeyError {
+func (k *Map) unknownName(name string) *Error {
 	best, dist := "", 4 // further than three edits is no suggestion
 	for _, n := range k.Names() {
 		if d := editDistance(name, n); d < dist {
@@ -26,7 +26,7 @@ func (k *KeyMap) unknownName(name string) *KeyError {
 	if best != "" {
 		hint = "did you mean " + quoteName(best) + "? The README's key table lists every name"
 	}
-	return &KeyError{Name: name, Msg: "unknown key binding " + quoteName(name) + " in [keys]", Hint: hint}
+	return &Error{Name: name, Msg: "unknown key binding " + quoteName(name) + " in [keys]", Hint: hint}
 }
 
 func quoteName(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
