@@ -20,6 +20,7 @@ import (
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
+	"github.com/parley-a2a/parley/ui/wire"
 )
 
 // focusArea is which pane has the keyboard.
@@ -64,7 +65,7 @@ type Options struct {
 	Notice string
 	// Wire receives the wire log the UI shows; set as the directory's
 	// observer by the caller.
-	Wire *WireLog
+	Wire *wire.Log
 	// OpenURL opens a sign-in address in a browser; when nil, the
 	// Directory's credentials machinery does (tests replace it).
 	OpenURL func(string) error
@@ -270,7 +271,7 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	p := tea.NewProgram(m, programOptions(append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)...)
 	go m.bridge.run(p.Send)
 	if opts.Wire != nil {
-		opts.Wire.setNotify(func() { p.Send(wireChangedMsg{}) })
+		opts.Wire.Notify(p.Send)
 	}
 	defer m.bridge.stop()
 	_, err := p.Run()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/wire"
 )
 
 // TestStreamedChangesKeepTheComposer: a View after a message of the
@@ -32,7 +33,7 @@ func TestStreamedChangesKeepTheComposer(t *testing.T) {
 		draws = m.composerFrame.draws
 		return screen
 	}
-	for _, msg := range []tea.Msg{tickMsg{}, frameMsg{}, convChangedMsg{}, wireChangedMsg{}, statusExpiredMsg{}} {
+	for _, msg := range []tea.Msg{tickMsg{}, frameMsg{}, convChangedMsg{}, wire.ChangedMsg{}, statusExpiredMsg{}} {
 		kept := step("a streamed change", msg, false)
 		if fresh := ansi.Strip(m.View().Content); kept != fresh {
 			t.Errorf("after %T the kept screen differs from a fresh one:\n%s\n---\n%s", msg, kept, fresh)

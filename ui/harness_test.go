@@ -22,6 +22,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/wire"
 )
 
 // flowTimeout is how long a flow step may take. It is generous because the
@@ -110,7 +111,7 @@ type app struct {
 	m       *Model
 	frames  *frameLog
 	url     string // the demo agent's base URL, no trailing slash
-	wire    *WireLog
+	wire    *wire.Log
 	welcome bool
 }
 
@@ -150,7 +151,7 @@ func startApp(t *testing.T, o appOptions) *app {
 		h = o.wrap(h)
 	}
 	srv := httptest.NewServer(h)
-	wire := NewWireLog()
+	wire := wire.NewLog()
 	cfg, cfgPath := o.cfg, ""
 	if cfg == nil {
 		cfg = &config.Config{}
@@ -185,7 +186,7 @@ func startApp(t *testing.T, o appOptions) *app {
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	// What ui.Run does besides running the program.
 	go m.bridge.run(tm.Send)
-	wire.setNotify(func() { tm.Send(wireChangedMsg{}) })
+	wire.Notify(tm.Send)
 	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL, wire: wire, welcome: !o.noWelcome}
 	t.Cleanup(func() {
 		// Twice: while a task runs the first asks (quit.go); both stop
@@ -356,5 +357,27 @@ func (a *app) taskState(state a2aclient.State) session.TaskInfo {
 	return got
 }
 
+// assertTerminalSafe fails on what would drive or deceive a terminal
+// (uitest.AssertTerminalSafe).
+func assertTerminalSafe(t *testing.T, s string) {
+	t.Helper()
+	uitest.AssertTerminalSafe(t, s)
+}
+
 // keyEvent is the key press a key's name stands for (uitest.Key).
 func keyEvent(name string) tea.KeyPressMsg { return uitest.Key(name) }
+
+// expandWire opens the wire view and expands every entry, so a test can
+// look for a secret in all the traffic, headers and bodies whole.
+func (a *app) expandWire() {
+	a.t.Helper()
+	a.key("f2")
+	a.waitScreen("Wire · ")
+	n := len(a.wire.Records())
+	a.key("g")
+	for range n {
+		a.key("enter", "j")
+	}
+	a.inspect(func(*Model) {}) // the keys reach Update in order: every entry is expanded
+	a.inspect(func(*Model) {}) // drawn
+}

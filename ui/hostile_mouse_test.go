@@ -7,6 +7,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/wire"
 )
 
 // Clicks and wheel notches anywhere: off every pane, on borders, past
@@ -22,7 +23,7 @@ func TestHostileMouseEverywhere(t *testing.T) {
 	a.taskState(a2aclient.StateWorking)
 	dialogs := []func(m *Model){
 		func(m *Model) {},
-		func(m *Model) { m.overlay.Open(newWireView(NewWireLog(), &m.keys)) },
+		func(m *Model) { m.overlay.Open(wire.NewView(wire.NewLog(), &m.keys)) },
 		func(m *Model) { m.quit() },
 		func(m *Model) {
 			v := newContextsView(m.st, m.keys.Contexts, nil, m.current.Ref, "demo")

@@ -21,6 +21,7 @@ import (
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
+	"github.com/parley-a2a/parley/ui/wire"
 )
 
 // The whole program against an agent that puts terminal escape sequences
@@ -85,7 +86,7 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 		bad.Fault{Mode: bad.Status, Status: http.StatusInternalServerError, ContentType: "text/html",
 			Body: "<html><body><h1>" + bad.Evil + "</h1></body></html>"})
 	t.Cleanup(srv.Close)
-	wire := NewWireLog()
+	wire := wire.NewLog()
 	dir := testDirectory(session.DirectoryOptions{
 		Config: &config.Config{},
 		Client: a2aclient.Options{Wire: wire.Observe, PollInterval: 20 * time.Millisecond},
@@ -98,7 +99,7 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 		teatest.WithInitialTermSize(120, 40),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.TrueColor)))
 	go m.bridge.run(tm.Send)
-	wire.setNotify(func() { tm.Send(wireChangedMsg{}) })
+	wire.Notify(tm.Send)
 	a := &app{t: t, tm: tm, m: m, frames: frames, url: srv.URL, wire: wire}
 	t.Cleanup(func() {
 		a.key("ctrl+c", "ctrl+c") // the first asks while a task runs

@@ -12,6 +12,7 @@ import (
 
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
+	"github.com/parley-a2a/parley/ui/wire"
 )
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -31,7 +32,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, g.Contexts):
 		return m.openContexts()
 	case key.Matches(msg, g.Wire):
-		m.overlay.Open(newWireView(m.opts.Wire, &m.keys))
+		m.overlay.Open(wire.NewView(m.opts.Wire, &m.keys))
 		return nil
 	case key.Matches(msg, g.NextPane):
 		m.cycleFocus(1)

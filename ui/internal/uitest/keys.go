@@ -1,5 +1,6 @@
 // Package uitest holds what the tests of ui's packages share: the key
-// press a key's name stands for.
+// press a key's name stands for, and the check that drawn text cannot
+// drive a terminal.
 package uitest
 
 import (

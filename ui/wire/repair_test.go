@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 func TestWireViewNotesTheRepair(t *testing.T) {
 	srv := hostileagent.Serve(hostileagent.Fault{Mode: hostileagent.DropOnCut})
 	t.Cleanup(srv.Close)
-	l := NewWireLog()
+	l := NewLog()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	client, err := a2aclient.Resolve(ctx, srv.URL, a2aclient.Options{Wire: l.Observe})
@@ -30,7 +30,7 @@ func TestWireViewNotesTheRepair(t *testing.T) {
 	if err != nil || s.Text != hostileagent.DroppedAnswer {
 		t.Fatalf("summary %q, %v", s.Text, err)
 	}
-	view := drawn(newWireView(l, nil), styles.New(themes.Dark), 200, 200)
+	view := drawnView(NewView(l, nil), styles.New(themes.Dark), 200, 200)
 	if !strings.Contains(view, "※ parley") || !strings.Contains(view, "lost part of the answer") {
 		t.Errorf("the wire view does not note the repair:\n%s", view)
 	}

@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"net/http"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -20,31 +21,31 @@ func TestHostileWireEntryExpandedAndCopied(t *testing.T) {
 	deep := strings.Repeat("[", 9000) + strings.Repeat("]", 9000)
 	h := http.Header{}
 	h["X-Evil\x1b]52;c;aGk=\a"] = []string{"v\x1b[2J\u202egnp.exe"}
-	l := NewWireLog()
+	l := NewLog()
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Time: time.Now(), Status: 200,
 		URL: "http://127.0.0.1:1/rpc", Header: h, Body: []byte(deep)})
 	nested := strings.Repeat(`{"a":`, 30) + `"` + strings.Repeat("long ", 40) + `"` + strings.Repeat("}", 30)
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireEvent, Time: time.Now(), URL: "http://127.0.0.1:1/rpc", Body: []byte(nested)})
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireEvent, Time: time.Now(), URL: "http://127.0.0.1:1/rpc",
 		Body: []byte("{\"text\":\"a\x1b]0;pwned\x07b\u202ec\u200bd\x9b31m\"}")})
-	v := newWireView(l, nil)
+	v := NewView(l, nil)
 	st := styles.New(themes.Dark)
 	for i := range l.Records() {
 		v.move(i)
-		v.Update(keyEvent("enter"))
-		screen := drawn(v, st, 80, 24)
-		assertTerminalSafe(t, screen)
+		v.Update(uitest.Key("enter"))
+		screen := drawnView(v, st, 80, 24)
+		uitest.AssertTerminalSafe(t, screen)
 		for _, line := range strings.Split(screen, "\n") {
 			if w := ansi.StringWidth(line); w > 80 {
 				t.Errorf("entry %d: a line %d cells wide on an 80-cell screen: %q", i, w, ansi.Strip(line))
 			}
 		}
-		cmd, _ := v.Update(keyEvent("y"))
+		cmd, _ := v.Update(uitest.Key("y"))
 		if cmd == nil {
 			t.Fatal("y copied nothing")
 		}
 		copied := wireCopy(l.Records()[i])
-		assertTerminalSafe(t, copied)
+		uitest.AssertTerminalSafe(t, copied)
 		// Expanded, an entry is at most a few screens per KiB of body,
 		// however deep: not one line per nesting level, each as wide as
 		// its depth.
@@ -54,17 +55,6 @@ func TestHostileWireEntryExpandedAndCopied(t *testing.T) {
 		if n, size := len(copied), len(l.Records()[i].Body); n > 8*size+4000 {
 			t.Errorf("entry %d: a %d-byte body copies as %d bytes", i, size, n)
 		}
-		v.Update(keyEvent("enter"))
-	}
-}
-
-// assertTerminalSafe fails on what would drive or deceive a terminal:
-// OSC, CSI by ESC or C1, BEL, bidi overrides and zero-width characters.
-func assertTerminalSafe(t *testing.T, s string) {
-	t.Helper()
-	for _, bad := range []string{"]52;", "]0;", "\a", "\x9b", "[2J", "\u202e", "\u200b"} {
-		if strings.Contains(s, bad) {
-			t.Errorf("%q reaches the terminal", bad)
-		}
+		v.Update(uitest.Key("enter"))
 	}
 }

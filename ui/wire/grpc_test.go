@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"net/http"
@@ -17,14 +17,14 @@ import (
 // its grpc-status (OK, NOT_FOUND, …), never "← 200" for a call that
 // failed.
 func TestWireViewShowsGRPCStatus(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	url := "http://127.0.0.1:4141/lf.a2a.v1.A2AService/GetTask"
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Time: time.Now(), URL: url, Status: http.StatusOK,
 		Header: http.Header{"Grpc-Status": {"NOT_FOUND"}}, Body: []byte(`{"code":"NotFound"}`)})
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Time: time.Now(), URL: url, Status: http.StatusOK,
 		Header: http.Header{"Grpc-Status": {"OK"}}})
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Time: time.Now(), URL: "http://127.0.0.1:4141/v1.0/jsonrpc", Status: http.StatusOK})
-	screen := ansi.Strip(drawn(newWireView(l, nil), styles.New(themes.Dark), 100, 30))
+	screen := ansi.Strip(drawnView(NewView(l, nil), styles.New(themes.Dark), 100, 30))
 	for _, want := range []string{"← grpc NOT_FOUND " + url, "← grpc OK " + url, "← 200 http://127.0.0.1:4141/v1.0/jsonrpc"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the wire view lacks %q:\n%s", want, screen)

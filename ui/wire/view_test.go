@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -26,8 +27,8 @@ func wireRequest(long string) a2aclient.WireRecord {
 	return a2aclient.WireRecord{Kind: a2aclient.WireRequest, Time: time.Now(), Method: "POST", URL: "http://127.0.0.1:1/v1.0/jsonrpc", Header: h, Body: []byte(body)}
 }
 
-func wireScreen(v *wireView, w, h int) string {
-	return ansi.Strip(drawn(v, styles.New(themes.Dark), w, h))
+func wireScreen(v *View, w, h int) string {
+	return ansi.Strip(drawnView(v, styles.New(themes.Dark), w, h))
 }
 
 // Folded, an entry is its head and one line of body; enter expands the
@@ -35,10 +36,10 @@ func wireScreen(v *wireView, w, h int) string {
 // member a line, every line inside the screen, the credential still
 // REDACTED.
 func TestWireViewExpandsToPrettyJSON(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	l.Observe(wireEvent(`{"kind":"status-update"}`))
 	l.Observe(wireRequest(strings.Repeat("lorem ipsum ", 30)))
-	v := newWireView(l, nil)
+	v := NewView(l, nil)
 	folded := wireScreen(v, 80, 30)
 	if !strings.Contains(folded, "Wire · 2 entries") || !strings.Contains(folded, ` ▸ `) {
 		t.Fatalf("the view lists no entries or no cursor:\n%s", folded)
@@ -46,7 +47,7 @@ func TestWireViewExpandsToPrettyJSON(t *testing.T) {
 	if strings.Contains(folded, `"method": "message/send"`) || strings.Contains(folded, "X-Trace") {
 		t.Fatalf("a folded entry is already expanded:\n%s", folded)
 	}
-	v.Update(keyEvent("enter"))
+	v.Update(uitest.Key("enter"))
 	open := wireScreen(v, 80, 30)
 	for _, want := range []string{"Authorization: REDACTED", "X-Trace: abc", `"method": "message/send",`, `"kind": "text",`} {
 		if !strings.Contains(open, want) {
@@ -68,7 +69,7 @@ func TestWireViewExpandsToPrettyJSON(t *testing.T) {
 	if !strings.Contains(open, "enter expand") || !strings.Contains(open, "y copy") || !strings.Contains(open, "esc close") {
 		t.Errorf("the view does not list its keys:\n%s", open)
 	}
-	v.Update(keyEvent("enter"))
+	v.Update(uitest.Key("enter"))
 	if again := wireScreen(v, 80, 30); strings.Contains(again, `"method": "message/send"`) {
 		t.Errorf("enter again does not fold the entry:\n%s", again)
 	}
@@ -76,12 +77,12 @@ func TestWireViewExpandsToPrettyJSON(t *testing.T) {
 
 // y copies the cursor's entry, whole and pretty, and says so.
 func TestWireViewCopySaysCopied(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	r := wireRequest("hello")
 	l.Observe(r)
-	v := newWireView(l, nil)
+	v := NewView(l, nil)
 	wireScreen(v, 80, 30)
-	cmd, _ := v.Update(keyEvent("y"))
+	cmd, _ := v.Update(uitest.Key("y"))
 	if cmd == nil {
 		t.Fatal("y put nothing on the clipboard")
 	}
@@ -95,7 +96,7 @@ func TestWireViewCopySaysCopied(t *testing.T) {
 	if !strings.Contains(screen, "Copied the "+r.Time.Format("15:04:05.000")+" request (") {
 		t.Errorf("no word that the entry was copied:\n%s", screen)
 	}
-	v.Update(keyEvent("j"))
+	v.Update(uitest.Key("j"))
 	if screen := wireScreen(v, 80, 30); strings.Contains(screen, "Copied") {
 		t.Errorf("the note outlives the next key:\n%s", screen)
 	}
@@ -104,24 +105,24 @@ func TestWireViewCopySaysCopied(t *testing.T) {
 // The cursor stays on the newest entry as traffic comes in, and on its
 // own entry once the user moved it.
 func TestWireViewCursorFollowsOrStays(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	l.Observe(wireEvent(`{"n":"first"}`))
 	l.Observe(wireEvent(`{"n":"second"}`))
-	v := newWireView(l, nil)
+	v := NewView(l, nil)
 	wireScreen(v, 80, 30)
 	l.Observe(wireEvent(`{"n":"third"}`))
 	v.refresh()
 	if v.sel != 2 {
 		t.Fatalf("cursor on entry %d, want the newest (2)", v.sel)
 	}
-	v.Update(keyEvent("k"))
-	v.Update(keyEvent("k"))
+	v.Update(uitest.Key("k"))
+	v.Update(uitest.Key("k"))
 	l.Observe(wireEvent(`{"n":"fourth"}`))
 	v.refresh()
 	if got := string(v.recs[v.sel].Body); got != `{"n":"first"}` {
 		t.Fatalf("cursor moved to %s when traffic came in", got)
 	}
-	v.Update(keyEvent("G"))
+	v.Update(uitest.Key("G"))
 	if v.sel != 3 || !v.follow {
 		t.Fatalf("G leaves the cursor on %d", v.sel)
 	}
@@ -134,39 +135,24 @@ func TestWireViewPagesThroughALongBodyWithTheUsersKeys(t *testing.T) {
 	if err := km.Override(map[string][]string{"wire.copy": {"c"}}); err != nil {
 		t.Fatal(err)
 	}
-	l := NewWireLog()
+	l := NewLog()
 	var parts []string
 	for range 60 {
 		parts = append(parts, `{"kind":"text","text":"x"}`)
 	}
 	l.Observe(a2aclient.WireRecord{Kind: a2aclient.WireResponse, Status: 200, Time: time.Now(), URL: "http://127.0.0.1:1/", Body: []byte(`{"parts":[` + strings.Join(parts, ",") + `]}`)})
 	l.Observe(wireEvent(`{"n":"last"}`))
-	v := newWireView(l, &km)
+	v := NewView(l, &km)
 	if s := wireScreen(v, 80, 20); !strings.Contains(s, "c copy") {
 		t.Errorf("the footer does not name the user's copy key:\n%s", s)
 	}
-	v.Update(keyEvent("k"))
-	v.Update(keyEvent("enter"))
+	v.Update(uitest.Key("k"))
+	v.Update(uitest.Key("enter"))
 	wireScreen(v, 80, 20)
-	v.Update(keyEvent("f"))
-	v.Update(keyEvent("f"))
+	v.Update(uitest.Key("f"))
+	v.Update(uitest.Key("f"))
 	s := wireScreen(v, 80, 20)
 	if v.sel != 0 || !strings.Contains(s, `"kind": "text"`) || !strings.Contains(s, " ┆ ") {
 		t.Errorf("paging left the long body (cursor %d):\n%s", v.sel, s)
 	}
-}
-
-// expandWire opens the wire view and expands every entry, so a test can
-// look for a secret in all the traffic, headers and bodies whole.
-func (a *app) expandWire() {
-	a.t.Helper()
-	a.key("f2")
-	a.waitScreen("Wire · ")
-	n := len(a.wire.Records())
-	a.key("g")
-	for range n {
-		a.key("enter", "j")
-	}
-	a.inspect(func(*Model) {}) // the keys reach Update in order: every entry is expanded
-	a.inspect(func(*Model) {}) // drawn
 }

@@ -1,8 +1,12 @@
-package ui
+// Package wire is the wire log (Log: what a2aclient observed, redacted)
+// and its full-screen view (View), a dialog of the overlay.
+package wire
 
 import (
 	"bytes"
 	"sync"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/ui/component"
@@ -11,17 +15,18 @@ import (
 // wireLogSize is how many records the wire view keeps.
 const wireLogSize = 500
 
-// wireChangedMsg says new wire records arrived.
-type wireChangedMsg struct{}
+// ChangedMsg says new wire records arrived.
+type ChangedMsg struct{}
 
-func (wireChangedMsg) Redraws() component.Redraw { return component.RedrawStream }
+func (ChangedMsg) Redraws() component.Redraw { return component.RedrawStream }
 
 // To is the wire view; closed, it reads the log when it opens.
-func (wireChangedMsg) To() string { return wireViewID }
+func (ChangedMsg) To() string { return wireViewID }
 
-// WireLog keeps the latest wire records (already redacted by a2aclient)
-// for the wire view (wire_view.go). Observe is the a2aclient.WireObserver to install.
-type WireLog struct {
+// Log keeps the latest wire records (already redacted by a2aclient)
+// for the wire view (view.go). Observe is the a2aclient.WireObserver to
+// install.
+type Log struct {
 	mu      sync.Mutex
 	records []a2aclient.WireRecord
 	start   int
@@ -29,14 +34,14 @@ type WireLog struct {
 	pending bool // a notification is out and the UI has not handled it yet
 }
 
-// NewWireLog returns an empty log.
-func NewWireLog() *WireLog { return &WireLog{} }
+// NewLog returns an empty log.
+func NewLog() *Log { return &Log{} }
 
 // Observe records one exchange. It never blocks: it runs on the
 // goroutine reading the agent's stream, which must not wait for the UI.
 // One notification covers every record until the UI calls seen, so a
 // fast stream costs the UI one message, not one per event.
-func (l *WireLog) Observe(r a2aclient.WireRecord) {
+func (l *Log) Observe(r a2aclient.WireRecord) {
 	l.mu.Lock()
 	// An event's body is the stream's buffer (a2aclient.WireObserver):
 	// it is copied into the slot's own, reused once the log is full, so
@@ -63,7 +68,7 @@ func (l *WireLog) Observe(r a2aclient.WireRecord) {
 }
 
 // seen re-arms the notification; the UI calls it as it handles one.
-func (l *WireLog) seen() {
+func (l *Log) seen() {
 	if l == nil {
 		return
 	}
@@ -72,14 +77,17 @@ func (l *WireLog) seen() {
 	l.mu.Unlock()
 }
 
-func (l *WireLog) setNotify(f func()) {
+// Notify has the log tell the program that it changed, one
+// wireChangedMsg through send (the program's Send) for every burst of
+// records the view has not read yet.
+func (l *Log) Notify(send func(tea.Msg)) {
 	l.mu.Lock()
-	l.notify = f
+	l.notify = func() { send(ChangedMsg{}) }
 	l.mu.Unlock()
 }
 
 // Records returns the records, oldest first.
-func (l *WireLog) Records() []a2aclient.WireRecord {
+func (l *Log) Records() []a2aclient.WireRecord {
 	if l == nil {
 		return nil
 	}

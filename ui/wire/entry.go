@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"bytes"
@@ -104,8 +104,8 @@ func sortedHeaders(r a2aclient.WireRecord) []string {
 // element a line, so it breaks at its structure rather than mid-value;
 // anything else (a note, a body cut at the log's cap) as its own lines.
 // Every line is made safe for the terminal. JSON nested deeper than
-// maxPrettyDepth stays as it came: indented, each level a line as wide as
-// its depth, 18 KB of brackets made 160 MB of text.
+// maxPrettyDepth stays as it came: indented, each level is a line as
+// wide as its depth, so a few KB of brackets would make hundreds of MB.
 func prettyBody(body []byte) []string {
 	body = bytes.TrimSpace(body)
 	var buf bytes.Buffer

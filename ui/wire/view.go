@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"fmt"
@@ -13,13 +13,13 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// wireView is the wire log as a dialog, full screen: one entry per
+// View is the wire log as a dialog, full screen: one entry per
 // request, response, stream event or note, newest last. The cursor picks
 // an entry; enter expands it to every header and its pretty-printed body,
 // y copies it. It reads the log when it opens and when the log says it
 // changed, so the log costs the UI nothing while the view is closed.
-type wireView struct {
-	log  *WireLog
+type View struct {
+	log  *Log
 	keys *keys.Map
 
 	recs   []a2aclient.WireRecord
@@ -40,8 +40,8 @@ type wireView struct {
 	lines  []string
 }
 
-func newWireView(log *WireLog, km *keys.Map) *wireView {
-	v := &wireView{log: log, keys: keys.Or(km), open: map[string]bool{}, follow: true, reveal: true}
+func NewView(log *Log, km *keys.Map) *View {
+	v := &View{log: log, keys: keys.Or(km), open: map[string]bool{}, follow: true, reveal: true}
 	v.refresh()
 	return v
 }
@@ -49,20 +49,20 @@ func newWireView(log *WireLog, km *keys.Map) *wireView {
 // wireViewID names the wire view on the overlay.
 const wireViewID = "wire"
 
-func (v *wireView) Full() bool { return true }
+func (v *View) Full() bool { return true }
 
-func (v *wireView) ID() string { return wireViewID }
+func (v *View) ID() string { return wireViewID }
 
-func (v *wireView) SetSize(w, h int) { v.sw, v.sh = w, h }
+func (v *View) SetSize(w, h int) { v.sw, v.sh = w, h }
 
 // Update takes a key, the wheel, and the log's news that it changed.
-func (v *wireView) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+func (v *View) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return v.key(msg)
 	case tea.MouseWheelMsg:
 		v.wheel(msg)
-	case wireChangedMsg:
+	case ChangedMsg:
 		v.refresh()
 	}
 	return nil, nil
@@ -72,7 +72,7 @@ func (v *wireView) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 // newest one, when it was there). It re-arms the log's notification: one
 // covers every record until the view reads them, so a stream costs a
 // closed view one message.
-func (v *wireView) refresh() {
+func (v *View) refresh() {
 	v.log.seen()
 	var selID string
 	if v.sel < len(v.recs) {
@@ -95,7 +95,7 @@ func (v *wireView) refresh() {
 	}
 }
 
-func (v *wireView) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
+func (v *View) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	k := v.keys.Wire
 	v.flash = ""
 	switch {
@@ -134,7 +134,7 @@ func (v *wireView) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 }
 
 // wheel scrolls WheelRows lines a notch, as the chat does.
-func (v *wireView) wheel(msg tea.MouseWheelMsg) {
+func (v *View) wheel(msg tea.MouseWheelMsg) {
 	switch msg.Button {
 	case tea.MouseWheelUp:
 		v.scroll(component.WheelStep(true))
@@ -143,18 +143,18 @@ func (v *wireView) wheel(msg tea.MouseWheelMsg) {
 	}
 }
 
-func (v *wireView) move(i int) {
+func (v *View) move(i int) {
 	v.sel = min(max(i, 0), max(len(v.recs)-1, 0))
 	v.follow = v.sel == len(v.recs)-1
 	v.reveal = true
 }
 
-func (v *wireView) page() int { return max(v.h-1, 1) }
+func (v *View) page() int { return max(v.h-1, 1) }
 
 // scroll moves the view by n lines. The cursor stays on its entry while
 // any of it shows (reading a long body page by page), else it goes to the
 // entry at the top of the view.
-func (v *wireView) scroll(n int) {
+func (v *View) scroll(n int) {
 	v.layout()
 	v.top = min(max(v.top+n, 0), max(len(v.lines)-v.h, 0))
 	if len(v.recs) == 0 {
@@ -171,14 +171,14 @@ func (v *wireView) scroll(n int) {
 }
 
 // span is the first line of entry i and the line after its last.
-func (v *wireView) span(i int) (int, int) {
+func (v *View) span(i int) (int, int) {
 	if i+1 < len(v.starts) {
 		return v.starts[i], v.starts[i+1]
 	}
 	return v.starts[i], len(v.lines)
 }
 
-func (v *wireView) entryAt(line int) int {
+func (v *View) entryAt(line int) int {
 	i := 0
 	for i+1 < len(v.starts) && v.starts[i+1] <= line {
 		i++
@@ -188,7 +188,7 @@ func (v *wireView) entryAt(line int) int {
 
 // layout lays every entry out for the last drawn size, reusing each
 // entry's lines while its width, styles and fold stay the same.
-func (v *wireView) layout() {
+func (v *View) layout() {
 	if v.lines != nil || v.st == nil {
 		return
 	}
@@ -215,7 +215,7 @@ func (v *wireView) layout() {
 	v.cache = seen // records gone from the log leave the cache too
 }
 
-func (v *wireView) View(st *styles.Styles) string {
+func (v *View) View(st *styles.Styles) string {
 	w, h := v.sw, v.sh
 	cw, ch := max(w-5, 10), max(h-3, 1) // borders, the cursor's gutter, the keys line
 	if st != v.st || cw != v.w {
@@ -257,7 +257,7 @@ func (v *wireView) View(st *styles.Styles) string {
 
 // footer is the flash of the last action, else the view's keys from the
 // registry.
-func (v *wireView) footer(st *styles.Styles) string {
+func (v *View) footer(st *styles.Styles) string {
 	if v.flash != "" {
 		return st.Info.Render(v.flash)
 	}

@@ -1,4 +1,4 @@
-package ui
+package wire
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/themes"
@@ -19,11 +21,11 @@ func wireEvent(body string) a2aclient.WireRecord {
 // Observe runs on the goroutine reading the agent's stream: it must not
 // wait for the UI, and a burst of records is one notification.
 func TestWireLogObserveNeverWaitsForTheUI(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	var calls atomic.Int32
 	release := make(chan struct{})
 	defer close(release)
-	l.setNotify(func() { calls.Add(1); <-release }) // a UI that is busy
+	l.Notify(func(tea.Msg) { calls.Add(1); <-release }) // a UI that is busy
 	done := make(chan struct{})
 	go func() {
 		for range 100 {
@@ -48,9 +50,9 @@ func TestWireLogObserveNeverWaitsForTheUI(t *testing.T) {
 }
 
 func TestWireLogNotifiesAgainAfterTheUIRead(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	got := make(chan struct{}, 10)
-	l.setNotify(func() { got <- struct{}{} })
+	l.Notify(func(tea.Msg) { got <- struct{}{} })
 	l.Observe(wireEvent("a"))
 	l.Observe(wireEvent("b"))
 	<-got
@@ -69,16 +71,16 @@ func TestWireLogNotifiesAgainAfterTheUIRead(t *testing.T) {
 // Refreshing lays out every record: the reason the UI refreshes only
 // when the wire view is open.
 func BenchmarkWireRefreshFullLog(b *testing.B) {
-	l := NewWireLog()
+	l := NewLog()
 	for range wireLogSize {
 		l.Observe(wireEvent(strings.Repeat(`{"x":1} `, 60)))
 	}
-	v := newWireView(l, nil)
+	v := NewView(l, nil)
 	st := styles.New(themes.Dark)
 	for b.Loop() {
 		v.refresh()
 		v.cache = nil
-		drawn(v, st, 80, 30)
+		drawnView(v, st, 80, 30)
 	}
 }
 
@@ -87,7 +89,7 @@ func BenchmarkWireRefreshFullLog(b *testing.B) {
 // log and once full, when its slots are reused; and what Records hands
 // out is not written by later events.
 func TestWireLogKeepsEventBodiesOfItsOwn(t *testing.T) {
-	l := NewWireLog()
+	l := NewLog()
 	buf := []byte("event-0000")
 	observe := func(i int) {
 		copy(buf, fmt.Sprintf("event-%04d", i))
