@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
@@ -100,14 +101,14 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		}
 		return m.focusCmd()
 	case agentAdd:
-		m.ask(newPrompt(m.st, promptText, "Add an agent", []string{"The agent's base URL or the URL of its card (127.0.0.1:4141 is taken as http://):"}, "", func(v string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptText, "Add an agent", []string{"The agent's base URL or the URL of its card (127.0.0.1:4141 is taken as http://):"}, "", func(v string) tea.Cmd {
 			return m.addAgent(v)
 		}))
 	case agentRemove:
 		if sel == nil {
 			return nil
 		}
-		m.ask(newPrompt(m.st, promptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(_ string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(_ string) tea.Cmd {
 			km, release := m.removeAgent(sel)
 			closing := func() tea.Msg { release(); return nil }
 			if len(km) == 0 {
@@ -119,7 +120,7 @@ func (m *Model) agentKey(a agentAction) tea.Cmd {
 		if sel == nil {
 			return nil
 		}
-		m.ask(newPrompt(m.st, promptText, "Rename agent", []string{"New name:"}, sel.label(), func(v string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptText, "Rename agent", []string{"New name:"}, sel.label(), func(v string) tea.Cmd {
 			m.ws.Rename(sel.Agent, v)
 			return nil
 		}))

@@ -18,6 +18,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 	"github.com/parley-a2a/parley/ui/wire"
@@ -123,12 +124,12 @@ type Model struct {
 	width, height int
 	focus         focusArea
 	narrowList    bool              // narrow terminal: the lists replace the chat
-	overlay       overlay           // the modals, the top one takes the keys (dialog.go)
+	overlay       dialog.Overlay    // the modals, the top one takes the keys (dialog.go)
 	nextSignIn    int               // id of the newest sign-in dialog, for its messages
 	live          *liveContexts     // conversations resumed at start
 	lastExample   string            // the example prompt last put in the composer
 	opened        map[string]string // where each file opened with o was saved (files_open.go)
-	quitPrompt    *prompt           // the question asked on quitting while a task runs (quit.go)
+	quitPrompt    *dialog.Prompt    // the question asked on quitting while a task runs (quit.go)
 	left          []string          // what quitting left running, said on exit
 	userAdded     map[int]bool      // agents just added by hand, by id, until resolved (gateway.go)
 

@@ -8,8 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/themes"
-	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Opening a search hit whose words sit far down a long answer scrolls
@@ -44,20 +42,5 @@ func TestChatJumpShowsTheMatchedLine(t *testing.T) {
 	}
 	if at < 2 || at > 7 {
 		t.Errorf("the matched line is at row %d of 10, not near the middle:\n%s", at, strings.Join(lines, "\n"))
-	}
-}
-
-// A hit's excerpt in the list is cut around the match, so the matched
-// word shows even when the excerpt is wider than the row.
-func TestSearchHitExcerptShowsTheMatch(t *testing.T) {
-	v := &contextsView{st: styles.New(themes.Dark)}
-	snippet := "…" + strings.Repeat("lorem ipsum dolor ", 6) + "That is all. " + session.SnippetOpen + "Thanks" + session.SnippetClose + " for reading this long answer…"
-	rows := v.hitRows(session.SearchHit{Snippet: snippet}, false, 60)
-	got := ansi.Strip(rows[1])
-	if !strings.Contains(got, "Thanks") {
-		t.Fatalf("the excerpt hides the match: %q", got)
-	}
-	if w := ansi.StringWidth(rows[1]); w > 60 {
-		t.Errorf("the excerpt is %d cells, wider than the row (60)", w)
 	}
 }

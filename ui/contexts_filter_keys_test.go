@@ -7,57 +7,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
-	"github.com/charmbracelet/x/ansi"
 
-	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/keys"
-	"github.com/parley-a2a/parley/ui/styles"
 )
-
-// The conversations filter is a text field: ctrl+a and ctrl+e go to its
-// start and end, as in the composer. They were the scope and export
-// keys, so ctrl+a turned the list to every agent's and the letter typed
-// next went on the end; the view's own actions keep off the field's
-// line-editing keys.
-func TestContextsFilterKeepsLineStartAndEnd(t *testing.T) {
-	km := keys.Default().Contexts
-	v := newContextsView(styles.New(themes.Dark), km, nil, "http://127.0.0.1:1/", "a")
-	press := func(names ...string) {
-		for _, n := range names {
-			if act, _ := v.handleKey(keyEvent(n)); act == ctxExport {
-				t.Errorf("%s exported", n)
-			}
-		}
-	}
-	press("p", "i", "ctrl+a", "X", "ctrl+e", "Y")
-	if got := v.input.Value(); got != "XpiY" {
-		t.Errorf("the filter reads %q, want XpiY", got)
-	}
-	if v.all {
-		t.Error("a line-editing key turned the list to every agent's")
-	}
-	press(keys.FirstKey(km.AllAgent))
-	if !v.all {
-		t.Errorf("%s does not turn the list to every agent's", keys.FirstKey(km.AllAgent))
-	}
-	if act, _ := v.handleKey(keyEvent(keys.FirstKey(km.Export))); act != ctxExport {
-		t.Errorf("%s does not export", keys.FirstKey(km.Export))
-	}
-
-	line := textinput.DefaultKeyMap()
-	for _, edit := range append(line.LineStart.Keys(), line.LineEnd.Keys()...) {
-		for _, b := range []struct {
-			name string
-			keys []string
-		}{{"scope", km.AllAgent.Keys()}, {"export", km.Export.Keys()}} {
-			for _, k := range b.keys {
-				if k == edit {
-					t.Errorf("contexts.%s takes %s from the filter", b.name, k)
-				}
-			}
-		}
-	}
-}
 
 // ctrl+k and ctrl+d are the filter's too: kill to the line's end and
 // delete the character under the cursor. As the view's up and delete
@@ -100,18 +52,5 @@ func TestContextsFilterKeepsKillAndDelete(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// The conversations view names the user's keys, not the defaults.
-func TestContextsNoteNamesTheUsersKeys(t *testing.T) {
-	k := keys.Default()
-	if err := k.Override(map[string][]string{"contexts.export": {"ctrl+y"}}); err != nil {
-		t.Fatal(err)
-	}
-	v := newContextsView(styles.New(themes.Dark), k.Contexts, nil, "", "")
-	screen := ansi.Strip(drawn(v, styles.New(themes.Dark), 120, 20))
-	if !strings.Contains(screen, "enter open · ctrl+r rename · ctrl+g delete · ctrl+y export · ctrl+s search") {
-		t.Errorf("the note does not name the user's export key:\n%s", screen)
 	}
 }

@@ -12,7 +12,9 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -92,6 +94,22 @@ func (m *Model) onExtendedCard(msg extendedCardMsg) {
 	}
 }
 
+// openSignIn opens the sign-in dialog for agent e. challenge is the
+// WWW-Authenticate of a refusal; it (an auth-required status) says what
+// the agent asked, in text and data.
+func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, apply func(session.Credential) tea.Cmd, proceed func() tea.Cmd) {
+	m.nextSignIn++
+	o := dialog.SignInOptions{ID: m.nextSignIn, Agent: e.label(), SignIn: m.ws.SignIn(e.Agent, challenge), Apply: apply, Proceed: proceed, Open: m.openLink}
+	if it != nil {
+		o.Asked = styles.ClipText(session.AuthTurnDetail(*it), 400)
+		o.Links = session.AuthTurnLinks(*it)
+	}
+	if name, ok := e.missingVariable(); ok {
+		o.Asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.label(), termsafe.Line(name))
+	}
+	m.ask(dialog.NewSignIn(m.st, &m.keys, o))
+}
+
 // maybeSignIn opens the sign-in dialog for a refusal (401/403, or a
 // token that could not be had) or a task that asks for authentication.
 func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
@@ -129,4 +147,19 @@ func (m *Model) signInToCard(e *agentEntry) {
 	m.openSignIn(e, challenge, nil, func(c session.Credential) tea.Cmd {
 		return m.useCredential(e, c, nil)
 	}, nil)
+}
+
+// openLink opens an http(s) URL in the browser, in a command; the URL is
+// always on screen too, so a failure only says so.
+func (m *Model) openLink(u string) tea.Cmd {
+	open := m.opts.OpenURL
+	if open == nil {
+		open = m.ws.OpenBrowser
+	}
+	return func() tea.Msg {
+		if err := open(u); err != nil {
+			return component.StatusMsg{Text: "Could not open a browser (" + err.Error() + "); open the address yourself.", IsErr: true}
+		}
+		return nil
+	}
 }

@@ -7,16 +7,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 )
 
-// ask opens a prompt with the user's keys.
-func (m *Model) ask(p *prompt) {
-	p.keys = &m.keys
-	m.overlay.Open(p)
-}
+// ask opens a prompt.
+func (m *Model) ask(p *dialog.Prompt) { m.overlay.Open(p) }
 
 // asking says a question is open: the UI asks one at a time.
-func (m *Model) asking() bool { return m.overlay.Has(promptID) }
+func (m *Model) asking() bool { return m.overlay.Has(dialog.PromptID) }
 
 // deliver hands a message a component's own commands sent to the
 // component it names; one no component takes is let go of.
@@ -44,9 +42,9 @@ func (m *Model) dialogAction(act component.Action) tea.Cmd {
 		if m.overlay.Empty() {
 			return m.focusCmd()
 		}
-	case gatewayAdd:
-		return m.addAgent(a.url)
-	case contextOpen, contextNew, contextRename, contextDelete, contextExport:
+	case dialog.AddAgent:
+		return m.addAgent(a.URL)
+	case dialog.OpenContext, dialog.NewContext, dialog.RenameContext, dialog.DeleteContext, dialog.ExportContext:
 		return m.contextsAction(a)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -42,7 +43,7 @@ func (m *Model) askMissingExtensions(e *agentEntry) bool {
 		title = "Required extensions"
 	}
 	id := e.ID
-	m.ask(newPrompt(m.st, promptConfirm, title, body, "", func(string) tea.Cmd {
+	m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, title, body, "", func(string) tea.Cmd {
 		if m.extOK == nil {
 			m.extOK = map[int]bool{}
 		}

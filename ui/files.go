@@ -16,6 +16,7 @@ import (
 	"github.com/parley-a2a/parley/internal/savefile"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -33,7 +34,7 @@ func (attachedMsg) Redraws() component.Redraw { return component.RedrawAll }
 // attachFile reads a file into a file part, in the background.
 func attachFile(path string) tea.Cmd {
 	return func() tea.Msg {
-		path = expandHome(strings.TrimSpace(path))
+		path = dialog.ExpandHome(strings.TrimSpace(path))
 		st, err := os.Stat(path)
 		if err != nil {
 			return attachedMsg{err: fmt.Errorf("cannot attach %s: %w", path, err)}

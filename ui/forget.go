@@ -7,6 +7,7 @@ import (
 
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 )
 
 // forgetAskMsg says a removed agent has a credential saved; the user is
@@ -36,7 +37,7 @@ func (m *Model) checkSaved(label string, km ...string) tea.Cmd {
 func (m *Model) askForget(msg forgetAskMsg) {
 	ws := m.ws
 	body := []string{fmt.Sprintf("A credential for %s (%s) is saved in %s. Forget it too?", msg.label, termsafe.Line(msg.keys[0]), ws.CredentialsPath())}
-	m.ask(newPrompt(m.st, promptConfirm, "Forget the saved credential", body, "", func(_ string) tea.Cmd {
+	m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Forget the saved credential", body, "", func(_ string) tea.Cmd {
 		km, label := msg.keys, msg.label
 		return func() tea.Msg {
 			if err := ws.Forget(km); err != nil {

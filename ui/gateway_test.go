@@ -6,13 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/themes"
-	"github.com/parley-a2a/parley/ui/keys"
-	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // fakeGateway serves a gateway with two agents, coder and writer: its
@@ -74,20 +67,4 @@ func TestFlowAddAgentsBehindAGateway(t *testing.T) {
 			t.Errorf("another dialog opened:\n%s", a.frames.latest())
 		}
 	})
-}
-
-// At 80 columns the gateway dialog's heading wraps instead of losing its
-// end, and the list still shows under it.
-func TestGatewayDialogHeadingWrapsAt80(t *testing.T) {
-	d := &gatewayDialog{keys: keys.Or(nil), gateway: "http://127.0.0.1:7001/v1/a2a/agents", origin: "http://127.0.0.1:7001",
-		agents: []a2aclient.Agent{{Name: "coder", CardURL: "http://127.0.0.1:7001/v1/a2a/agents/coder/agent-card"}}, added: map[int]bool{}}
-	d.SetSize(80, 24)
-	screen := ansi.Strip(d.View(styles.New(themes.Dark)))
-	flat := strings.Join(strings.Fields(screen), " ")
-	if !strings.Contains(flat, "parley talks to the first. Add any of them:") || !strings.Contains(flat, "1 agent;") {
-		t.Errorf("the heading is cut or misworded at 80 columns:\n%s", screen)
-	}
-	if !strings.Contains(screen, "coder") {
-		t.Errorf("the list is gone under the wrapped heading:\n%s", screen)
-	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -29,6 +30,6 @@ func TestHostileTaskIDInQuitSentenceAndDialogs(t *testing.T) {
 		t.Errorf("the task id is not one shell word in the command: %q", left)
 	}
 	st := styles.New(themes.Dark)
-	p := newPrompt(st, promptConfirm, "Quit parley", []string{left, "Task " + styles.ShortID(id) + " of " + e.label()}, "", nil)
+	p := dialog.NewPrompt(st, nil, dialog.PromptConfirm, "Quit parley", []string{left, "Task " + styles.ShortID(id) + " of " + e.label()}, "", nil)
 	assertTerminalSafe(t, drawn(p, st, 100, 30))
 }

@@ -29,10 +29,6 @@ func TestIdleAsksForNoWakeUps(t *testing.T) {
 	if cmd := m.onTick(); cmd != nil {
 		t.Error("the clock ticks on with nothing animating")
 	}
-	in := newInput(m.st, "> ")
-	if cmd := in.Focus(); cmd != nil {
-		t.Error("a dialog's input starts a timer (a blinking cursor)")
-	}
 }
 
 // TestComposerCursorIsTheTerminals: the composer shows the terminal's

@@ -8,9 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/themes"
-	"github.com/parley-a2a/parley/ui/keys"
-	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func click(x, y int) tea.MouseClickMsg {
@@ -104,25 +101,5 @@ func TestFlowMouseWheelScrollsThePaneUnderIt(t *testing.T) {
 	a.tm.Send(wheel(60, 10, true))
 	if following() {
 		t.Fatal("the wheel over the chat did not scroll it")
-	}
-}
-
-// In the conversations view a click selects a conversation and a second
-// click opens it.
-func TestContextsClickSelectsThenOpens(t *testing.T) {
-	v := newContextsView(styles.New(themes.Dark), keys.Default().Contexts, nil, "", "")
-	v.setList([]session.ContextInfo{{Title: "one"}, {Title: "two"}, {Title: "three"}}, nil, nil)
-	screen := drawn(v, styles.New(themes.Dark), 120, 36)
-	if lines := strings.Split(screen, "\n"); !strings.Contains(lines[4], "two") {
-		t.Fatalf("row 4 is not the second conversation:\n%s", screen)
-	}
-	if a := v.click(4); a != ctxNone || v.cursor != 1 {
-		t.Fatalf("first click: action %v, cursor %d", a, v.cursor)
-	}
-	if a := v.click(4); a != ctxOpen {
-		t.Fatalf("second click: action %v", a)
-	}
-	if a := v.click(30); a != ctxNone || v.cursor != 1 {
-		t.Fatalf("a click below the list: action %v, cursor %d", a, v.cursor)
 	}
 }

@@ -1,15 +1,9 @@
 package ui
 
 import (
-	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/parley-a2a/parley/themes"
-	"github.com/parley-a2a/parley/ui/keys"
-	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // At 80x24 with the lists showing, opening a conversation shows its
@@ -26,17 +20,4 @@ func TestNarrowOpeningAConversationShowsTheChat(t *testing.T) {
 	a.key("enter")
 	a.waitScreen("Opened")
 	a.waitState("the chat shown", func(m *Model) bool { return !m.narrowList })
-}
-
-// Contexts for one agent with none stored points at the key that shows
-// every agent's.
-func TestNoConversationsHintsAtAllAgents(t *testing.T) {
-	st := styles.New(themes.Dark)
-	km := keys.Default().Contexts
-	v := newContextsView(st, km, nil, "http://127.0.0.1:1/", "a")
-	v.setList(nil, nil, nil)
-	screen := ansi.Strip(drawn(v, st, 100, 12))
-	if !strings.Contains(screen, keys.FirstKey(km.AllAgent)+" shows every agent's") {
-		t.Fatalf("no hint at the all-agents key:\n%s", screen)
-	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -67,7 +68,7 @@ func (m *Model) quit() tea.Cmd {
 		lines = append(lines, fmt.Sprintf("%s more still %s.", styles.Plural(n, "task"), styles.Pick(n, "runs", "run")))
 	}
 	lines = append(lines, "Quit anyway? ("+keys.FirstKey(m.keys.Global.Quit)+" again quits too)")
-	m.quitPrompt = newPrompt(m.st, promptConfirm, "Quit parley", lines, "", func(string) tea.Cmd {
+	m.quitPrompt = dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Quit parley", lines, "", func(string) tea.Cmd {
 		return func() tea.Msg { return quitConfirmedMsg{} }
 	})
 	m.ask(m.quitPrompt)

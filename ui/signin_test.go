@@ -16,7 +16,6 @@ import (
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // opened records what parley asked the browser to open.
@@ -346,35 +345,6 @@ func TestFlowSignInLeavesNoToken(t *testing.T) {
 	}
 	if !sawAuth {
 		t.Error("no signed-in request in the wire log")
-	}
-}
-
-// A hostile card with many long schemes and a huge auth-required text
-// still makes a dialog of bounded size.
-func TestSignInDialogBounded(t *testing.T) {
-	card := &a2aclient.Agent{}
-	for i := range 40 {
-		card.SecuritySchemes = append(card.SecuritySchemes, a2aclient.SecurityScheme{
-			Name: "s" + strings.Repeat("x", i), Type: a2aclient.SchemeAPIKey, In: "header", ParamName: strings.Repeat("N", 5000),
-			Description: strings.Repeat("d", 5000)})
-	}
-	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: testDirectory(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
-	s := ws.SignInTo("http://127.0.0.1:1/", card, "")
-	d := &signInDialog{s: s, sel: s.Preferred, asked: styles.ClipText(strings.Repeat("a", 100000), 400)}
-	lines := d.lines()
-	total := 0
-	for _, l := range lines {
-		total += len(l)
-	}
-	if len(lines) > 20 || total > 5000 {
-		t.Errorf("%d lines, %d bytes", len(lines), total)
-	}
-	if !strings.Contains(strings.Join(lines, "\n"), "… 31 more (tab)") {
-		t.Errorf("no note of the choices left out:\n%s", strings.Join(lines, "\n"))
-	}
-	d.sel = 30
-	if !strings.Contains(strings.Join(d.lines(), "\n"), " ▸ 31 API key") {
-		t.Error("the selected choice past nine is not shown")
 	}
 }
 

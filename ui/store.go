@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -114,9 +115,9 @@ func (m *Model) openContexts() tea.Cmd {
 	if m.current != nil {
 		ref, label = m.current.Ref, m.current.label()
 	}
-	v := newContextsView(m.st, m.keys.Contexts, m.opts.Store, ref, label)
+	v := dialog.NewContexts(m.st, m.keys.Contexts, m.opts.Store, ref, label)
 	m.overlay.Open(v)
-	return v.fetch()
+	return v.Fetch()
 }
 
 // contextsAction carries out what the conversations view asked for, on
@@ -124,29 +125,29 @@ func (m *Model) openContexts() tea.Cmd {
 func (m *Model) contextsAction(act component.Action) tea.Cmd {
 	store := m.opts.Store
 	switch a := act.(type) {
-	case contextOpen:
-		m.overlay.Close(contextsID)
-		return tea.Batch(m.openStored(a.id, a.jump, a.words...), m.focusCmd())
-	case contextNew:
-		m.overlay.Close(contextsID)
+	case dialog.OpenContext:
+		m.overlay.Close(dialog.ContextsID)
+		return tea.Batch(m.openStored(a.ID, a.Jump, a.Words...), m.focusCmd())
+	case dialog.NewContext:
+		m.overlay.Close(dialog.ContextsID)
 		m.newConversation()
 		return m.focusCmd()
-	case contextRename:
-		info := a.info
-		m.ask(newPrompt(m.st, promptText, "Rename conversation", []string{"New name:"}, info.Label(), func(name string) tea.Cmd {
+	case dialog.RenameContext:
+		info := a.Info
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptText, "Rename conversation", []string{"New name:"}, info.Label(), func(name string) tea.Cmd {
 			return func() tea.Msg {
 				return storeDoneMsg{text: "Renamed.", err: store.Rename(info.ID, termsafe.Line(name))}
 			}
 		}))
-	case contextDelete:
-		info := a.info
-		m.ask(newPrompt(m.st, promptConfirm, "Delete conversation", []string{fmt.Sprintf("Delete %q and everything in it? This cannot be undone.", termsafe.Line(info.Label()))}, "", func(_ string) tea.Cmd {
+	case dialog.DeleteContext:
+		info := a.Info
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Delete conversation", []string{fmt.Sprintf("Delete %q and everything in it? This cannot be undone.", termsafe.Line(info.Label()))}, "", func(_ string) tea.Cmd {
 			return func() tea.Msg {
 				return storeDoneMsg{text: "Deleted.", err: store.Delete(info.ID)}
 			}
 		}))
-	case contextExport:
-		return m.exportContext(a.info)
+	case dialog.ExportContext:
+		return m.exportContext(a.Info)
 	}
 	return nil
 }
@@ -231,7 +232,7 @@ func (m *Model) newConversation() {
 // agents parley started with (the demo, config agents, --agent), unless
 // a conversation was opened or one is under way.
 func (m *Model) offerLast(last *session.ContextInfo) {
-	if last == nil || m.opts.OpenContext != 0 || m.overlay.Has(contextsID) {
+	if last == nil || m.opts.OpenContext != 0 || m.overlay.Has(dialog.ContextsID) {
 		return
 	}
 	if e := m.current; e != nil && e.Conv != nil && (e.Conv.Busy() || len(e.Conv.Tasks()) > 0) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -43,7 +44,7 @@ func (m *Model) taskKey(a taskAction) tea.Cmd {
 		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, styles.StateWord(t.State)), false)
 		return m.focusCmd()
 	case taskCancel:
-		m.ask(newPrompt(m.st, promptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", styles.ShortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", styles.ShortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {
 			return cancelTask(conv, t.ID)
 		}))
 	case taskRefresh:

@@ -5,32 +5,13 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
-	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/dialog"
 )
-
-// trustDialog asks whether an agent's credentials may go to the foreign
-// origin its card sends messages to: once (this run), always (kept in the
-// config as the agent's trusted_origins), or no. Nothing was sent there
-// before the answer; session refused to.
-type trustDialog struct {
-	e  *agentEntry
-	fe *a2aclient.ForeignOriginError
-	// named is the origin of the URL the agent was named at.
-	named string
-	// then, when set, is what waited for the answer (the request a
-	// sign-in retries); otherwise the agent is resolved again.
-	then func(*Model)
-	keys *keys.Map
-	// answer carries out the person's answer: trust once or always, or
-	// refuse (the root's code, given at construction).
-	answer func(trust, always bool) tea.Cmd
-}
 
 // askTrustMsg asks the question after a sign-in for an agent whose
 // endpoint is on an untrusted origin; then runs once it is trusted.
@@ -51,9 +32,7 @@ func (m *Model) onAskTrust(msg askTrustMsg) {
 // openTrust asks whether e's credential may go to fe's origin; then is
 // what waits for the answer (nil: resolve the agent again).
 func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then func(*Model)) {
-	p := newPrompt(m.st, promptConfirm, "Send your credential to another origin?", nil, "", nil)
-	d := &trustDialog{e: e, fe: fe, named: m.ws.NamedOrigin(e.Agent), then: then, keys: &m.keys}
-	d.answer = func(trust, always bool) tea.Cmd {
+	answer := func(trust, always bool) tea.Cmd {
 		switch {
 		case !trust:
 			m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", e.label(), termsafe.Line(fe.Origin)), true)
@@ -65,8 +44,7 @@ func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then 
 		then(m)
 		return tea.Batch(cmd, m.startTicking())
 	}
-	p.ctl = d
-	m.ask(p)
+	m.ask(dialog.NewTrust(m.st, &m.keys, e.label(), fe, m.ws.NamedOrigin(e.Agent), answer))
 }
 
 // askTrust opens the question for agent e, unless another prompt is up.
@@ -76,52 +54,6 @@ func (m *Model) askTrust(e *agentEntry) {
 		return
 	}
 	m.openTrust(e, fe, nil)
-}
-
-func (d *trustDialog) lines() []string {
-	km := keys.Or(d.keys)
-	return []string{
-		fmt.Sprintf("%s's card sends your messages to %s. Send your credential there?", d.e.label(), termsafe.Line(d.fe.Origin)),
-		fmt.Sprintf("You named the agent at %s; its credentials go only there until you trust another origin. No credential has been sent to %s.", termsafe.Line(trustedWhere(d.named, d.fe.Trusted)), termsafe.Line(d.fe.Origin)),
-		fmt.Sprintf("%s: once, for this run · %s: always (saved as the agent's trusted_origins) · %s: no", keys.FirstKey(km.Trust.Once), keys.FirstKey(km.Trust.Always), keys.FirstKey(km.Trust.Refuse)),
-	}
-}
-
-// trustedWhere says where an agent's credentials go: the origin it was
-// named at, and those trusted besides, "A (and trusted B, C)".
-func trustedWhere(named string, trusted []string) string {
-	var others []string
-	for _, t := range trusted {
-		if t != named {
-			others = append(others, t)
-		}
-	}
-	switch {
-	case named == "":
-		return strings.Join(others, ", ")
-	case len(others) == 0:
-		return named
-	}
-	return named + " (and trusted " + strings.Join(others, ", ") + ")"
-}
-
-func (d *trustDialog) note() string {
-	t := keys.Or(d.keys).Trust
-	return keys.FirstKey(t.Once) + " once · " + keys.FirstKey(t.Always) + " always · " + keys.FirstKey(t.Refuse) + " no"
-}
-func (d *trustDialog) wantsInput() bool { return false }
-
-func (d *trustDialog) update(*prompt, tea.Msg) (tea.Cmd, bool, bool) { return nil, false, false }
-
-func (d *trustDialog) handleKey(_ *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
-	t := keys.Or(d.keys).Trust
-	switch {
-	case key.Matches(msg, t.Once), key.Matches(msg, t.Always):
-		return d.answer(true, key.Matches(msg, t.Always)), true, true
-	case key.Matches(msg, t.Refuse):
-		return d.answer(false, false), true, true
-	}
-	return nil, false, true
 }
 
 // trustOrigin trusts origin with e's credentials for this run and, when

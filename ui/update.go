@@ -12,6 +12,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -81,7 +82,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			m.setStatus(msg.text, false)
 		}
-		return m, m.deliver(requeryMsg{})
+		return m, m.deliver(dialog.RequeryMsg{})
 	case convChangedMsg:
 		m.noteActivity(msg.conv)
 		return m, m.onConvChanged(msg.conv)

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 	"github.com/parley-a2a/parley/ui/wire"
@@ -74,7 +75,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Send):
 		return m.send()
 	case key.Matches(msg, k.Attach):
-		m.ask(newPrompt(m.st, promptPath, "Attach a file", []string{"Path of the file to send with the next message:"}, "", func(v string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptPath, "Attach a file", []string{"Path of the file to send with the next message:"}, "", func(v string) tea.Cmd {
 			return attachFile(v)
 		}))
 		return nil
@@ -170,7 +171,7 @@ func (m *Model) stopStreaming() tea.Cmd {
 		return nil
 	}
 	conv, id := e.Conv, running[0]
-	m.ask(newPrompt(m.st, promptConfirm, "Stopped streaming",
+	m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Stopped streaming",
 		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", styles.ShortID(id), e.label())}, "",
 		func(_ string) tea.Cmd { return cancelTask(conv, id) }))
 	return nil

@@ -1,14 +1,12 @@
-package ui
+package dialog
 
 import (
 	"context"
-	"fmt"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
@@ -33,7 +31,6 @@ const (
 // file. It never reaches the transcript.
 type signInDialog struct {
 	id int
-	e  *agentEntry
 	// s is what the Workspace says signing in needs: the ways, the
 	// challenge, where a saved credential goes.
 	s        *session.SignIn
@@ -71,7 +68,7 @@ type signInMsg struct {
 func (signInMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // To is the topmost prompt: the sign-in, unless it has closed since.
-func (signInMsg) To() string { return promptID }
+func (signInMsg) To() string { return PromptID }
 
 // Drop closes a flow that started for a dialog no longer open.
 func (ev signInMsg) Drop() {
@@ -82,29 +79,39 @@ func (ev signInMsg) Drop() {
 
 var spinFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
-// openSignIn opens the sign-in dialog for agent e. challenge is the
-// WWW-Authenticate of a refusal; it (an auth-required status) says what
-// the agent asked, in text and data.
-func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, apply func(session.Credential) tea.Cmd, proceed func() tea.Cmd) {
-	s := m.ws.SignIn(e.Agent, challenge)
-	m.nextSignIn++
-	d := &signInDialog{id: m.nextSignIn, e: e, s: s, sel: s.Preferred, username: s.Username,
-		apply: apply, proceed: proceed, keys: &m.keys, open: m.openLink}
-	if it != nil {
-		d.asked = styles.ClipText(session.AuthTurnDetail(*it), 400)
-		d.links = session.AuthTurnLinks(*it)
-	}
-	if name, ok := e.missingVariable(); ok {
-		d.asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.label(), termsafe.Line(name))
-	}
-	p := newPrompt(m.st, promptSecret, e.label()+" needs you to sign in", nil, "", nil)
+// SignInOptions is what a sign-in dialog is built with.
+type SignInOptions struct {
+	// ID tells its flow's news from another sign-in's.
+	ID int
+	// Agent names the agent in the title.
+	Agent string
+	// SignIn is what the Workspace says signing in needs.
+	SignIn *session.SignIn
+	// Asked is what the agent asked in its turn, links the addresses in
+	// it (an auth-required task), or why a credential is missing.
+	Asked string
+	Links []string
+	// Apply puts a credential to use; proceed continues a task with
+	// nothing typed (nil when there is none to continue); open opens a
+	// link in the browser. All run in commands.
+	Apply   func(session.Credential) tea.Cmd
+	Proceed func() tea.Cmd
+	Open    func(url string) tea.Cmd
+}
+
+// NewSignIn is the sign-in dialog: a secret prompt its controller
+// drives.
+func NewSignIn(st *styles.Styles, km *keys.Map, o SignInOptions) *Prompt {
+	d := &signInDialog{id: o.ID, s: o.SignIn, sel: o.SignIn.Preferred, username: o.SignIn.Username, asked: o.Asked, links: o.Links,
+		apply: o.Apply, proceed: o.Proceed, keys: km, open: o.Open}
+	p := NewPrompt(st, km, PromptSecret, o.Agent+" needs you to sign in", nil, "", nil)
 	p.ctl = d
 	d.enter(p)
-	m.ask(p)
+	return p
 }
 
 // enter sets the field up for the selected way.
-func (d *signInDialog) enter(p *prompt) {
+func (d *signInDialog) enter(p *Prompt) {
 	d.err = ""
 	p.input.SetValue("")
 	c := d.s.Ways[d.sel]

@@ -1,6 +1,6 @@
 // The sign-in dialog's keys: choosing a way, typing, submitting.
 
-package ui
+package dialog
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
-func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
+func (d *signInDialog) handleKey(p *Prompt, msg tea.KeyPressMsg) (tea.Cmd, bool, bool) {
 	km := keys.Or(d.keys)
 	dk, sk := km.Dialog, km.SignIn
 	if key.Matches(msg, dk.Cancel) {
@@ -71,7 +71,7 @@ func (d *signInDialog) handleKey(p *prompt, msg tea.KeyPressMsg) (tea.Cmd, bool,
 }
 
 // submit acts on enter (save false) or ctrl+s (save true).
-func (d *signInDialog) submit(p *prompt, save bool) (tea.Cmd, bool, bool) {
+func (d *signInDialog) submit(p *Prompt, save bool) (tea.Cmd, bool, bool) {
 	value := strings.TrimSpace(p.input.Value())
 	c := d.s.Ways[d.sel]
 	switch d.stage {

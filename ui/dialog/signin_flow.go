@@ -1,7 +1,7 @@
 // The sign-in's OAuth flow, run in commands: started, waited for,
 // cancelled; its news comes back as signInMsgs.
 
-package ui
+package dialog
 
 import (
 	"context"
@@ -97,7 +97,7 @@ func saveCredential(c session.Credential, failed, saved string) tea.Cmd {
 // update moves the dialog along with news of its flow; news for another
 // sign-in (one since closed) is not handled, and dropped (its flow was
 // already stopped).
-func (d *signInDialog) update(p *prompt, msg tea.Msg) (tea.Cmd, bool, bool) {
+func (d *signInDialog) update(p *Prompt, msg tea.Msg) (tea.Cmd, bool, bool) {
 	ev, ok := msg.(signInMsg)
 	if !ok || d.id != ev.id {
 		return nil, false, false
@@ -156,19 +156,4 @@ func (d *signInDialog) started(s *session.SignInFlow) tea.Cmd {
 		cmds = append(cmds, d.open(u))
 	}
 	return tea.Batch(cmds...)
-}
-
-// openLink opens an http(s) URL in the browser, in a command; the URL is
-// always on screen too, so a failure only says so.
-func (m *Model) openLink(u string) tea.Cmd {
-	open := m.opts.OpenURL
-	if open == nil {
-		open = m.ws.OpenBrowser
-	}
-	return func() tea.Msg {
-		if err := open(u); err != nil {
-			return component.StatusMsg{Text: "Could not open a browser (" + err.Error() + "); open the address yourself.", IsErr: true}
-		}
-		return nil
-	}
 }

@@ -1,6 +1,6 @@
 // What the sign-in dialog shows: the ways, the field, the waiting.
 
-package ui
+package dialog
 
 import (
 	"fmt"

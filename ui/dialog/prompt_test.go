@@ -1,4 +1,4 @@
-package ui
+package dialog
 
 import (
 	"os"
@@ -16,7 +16,7 @@ func TestPathPromptCompletesInACommand(t *testing.T) {
 	for _, n := range []string{"report-2025.csv", "report-2026.csv", "notes.txt"} {
 		os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644)
 	}
-	p := newPrompt(styles.New(themes.Dark), promptPath, "Attach", nil, filepath.Join(dir, "rep"), nil)
+	p := NewPrompt(styles.New(themes.Dark), nil, PromptPath, "Attach", nil, filepath.Join(dir, "rep"), nil)
 	cmd, done := p.handleKey(tea.KeyPressMsg{Code: tea.KeyTab})
 	if done || cmd == nil {
 		t.Fatalf("tab should ask for the directory in a command, got done=%v cmd=%v", done, cmd)
@@ -35,5 +35,15 @@ func TestPathPromptCompletesInACommand(t *testing.T) {
 	p.applyMatches(stale)
 	if got := p.input.Value(); got != filepath.Join(dir, "report-202") {
 		t.Errorf("a stale answer changed the input to %q", got)
+	}
+}
+
+// A dialog's input keeps its cursor steady: a blinking one would start a
+// timer that redraws the screen for as long as the dialog waits
+// (TestIdleAsksForNoWakeUps).
+func TestDialogInputDoesNotBlink(t *testing.T) {
+	in := newInput(styles.New(themes.Dark), "> ")
+	if cmd := in.Focus(); cmd != nil {
+		t.Error("a dialog's input starts a timer (a blinking cursor)")
 	}
 }

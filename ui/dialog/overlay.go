@@ -1,4 +1,9 @@
-package ui
+// Package dialog is the overlay of modals (Overlay, the stack the root
+// keeps) and the dialogs it holds: prompts and their controllers (the
+// sign-in, the trust question), the stored conversations and search, and
+// a gateway's agents. The help (ui/keys) and the wire view (ui/wire) are
+// dialogs of the overlay too.
+package dialog
 
 import (
 	"strings"
@@ -18,14 +23,14 @@ import (
 // fields.
 //
 // The modals, all of them:
-//   - prompt (prompt.go): a line of text, a secret, a path or a yes/no;
+//   - Prompt (prompt.go): a line of text, a secret, a path or a yes/no;
 //     the sign-in (signin*.go) and the trust question (trust.go) are
 //     prompts driven by a controller.
-//   - contextsView (contexts.go): the stored conversations, full screen.
-//   - helpDialog (help.go): every key, full screen.
-//   - gatewayDialog (gateway.go): the agents behind a gateway, to add.
-//   - wireView (wire_view.go): the raw traffic, full screen; an entry
-//     expands to its whole body and copies.
+//   - Contexts (contexts.go): the stored conversations, full screen.
+//   - Gateway (gateway.go): the agents behind a gateway, to add.
+//   - keys.Help (ui/keys/help.go): every key, full screen.
+//   - wire.View (ui/wire/view.go): the raw traffic, full screen; an
+//     entry expands to its whole body and copies.
 type Dialog interface {
 	component.Component
 	// ID names what the dialog is: the overlay delivers a message
@@ -37,19 +42,19 @@ type Dialog interface {
 	Full() bool
 }
 
-// overlay is the stack of dialogs. It gives the top one every message
+// Overlay is the stack of dialogs. It gives the top one every message
 // the root passes it, delivers an addressed message to the topmost
 // dialog of its name, takes a dialog off when it returns
 // component.Close, and draws them over the screen.
-type overlay struct {
+type Overlay struct {
 	dialogs []Dialog
 }
 
 // Open puts d on top.
-func (o *overlay) Open(d Dialog) { o.dialogs = append(o.dialogs, d) }
+func (o *Overlay) Open(d Dialog) { o.dialogs = append(o.dialogs, d) }
 
 // Top is the dialog that takes the keys, nil for none.
-func (o *overlay) Top() Dialog {
+func (o *Overlay) Top() Dialog {
 	if n := len(o.dialogs); n > 0 {
 		return o.dialogs[n-1]
 	}
@@ -57,13 +62,13 @@ func (o *overlay) Top() Dialog {
 }
 
 // Empty says no dialog is open.
-func (o *overlay) Empty() bool { return len(o.dialogs) == 0 }
+func (o *Overlay) Empty() bool { return len(o.dialogs) == 0 }
 
 // Has says a dialog named id is open.
-func (o *overlay) Has(id string) bool { return o.find(id) >= 0 }
+func (o *Overlay) Has(id string) bool { return o.find(id) >= 0 }
 
 // Holds says d itself is on the stack.
-func (o *overlay) Holds(d Dialog) bool {
+func (o *Overlay) Holds(d Dialog) bool {
 	for _, x := range o.dialogs {
 		if d != nil && x == d {
 			return true
@@ -73,18 +78,18 @@ func (o *overlay) Holds(d Dialog) bool {
 }
 
 // Close takes the topmost dialog named id off the stack.
-func (o *overlay) Close(id string) {
+func (o *Overlay) Close(id string) {
 	if i := o.find(id); i >= 0 {
 		o.remove(i)
 	}
 }
 
 // CloseAll empties the stack.
-func (o *overlay) CloseAll() { o.dialogs = nil }
+func (o *Overlay) CloseAll() { o.dialogs = nil }
 
 // Full says a dialog that replaces the screen is open: the screen under
 // it need not be drawn.
-func (o *overlay) Full() bool {
+func (o *Overlay) Full() bool {
 	for _, d := range o.dialogs {
 		if d.Full() {
 			return true
@@ -96,7 +101,7 @@ func (o *overlay) Full() bool {
 // Update gives msg to the top dialog. A dialog that returns
 // component.Close is taken off the stack; the action is returned for
 // the root all the same.
-func (o *overlay) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+func (o *Overlay) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	if len(o.dialogs) == 0 {
 		return nil, nil
 	}
@@ -105,7 +110,7 @@ func (o *overlay) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 
 // Deliver gives msg to the topmost dialog named msg.To(); ok is false
 // when none is open.
-func (o *overlay) Deliver(msg component.Addressed) (cmd tea.Cmd, act component.Action, ok bool) {
+func (o *Overlay) Deliver(msg component.Addressed) (cmd tea.Cmd, act component.Action, ok bool) {
 	i := o.find(msg.To())
 	if i < 0 {
 		return nil, nil, false
@@ -114,7 +119,7 @@ func (o *overlay) Deliver(msg component.Addressed) (cmd tea.Cmd, act component.A
 	return cmd, act, true
 }
 
-func (o *overlay) updateAt(i int, msg tea.Msg) (tea.Cmd, component.Action) {
+func (o *Overlay) updateAt(i int, msg tea.Msg) (tea.Cmd, component.Action) {
 	d := o.dialogs[i]
 	cmd, act := d.Update(msg)
 	if _, ok := act.(component.Close); ok {
@@ -128,7 +133,7 @@ func (o *overlay) updateAt(i int, msg tea.Msg) (tea.Cmd, component.Action) {
 	return cmd, act
 }
 
-func (o *overlay) find(id string) int {
+func (o *Overlay) find(id string) int {
 	for i := len(o.dialogs) - 1; i >= 0; i-- {
 		if o.dialogs[i].ID() == id {
 			return i
@@ -137,13 +142,13 @@ func (o *overlay) find(id string) int {
 	return -1
 }
 
-func (o *overlay) remove(i int) {
+func (o *Overlay) remove(i int) {
 	o.dialogs = append(o.dialogs[:i:i], o.dialogs[i+1:]...)
 }
 
 // Draw draws the stack over screen, w×h cells: the topmost full-screen
 // dialog replaces what is under it, the others sit over it in a box.
-func (o *overlay) Draw(st *styles.Styles, screen string, w, h int) string {
+func (o *Overlay) Draw(st *styles.Styles, screen string, w, h int) string {
 	start := 0
 	for i, d := range o.dialogs {
 		if d.Full() {

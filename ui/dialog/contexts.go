@@ -1,4 +1,4 @@
-package ui
+package dialog
 
 import (
 	"cmp"
@@ -18,10 +18,10 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// contextsView lists stored contexts with a filter typed as you go, or,
+// Contexts lists stored contexts with a filter typed as you go, or,
 // in search mode, full-text hits over every message. Typing always goes
 // to the filter, so its actions sit on ctrl keys.
-type contextsView struct {
+type Contexts struct {
 	st     *styles.Styles
 	store  *session.Store // what it lists and searches
 	seq    int            // the query asked last: answers to earlier ones are dropped
@@ -42,13 +42,13 @@ type contextsView struct {
 	now        time.Time
 }
 
-// contextsID names the conversations view on the overlay.
-const contextsID = "contexts"
+// ContextsID names the conversations view on the overlay.
+const ContextsID = "contexts"
 
-func newContextsView(st *styles.Styles, km keys.Contexts, store *session.Store, agent, agentLabel string) *contextsView {
+func NewContexts(st *styles.Styles, km keys.Contexts, store *session.Store, agent, agentLabel string) *Contexts {
 	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
-	return &contextsView{st: st, store: store, keys: km, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
+	return &Contexts{st: st, store: store, keys: km, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
 }
 
 // contextsListedMsg carries a query's result; seq drops answers to
@@ -61,17 +61,17 @@ type contextsListedMsg struct {
 }
 
 func (contextsListedMsg) Redraws() component.Redraw { return component.RedrawAll }
-func (contextsListedMsg) To() string                { return contextsID }
+func (contextsListedMsg) To() string                { return ContextsID }
 
-// requeryMsg asks the view to look its list up again: a conversation was
+// RequeryMsg asks the view to look its list up again: a conversation was
 // renamed or deleted.
-type requeryMsg struct{}
+type RequeryMsg struct{}
 
-func (requeryMsg) Redraws() component.Redraw { return component.RedrawAll }
-func (requeryMsg) To() string                { return contextsID }
+func (RequeryMsg) Redraws() component.Redraw { return component.RedrawAll }
+func (RequeryMsg) To() string                { return ContextsID }
 
-// fetch looks up, in a command, the list or the hits for what is typed.
-func (v *contextsView) fetch() tea.Cmd {
+// Fetch looks up, in a command, the list or the hits for what is typed.
+func (v *Contexts) Fetch() tea.Cmd {
 	v.seq++
 	seq, store, q, search, agent := v.seq, v.store, v.typed(), v.search, v.agentFilter()
 	v.loading = true
@@ -89,17 +89,17 @@ func (v *contextsView) fetch() tea.Cmd {
 }
 
 // query is what to look up now: the filter or the search words.
-func (v *contextsView) typed() string { return strings.TrimSpace(v.input.Value()) }
+func (v *Contexts) typed() string { return strings.TrimSpace(v.input.Value()) }
 
 // agentFilter is the agent ref to list, "" for all.
-func (v *contextsView) agentFilter() string {
+func (v *Contexts) agentFilter() string {
 	if v.all {
 		return ""
 	}
 	return v.agent
 }
 
-func (v *contextsView) setList(list []session.ContextInfo, hits []session.SearchHit, err error) {
+func (v *Contexts) setList(list []session.ContextInfo, hits []session.SearchHit, err error) {
 	v.loading = false
 	v.list, v.hits, v.err = list, hits, ""
 	if err != nil {
@@ -109,7 +109,7 @@ func (v *contextsView) setList(list []session.ContextInfo, hits []session.Search
 	v.now = time.Now()
 }
 
-func (v *contextsView) count() int {
+func (v *Contexts) count() int {
 	if v.search {
 		return len(v.hits)
 	}
@@ -118,7 +118,7 @@ func (v *contextsView) count() int {
 
 // selected returns the context under the cursor and, in search mode, the
 // hit's item key to jump to.
-func (v *contextsView) selected() (session.ContextInfo, string, bool) {
+func (v *Contexts) selected() (session.ContextInfo, string, bool) {
 	if v.search {
 		if v.cursor < len(v.hits) {
 			h := v.hits[v.cursor]
@@ -146,7 +146,7 @@ const (
 	ctxClose
 )
 
-func (v *contextsView) handleKey(msg tea.KeyPressMsg) (contextAction, tea.Cmd) {
+func (v *Contexts) handleKey(msg tea.KeyPressMsg) (contextAction, tea.Cmd) {
 	k := v.keys
 	switch {
 	case key.Matches(msg, k.Close):
@@ -194,7 +194,7 @@ func (v *contextsView) handleKey(msg tea.KeyPressMsg) (contextAction, tea.Cmd) {
 }
 
 // Update passes paste and blink messages to the filter input.
-func (v *contextsView) update(msg tea.Msg) (contextAction, tea.Cmd) {
+func (v *Contexts) update(msg tea.Msg) (contextAction, tea.Cmd) {
 	before := v.input.Value()
 	var cmd tea.Cmd
 	v.input, cmd = v.input.Update(msg)
@@ -205,29 +205,29 @@ func (v *contextsView) update(msg tea.Msg) (contextAction, tea.Cmd) {
 }
 
 // Full is true: the conversations replace the screen.
-func (v *contextsView) Full() bool { return true }
+func (v *Contexts) Full() bool { return true }
 
-func (v *contextsView) ID() string { return contextsID }
+func (v *Contexts) ID() string { return ContextsID }
 
-func (v *contextsView) SetSize(w, h int) { v.w, v.h = w, h }
+func (v *Contexts) SetSize(w, h int) { v.w, v.h = w, h }
 
 // The actions the view asks of the root, on the selected conversation.
 type (
-	contextOpen struct {
-		id    int64
-		jump  string   // the item a search hit opens at
-		words []string // the hit's words, marked in the chat
+	OpenContext struct {
+		ID    int64
+		Jump  string   // the item a search hit opens at
+		Words []string // the hit's words, marked in the chat
 	}
-	contextNew    struct{}
-	contextRename struct{ info session.ContextInfo }
-	contextDelete struct{ info session.ContextInfo }
-	contextExport struct{ info session.ContextInfo }
+	NewContext    struct{}
+	RenameContext struct{ Info session.ContextInfo }
+	DeleteContext struct{ Info session.ContextInfo }
+	ExportContext struct{ Info session.ContextInfo }
 )
 
 // Update takes a key, a click or the wheel, the answer to a query, and
 // a paste or the filter's blink; it looks the list up again when what is
 // typed changed, and returns what the root should do.
-func (v *contextsView) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+func (v *Contexts) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	var a contextAction
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
@@ -241,26 +241,26 @@ func (v *contextsView) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 		if msg.seq == v.seq {
 			v.setList(msg.list, msg.hits, msg.err)
 		}
-	case requeryMsg:
-		return v.fetch(), nil
+	case RequeryMsg:
+		return v.Fetch(), nil
 	default:
 		a, cmd = v.update(msg)
 	}
 	if a == ctxRequery {
-		cmd = tea.Batch(cmd, v.fetch())
+		cmd = tea.Batch(cmd, v.Fetch())
 	}
 	return cmd, v.action(a)
 }
 
 // action is what a key or a click asks of the root; nothing when it
 // acts on the selected conversation and none is selected.
-func (v *contextsView) action(a contextAction) component.Action {
+func (v *Contexts) action(a contextAction) component.Action {
 	info, jump, ok := v.selected()
 	switch a {
 	case ctxClose:
 		return component.Close{}
 	case ctxNew:
-		return contextNew{}
+		return NewContext{}
 	case ctxRequery:
 		return nil
 	}
@@ -269,19 +269,19 @@ func (v *contextsView) action(a contextAction) component.Action {
 	}
 	switch a {
 	case ctxOpen:
-		return contextOpen{id: info.ID, jump: jump, words: v.hitWords()}
+		return OpenContext{ID: info.ID, Jump: jump, Words: v.hitWords()}
 	case ctxRename:
-		return contextRename{info}
+		return RenameContext{info}
 	case ctxDelete:
-		return contextDelete{info}
+		return DeleteContext{info}
 	case ctxExport:
-		return contextExport{info}
+		return ExportContext{info}
 	}
 	return nil
 }
 
 // View draws the list for the screen, full size.
-func (v *contextsView) View(st *styles.Styles) string {
+func (v *Contexts) View(st *styles.Styles) string {
 	w, h := v.w, v.h
 	v.st = st
 	inner := w - 2
@@ -336,7 +336,7 @@ func (v *contextsView) View(st *styles.Styles) string {
 	return styles.Box(v.st, title, note, strings.Join(lines, "\n"), w, h, true)
 }
 
-func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
+func (v *Contexts) row(c session.ContextInfo, selected bool, w int) string {
 	agent := styles.Clip(termsafe.Line(cmp.Or(c.Agent.Name, c.Agent.Ref)), 14)
 	when := styles.Ago(v.now.Sub(c.Updated))
 	state := styles.StoredOutcome(c.LastState)
@@ -349,7 +349,7 @@ func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
 	return " " + v.st.Text.Render(text)
 }
 
-func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []string {
+func (v *Contexts) hitRows(h session.SearchHit, selected bool, w int) []string {
 	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), styles.Ago(v.now.Sub(h.Time)))
 	if selected {
 		head = v.st.Selected.Render(styles.Fit(styles.Clip(head, w-2), w-2))
@@ -388,7 +388,7 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 
 // hitWords are the words the selected search hit matched, as the store
 // marked them in its snippet.
-func (v *contextsView) hitWords() []string {
+func (v *Contexts) hitWords() []string {
 	if !v.search || v.cursor >= len(v.hits) {
 		return nil
 	}
@@ -407,7 +407,7 @@ func (v *contextsView) hitWords() []string {
 // click selects the conversation on screen row y (the list is drawn
 // full screen, its rows from the fourth line); the selected one clicked
 // again opens.
-func (v *contextsView) click(y int) contextAction {
+func (v *Contexts) click(y int) contextAction {
 	if v.err != "" || v.count() == 0 {
 		return ctxNone
 	}

@@ -1,4 +1,4 @@
-package ui
+package dialog
 
 import (
 	"os"
@@ -17,20 +17,20 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// promptKind says what a modal prompt asks for.
-type promptKind int
+// PromptKind says what a modal prompt asks for.
+type PromptKind int
 
 const (
-	promptText    promptKind = iota // a line of text
-	promptSecret                    // a masked credential
-	promptConfirm                   // y or n
-	promptPath                      // a file path, with tab completion
+	PromptText    PromptKind = iota // a line of text
+	PromptSecret                    // a masked credential
+	PromptConfirm                   // y or n
+	PromptPath                      // a file path, with tab completion
 )
 
-// prompt is a modal dialog over the main screen. Its onDone runs when the
+// Prompt is a modal dialog over the main screen. Its onDone runs when the
 // user answers; esc cancels without calling it.
-type prompt struct {
-	kind   promptKind
+type Prompt struct {
+	kind   PromptKind
 	title  string
 	body   []string // lines of explanation above the input
 	input  textinput.Model
@@ -43,33 +43,35 @@ type prompt struct {
 	ctl controller
 }
 
-// promptID names every prompt on the overlay: the UI asks one question
+// PromptID names every prompt on the overlay: the UI asks one question
 // at a time, and what a prompt's command sends back goes to the
 // topmost.
-const promptID = "prompt"
+const PromptID = "prompt"
 
 // controller drives a multi-step prompt.
 type controller interface {
 	// handleKey returns handled=false to let the input have the key.
-	handleKey(p *prompt, msg tea.KeyPressMsg) (cmd tea.Cmd, done, handled bool)
+	handleKey(p *Prompt, msg tea.KeyPressMsg) (cmd tea.Cmd, done, handled bool)
 	// update takes a message of the controller's own commands;
 	// handled=false when it is not one.
-	update(p *prompt, msg tea.Msg) (cmd tea.Cmd, done, handled bool)
+	update(p *Prompt, msg tea.Msg) (cmd tea.Cmd, done, handled bool)
 	lines() []string
 	note() string
 	wantsInput() bool
 }
 
-func newPrompt(st *styles.Styles, kind promptKind, title string, body []string, initial string, onDone func(string) tea.Cmd) *prompt {
+// NewPrompt builds a prompt with the user's keys (nil for the default
+// layout).
+func NewPrompt(st *styles.Styles, km *keys.Map, kind PromptKind, title string, body []string, initial string, onDone func(string) tea.Cmd) *Prompt {
 	in := newInput(st, "> ")
 	in.SetValue(initial)
 	in.CursorEnd()
 	in.CharLimit = 4096
-	if kind == promptSecret {
+	if kind == PromptSecret {
 		in.EchoMode = textinput.EchoPassword
 		in.EchoCharacter = '•'
 	}
-	return &prompt{kind: kind, title: title, body: body, input: in, onDone: onDone}
+	return &Prompt{kind: kind, title: title, body: body, input: in, onDone: onDone, keys: km}
 }
 
 // newInput is a focused one-line input in the theme's colours, as the
@@ -89,18 +91,18 @@ func newInput(st *styles.Styles, promptText string) textinput.Model {
 }
 
 // Full is false: a prompt sits over the screen.
-func (p *prompt) Full() bool { return false }
+func (p *Prompt) Full() bool { return false }
 
-func (p *prompt) ID() string { return promptID }
+func (p *Prompt) ID() string { return PromptID }
 
 // SetSize takes the screen's size; the prompt's box is as wide as fits.
-func (p *prompt) SetSize(w, _ int) { p.w = w }
+func (p *Prompt) SetSize(w, _ int) { p.w = w }
 
 // Update takes a key, the matches of a path being completed, or what the
 // controller's commands send back; anything else (a paste, the cursor's
 // blink) goes to the input. It closes the prompt (component.Close) when
 // it is answered or cancelled.
-func (p *prompt) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+func (p *Prompt) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	var cmd tea.Cmd
 	done := false
 	switch msg := msg.(type) {
@@ -128,7 +130,7 @@ func (p *prompt) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 }
 
 // handleKey returns done=true when the prompt should close.
-func (p *prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+func (p *Prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	if p.ctl != nil {
 		if cmd, done, handled := p.ctl.handleKey(p, msg); handled {
 			return cmd, done
@@ -140,14 +142,14 @@ func (p *prompt) handleKey(msg tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	case key.Matches(msg, k.Cancel):
 		return nil, true
 	case key.Matches(msg, k.Confirm):
-		if p.kind == promptConfirm {
+		if p.kind == PromptConfirm {
 			return nil, true
 		}
 		return p.onDone(p.input.Value()), true
-	case p.kind == promptPath && key.Matches(msg, km.Composer.Complete):
+	case p.kind == PromptPath && key.Matches(msg, km.Composer.Complete):
 		return p.complete(), false
 	}
-	if p.kind == promptConfirm {
+	if p.kind == PromptConfirm {
 		switch {
 		case key.Matches(msg, k.Yes):
 			return p.onDone("y"), true
@@ -169,16 +171,16 @@ type pathMatchesMsg struct {
 	matches []string
 }
 
-func (pathMatchesMsg) To() string { return promptID }
+func (pathMatchesMsg) To() string { return PromptID }
 
 func (pathMatchesMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // complete lists, in a command, the directory entries that match the
 // typed path; applyMatches then completes it as a shell does.
-func (p *prompt) complete() tea.Cmd {
+func (p *Prompt) complete() tea.Cmd {
 	typed := p.input.Value()
 	return func() tea.Msg {
-		dir, base := filepath.Split(expandHome(typed))
+		dir, base := filepath.Split(ExpandHome(typed))
 		if dir == "" {
 			dir = "."
 		}
@@ -203,8 +205,8 @@ func (p *prompt) complete() tea.Cmd {
 
 // applyMatches extends the typed path to the longest common prefix of
 // the matches and lists them when there are several.
-func (p *prompt) applyMatches(msg pathMatchesMsg) {
-	if p.kind != promptPath || msg.typed != p.input.Value() || len(msg.matches) == 0 {
+func (p *Prompt) applyMatches(msg pathMatchesMsg) {
+	if p.kind != PromptPath || msg.typed != p.input.Value() || len(msg.matches) == 0 {
 		return
 	}
 	matches := msg.matches
@@ -225,11 +227,11 @@ func (p *prompt) applyMatches(msg pathMatchesMsg) {
 }
 
 // View draws the dialog box for a screen p.w cells wide.
-func (p *prompt) View(st *styles.Styles) string {
+func (p *Prompt) View(st *styles.Styles) string {
 	w := min(p.w-4, 72)
 	km := keys.Or(p.keys)
 	inner := w - 4
-	body, showInput := p.body, p.kind != promptConfirm
+	body, showInput := p.body, p.kind != PromptConfirm
 	if p.ctl != nil {
 		body, showInput = p.ctl.lines(), p.ctl.wantsInput()
 	}
@@ -244,9 +246,9 @@ func (p *prompt) View(st *styles.Styles) string {
 	d := km.Dialog
 	note := keys.JoinNotes(keys.Note(d.Confirm, ""), keys.Note(d.Cancel, ""))
 	switch p.kind {
-	case promptConfirm:
+	case PromptConfirm:
 		note = keys.JoinNotes(keys.Note(d.Yes, ""), keys.Note(d.No, ""))
-	case promptPath:
+	case PromptPath:
 		note = keys.JoinNotes(keys.Note(km.Composer.Complete, "complete"), keys.Note(d.Confirm, "attach"), keys.Note(d.Cancel, ""))
 	}
 	if p.ctl != nil {
@@ -263,7 +265,9 @@ func (p *prompt) View(st *styles.Styles) string {
 	return styles.Box(st, p.title, note, content, w, len(lines)+2, true)
 }
 
-func expandHome(p string) string {
+// ExpandHome is a typed path as the user means it: ~/ is the home
+// directory.
+func ExpandHome(p string) string {
 	if strings.HasPrefix(p, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
 			return filepath.Join(home, p[2:])
