@@ -125,6 +125,22 @@ func (c *chatPane) SetTasks(tasks []session.TaskInfo) {
 	}
 }
 
+// Following says the chat follows the newest item (nothing scrolled
+// up).
+func (c *chatPane) Following() bool { return c.follow }
+
+// Selected is the selected item, if any.
+func (c *chatPane) Selected() (session.Item, bool) {
+	if ci := c.selected(); ci != nil {
+		return ci.it, true
+	}
+	return session.Item{}, false
+}
+
+// Marks are the words highlighted (Highlight), lower case, longest
+// first.
+func (c *chatPane) Marks() []string { return c.marks }
+
 // NewBelow is how many items arrived while the user was scrolled up.
 func (c *chatPane) NewBelow() int { return c.newBelow }
 
@@ -228,8 +244,10 @@ func (c *chatPane) noteTask(ci *chatItem, idx int) {
 	}
 }
 
-// View draws exactly w columns by h lines.
-func (c *chatPane) View() string {
+// View draws the transcript in st, exactly w columns by h lines (the
+// size SetSize gave).
+func (c *chatPane) View(st *styles.Styles) string {
+	c.SetStyles(st)
 	if c.w <= 0 || c.h <= 0 {
 		return ""
 	}
@@ -279,3 +297,6 @@ func (c *chatPane) rowText(p pos) string {
 	}
 	return line
 }
+
+// Empty says the transcript has no items yet.
+func (c *chatPane) Empty() bool { return len(c.items) == 0 }

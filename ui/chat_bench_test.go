@@ -87,7 +87,7 @@ func benchAppend(b *testing.B, size int) {
 	c := benchChat()
 	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
 	c.Reset([]session.Item{user, answerItem(doc[:size], 1)}, "bench")
-	c.View()
+	c.View(c.st)
 	base := c.items[1].md[0].snapshot()
 	n, version := size, 1
 	b.ResetTimer()
@@ -101,7 +101,7 @@ func benchAppend(b *testing.B, size int) {
 		n += benchChunk
 		version++
 		c.Upsert([]session.Item{answerItem(doc[:n], version)})
-		c.View()
+		c.View(c.st)
 	}
 }
 
@@ -163,11 +163,11 @@ func history(n int) []session.Item {
 func BenchmarkChatFrame10kHistory(b *testing.B) {
 	c := benchChat()
 	c.Reset(history(10000), "bench")
-	c.View()
+	c.View(c.st)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c.Tick(t0.Add(time.Duration(i) * 16 * time.Millisecond))
-		c.View()
+		c.View(c.st)
 	}
 }
 
@@ -177,17 +177,17 @@ func BenchmarkChatFrame10kHistoryScrolled(b *testing.B) {
 	c := benchChat()
 	items := history(10000)
 	c.Reset(items, "bench")
-	c.View()
+	c.View(c.st)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if c.top.item < 10 || c.follow {
 			b.StopTimer()
 			c.Reset(items, "bench") // fresh caches: the pages scrolled to are unrendered
-			c.View()
+			c.View(c.st)
 			b.StartTimer()
 		}
 		c.scrollUp(benchH - 1)
-		c.View()
+		c.View(c.st)
 	}
 }
 
@@ -199,6 +199,6 @@ func BenchmarkChatOpen10kHistory(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c.Reset(items, "bench")
-		c.View()
+		c.View(c.st)
 	}
 }

@@ -19,7 +19,9 @@ func TestFlowChatBottomKey(t *testing.T) {
 			a.key(bottom)
 			a.waitScreen(answerEnd, "✓ completed · ")
 			a.waitState("the last item selected and followed", func(m *Model) bool {
-				return m.chat.follow && m.chat.sel == len(m.chat.items)-1
+				items := m.current.Conv.Items()
+				sel, ok := m.chat.Selected()
+				return m.chat.Following() && ok && sel.Key == items[len(items)-1].Key
 			})
 		})
 	}

@@ -72,16 +72,15 @@ func foldable(k session.ItemKind) bool {
 	return k == session.ItemError || k == session.ItemThought || k == session.ItemTool
 }
 
-// confirmToolMsg asks the root to answer a tool call.
-type confirmToolMsg struct {
+// chatConfirmTool asks the root to answer a tool call: allow or deny
+// the call of this id.
+type chatConfirmTool struct {
 	callID string
 	allow  bool
 }
 
-func (confirmToolMsg) Redraws() component.Redraw { return component.RedrawAll }
-
 // toolKey answers the selected tool call when it awaits approval.
-func (c *chatPane) toolKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (c *chatPane) toolKey(msg tea.KeyPressMsg) (component.Action, bool) {
 	allow := key.Matches(msg, c.keys.Allow)
 	if !allow && !key.Matches(msg, c.keys.Deny) {
 		return nil, false
@@ -90,21 +89,5 @@ func (c *chatPane) toolKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if ci == nil || !toolAwaits(ci.it) {
 		return nil, true
 	}
-	id := ci.it.Name
-	return func() tea.Msg { return confirmToolMsg{callID: id, allow: allow} }, true
-}
-
-// confirmTool answers a tool call of the conversation shown, off the
-// update loop.
-func (m *Model) confirmTool(msg confirmToolMsg) tea.Cmd {
-	if m.current == nil || m.current.Conv == nil {
-		return nil
-	}
-	conv := m.current.Conv
-	return func() tea.Msg {
-		if err := conv.ConfirmTool(msg.callID, msg.allow); err != nil {
-			conv.Notice(err.Error())
-		}
-		return nil
-	}
+	return chatConfirmTool{callID: ci.it.Name, allow: allow}, true
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/component"
 )
 
 // An agent's thought and tool call show as one folded line each, apart
@@ -24,7 +25,7 @@ func TestChatThoughtsAndToolCalls(t *testing.T) {
 	b.add(session.Item{Kind: session.ItemTool, TaskID: "t1", Time: at(2), Name: "call-1", Text: "Shell echo hi · awaiting approval", Done: true})
 	b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(3), State: a2aclient.StateInputRequired, Done: true})
 	c.Reset(b.items, "gemini")
-	view := c.View()
+	view := c.View(c.st)
 	text := ansi.Strip(view)
 	for _, want := range []string{"✻ thought · Choosing a tool: the shell", "⚙ Shell echo hi · awaiting approval", "awaits your approval: select it and press a allow · x deny"} {
 		if !strings.Contains(text, want) {
@@ -35,36 +36,33 @@ func TestChatThoughtsAndToolCalls(t *testing.T) {
 		t.Fatalf("the thought is not folded, or its escape reached the screen:\n%s", text)
 	}
 
-	press := func(k rune) tea.Msg {
-		cmd := c.HandleKey(tea.KeyPressMsg{Code: k, Text: string(k)})
-		if cmd == nil {
-			return nil
-		}
-		return cmd()
+	press := func(k rune) component.Action {
+		_, act := c.Update(tea.KeyPressMsg{Code: k, Text: string(k)})
+		return act
 	}
 	c.selectUp() // from the last item to the tool call
 	if got := c.selected(); got == nil || got.it.Kind != session.ItemTool {
 		t.Fatalf("selected %+v", got)
 	}
-	if msg, ok := press('a').(confirmToolMsg); !ok || msg.callID != "call-1" || !msg.allow {
+	if msg, ok := press('a').(chatConfirmTool); !ok || msg.callID != "call-1" || !msg.allow {
 		t.Fatalf("allow gave %#v", msg)
 	}
-	if msg, ok := press('x').(confirmToolMsg); !ok || msg.callID != "call-1" || msg.allow {
+	if msg, ok := press('x').(chatConfirmTool); !ok || msg.callID != "call-1" || msg.allow {
 		t.Fatalf("deny gave %#v", msg)
 	}
 	c.selectUp() // the thought: nothing to allow
 	if msg := press('a'); msg != nil {
 		t.Fatalf("allow on a thought gave %#v", msg)
 	}
-	c.HandleKey(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if text := ansi.Strip(c.View()); !strings.Contains(text, "second line") {
+	c.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if text := ansi.Strip(c.View(c.st)); !strings.Contains(text, "second line") {
 		t.Fatalf("enter did not unfold the thought:\n%s", text)
 	}
 
 	// Once the call ran, it no longer asks, and the keys do nothing.
 	c.Upsert([]session.Item{{Key: b.items[2].Key, Seq: 2, Kind: session.ItemTool, TaskID: "t1", Time: at(2), Name: "call-1",
 		Text: "Shell echo hi · success", Detail: "hi", Version: 2, Done: true}})
-	if text := ansi.Strip(c.View()); strings.Contains(text, "awaits your approval") || !strings.Contains(text, "⚙ Shell echo hi · success") {
+	if text := ansi.Strip(c.View(c.st)); strings.Contains(text, "awaits your approval") || !strings.Contains(text, "⚙ Shell echo hi · success") {
 		t.Fatalf("after the call ran:\n%s", text)
 	}
 	c.selectDown()

@@ -30,7 +30,7 @@ func TestChatJumpShowsTheMatchedLine(t *testing.T) {
 	if !c.JumpToKey("item:1") {
 		t.Fatal("the hit's item is not shown")
 	}
-	lines := strings.Split(ansi.Strip(c.View()), "\n")
+	lines := strings.Split(ansi.Strip(c.View(c.st)), "\n")
 	at := -1
 	for i, l := range lines {
 		if strings.Contains(l, "Thanks") {

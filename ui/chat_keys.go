@@ -13,19 +13,38 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// saveFileMsg asks the root to save a file part the user chose; the root
-// writes it (sanitized name, no overwrite without asking) in a command.
-type saveFileMsg struct{ part a2aclient.Part }
+// chatSaveFile asks the root to save a file part the user chose; the
+// root writes it (sanitized name, no overwrite without asking) in a
+// command.
+type chatSaveFile struct{ part a2aclient.Part }
 
-func (saveFileMsg) Redraws() component.Redraw { return component.RedrawAll }
+// chatOpenFile asks the root to open a file part the user chose.
+type chatOpenFile struct{ part a2aclient.Part }
 
-// openFileMsg asks the root to open a file part the user chose.
-type openFileMsg struct{ part a2aclient.Part }
+// chatID names the chat as the addressee of its own messages (the
+// renders it started).
+const chatID = "chat"
 
-func (openFileMsg) Redraws() component.Redraw { return component.RedrawAll }
+// Update takes a key while the chat has the keyboard, the wheel and a
+// click over it, and the renders its commands send back; what the root
+// must do (save or open a file, answer a tool call) it returns as an
+// action.
+func (c *chatPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return c.key(msg)
+	case tea.MouseWheelMsg:
+		c.wheel(msg)
+	case component.ClickMsg:
+		c.click(msg.Row, msg.Again)
+	case mdRenderedMsg:
+		c.rendered(msg)
+	}
+	return nil, nil
+}
 
-// HandleKey acts on a key pressed while the chat has focus.
-func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
+// key acts on a key pressed while the chat has focus.
+func (c *chatPane) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	k := &c.keys
 	switch {
 	case key.Matches(msg, k.Up):
@@ -44,31 +63,31 @@ func (c *chatPane) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if ci := c.selected(); ci != nil {
 			if text := c.copyText(ci); text != "" {
 				lines := strings.Count(text, "\n") + 1
-				return tea.Batch(tea.SetClipboard(text), component.Status("Copied "+copyNoun(ci.it.Kind)+" ("+styles.Plural(lines, "line")+").", false))
+				return tea.Batch(tea.SetClipboard(text), component.Status("Copied "+copyNoun(ci.it.Kind)+" ("+styles.Plural(lines, "line")+").", false)), nil
 			}
 		}
 	case key.Matches(msg, k.Save):
 		if p, ok := c.selectedFile(); ok {
-			return func() tea.Msg { return saveFileMsg{part: p} }
+			return nil, chatSaveFile{part: p}
 		}
 	case key.Matches(msg, k.Open):
 		if p, ok := c.selectedFile(); ok {
-			return func() tea.Msg { return openFileMsg{part: p} }
+			return nil, chatOpenFile{part: p}
 		}
 	case key.Matches(msg, k.Allow), key.Matches(msg, k.Deny):
-		cmd, _ := c.toolKey(msg)
-		return cmd
+		act, _ := c.toolKey(msg)
+		return nil, act
 	case key.Matches(msg, k.Details):
 		if ci := c.selected(); ci != nil && foldable(ci.it.Kind) {
 			ci.expanded = !ci.expanded
 			c.settle()
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// HandleMouse scrolls on the wheel.
-func (c *chatPane) HandleMouse(msg tea.MouseWheelMsg) {
+// wheel scrolls on the wheel.
+func (c *chatPane) wheel(msg tea.MouseWheelMsg) {
 	switch msg.Button {
 	case tea.MouseWheelUp:
 		c.scrollUp(component.WheelRows)
@@ -173,4 +192,22 @@ func (c *chatPane) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Copy, k.Save, k.Open, k.Details, k.Allow, k.Deny},
 	}
+}
+
+// click selects the item on row y of the chat; clicked again, a
+// foldable item folds or unfolds, as enter does.
+func (c *chatPane) click(y int, again bool) {
+	if len(c.items) == 0 || y < 0 || y >= c.h {
+		return
+	}
+	p, moved := c.down(c.viewTop(), y)
+	if moved != y {
+		return // below the transcript's end
+	}
+	if again && p.item == c.sel && foldable(c.items[p.item].it.Kind) {
+		c.items[p.item].expanded = !c.items[p.item].expanded
+		c.settle()
+		return
+	}
+	c.sel = p.item
 }

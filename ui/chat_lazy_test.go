@@ -18,7 +18,7 @@ func lazyPair(t *testing.T, doc string, chunk, w, h int) (lazy, eager *chatPane)
 		for n, v := 0, 1; n < len(doc); v++ {
 			n = min(n+chunk, len(doc))
 			c.Upsert([]session.Item{answerItem(doc[:n], v)})
-			c.View()
+			c.View(c.st)
 		}
 		return c
 	}
@@ -27,7 +27,7 @@ func lazyPair(t *testing.T, doc string, chunk, w, h int) (lazy, eager *chatPane)
 
 func sameFrame(t *testing.T, what string, lazy, eager *chatPane) {
 	t.Helper()
-	if l, e := lazy.View(), eager.View(); l != e {
+	if l, e := lazy.View(lazy.st), eager.View(eager.st); l != e {
 		t.Fatalf("%s: the lazy pane shows\n%s\nthe eager one\n%s", what, l, e)
 	}
 }

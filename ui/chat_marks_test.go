@@ -18,9 +18,9 @@ func TestChatHighlightMarksWords(t *testing.T) {
 		b.add(session.Item{Kind: session.ItemNotice, Time: at(1), Text: "From Berlin on the 10th", Done: true}),
 		b.add(session.Item{Kind: session.ItemNotice, Time: at(2), Text: "nothing here", Done: true}),
 	}, "a")
-	plain := c.View()
+	plain := c.View(c.st)
 	c.Highlight([]string{"berlin"})
-	marked := c.View()
+	marked := c.View(c.st)
 	if !strings.Contains(marked, c.st.Mark.Render("Berlin")) {
 		t.Fatalf("Berlin is not highlighted:\n%q", marked)
 	}
@@ -43,6 +43,6 @@ func TestFlowSearchHitHighlightsItsWords(t *testing.T) {
 	a.key("enter")
 	a.waitScreen("Opened")
 	a.waitState("the hit's words marked", func(m *Model) bool {
-		return strings.Join(m.chat.marks, " ") == "pong" && strings.Contains(m.chat.View(), m.st.Mark.Render("pong"))
+		return strings.Join(m.chat.Marks(), " ") == "pong" && strings.Contains(m.chat.View(m.st), m.st.Mark.Render("pong"))
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -94,7 +95,7 @@ func TestChatViewGolden(t *testing.T) {
 	c := newTestChat(60, 30)
 	c.Reset(bookingTranscript(), "travel")
 	c.Tick(at(80))
-	view := c.View()
+	view := c.View(c.st)
 	checkSize(t, view, 60, 30)
 	golden.RequireEqual(t, framed(view))
 }
@@ -103,20 +104,20 @@ func TestChatViewNarrowGolden(t *testing.T) {
 	c := newTestChat(32, 12)
 	c.Reset(bookingTranscript(), "travel")
 	c.Tick(at(80))
-	view := c.View()
+	view := c.View(c.st)
 	checkSize(t, view, 32, 12)
 	golden.RequireEqual(t, framed(view))
 }
 
 func TestChatEmptyView(t *testing.T) {
 	c := newTestChat(20, 3)
-	view := c.View()
+	view := c.View(c.st)
 	checkSize(t, view, 20, 3)
 	if strings.TrimSpace(view) != "" {
 		t.Fatalf("empty chat drew %q", view)
 	}
 	c.SetSize(0, 0)
-	if c.View() != "" {
+	if c.View(c.st) != "" {
 		t.Fatal("a zero-size chat must draw nothing")
 	}
 }
@@ -129,7 +130,7 @@ func TestChatStatusElapsed(t *testing.T) {
 	c.Reset(b.items, "travel")
 	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking, Following: true}})
 	c.Tick(at(7))
-	text := ansi.Strip(c.View())
+	text := ansi.Strip(c.View(c.st))
 	if !strings.Contains(text, "working · 7s  Searching flights") || strings.Contains(text, "◆ working") {
 		t.Fatalf("live working line (spinner, time running) missing:\n%s", text)
 	}
@@ -140,13 +141,13 @@ func TestChatStatusElapsed(t *testing.T) {
 	// away): the line stays as last heard of, no spinner, no clock.
 	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking}})
 	c.Tick(at(20))
-	if text := ansi.Strip(c.View()); !strings.Contains(text, "◆ working  Searching flights") {
+	if text := ansi.Strip(c.View(c.st)); !strings.Contains(text, "◆ working  Searching flights") {
 		t.Fatalf("a working status nobody follows must not look live:\n%s", text)
 	}
 	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking, Following: true}})
 	c.Upsert([]session.Item{b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(9), State: a2aclient.StateFailed, Text: "No seats left"})})
 	c.Tick(at(30))
-	text = ansi.Strip(c.View())
+	text = ansi.Strip(c.View(c.st))
 	for _, want := range []string{"working · 9s  Searching flights", "✗ failed · 9s  No seats left"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("missing %q:\n%s", want, text)
@@ -160,7 +161,7 @@ func TestChatFileLineAndActions(t *testing.T) {
 	b.add(session.Item{Kind: session.ItemArtifact, TaskID: "t1", Time: at(0), Name: "report", Done: true,
 		Parts: []a2aclient.Part{{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "q3\x1b]0;pwned\x07.pdf", MimeType: "application/pdf", Bytes: make([]byte, 2048)}}}})
 	c.Reset(b.items, "a")
-	text := ansi.Strip(c.View())
+	text := ansi.Strip(c.View(c.st))
 	if !strings.Contains(text, "▣ q3.pdf · application/pdf · 2.0 KB") {
 		t.Fatalf("file line:\n%s", text)
 	}
@@ -168,20 +169,19 @@ func TestChatFileLineAndActions(t *testing.T) {
 		t.Fatal("actions show only on the selected item of a focused chat")
 	}
 	c.Focus()
-	text = ansi.Strip(c.View())
+	text = ansi.Strip(c.View(c.st))
 	if !strings.Contains(text, "s save · o open") {
 		t.Fatalf("selected file line shows its actions:\n%s", text)
 	}
 	for _, tc := range []struct {
 		key  string
-		want func(tea.Msg) bool
+		want func(component.Action) bool
 	}{
-		{"s", func(m tea.Msg) bool { s, ok := m.(saveFileMsg); return ok && s.part.File.Name != "" }},
-		{"o", func(m tea.Msg) bool { o, ok := m.(openFileMsg); return ok && o.part.File.Name != "" }},
+		{"s", func(a component.Action) bool { s, ok := a.(chatSaveFile); return ok && s.part.File.Name != "" }},
+		{"o", func(a component.Action) bool { o, ok := a.(chatOpenFile); return ok && o.part.File.Name != "" }},
 	} {
-		cmd := c.HandleKey(keyPress(tc.key))
-		if cmd == nil || !tc.want(cmd()) {
-			t.Fatalf("key %s: no file message", tc.key)
+		if _, act := c.Update(keyPress(tc.key)); !tc.want(act) {
+			t.Fatalf("key %s: no file action", tc.key)
 		}
 	}
 }
@@ -264,14 +264,14 @@ func TestChatHostileTextNeverReachesTheTerminal(t *testing.T) {
 	c.Focus()
 	for i := range b.items {
 		c.sel = i
-		view := c.View()
+		view := c.View(c.st)
 		onlySGR(t, view)
 		if !strings.Contains(ansi.Strip(view), "http://evil.example/x") {
 			t.Fatal("a link's address should show as text, so a link cannot pose as another")
 		}
 	}
-	c.HandleKey(keyPress("enter"))
-	onlySGR(t, c.View())
+	c.Update(keyPress("enter"))
+	onlySGR(t, c.View(c.st))
 	for i := range c.items {
 		if text := c.copyText(c.items[i]); strings.ContainsAny(text, "\x1b\x07\x08\u009b") {
 			t.Fatalf("copied text of item %d holds control characters: %q", i, text)
@@ -290,7 +290,7 @@ func TestChatHostileStreamSplitAcrossChunks(t *testing.T) {
 			it.Version, it.Done = v, n == len(doc)
 			it.Parts = []a2aclient.Part{a2aclient.TextPart(doc[:n])}
 			c.Upsert([]session.Item{it})
-			onlySGR(t, c.View())
+			onlySGR(t, c.View(c.st))
 		}
 	}
 }
@@ -304,7 +304,7 @@ func TestChatCapsParts(t *testing.T) {
 	var b testItems
 	b.add(session.Item{Kind: session.ItemArtifact, Time: at(0), Name: "many", Parts: parts, Done: true})
 	c.Reset(b.items, "a")
-	if text := ansi.Strip(c.View()); !strings.Contains(text, "… truncated: 10 more parts") {
+	if text := ansi.Strip(c.View(c.st)); !strings.Contains(text, "… truncated: 10 more parts") {
 		t.Fatalf("no parts note:\n%s", text)
 	}
 }
@@ -379,14 +379,14 @@ func streamInto(c *chatPane, text string, chunk int) {
 			c.rendered(msg)
 		}
 		late = runRenders(c.renderAsync())
-		c.View()
+		c.View(c.st)
 	}
 	for len(late) > 0 {
 		for _, msg := range late {
 			c.rendered(msg)
 		}
 		late = runRenders(c.renderAsync())
-		c.View()
+		c.View(c.st)
 	}
 }
 
@@ -491,15 +491,15 @@ func TestChatCachesRenders(t *testing.T) {
 	c := newTestChat(60, 40)
 	items := bookingTranscript()
 	c.Reset(items, "travel")
-	c.View()
+	c.View(c.st)
 	renders, glamour := c.itemRenders, c.md.renders
 	if renders == 0 || glamour == 0 {
 		t.Fatal("nothing rendered")
 	}
 	c.Tick(at(100))
-	c.View()
+	c.View(c.st)
 	c.Upsert(items[:3]) // same versions: nothing changed
-	c.View()
+	c.View(c.st)
 	if c.itemRenders != renders || c.md.renders != glamour {
 		t.Fatalf("unchanged items rendered again: %d→%d items, %d→%d glamour", renders, c.itemRenders, glamour, c.md.renders)
 	}
@@ -507,18 +507,18 @@ func TestChatCachesRenders(t *testing.T) {
 	agent.Version++
 	agent.Text += " Enjoy!"
 	c.Upsert([]session.Item{agent})
-	c.View()
+	c.View(c.st)
 	if c.itemRenders != renders+1 {
 		t.Fatalf("one changed item caused %d renders", c.itemRenders-renders)
 	}
 	c.SetSize(50, 40)
-	c.View()
+	c.View(c.st)
 	if c.itemRenders <= renders+1 {
 		t.Fatal("a new width must render again")
 	}
 	renders = c.itemRenders
 	c.SetStyles(styles.New(themes.Light))
-	c.View()
+	c.View(c.st)
 	if c.itemRenders <= renders {
 		t.Fatal("a new theme must render again")
 	}
@@ -550,7 +550,7 @@ func TestChatCapsHugeText(t *testing.T) {
 	var b testItems
 	b.add(session.Item{Kind: session.ItemAgent, Time: at(0), Text: strings.Repeat("wörd ", 2000), Done: true})
 	c.Reset(b.items, "a")
-	if text := ansi.Strip(c.View()); !strings.Contains(text, "… truncated: showing 4.0 KB of 11.7 KB") {
+	if text := ansi.Strip(c.View(c.st)); !strings.Contains(text, "… truncated: showing 4.0 KB of 11.7 KB") {
 		t.Fatalf("no truncation note:\n%s", text)
 	}
 	if s, left := capText("ab"+strings.Repeat("ö", c.maxText), c.maxText); len(s)+left != 2+2*c.maxText || !utf8.ValidString(s) {
@@ -606,7 +606,7 @@ func notices(n int) []session.Item {
 // visible lists the non-blank rows of the view as plain text.
 func visible(c *chatPane) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Strip(c.View()), "\n") {
+	for _, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
 			out = append(out, l)
 		}
@@ -621,8 +621,8 @@ func TestChatFollowsAndCountsNewBelow(t *testing.T) {
 	if got := visible(c); got[len(got)-1] != "note 49" || got[0] != "note 45" {
 		t.Fatalf("not following the bottom: %q", got)
 	}
-	c.HandleKey(keyPress("pgup"))
-	before := c.View()
+	c.Update(keyPress("pgup"))
+	before := c.View(c.st)
 	if got := visible(c); got[len(got)-1] == "note 49" {
 		t.Fatalf("page up did not scroll: %q", got)
 	}
@@ -633,7 +633,7 @@ func TestChatFollowsAndCountsNewBelow(t *testing.T) {
 	if c.NewBelow() != 2 {
 		t.Fatalf("NewBelow = %d, want 2", c.NewBelow())
 	}
-	if c.View() != before {
+	if c.View(c.st) != before {
 		t.Fatal("new items moved a scrolled-up view")
 	}
 	// Updating an item already shown is not news.
@@ -643,24 +643,24 @@ func TestChatFollowsAndCountsNewBelow(t *testing.T) {
 	if c.NewBelow() != 2 {
 		t.Fatalf("an update counted as new: %d", c.NewBelow())
 	}
-	c.HandleKey(keyPress("end"))
+	c.Update(keyPress("end"))
 	if got := visible(c); got[len(got)-1] != "late 2" || c.NewBelow() != 0 {
 		t.Fatalf("end: %q, NewBelow %d", got, c.NewBelow())
 	}
-	c.HandleMouse(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	c.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	if got := visible(c); got[len(got)-1] == "late 2" {
 		t.Fatal("wheel up did not scroll")
 	}
-	c.HandleMouse(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	c.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if !c.follow {
 		t.Fatal("scrolling back to the end must follow again")
 	}
-	c.HandleKey(keyPress("home"))
+	c.Update(keyPress("home"))
 	if got := visible(c); got[0] != "note 0" || c.sel != 0 {
 		t.Fatalf("home: %q, selected %d", got, c.sel)
 	}
 	for i := 0; i < 3; i++ {
-		c.HandleKey(keyPress("pgdown"))
+		c.Update(keyPress("pgdown"))
 	}
 	if got := visible(c); got[0] != "note 14" {
 		t.Fatalf("three pages down: %q", got)
@@ -682,25 +682,25 @@ func TestChatSelectionMovesThroughItems(t *testing.T) {
 	if c.sel != 2 {
 		t.Fatalf("selection starts at the last item, got %d", c.sel)
 	}
-	c.HandleKey(keyPress("up")) // select the tall user turn, showing its end
+	c.Update(keyPress("up")) // select the tall user turn, showing its end
 	if c.sel != 1 {
 		t.Fatalf("up selected %d", c.sel)
 	}
 	// Going up walks through the tall item a row at a time until its
 	// header shows, then selects the item above.
 	for i := 0; i < 20 && c.sel == 1; i++ {
-		c.HandleKey(keyPress("up"))
+		c.Update(keyPress("up"))
 	}
-	if c.sel != 0 || !strings.Contains(ansi.Strip(c.View()), "you · 10:02") {
-		t.Fatalf("walking up: selected %d\n%s", c.sel, ansi.Strip(c.View()))
+	if c.sel != 0 || !strings.Contains(ansi.Strip(c.View(c.st)), "you · 10:02") {
+		t.Fatalf("walking up: selected %d\n%s", c.sel, ansi.Strip(c.View(c.st)))
 	}
 	for i := 0; i < 40 && !c.follow; i++ {
-		c.HandleKey(keyPress("down"))
+		c.Update(keyPress("down"))
 	}
 	if !c.follow || c.sel != 2 {
 		t.Fatalf("walking down ends following the bottom: follow %v, selected %d", c.follow, c.sel)
 	}
-	lines := strings.Split(c.View(), "\n")
+	lines := strings.Split(c.View(c.st), "\n")
 	if last := lines[len(lines)-1]; !strings.Contains(ansi.Strip(last), "last") || last == ansi.Strip(last) {
 		t.Fatalf("selected last item's row is not highlighted: %q", last)
 	}
@@ -717,12 +717,12 @@ func TestChatErrorDetailsToggle(t *testing.T) {
 	if len(short) != 3 || !strings.HasSuffix(short[0], "…") {
 		t.Fatalf("collapsed error: %q", short)
 	}
-	c.HandleKey(keyPress("enter"))
+	c.Update(keyPress("enter"))
 	long := visible(c)
 	if !strings.Contains(strings.Join(long, " "), "before answering.") {
 		t.Fatalf("expanded error: %q", long)
 	}
-	c.HandleKey(keyPress("enter"))
+	c.Update(keyPress("enter"))
 	if got := visible(c); strings.Join(got, "\n") != strings.Join(short, "\n") {
 		t.Fatalf("collapsed again: %q", got)
 	}
@@ -744,10 +744,10 @@ func TestChatCopy(t *testing.T) {
 	if got := c.copyText(c.items[1]); got != "🔒 credentials provided" {
 		t.Fatalf("secret turn copies %q", got)
 	}
-	if c.HandleKey(keyPress("y")) == nil {
+	if cmd, _ := c.Update(keyPress("y")); cmd == nil {
 		t.Fatal("copy returned no command")
 	}
-	if c.HandleKey(keyPress("s")) != nil {
+	if cmd, act := c.Update(keyPress("s")); cmd != nil || act != nil {
 		t.Fatal("save on an item without a file must do nothing")
 	}
 }
@@ -781,7 +781,7 @@ func TestChatJumpToTask(t *testing.T) {
 	if !c.JumpToTask("t1") {
 		t.Fatal("task t1 not found")
 	}
-	if view := ansi.Strip(c.View()); !strings.Contains(view, "note 10") || strings.Contains(view, "note 39") {
+	if view := ansi.Strip(c.View(c.st)); !strings.Contains(view, "note 10") || strings.Contains(view, "note 39") {
 		t.Errorf("after jump the view shows:\n%s", view)
 	}
 	if c.JumpToTask("nope") {
@@ -795,7 +795,7 @@ func TestChatFileArtifactNamesItsFileOnce(t *testing.T) {
 	file := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "itinerary.csv", MimeType: "text/csv", Bytes: []byte("a,b\n")}}
 	other := a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: "extra.txt", MimeType: "text/plain", Bytes: []byte("x")}}
 	c.Reset([]session.Item{{Key: "a", Kind: session.ItemArtifact, Name: "itinerary.csv", Parts: []a2aclient.Part{file, other}, Done: true}}, "demo")
-	view := ansi.Strip(c.View())
+	view := ansi.Strip(c.View(c.st))
 	if n := strings.Count(view, "itinerary.csv"); n != 1 {
 		t.Errorf("the file's name shows %d times:\n%s", n, view)
 	}
@@ -812,11 +812,11 @@ func TestChatUnfinishedArtifactSaysIncomplete(t *testing.T) {
 	b.add(session.Item{Kind: session.ItemArtifact, TaskID: "t1", Time: at(0), Name: "answer",
 		Parts: []a2aclient.Part{a2aclient.TextPart("Half an ans")}})
 	c.Reset(b.items, "a")
-	if text := ansi.Strip(c.View()); !strings.Contains(text, "▤ answer (incomplete)") {
+	if text := ansi.Strip(c.View(c.st)); !strings.Contains(text, "▤ answer (incomplete)") {
 		t.Fatalf("an unfinished answer nobody follows:\n%s", text)
 	}
 	c.SetTasks([]session.TaskInfo{{ID: "t1", State: a2aclient.StateWorking, Following: true}})
-	if text := ansi.Strip(c.View()); strings.Contains(text, "incomplete") || strings.Contains(text, "▤ answer") {
+	if text := ansi.Strip(c.View(c.st)); strings.Contains(text, "incomplete") || strings.Contains(text, "▤ answer") {
 		t.Fatalf("an answer still streaming must spin, not say incomplete:\n%s", text)
 	}
 }

@@ -19,6 +19,10 @@ func (m *Model) asking() bool { return m.overlay.Has(dialog.PromptID) }
 // deliver hands a message a component's own commands sent to the
 // component it names; one no component takes is let go of.
 func (m *Model) deliver(msg component.Addressed) tea.Cmd {
+	if msg.To() == chatID {
+		cmd, act := m.chat.Update(msg)
+		return tea.Batch(cmd, m.chatAction(act))
+	}
 	cmd, act, ok := m.overlay.Deliver(msg)
 	if !ok {
 		if d, ok := msg.(component.Droppable); ok {

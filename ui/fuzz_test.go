@@ -34,7 +34,7 @@ func FuzzChatView(f *testing.F) {
 		c.Focus()
 		for i := range b.items {
 			c.sel = i
-			if why := notOnlySGR(c.View()); why != "" {
+			if why := notOnlySGR(c.View(c.st)); why != "" {
 				t.Fatalf("item %d: the frame carries %s", i, why)
 			}
 			if text := c.copyText(c.items[i]); strings.ContainsAny(text, "\x1b\x07\x08\u009b\u009d") {

@@ -29,7 +29,7 @@ func TestHostileTableAndSearchMarks(t *testing.T) {
 		b.add(session.Item{Kind: session.ItemAgent, Text: md.String(), Done: true})
 		c.Reset(b.items, "agent")
 		c.Highlight([]string{"berlin\x1b[2J", "京", "\u202e", "w", "kyoto", strings.Repeat("x", 5000)})
-		raw := c.View()
+		raw := c.View(c.st)
 		assertTerminalSafe(t, raw)
 		if why := notOnlySGR(raw); why != "" {
 			t.Errorf("width %d: the chat draws %s", w, why)

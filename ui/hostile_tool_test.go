@@ -34,7 +34,7 @@ func TestHostileToolParts(t *testing.T) {
 		tool("code_execution_result", map[string]any{"outcome": name, "output": code}),
 	}})
 	c.Reset(b.items, "agent")
-	raw := c.View()
+	raw := c.View(c.st)
 	assertTerminalSafe(t, raw)
 	if why := notOnlySGR(raw); why != "" {
 		t.Errorf("the chat draws %s", why)

@@ -79,7 +79,7 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 			m.setFocus(focusComposer)
 			return m.focusCmd()
 		}
-		m.chat.click(row, again)
+		m.chat.Update(component.ClickMsg{Row: row, Again: again}) // selects; again, folds or unfolds
 	case focusAgents:
 		if i, ok := m.agents.rowAt(row); ok {
 			if again && i == m.agents.cursor {
@@ -114,7 +114,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	}
 	switch area {
 	case focusChat:
-		m.chat.HandleMouse(msg)
+		m.chat.Update(msg)
 	case focusAgents:
 		// The rows fit; what overflows is the card's skills.
 		m.agents.skillTop = max(m.agents.skillTop+component.WheelStep(up)/component.WheelRows, 0)
@@ -167,22 +167,4 @@ func (m *Model) welcomeExampleAt(y int) string {
 		}
 	}
 	return ""
-}
-
-// click selects the item on row y of the chat; clicked again, a
-// foldable item folds or unfolds, as enter does.
-func (c *chatPane) click(y int, again bool) {
-	if len(c.items) == 0 || y < 0 || y >= c.h {
-		return
-	}
-	p, moved := c.down(c.viewTop(), y)
-	if moved != y {
-		return // below the transcript's end
-	}
-	if again && p.item == c.sel && foldable(c.items[p.item].it.Kind) {
-		c.items[p.item].expanded = !c.items[p.item].expanded
-		c.settle()
-		return
-	}
-	c.sel = p.item
 }

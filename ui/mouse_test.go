@@ -76,8 +76,8 @@ func TestFlowMouseClickFocusesAndPicks(t *testing.T) {
 	}
 	a.tm.Send(click(40, y))
 	a.waitState("the answer selected", func(m *Model) bool {
-		ci := m.chat.selected()
-		return ci != nil && ci.it.Kind == session.ItemArtifact
+		it, ok := m.chat.Selected()
+		return ok && it.Kind == session.ItemArtifact
 	})
 	a.tm.Send(click(10, 33))
 	if f := focus(); f != focusComposer {
@@ -93,7 +93,7 @@ func TestFlowMouseWheelScrollsThePaneUnderIt(t *testing.T) {
 	a.typeText("Hello")
 	a.key("enter")
 	a.waitScreen(answerEnd, "✓ completed")
-	following := func() (f bool) { a.inspect(func(m *Model) { f = m.chat.follow }); return }
+	following := func() (f bool) { a.inspect(func(m *Model) { f = m.chat.Following() }); return }
 	a.tm.Send(wheel(10, 25, true))
 	if !following() {
 		t.Fatal("the wheel over Tasks scrolled the chat")

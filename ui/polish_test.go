@@ -20,13 +20,13 @@ func TestFlowSendWhileScrolledUpJumpsToBottom(t *testing.T) {
 	a.waitScreen(answerEnd)
 	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
 	a.key("tab", "g") // the chat, its top
-	a.waitState("the chat scrolled up", func(m *Model) bool { return !m.chat.follow })
+	a.waitState("the chat scrolled up", func(m *Model) bool { return !m.chat.Following() })
 	a.key("shift+tab") // back to the composer
 	a.typeText("ping")
 	a.key("enter")
 	a.waitScreen("pong: ping")
 	a.inspect(func(m *Model) {
-		if !m.chat.follow {
+		if !m.chat.Following() {
 			t.Error("the chat does not follow the bottom after sending")
 		}
 	})

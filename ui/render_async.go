@@ -42,6 +42,8 @@ type mdRenderedMsg struct {
 
 func (mdRenderedMsg) Redraws() component.Redraw { return component.RedrawStream }
 
+func (mdRenderedMsg) To() string { return chatID }
+
 // mdPiece is a stable segment to render, then its lines.
 type mdPiece struct {
 	j     int

@@ -15,7 +15,7 @@ func streamStep(c *chatPane, text string, n, v int) {
 	it := session.Item{Key: "art:t/a", Kind: session.ItemArtifact, TaskID: "t", Time: at(0), Name: "answer",
 		Version: v, Done: n == len(text), Parts: []a2aclient.Part{a2aclient.TextPart(text[:n])}}
 	c.Upsert([]session.Item{it})
-	c.View()
+	c.View(c.st)
 }
 
 // While an answer streams and the chat follows it, a frame never calls
@@ -36,8 +36,8 @@ func TestStreamingFrameNeverRendersMarkdown(t *testing.T) {
 	if c.bg.renders == 0 {
 		t.Fatal("no render ran in a command")
 	}
-	if !strings.Contains(c.View(), "Closing paragraph") {
-		t.Fatalf("the answer is not on screen:\n%s", c.View())
+	if !strings.Contains(c.View(c.st), "Closing paragraph") {
+		t.Fatalf("the answer is not on screen:\n%s", c.View(c.st))
 	}
 }
 
@@ -55,7 +55,7 @@ func TestStaleRenderIsDropped(t *testing.T) {
 	}
 	msgs := runRenders(cmd)
 	c.SetSize(50, 12)
-	c.View()
+	c.View(c.st)
 	s := c.items[0].md[0]
 	for _, msg := range msgs {
 		c.rendered(msg)
@@ -74,7 +74,7 @@ func TestPlainTextIsClean(t *testing.T) {
 	c := newTestChat(60, 12)
 	doc := "Hello \x1b]52;c;eA==\x07world \x1b[2J\u202eevil\n\nmore \x1b]8;;http://127.0.0.1/\x07link\x1b]8;;\x07 text"
 	streamStep(c, doc, len(doc)-1, 1)
-	view := c.View()
+	view := c.View(c.st)
 	for _, bad := range []string{"\x1b]", "\x07", "\x1b[2J", "\u202e"} {
 		if strings.Contains(view, bad) {
 			t.Fatalf("plain frame holds %q:\n%q", bad, view)
@@ -98,11 +98,11 @@ func TestBurstIsDrawnPlainUntilItEnds(t *testing.T) {
 	if cmd := c.renderAsync(); cmd != nil {
 		t.Fatal("a burst started a render")
 	}
-	if c.md.renders != 0 || !strings.Contains(c.View(), "**bold**") {
-		t.Fatalf("a burst is not drawn plain (%d renders):\n%s", c.md.renders, c.View())
+	if c.md.renders != 0 || !strings.Contains(c.View(c.st), "**bold**") {
+		t.Fatalf("a burst is not drawn plain (%d renders):\n%s", c.md.renders, c.View(c.st))
 	}
 	streamStep(c, doc, len(doc), 2)
-	if v := c.View(); strings.Contains(v, "**bold**") || !strings.Contains(v, "bold") {
+	if v := c.View(c.st); strings.Contains(v, "**bold**") || !strings.Contains(v, "bold") {
 		t.Fatalf("the finished answer is not drawn rendered:\n%s", v)
 	}
 }

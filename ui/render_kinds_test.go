@@ -21,14 +21,14 @@ func TestUnknownPartKindIsShownGenerically(t *testing.T) {
 		{Kind: "hologram\x1b[2J", Data: map[string]any{"beam": "blue"}},
 	}})
 	c.Reset(b.items, "agent")
-	screen := ansi.Strip(c.View())
+	screen := ansi.Strip(c.View(c.st))
 	if !strings.Contains(screen, "◇ a part of kind hologram") || strings.Contains(screen, "\x1b[2J") {
 		t.Errorf("the unknown part is not named, or its kind not cleaned:\n%q", screen)
 	}
 	if !strings.Contains(screen, "blue") {
 		t.Errorf("the unknown part's value is not shown:\n%s", screen)
 	}
-	c.HandleKey(keyPress("end"))
+	c.Update(keyPress("end"))
 	if got := c.copyText(c.selected()); !strings.Contains(got, `"beam": "blue"`) {
 		t.Errorf("copy leaves out the unknown part: %q", got)
 	}

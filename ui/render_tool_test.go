@@ -24,7 +24,7 @@ func TestToolPartsShowAsCalls(t *testing.T) {
 		tool("executable_code", map[string]any{"code": "print(\"hi\")\x1b[2J", "language": "PYTHON"}),
 	}})
 	c.Reset(b.items, "agent")
-	raw := c.View()
+	raw := c.View(c.st)
 	screen := ansi.Strip(raw)
 	for _, want := range []string{"⚙ called get_weather", "city", "Paris", "↳ get_weather answered", "temp", "⚙ ran python code", `print("hi")`} {
 		if !strings.Contains(screen, want) {

@@ -49,8 +49,6 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case statusExpiredMsg:
 		// The redraw after this message drops the expired status.
-	case mdRenderedMsg:
-		m.chat.rendered(msg)
 	case tea.WindowSizeMsg:
 		wasNarrow := m.width > 0 && m.narrow()
 		m.width, m.height = msg.Width, msg.Height
@@ -128,13 +126,10 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case frameMsg:
 		// The View that follows draws what streamed in (frame.go).
 	case component.Addressed:
-		// What a component's own commands sent back (a listing, a
-		// path's matches, a sign-in's news, the wire log's).
+		// What a component's own commands sent back (the chat's
+		// renders, a listing, a path's matches, a sign-in's news, the
+		// wire log's).
 		return m, m.deliver(msg)
-	case saveFileMsg:
-		return m, saveFile(msg.part)
-	case openFileMsg:
-		return m, openFile(msg.part, m.opened[partKey(msg.part)])
 	case fileOpenedMsg:
 		if msg.path != "" {
 			if m.opened == nil {
@@ -147,8 +142,6 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onGatewayListed(msg)
 	case quitConfirmedMsg:
 		return m, m.quitNow(m.runningTasks())
-	case confirmToolMsg:
-		return m, m.confirmTool(msg)
 	case tea.PasteMsg:
 		if !m.overlay.Empty() {
 			return m, m.updateDialog(msg)

@@ -59,7 +59,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusComposer:
 		return m.composerKey(msg)
 	case focusChat:
-		return m.chat.HandleKey(msg)
+		cmd, act := m.chat.Update(msg)
+		return tea.Batch(cmd, m.chatAction(act))
 	case focusAgents:
 		return m.agentKey(m.agents.HandleKey(msg))
 	case focusTasks:

@@ -158,7 +158,7 @@ func (m *Model) chatBox(w, h int) string {
 	if m.narrow() {
 		title = "Chat" // the header line above already names agent and context
 	}
-	content := m.chat.View()
+	content := m.chat.View(m.st)
 	if m.chat.Empty() {
 		content = m.emptyChat(m.current, w-2, h-2)
 	}

@@ -23,9 +23,6 @@ import (
 // one puts it in the composer, mouse.go).
 const exampleBullet = "  • "
 
-// Empty says the transcript has no items yet.
-func (c *chatPane) Empty() bool { return len(c.items) == 0 }
-
 // emptyChat draws the empty chat of agent e in w×h cells.
 func (m *Model) emptyChat(e *agentEntry, w, h int) string {
 	if w < 4 {

@@ -1,0 +1,38 @@
+// The root's side of the chat: what its keys ask for (a file saved or
+// opened, a tool call answered).
+
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/ui/component"
+)
+
+// chatAction carries out what the chat asked for.
+func (m *Model) chatAction(act component.Action) tea.Cmd {
+	switch a := act.(type) {
+	case chatSaveFile:
+		return saveFile(a.part)
+	case chatOpenFile:
+		return openFile(a.part, m.opened[partKey(a.part)])
+	case chatConfirmTool:
+		return m.confirmTool(a)
+	}
+	return nil
+}
+
+// confirmTool answers a tool call of the conversation shown, off the
+// update loop.
+func (m *Model) confirmTool(msg chatConfirmTool) tea.Cmd {
+	if m.current == nil || m.current.Conv == nil {
+		return nil
+	}
+	conv := m.current.Conv
+	return func() tea.Msg {
+		if err := conv.ConfirmTool(msg.callID, msg.allow); err != nil {
+			conv.Notice(err.Error())
+		}
+		return nil
+	}
+}
