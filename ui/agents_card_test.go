@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -100,7 +101,7 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 	p.entries = []*agentEntry{e}
 	raw := p.View(e)
-	if why := notOnlySGR(raw); why != "" {
+	if why := uitest.NotOnlySGR(raw); why != "" {
 		t.Fatal(why)
 	}
 	view := ansi.Strip(raw)

@@ -17,6 +17,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -135,7 +136,7 @@ type Model struct {
 
 	agents   *agentsPane
 	tasks    *tasksPane
-	chat     *chatPane
+	chat     *chat.Pane
 	composer *composer
 	help     help.Model
 	spin     spinner.Model
@@ -178,7 +179,7 @@ func New(opts Options) *Model {
 		keyboard: &session.Keyboard{},
 		agents:   newAgentsPane(st, opts.Keys.Agents),
 		tasks:    newTasksPane(st, opts.Keys.Tasks),
-		chat:     newChatPane(st, opts.Keys.Chat),
+		chat:     chat.New(st, opts.Keys.Chat),
 		composer: newComposer(st, opts.Keys.Composer),
 		help:     help.New(),
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),

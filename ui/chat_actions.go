@@ -6,17 +6,18 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
 )
 
 // chatAction carries out what the chat asked for.
 func (m *Model) chatAction(act component.Action) tea.Cmd {
 	switch a := act.(type) {
-	case chatSaveFile:
-		return saveFile(a.part)
-	case chatOpenFile:
-		return openFile(a.part, m.opened[partKey(a.part)])
-	case chatConfirmTool:
+	case chat.SaveFile:
+		return saveFile(a.Part)
+	case chat.OpenFile:
+		return openFile(a.Part, m.opened[partKey(a.Part)])
+	case chat.ConfirmTool:
 		return m.confirmTool(a)
 	}
 	return nil
@@ -24,13 +25,13 @@ func (m *Model) chatAction(act component.Action) tea.Cmd {
 
 // confirmTool answers a tool call of the conversation shown, off the
 // update loop.
-func (m *Model) confirmTool(msg chatConfirmTool) tea.Cmd {
+func (m *Model) confirmTool(msg chat.ConfirmTool) tea.Cmd {
 	if m.current == nil || m.current.Conv == nil {
 		return nil
 	}
 	conv := m.current.Conv
 	return func() tea.Msg {
-		if err := conv.ConfirmTool(msg.callID, msg.allow); err != nil {
+		if err := conv.ConfirmTool(msg.CallID, msg.Allow); err != nil {
 			conv.Notice(err.Error())
 		}
 		return nil

@@ -6,6 +6,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 )
@@ -19,7 +20,7 @@ func (m *Model) asking() bool { return m.overlay.Has(dialog.PromptID) }
 // deliver hands a message a component's own commands sent to the
 // component it names; one no component takes is let go of.
 func (m *Model) deliver(msg component.Addressed) tea.Cmd {
-	if msg.To() == chatID {
+	if msg.To() == chat.ID {
 		cmd, act := m.chat.Update(msg)
 		return tea.Batch(cmd, m.chatAction(act))
 	}

@@ -7,6 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/chat"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
@@ -18,23 +21,23 @@ import (
 //
 //	go test ./ui/ -run '^$' -bench KeyDuringStream -benchmem
 func BenchmarkKeyDuringStream(b *testing.B) {
-	doc := benchDoc(64 << 10)
+	doc := uitest.MarkdownDoc(64 << 10)
 	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.composer.Focus()
-	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
+	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: uitest.T0, Text: "Plan my trip", Version: 1, Done: true}
 	m.chat.Upsert([]session.Item{user})
 	m.View()
 	n, v := 0, 0
 	km := []tea.KeyPressMsg{{Code: 'a', Text: "a"}, {Code: tea.KeyBackspace}}
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
-		n += benchChunk
+		n += uitest.StreamChunk
 		if n > len(doc) {
-			n = benchChunk
+			n = uitest.StreamChunk
 		}
 		v++
-		m.chat.Upsert([]session.Item{answerItem(doc[:n], v)})
+		m.chat.Upsert([]session.Item{uitest.AnswerItem(doc[:n], v)})
 		m.Update(tickMsg{}) // stands for the conversation's change message
 		m.View()
 		b.StartTimer()
@@ -52,21 +55,21 @@ func BenchmarkKeyDuringStream(b *testing.B) {
 //
 //	go test ./ui/ -run '^$' -bench FrameDuringStream -benchmem
 func BenchmarkFrameDuringStream(b *testing.B) {
-	doc := benchDoc(64 << 10)
+	doc := uitest.MarkdownDoc(64 << 10)
 	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "Plan my trip", Version: 1, Done: true}
+	user := session.Item{Key: "user:1", Kind: session.ItemUser, Time: uitest.T0, Text: "Plan my trip", Version: 1, Done: true}
 	m.chat.Upsert([]session.Item{user})
 	m.View()
 	n, v := 0, 0
 	for b.Loop() {
-		n += benchChunk
+		n += uitest.StreamChunk
 		if n > len(doc) {
-			n = benchChunk
+			n = uitest.StreamChunk
 		}
 		v++
 		m.frame.at = time.Time{} // a frame has passed: this change draws
-		m.chat.Upsert([]session.Item{answerItem(doc[:n], v)})
+		m.chat.Upsert([]session.Item{uitest.AnswerItem(doc[:n], v)})
 		_, cmd := m.Update(tickMsg{}) // stands for the conversation's change message
 		m.View()
 		b.StopTimer()
@@ -97,8 +100,10 @@ func renderResults(cmd tea.Cmd) []tea.Msg {
 				out = append(out, renderResults(c)...)
 			}
 			return out
-		case mdRenderedMsg:
-			return []tea.Msg{msg}
+		case component.Addressed:
+			if msg.To() == chat.ID { // a render come back
+				return []tea.Msg{msg}
+			}
 		}
 	case <-time.After(50 * time.Millisecond):
 	}

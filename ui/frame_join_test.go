@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
@@ -19,8 +20,8 @@ func TestPanesJoinAsLipglossWould(t *testing.T) {
 		m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark"})
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		m.chat.Upsert([]session.Item{
-			{Key: "user:1", Kind: session.ItemUser, Time: t0, Text: "日本語で答えて 👍🏽", Version: 1, Done: true},
-			answerItem(strings.Repeat("日本語のテキスト、とても長い行です。 e\u0301 ", 40), 1),
+			{Key: "user:1", Kind: session.ItemUser, Time: uitest.T0, Text: "日本語で答えて 👍🏽", Version: 1, Done: true},
+			uitest.AnswerItem(strings.Repeat("日本語のテキスト、とても長い行です。 e\u0301 ", 40), 1),
 		})
 		r := m.rects()
 		got := m.drawBody(r)

@@ -19,6 +19,7 @@ import (
 	bad "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 	"github.com/parley-a2a/parley/ui/wire"
@@ -43,40 +44,12 @@ func (r rawFrames) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (r rawFrames) View() tea.View {
 	v := r.recorder.View()
-	if why := notOnlySGR(v.Content); why != "" {
+	if why := uitest.NotOnlySGR(v.Content); why != "" {
 		r.mu.Lock()
 		*r.broken = append(*r.broken, why)
 		r.mu.Unlock()
 	}
 	return v
-}
-
-// notOnlySGR says what in s is not plain text or a colour (SGR) sequence.
-func notOnlySGR(s string) string {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == 0x1b:
-			j := i + 1
-			if j < len(s) && s[j] == '[' {
-				for j++; j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':'); j++ {
-				}
-				if j < len(s) && s[j] == 'm' {
-					i = j
-					continue
-				}
-			}
-			return fmt.Sprintf("escape sequence %q", s[i:min(i+12, len(s))])
-		case c == '\n':
-		case c < 0x20 || c == 0x7f:
-			return fmt.Sprintf("control byte %#x", c)
-		}
-	}
-	for _, r := range []rune{0x9b, 0x9d, 0x9c, 0x90, 0x9e, 0x9f} {
-		if strings.ContainsRune(s, r) {
-			return fmt.Sprintf("C1 control %U", r)
-		}
-	}
-	return ""
 }
 
 func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
@@ -164,7 +137,7 @@ func TestHostileHugeCardIsCut(t *testing.T) {
 	if len(lines) > 30 || !strings.Contains(ansi.Strip(lines[len(lines)-1]), "… 9996 more skills") {
 		t.Fatalf("%d lines, the last %q", len(lines), ansi.Strip(lines[len(lines)-1]))
 	}
-	if why := notOnlySGR(view); why != "" {
+	if why := uitest.NotOnlySGR(view); why != "" {
 		t.Fatal(why)
 	}
 }

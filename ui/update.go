@@ -33,7 +33,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if !m.frame.lazy {
 		// The body is drawn next: start the renders it waits for.
-		if r := m.chat.renderAsync(); r != nil {
+		if r := m.chat.RenderAsync(); r != nil {
 			cmd = tea.Batch(cmd, r)
 		}
 	}

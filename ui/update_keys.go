@@ -114,7 +114,7 @@ func (m *Model) send() tea.Cmd {
 	}
 	text, atts := m.composer.Take()
 	e.Conv.Send(text, atts...)
-	m.chat.end() // your message and the reply show, even if you had scrolled up
+	m.chat.End() // your message and the reply show, even if you had scrolled up
 	m.layout()
 	return m.startTicking()
 }

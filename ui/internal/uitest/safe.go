@@ -1,6 +1,7 @@
 package uitest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -14,4 +15,32 @@ func AssertTerminalSafe(t testing.TB, s string) {
 			t.Errorf("%q reaches the terminal", bad)
 		}
 	}
+}
+
+// NotOnlySGR says what in s is not plain text or a colour (SGR) sequence.
+func NotOnlySGR(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0x1b:
+			j := i + 1
+			if j < len(s) && s[j] == '[' {
+				for j++; j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':'); j++ {
+				}
+				if j < len(s) && s[j] == 'm' {
+					i = j
+					continue
+				}
+			}
+			return fmt.Sprintf("escape sequence %q", s[i:min(i+12, len(s))])
+		case c == '\n':
+		case c < 0x20 || c == 0x7f:
+			return fmt.Sprintf("control byte %#x", c)
+		}
+	}
+	for _, r := range []rune{0x9b, 0x9d, 0x9c, 0x90, 0x9e, 0x9f} {
+		if strings.ContainsRune(s, r) {
+			return fmt.Sprintf("C1 control %U", r)
+		}
+	}
+	return ""
 }
