@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -53,6 +54,7 @@ type agentsPane struct {
 	// expanded gives the card more room (the root widens the pane) and
 	// shows every description and example in it.
 	expanded bool
+	current  *agentEntry // the agent the chat talks to
 }
 
 func newAgentsPane(st *styles.Styles, km keys.Agents) *agentsPane {
@@ -60,6 +62,39 @@ func newAgentsPane(st *styles.Styles, km keys.Agents) *agentsPane {
 }
 
 func (p *agentsPane) SetSpinner(s string) { p.spinner = s }
+
+// SetEntries lists the agents, in the pane's order; the cursor stays
+// within them.
+func (p *agentsPane) SetEntries(entries []*agentEntry) {
+	p.entries = entries
+	p.cursor = min(p.cursor, len(entries))
+}
+
+// SetCurrent names the agent the chat talks to, marked in its row.
+func (p *agentsPane) SetCurrent(e *agentEntry) { p.current = e }
+
+// Point puts the cursor on e, whose card then shows.
+func (p *agentsPane) Point(e *agentEntry) {
+	for i, x := range p.entries {
+		if x == e {
+			p.cursor = i
+		}
+	}
+}
+
+// Expanded says the card has the room of an expanded one
+// (agents.expand): the root widens the pane for it.
+func (p *agentsPane) Expanded() bool { return p.expanded }
+
+// Fold gives an expanded card back its compact room; it says whether
+// the card was expanded.
+func (p *agentsPane) Fold() bool {
+	was := p.expanded
+	p.expanded = false
+	return was
+}
+
+// Selected is the agent under the cursor, nil on the "add agent" row.
 func (p *agentsPane) Selected() *agentEntry {
 	if p.cursor >= 0 && p.cursor < len(p.entries) {
 		return p.entries[p.cursor]
@@ -90,8 +125,34 @@ func (p *agentsPane) selectAction() agentAction {
 	return agentUse
 }
 
-// HandleKey moves the cursor or returns an action for the root.
-func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
+// Update moves the cursor and scrolls the card on a key, the wheel or a
+// click; what the root must do (use, add, remove, rename, save, an
+// example, a wider pane) it returns as an agentAction.
+func (p *agentsPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	var a agentAction
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		a = p.key(msg)
+	case tea.MouseWheelMsg:
+		// The rows fit; what overflows is the card's skills.
+		p.skillTop = max(p.skillTop+component.WheelStep(msg.Button == tea.MouseWheelUp)/component.WheelRows, 0)
+	case component.ClickMsg:
+		if i, ok := p.rowAt(msg.Row); ok {
+			if msg.Again && i == p.cursor {
+				a = p.selectAction()
+			} else {
+				p.cursor, p.skillTop = i, 0
+			}
+		}
+	}
+	if a == agentNone {
+		return nil, nil
+	}
+	return nil, a
+}
+
+// key moves the cursor or returns an action for the root.
+func (p *agentsPane) key(msg tea.KeyPressMsg) agentAction {
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
@@ -127,7 +188,9 @@ func (p *agentsPane) HandleKey(msg tea.KeyPressMsg) agentAction {
 }
 
 // View draws the agent rows, then the selected agent's card below them.
-func (p *agentsPane) View(current *agentEntry) string {
+func (p *agentsPane) View(st *styles.Styles) string {
+	p.st = st
+	current := p.current
 	// Two agents of one name (staging and production, two demo agents)
 	// would be two identical rows: those name where they are too.
 	seen := make(map[string]int, len(p.entries))
@@ -235,4 +298,13 @@ func (p *agentsPane) ShortHelp() []key.Binding {
 
 func (p *agentsPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
+}
+
+// rowAt is the entry on row y of the pane (len(entries) for "add
+// agent"), as View draws them from the top.
+func (p *agentsPane) rowAt(y int) (int, bool) {
+	if y < 0 || y > len(p.entries) {
+		return 0, false
+	}
+	return y, true
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 )
@@ -80,7 +81,13 @@ func (m *Model) welcome(e *agentEntry) {
 	e.Conv.Notice(text)
 }
 
-func (m *Model) agentKey(a agentAction) tea.Cmd {
+// agentAction carries out what the agents pane asked for, on the agent
+// under its cursor.
+func (m *Model) agentAction(act component.Action) tea.Cmd {
+	a, ok := act.(agentAction)
+	if !ok {
+		return nil
+	}
 	sel := m.agents.Selected()
 	switch a {
 	case agentUse:
@@ -168,11 +175,7 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 // named (new or listed already, so the card and the chat show the same
 // agent), and focus in the composer: the welcome says to type next.
 func (m *Model) useAdded(e *agentEntry) tea.Cmd {
-	for i, x := range m.entries {
-		if x == e {
-			m.agents.cursor = i
-		}
-	}
+	m.agents.Point(e)
 	m.chatWith(e)
 	return m.focusCmd()
 }
@@ -194,7 +197,6 @@ func (m *Model) chatWith(e *agentEntry) {
 func (m *Model) removeAgent(e *agentEntry) (km []string, release func()) {
 	km, release = m.ws.Remove(e.Agent)
 	m.syncEntries()
-	m.agents.cursor = min(m.agents.cursor, len(m.entries))
 	if m.current == e {
 		m.current = nil
 		if len(m.entries) > 0 {

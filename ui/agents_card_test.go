@@ -36,8 +36,8 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	p.SetSize(40, 20)
 	p.entries = []*agentEntry{one, two}
 	p.Focus()
-	p.HandleKey(keyEvent("j"))
-	lines := strings.Split(ansi.Strip(p.View(one)), "\n")
+	p.Update(keyEvent("j"))
+	lines := strings.Split(ansi.Strip(agentsView(p, one)), "\n")
 	if !strings.HasPrefix(lines[0], " ") || !strings.Contains(lines[0], styles.AgentMarkCurrent+"alpha") {
 		t.Errorf("the chat's agent row: %q", lines[0])
 	}
@@ -56,7 +56,7 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	}
 	// Unfocused, the cursor still shows: the card below is its agent's.
 	p.Blur()
-	if lines := strings.Split(ansi.Strip(p.View(one)), "\n"); !strings.HasPrefix(lines[1], styles.AgentMarkCursor) {
+	if lines := strings.Split(ansi.Strip(agentsView(p, one)), "\n"); !strings.HasPrefix(lines[1], styles.AgentMarkCursor) {
 		t.Errorf("unfocused, the cursor's row lost its mark: %q", lines[1])
 	}
 }
@@ -100,7 +100,7 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	p.SetSize(31, 17) // the pane's inside at 120x36
 	e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 	p.entries = []*agentEntry{e}
-	raw := p.View(e)
+	raw := agentsView(p, e)
 	if why := uitest.NotOnlySGR(raw); why != "" {
 		t.Fatal(why)
 	}
@@ -113,7 +113,7 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	}
 	p.expanded = true
 	p.SetSize(58, 27) // expanded: half of 120 columns, the column's height
-	view = ansi.Strip(p.View(e))
+	view = ansi.Strip(agentsView(p, e))
 	for _, want := range []string{`"example 0-b"`, `"a third"`, `"example 1-a"`, "skill 2"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the expanded card lacks %s:\n%s", want, view)
@@ -153,7 +153,7 @@ func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
 		p.SetSize(40, h)
 		e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
 		p.entries = []*agentEntry{e}
-		view := ansi.Strip(p.View(e))
+		view := ansi.Strip(agentsView(p, e))
 		shown := strings.Count(view, "skill-")
 		var more int
 		if i := strings.Index(view, "… "); i >= 0 {
@@ -166,4 +166,11 @@ func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
 			t.Fatalf("height %d: %d skills shown and %d counted as more, of 6:\n%s", h, shown, more, view)
 		}
 	}
+}
+
+// agentsView is the agents pane drawn in its own styles, current being
+// the agent the chat talks to.
+func agentsView(p *agentsPane, current *agentEntry) string {
+	p.SetCurrent(current)
+	return p.View(p.st)
 }

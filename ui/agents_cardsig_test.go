@@ -130,7 +130,7 @@ func TestAgentsPaneSignatureLines(t *testing.T) {
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: mk(hostile,
 		a2aclient.Extension{URI: "urn:needed", Required: true},
 		a2aclient.Extension{URI: "urn:asked", Required: true})}}}
-	view := ansi.Strip(p.View(nil))
+	view := ansi.Strip(agentsView(p, nil))
 	if strings.ContainsAny(view, "✓✔\x1b") {
 		t.Fatalf("an invalid signature's view holds a tick or an escape:\n%q", view)
 	}
@@ -148,14 +148,14 @@ func TestAgentsPaneSignatureLines(t *testing.T) {
 	}
 	for _, s := range []a2aclient.SignatureStatus{a2aclient.SignatureUnsigned, a2aclient.SignatureUnchecked} {
 		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: mk(a2aclient.CardSignature{Status: s})}}}
-		view = ansi.Strip(p.View(nil))
+		view = ansi.Strip(agentsView(p, nil))
 		row := strings.Split(view, "\n")[0]
 		if strings.ContainsAny(view, "✓✗") || ansi.StringWidth(row) != 50 {
 			t.Fatalf("%q card: a mark, or the row is not 50 wide:\n%s", s, view)
 		}
 	}
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: mk(a2aclient.CardSignature{Status: a2aclient.SignatureVerified, KeyID: "key-1"})}}}
-	lines := strings.Split(ansi.Strip(p.View(nil)), "\n")
+	lines := strings.Split(ansi.Strip(agentsView(p, nil)), "\n")
 	if !strings.HasSuffix(lines[0], "✓") || ansi.StringWidth(lines[0]) != 50 || !strings.Contains(strings.Join(lines, "\n"), "signed ✓ key key-1") {
 		t.Fatalf("verified card:\n%s", strings.Join(lines, "\n"))
 	}

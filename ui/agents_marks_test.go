@@ -43,7 +43,7 @@ func TestUnreachableAndInvalidSignatureMarkedApart(t *testing.T) {
 		p.SetSize(50, 20)
 		a := tc.agent
 		p.entries = []*agentEntry{{Agent: &a}}
-		row := strings.TrimRight(strings.Split(ansi.Strip(p.View(nil)), "\n")[0], " ")
+		row := strings.TrimRight(strings.Split(ansi.Strip(agentsView(p, nil)), "\n")[0], " ")
 		other := styles.AgentFlagFailed
 		if tc.mark == styles.AgentFlagFailed {
 			other = styles.AgentSigInvalid

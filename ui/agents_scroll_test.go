@@ -27,26 +27,26 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 14)
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
-	view := ansi.Strip(p.View(nil))
+	view := ansi.Strip(agentsView(p, nil))
 	if !strings.Contains(view, "skill-00") || strings.Contains(view, "skill-11") || !strings.Contains(view, "more skills · pgdown") {
 		t.Fatalf("first view:\n%s", view)
 	}
 	for i := 0; i < 3; i++ {
-		p.HandleKey(tea.KeyPressMsg{Code: tea.KeyPgDown})
+		p.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
 	}
-	view = ansi.Strip(p.View(nil))
+	view = ansi.Strip(agentsView(p, nil))
 	if strings.Contains(view, "skill-02") || !strings.Contains(view, "skill-03") || !strings.Contains(view, "↑ 3 earlier") {
 		t.Fatalf("after three pgdown:\n%s", view)
 	}
 	for i := 0; i < 50; i++ { // past the end stays on the last skill
-		p.HandleKey(tea.KeyPressMsg{Code: tea.KeyPgDown})
+		p.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
 	}
-	if view = ansi.Strip(p.View(nil)); !strings.Contains(view, "skill-11") {
+	if view = ansi.Strip(agentsView(p, nil)); !strings.Contains(view, "skill-11") {
 		t.Fatalf("at the end:\n%s", view)
 	}
-	p.HandleKey(tea.KeyPressMsg{Code: tea.KeyDown}) // another row: back to the top of the card
-	p.HandleKey(tea.KeyPressMsg{Code: tea.KeyUp})
-	if view = ansi.Strip(p.View(nil)); !strings.Contains(view, "skill-00") {
+	p.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // another row: back to the top of the card
+	p.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	if view = ansi.Strip(agentsView(p, nil)); !strings.Contains(view, "skill-00") {
 		t.Fatalf("after moving the cursor:\n%s", view)
 	}
 }
@@ -61,7 +61,7 @@ func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
 		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:5151/v0.3/", Status: agentFailed, Err: fmt.Errorf("down")}},
 		{Agent: &session.Agent{Name: "travel", Ref: "https://agents.example.com/travel", Status: agentFailed, Err: fmt.Errorf("down")}},
 	}
-	lines := strings.Split(ansi.Strip(p.View(nil)), "\n")
+	lines := strings.Split(ansi.Strip(agentsView(p, nil)), "\n")
 	if !strings.Contains(lines[0], "parley demo :4141") || !strings.Contains(lines[1], "parley demo :5151/v0.3") {
 		t.Fatalf("same-named agents not told apart:\n%s", strings.Join(lines, "\n"))
 	}
@@ -87,7 +87,7 @@ func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
 		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(40, h)
 		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
-		view := ansi.Strip(p.View(nil))
+		view := ansi.Strip(agentsView(p, nil))
 		if strings.Contains(view, "… 1 more skills") {
 			t.Fatalf("height %d says skills for one:\n%s", h, view)
 		}

@@ -159,6 +159,12 @@ type Model struct {
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time
 	pushes   pushState // the push receiver, once started (push_tui.go)
+	// taskList is the fetch of the tasks pane's listing (tasks_fetch.go).
+	taskList struct {
+		seq    int  // numbers the fetches, so a late one is dropped
+		agent  int  // the agent entry whose tasks are listed
+		relist bool // a push came during the fetch: list again after it
+	}
 	// extOK are the agents (entry ids) the user chose to send to without
 	// a required extension (extensions_ask.go).
 	extOK map[int]bool
@@ -227,7 +233,7 @@ func (m *Model) syncEntries() {
 		}
 		m.entries = append(m.entries, e)
 	}
-	m.agents.entries = m.entries
+	m.agents.SetEntries(m.entries)
 }
 
 // entryOf is the pane's entry of Workspace agent a.
@@ -322,7 +328,7 @@ func (m *Model) animating() bool {
 			return true
 		}
 	}
-	return m.tasks.list.loading || m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
+	return m.tasks.Loading() || m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
 }
 
 // focusKeys returns the focused pane's bindings for the footer.

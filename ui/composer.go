@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -61,7 +62,9 @@ func (c *composer) SetStyles(st *styles.Styles) {
 	c.ta.SetStyles(s)
 }
 
-func (c *composer) SetWidth(w int) {
+// SetSize sets the width the text wraps at; the composer's height is its
+// own (Height), growing with the text up to maxComposerLines.
+func (c *composer) SetSize(w, _ int) {
 	c.w = w
 	c.ta.SetWidth(w)
 }
@@ -123,26 +126,23 @@ func (c *composer) Take() (string, []a2aclient.Part) {
 	return text, atts
 }
 
-// HandleKey edits the text; send and global keys are the root's.
-func (c *composer) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, c.keys.HistPrev):
-		c.recall(-1)
-		return nil
-	case key.Matches(msg, c.keys.HistNext):
-		c.recall(1)
-		return nil
+// Update edits the text on a key (send, attach and the global keys are
+// the root's, which sees them first) and takes a paste or the cursor's
+// blink; it asks the root for nothing.
+func (c *composer) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, c.keys.HistPrev):
+			c.recall(-1)
+			return nil, nil
+		case key.Matches(k, c.keys.HistNext):
+			c.recall(1)
+			return nil, nil
+		}
 	}
 	var cmd tea.Cmd
 	c.ta, cmd = c.ta.Update(msg)
-	return cmd
-}
-
-// Update passes non-key messages (paste, cursor blink) to the textarea.
-func (c *composer) Update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	c.ta, cmd = c.ta.Update(msg)
-	return cmd
+	return cmd, nil
 }
 
 // recall walks the input history; the unsent draft is kept at the end.
@@ -162,7 +162,8 @@ func (c *composer) recall(dir int) {
 }
 
 // View is the editor plus a line naming the attachments.
-func (c *composer) View() string {
+func (c *composer) View(st *styles.Styles) string {
+	c.st = st
 	v := c.ta.View()
 	if len(c.attachments) > 0 {
 		var names []string

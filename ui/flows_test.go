@@ -410,7 +410,7 @@ func TestFlowStatusLineGivesWayToKeys(t *testing.T) {
 	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
 	// The conversation tells the UI a frame later: y acts on the task
 	// list the pane holds.
-	a.waitState("the task listed", func(m *Model) bool { return len(m.tasks.tasks) > 0 })
+	a.waitState("the task listed", func(m *Model) bool { return m.tasks.Count() > 0 })
 	a.key("tab", "tab", "tab", "y")
 	a.waitFrame("the status line", func(string) bool {
 		for _, f := range a.frames.frames() {

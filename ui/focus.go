@@ -72,10 +72,9 @@ func (m *Model) setFocus(f focusArea) {
 			m.narrowList = false
 		}
 	}
-	if f != focusAgents && m.agents.expanded {
+	if f != focusAgents && m.agents.Fold() {
 		// The expanded card was for looking at agents: leaving the pane
 		// gives the chat its width back.
-		m.agents.expanded = false
 		defer m.layout()
 	}
 	m.focus = f

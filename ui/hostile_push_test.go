@@ -40,12 +40,12 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 	a.ready()
 	a.key("shift+tab", "v")
 	a.waitState("the agent's tasks listed", func(m *Model) bool {
-		return m.tasks.CurrentView() != viewChat && !m.tasks.list.loading
+		return m.tasks.CurrentView() != viewChat && !m.tasks.Loading()
 	})
 	var seq int
 	var ref string
 	var agent a2aclient.AgentID
-	a.inspect(func(m *Model) { seq, ref, agent = m.tasks.fetchSeq, m.current.Ref, agentOf(m.current) })
+	a.inspect(func(m *Model) { seq, ref, agent = m.taskList.seq, m.current.Ref, agentOf(m.current) })
 	push := func(agent a2aclient.AgentID, ref string, i int) {
 		a.tm.Send(pushNoteMsg{note: session.PushNote{Agent: agent, AgentRef: ref, TaskID: fmt.Sprintf("t%d", i), State: a2aclient.StateWorking}})
 	}
@@ -54,10 +54,10 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 		push("http://127.0.0.1:1/other", ref, i)
 	}
 	a.inspect(func(m *Model) {
-		if m.tasks.fetchSeq != seq {
-			t.Errorf("pushes from another agent listed the agent on screen %d times", m.tasks.fetchSeq-seq)
+		if m.taskList.seq != seq {
+			t.Errorf("pushes from another agent listed the agent on screen %d times", m.taskList.seq-seq)
 		}
-		seq = m.tasks.fetchSeq
+		seq = m.taskList.seq
 	})
 	mu.Lock()
 	most, hold = 0, make(chan struct{})
@@ -66,7 +66,7 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 		push(agent, ref, i)
 	}
 	a.inspect(func(m *Model) {
-		if m.tasks.fetchSeq == seq {
+		if m.taskList.seq == seq {
 			t.Error("pushes from the agent on screen did not list its tasks again")
 		}
 	})
@@ -80,7 +80,7 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 	hold = nil
 	mu.Unlock()
 	a.waitState("the listing arrives and the one more after it", func(m *Model) bool {
-		return !m.tasks.list.loading
+		return !m.tasks.Loading()
 	})
 	mu.Lock()
 	defer mu.Unlock()

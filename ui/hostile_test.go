@@ -123,11 +123,11 @@ func TestHostileHugeCardIsCut(t *testing.T) {
 	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 30)
 	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
-	view := p.View(nil)
+	view := agentsView(p, nil)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range 10 {
-		p.View(nil)
+		agentsView(p, nil)
 	}
 	runtime.ReadMemStats(&after)
 	if allocs := (after.TotalAlloc - before.TotalAlloc) / 10; allocs > 1<<20 {

@@ -81,18 +81,12 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 		}
 		m.chat.Update(component.ClickMsg{Row: row, Again: again}) // selects; again, folds or unfolds
 	case focusAgents:
-		if i, ok := m.agents.rowAt(row); ok {
-			if again && i == m.agents.cursor {
-				return tea.Batch(cmd, m.agentKey(m.agents.selectAction()))
-			}
-			m.agents.cursor, m.agents.skillTop = i, 0
+		if _, act := m.agents.Update(component.ClickMsg{Row: row, Again: again}); act != nil {
+			return tea.Batch(cmd, m.agentAction(act))
 		}
 	case focusTasks:
-		if i, ok := m.tasks.rowAt(row); ok {
-			if again && i == m.tasks.cursor {
-				return tea.Batch(cmd, m.taskKey(m.tasks.openAction()))
-			}
-			m.tasks.cursor = i
+		if _, act := m.tasks.Update(component.ClickMsg{Row: row, Again: again}); act != nil {
+			return tea.Batch(cmd, m.taskAction(act))
 		}
 	}
 	return cmd
@@ -116,33 +110,10 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	case focusChat:
 		m.chat.Update(msg)
 	case focusAgents:
-		// The rows fit; what overflows is the card's skills.
-		m.agents.skillTop = max(m.agents.skillTop+component.WheelStep(up)/component.WheelRows, 0)
+		m.agents.Update(msg)
 	case focusTasks:
-		m.tasks.cursor = component.WheelCursor(m.tasks.cursor, m.tasks.count(), up)
+		m.tasks.Update(msg)
 	}
-}
-
-// rowAt is the entry on row y of the pane (len(entries) for "add
-// agent"), as View draws them from the top.
-func (p *agentsPane) rowAt(y int) (int, bool) {
-	if y < 0 || y > len(p.entries) {
-		return 0, false
-	}
-	return y, true
-}
-
-// rowAt is the task on row y of the pane; the listed views have a head
-// line above their rows.
-func (p *tasksPane) rowAt(y int) (int, bool) {
-	if p.view != viewChat {
-		y--
-	}
-	i := p.top + y
-	if y < 0 || y >= p.h || i >= p.count() {
-		return 0, false
-	}
-	return i, true
 }
 
 // welcomeExampleAt is the example prompt the empty chat draws on row y

@@ -35,13 +35,13 @@ func TestFlowNewTaskInsteadOfAnswering(t *testing.T) {
 	// Back to it: enter on the task in the Tasks pane.
 	a.key("tab", "tab", "tab")
 	a.waitState("the Tasks pane", func(m *Model) bool { return m.focus == focusTasks })
-	a.inspect(func(m *Model) {
-		for i, ti := range m.tasks.tasks {
-			if ti.ID == task.ID {
-				m.tasks.cursor = i
+	for i, ti := range a.tasks() { // as the pane lists them, newest first; its cursor on the newest
+		if ti.ID == task.ID {
+			for range i {
+				a.key("j")
 			}
 		}
-	})
+	}
 	a.key("enter")
 	a.waitScreen("answering task " + styles.ShortID(task.ID) + " (input-required)")
 }

@@ -143,7 +143,7 @@ func (m *Model) syncPushAttach() {
 // followByPush asks the agent to push the selected task's changes, or
 // stops when it already does.
 func (m *Model) followByPush() tea.Cmd {
-	taskID, _, ok := m.tasks.selectedIDs()
+	taskID, _, ok := m.tasks.SelectedIDs()
 	e := m.current
 	if !ok || e == nil || clientOf(e) == nil {
 		return nil
@@ -273,8 +273,8 @@ func (m *Model) relistForPush(agent a2aclient.AgentID) tea.Cmd {
 	if m.tasks.CurrentView() == viewChat || m.current == nil || agent == "" || agentOf(m.current) != agent {
 		return nil
 	}
-	if m.tasks.list.loading {
-		m.tasks.relist = true
+	if m.tasks.Loading() {
+		m.taskList.relist = true
 		return nil
 	}
 	return m.fetchTasks()

@@ -31,10 +31,6 @@ type tasksPane struct {
 	list    listing                  // the server and merged views' rows
 	pushed  map[session.TaskKey]bool // tasks a push changed that the user has not looked at
 	agent   a2aclient.AgentID        // whose tasks the chat view shows
-	// fetchSeq numbers listing fetches, so a late one is dropped;
-	// listAgent is the agent entry whose tasks are listed.
-	fetchSeq, listAgent int
-	relist              bool // a push came during the fetch: list again after it
 }
 
 func newTasksPane(st *styles.Styles, km keys.Tasks) *tasksPane {
@@ -70,8 +66,8 @@ func (p *tasksPane) Selected() (session.TaskInfo, bool) {
 	return session.TaskInfo{}, false
 }
 
-// selectedIDs are the task and context ids under the cursor, in any view.
-func (p *tasksPane) selectedIDs() (taskID, contextID string, ok bool) {
+// SelectedIDs are the task and context ids under the cursor, in any view.
+func (p *tasksPane) SelectedIDs() (taskID, contextID string, ok bool) {
 	if t, ok := p.Selected(); ok {
 		return t.ID, t.ContextID, true
 	}
@@ -97,24 +93,53 @@ const (
 	taskNotHere     // a key for this chat's tasks, pressed in another view
 )
 
-// HandleKey moves the cursor or acts on the selected task. What the pane
-// can do alone (copy) comes back as a command; what needs the
-// conversation comes back as a taskAction for the root (tasks_actions.go).
-func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
+// SetAgent names the agent whose tasks the chat view lists: their ids are
+// the agent's, and a push's mark is kept under the agent and the id.
+func (p *tasksPane) SetAgent(id a2aclient.AgentID) { p.agent = id }
+
+// Update moves the cursor on a key, the wheel or a click, and acts on
+// the selected task. What the pane can do alone (copy) comes back as a
+// command; what needs the conversation or the agent comes back as a
+// taskAction for the root (tasks_actions.go).
+func (p *tasksPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	a := taskNone
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		a, cmd = p.key(msg)
+	case tea.MouseWheelMsg:
+		p.cursor = component.WheelCursor(p.cursor, p.Count(), msg.Button == tea.MouseWheelUp)
+	case component.ClickMsg:
+		if i, ok := p.rowAt(msg.Row); ok {
+			if msg.Again && i == p.cursor {
+				a = p.openAction()
+			} else {
+				p.cursor = i
+			}
+		}
+	}
+	if a == taskNone {
+		return cmd, nil
+	}
+	return cmd, a
+}
+
+// key moves the cursor or acts on the selected task.
+func (p *tasksPane) key(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
 			p.cursor--
 		}
 	case key.Matches(msg, p.keys.Down):
-		if p.cursor < p.count()-1 {
+		if p.cursor < p.Count()-1 {
 			p.cursor++
 		}
 	case key.Matches(msg, p.keys.View):
 		return taskNextView, nil
 	case key.Matches(msg, p.keys.Refresh) && p.view != viewChat:
 		return taskRefreshList, nil
-	case p.count() == 0:
+	case p.Count() == 0:
 	case key.Matches(msg, p.keys.Open):
 		return p.openAction(), nil
 	case key.Matches(msg, p.keys.Follow):
@@ -131,10 +156,10 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 		}
 		return taskResubscribe, nil
 	case key.Matches(msg, p.keys.CopyID):
-		id, _, _ := p.selectedIDs()
+		id, _, _ := p.SelectedIDs()
 		return taskNone, tea.Batch(tea.SetClipboard(id), component.Status("Copied task id "+id, false))
 	case key.Matches(msg, p.keys.CopyContext):
-		if _, id, _ := p.selectedIDs(); id != "" {
+		if _, id, _ := p.SelectedIDs(); id != "" {
 			return taskNone, tea.Batch(tea.SetClipboard(id), component.Status("Copied context id "+id, false))
 		}
 		return taskNone, component.Status("This task has no context id: the agent gave none.", false)
@@ -142,7 +167,9 @@ func (p *tasksPane) HandleKey(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 	return taskNone, nil
 }
 
-func (p *tasksPane) View() string {
+// View draws the view shown: this chat's tasks, or a listing.
+func (p *tasksPane) View(st *styles.Styles) string {
+	p.st = st
 	if p.view != viewChat {
 		return p.listView()
 	}
@@ -218,4 +245,17 @@ func (p *tasksPane) ShortHelp() []key.Binding {
 
 func (p *tasksPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
+}
+
+// rowAt is the task on row y of the pane; the listed views have a head
+// line above their rows.
+func (p *tasksPane) rowAt(y int) (int, bool) {
+	if p.view != viewChat {
+		y--
+	}
+	i := p.top + y
+	if y < 0 || y >= p.h || i >= p.Count() {
+		return 0, false
+	}
+	return i, true
 }

@@ -9,12 +9,19 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-func (m *Model) taskKey(a taskAction) tea.Cmd {
+// taskAction carries out what the tasks pane asked for, on the task
+// under its cursor.
+func (m *Model) taskAction(act component.Action) tea.Cmd {
+	a, ok := act.(taskAction)
+	if !ok {
+		return nil
+	}
 	switch a {
 	case taskNextView:
 		return m.cycleTaskView()

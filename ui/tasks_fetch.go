@@ -87,14 +87,14 @@ func (m *Model) currentTasks() []session.TaskInfo {
 func (m *Model) fetchTasks() tea.Cmd {
 	view := m.tasks.CurrentView()
 	e := m.current
-	m.tasks.fetchSeq++
+	m.taskList.seq++
 	if e == nil || clientOf(e) == nil {
 		m.tasks.SetListing(nil, "", "No agent is ready to ask: pick one in the Agents pane.")
 		return nil
 	}
-	m.tasks.listAgent = e.ID
+	m.taskList.agent = e.ID
 	m.tasks.SetLoading()
-	seq, client, ref, store := m.tasks.fetchSeq, clientOf(e), e.Ref, m.opts.Store
+	seq, client, ref, store := m.taskList.seq, clientOf(e), e.Ref, m.opts.Store
 	return tea.Batch(m.startTicking(), func() tea.Msg {
 		ctx, cancel := agentCtx()
 		defer cancel()
@@ -146,11 +146,11 @@ func stoppedNote(note, stopped string) string {
 }
 
 func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
-	if msg.seq != m.tasks.fetchSeq || m.tasks.CurrentView() == viewChat {
+	if msg.seq != m.taskList.seq || m.tasks.CurrentView() == viewChat {
 		return nil
 	}
-	if m.tasks.relist {
-		m.tasks.relist = false
+	if m.taskList.relist {
+		m.taskList.relist = false
 		return m.fetchTasks()
 	}
 	if msg.err != nil {
@@ -169,8 +169,8 @@ func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
 // tasks go back to this chat's view rather than stay on screen under the
 // wrong name.
 func (m *Model) tasksAgentShown() {
-	if m.tasks.CurrentView() != viewChat && (m.current == nil || m.current.ID != m.tasks.listAgent) {
-		m.tasks.view = viewChat
+	if m.tasks.CurrentView() != viewChat && (m.current == nil || m.current.ID != m.taskList.agent) {
+		m.tasks.ShowChat()
 		m.tasks.SetListing(nil, "", "")
 	}
 }
@@ -190,7 +190,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 			// Open here already (and maybe streaming): show that
 			// conversation, not a second copy from the store.
 			m.current = x
-			m.tasks.view = viewChat
+			m.tasks.ShowChat()
 			m.showConversation()
 			m.chat.JumpToTask(r.TaskID)
 			m.setFocus(focusChat)
@@ -199,7 +199,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 		}
 	}
 	if r.StoreID != 0 && m.opts.Store != nil {
-		m.tasks.view = viewChat
+		m.tasks.ShowChat()
 		return m.openStored(r.StoreID, "")
 	}
 	client := clientOf(e)
@@ -241,7 +241,7 @@ func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
 	conv.SetClient(client)
 	conv.LoadTask(msg.task)
 	m.current = e
-	m.tasks.view = viewChat
+	m.tasks.ShowChat()
 	m.showConversation()
 	m.setFocus(focusComposer) // to go on with it, as an opened context does
 	m.setStatus(fmt.Sprintf("Opened task %s from %s (%s); what you send continues its context.", styles.ShortID(msg.task.ID), e.label(), styles.StateWord(msg.task.Status.State)), false)

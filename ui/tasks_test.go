@@ -39,7 +39,7 @@ func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
 		t.Fatalf("unfocused, the cursor is on %q, want the newest task b", got)
 	}
 	p.Focus()
-	p.HandleKey(keyEvent("down"))
+	p.Update(keyEvent("down"))
 	p.SetTasks(taskList("c", "b", "a"))
 	if got := selectedID(p); got != "a" {
 		t.Fatalf("focused, the cursor moved to %q, want a where the user put it", got)
@@ -54,7 +54,7 @@ func TestTasksSpinOnlyWhileFollowed(t *testing.T) {
 	p.SetSize(40, 3)
 	p.Tick(time.Now(), "⠋")
 	p.SetTasks([]session.TaskInfo{{ID: "a", Title: "followed", State: a2aclient.StateWorking, Following: true}, {ID: "b", Title: "left", State: a2aclient.StateWorking}})
-	lines := strings.Split(ansi.Strip(p.View()), "\n")
+	lines := strings.Split(ansi.Strip(p.View(p.st)), "\n")
 	if !strings.HasPrefix(strings.TrimSpace(lines[0]), "⠋") || !strings.HasPrefix(strings.TrimSpace(lines[1]), "◆") {
 		t.Fatalf("want a spinner on the followed task only:\n%s", strings.Join(lines, "\n"))
 	}

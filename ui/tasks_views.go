@@ -57,6 +57,12 @@ func (p *tasksPane) NextView() taskView {
 	return p.view
 }
 
+// ShowChat goes back to this chat's tasks.
+func (p *tasksPane) ShowChat() { p.view = viewChat }
+
+// Loading says a listing is being fetched.
+func (p *tasksPane) Loading() bool { return p.list.loading }
+
 // SetLoading shows the listing as being fetched.
 func (p *tasksPane) SetLoading() {
 	p.list.loading, p.list.err = true, ""
@@ -100,8 +106,8 @@ func (p *tasksPane) Unmark(k session.TaskKey) { delete(p.pushed, k) }
 // Marked reports whether a push flagged the task.
 func (p *tasksPane) Marked(k session.TaskKey) bool { return p.pushed[k] }
 
-// count is how many rows the current view has.
-func (p *tasksPane) count() int {
+// Count is how many rows the view shown lists.
+func (p *tasksPane) Count() int {
 	if p.view == viewChat {
 		return len(p.tasks)
 	}

@@ -147,7 +147,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.updateDialog(msg)
 		}
 		if m.focus == focusComposer {
-			cmd := m.composer.Update(msg)
+			cmd, _ := m.composer.Update(msg)
 			m.layout()
 			return m, cmd
 		}
@@ -168,7 +168,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !m.overlay.Empty() {
 			return m, m.updateDialog(msg)
 		}
-		return m, m.composer.Update(msg)
+		cmd, _ := m.composer.Update(msg)
+		return m, cmd
 	}
 	return m, nil
 }
@@ -190,7 +191,7 @@ func (m *Model) showConversation() {
 // setTasks gives the shown conversation's tasks to the panes that draw
 // them: the task list, and the chat, whose spinners follow them.
 func (m *Model) setTasks(tasks []session.TaskInfo) {
-	m.tasks.agent = agentOf(m.current)
+	m.tasks.SetAgent(agentOf(m.current))
 	m.tasks.SetTasks(tasks)
 	m.chat.SetTasks(tasks)
 }

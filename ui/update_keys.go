@@ -62,10 +62,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd, act := m.chat.Update(msg)
 		return tea.Batch(cmd, m.chatAction(act))
 	case focusAgents:
-		return m.agentKey(m.agents.HandleKey(msg))
+		cmd, act := m.agents.Update(msg)
+		return tea.Batch(cmd, m.agentAction(act))
 	case focusTasks:
-		a, cmd := m.tasks.HandleKey(msg)
-		return tea.Batch(cmd, m.taskKey(a))
+		cmd, act := m.tasks.Update(msg)
+		return tea.Batch(cmd, m.taskAction(act))
 	}
 	return nil
 }
@@ -89,7 +90,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.nextExample()
 		return nil
 	}
-	cmd := m.composer.HandleKey(msg)
+	cmd, _ := m.composer.Update(msg)
 	m.layout()
 	m.frame.composerOnly = true // the panes above keep their frame (frame.go)
 	return cmd

@@ -34,7 +34,7 @@ func (m *Model) narrow() bool { return m.width < narrowWidth || m.height < narro
 // layout computes pane sizes from the window and tells each pane.
 func (m *Model) layout() {
 	r := m.rects()
-	m.composer.SetWidth(m.width - 4)
+	m.composer.SetSize(m.width-4, 0)
 	inner := func(v int) int { return max(v-2, 1) }
 	m.chat.SetSize(inner(r.chatW), inner(r.chatH))
 	m.agents.SetSize(inner(r.leftW), inner(r.agentsH))
@@ -48,7 +48,7 @@ func (m *Model) rects() rects {
 	body := max(m.height-r.composerH-1, 4) // footer line
 	// An expanded card (agents.expand) takes the left column but a
 	// three-row Tasks pane, and half the width beside the chat.
-	expanded := m.agents.expanded && m.focus == focusAgents
+	expanded := m.agents.Expanded() && m.focus == focusAgents
 	if m.narrow() {
 		body-- // header line
 		r.chatW, r.chatH = m.width, body
@@ -142,11 +142,12 @@ func (m *Model) drawBody(r rects) string {
 }
 
 func (m *Model) agentsBox(w, h int) string {
-	return m.agentsFrame.box(m.st, "Agents", "", m.agents.View(m.current), w, h, m.focus == focusAgents) // frame_boxes.go
+	m.agents.SetCurrent(m.current)
+	return m.agentsFrame.box(m.st, "Agents", "", m.agents.View(m.st), w, h, m.focus == focusAgents) // frame_boxes.go
 }
 
 func (m *Model) tasksBox(w, h int) string {
-	return m.tasksFrame.box(m.st, m.tasks.Title(), "", m.tasks.View(), w, h, m.focus == focusTasks)
+	return m.tasksFrame.box(m.st, m.tasks.Title(), "", m.tasks.View(m.st), w, h, m.focus == focusTasks)
 }
 
 func (m *Model) chatBox(w, h int) string {
@@ -196,7 +197,7 @@ func (m *Model) header() string {
 }
 
 func (m *Model) composerBox(h int) string {
-	return styles.Box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View()), m.width, h, m.focus == focusComposer)
+	return styles.Box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View(m.st)), m.width, h, m.focus == focusComposer)
 }
 
 // composerTitle names who the composer's message goes to.
