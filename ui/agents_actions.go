@@ -16,6 +16,8 @@ import (
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
@@ -27,7 +29,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 	if msg.err != nil {
 		if errors.As(msg.err, new(*a2aclient.ForeignOriginError)) {
 			if e == m.current {
-				m.setStatus(fmt.Sprintf("%s's card sends messages to another origin; parley asks before sending your credential there.", e.label()), true)
+				m.setStatus(fmt.Sprintf("%s's card sends messages to another origin; parley asks before sending your credential there.", e.Label()), true)
 				m.askTrust(e)
 			}
 			return nil
@@ -35,7 +37,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 		var ue *a2aclient.UnverifiedCardError
 		if errors.As(msg.err, &ue) {
 			if e == m.current {
-				m.setStatus(noTicks.Replace(ue.Error()+" "+ue.Hint()), true)
+				m.setStatus(styles.NoTicks.Replace(ue.Error()+" "+ue.Hint()), true)
 			}
 			return nil
 		}
@@ -44,7 +46,7 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 				m.setStatus(missingVariable(e, name), true)
 			} else {
 				// One short sentence; the chat says what to do about it.
-				m.setStatus(unreachable(e.label(), msg.err), true)
+				m.setStatus(unreachable(e.Label(), msg.err), true)
 			}
 			m.signInToCard(e) // a card behind sign-in: ask for the credential
 		}
@@ -64,14 +66,14 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 
 // missingVariable says that agent e needs a sign-in because the variable
 // its config takes the credential from is not set, and what to do.
-func missingVariable(e *agentEntry, name string) string {
-	return fmt.Sprintf("%s needs you to sign in: the environment variable %s is not set; sign in here, or export it.", e.label(), termsafe.Line(name))
+func missingVariable(e *panes.Entry, name string) string {
+	return fmt.Sprintf("%s needs you to sign in: the environment variable %s is not set; sign in here, or export it.", e.Label(), termsafe.Line(name))
 }
 
 // welcome greets a newcomer with the agent's example prompts.
-func (m *Model) welcome(e *agentEntry) {
-	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.label(), e.Client.Dialect().Label())
-	if ex := e.examples(); len(ex) > 0 {
+func (m *Model) welcome(e *panes.Entry) {
+	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.Label(), e.Client.Dialect().Label())
+	if ex := e.Examples(); len(ex) > 0 {
 		text += " Try one of its example prompts — press " + keys.FirstKey(m.keys.Composer.Example) + " to put the next one in the composer, then enter:"
 		for _, x := range ex {
 			text += "\n  • " + x
@@ -84,18 +86,18 @@ func (m *Model) welcome(e *agentEntry) {
 // agentAction carries out what the agents pane asked for, on the agent
 // under its cursor.
 func (m *Model) agentAction(act component.Action) tea.Cmd {
-	a, ok := act.(agentAction)
+	a, ok := act.(panes.AgentAction)
 	if !ok {
 		return nil
 	}
 	sel := m.agents.Selected()
 	switch a {
-	case agentUse:
+	case panes.AgentUse:
 		if sel == nil {
 			return nil
 		}
 		m.chatWith(sel)
-		if sel.Status == agentFailed {
+		if sel.Status == session.AgentFailed {
 			if _, ok := sel.NeedsSignIn(); ok && !m.asking() {
 				m.signInToCard(sel)
 				return m.focusCmd()
@@ -107,35 +109,35 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 			return tea.Batch(m.resolve(sel), m.startTicking(), m.focusCmd())
 		}
 		return m.focusCmd()
-	case agentAdd:
+	case panes.AgentAdd:
 		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptText, "Add an agent", []string{"The agent's base URL or the URL of its card (127.0.0.1:4141 is taken as http://):"}, "", func(v string) tea.Cmd {
 			return m.addAgent(v)
 		}))
-	case agentRemove:
+	case panes.AgentRemove:
 		if sel == nil {
 			return nil
 		}
-		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.label())}, "", func(_ string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Remove agent", []string{fmt.Sprintf("Remove %s from the list? (The config file changes only when you save.)", sel.Label())}, "", func(_ string) tea.Cmd {
 			km, release := m.removeAgent(sel)
 			closing := func() tea.Msg { release(); return nil }
 			if len(km) == 0 {
 				return closing // another agent in the list uses its credential
 			}
-			return tea.Batch(closing, m.checkSaved(sel.label(), km...))
+			return tea.Batch(closing, m.checkSaved(sel.Label(), km...))
 		}))
-	case agentRename:
+	case panes.AgentRename:
 		if sel == nil {
 			return nil
 		}
-		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptText, "Rename agent", []string{"New name:"}, sel.label(), func(v string) tea.Cmd {
+		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptText, "Rename agent", []string{"New name:"}, sel.Label(), func(v string) tea.Cmd {
 			m.ws.Rename(sel.Agent, v)
 			return nil
 		}))
-	case agentSave:
+	case panes.AgentSave:
 		return m.saveAgents()
-	case agentExpand:
+	case panes.AgentExpand:
 		m.layout() // the pane widens or narrows with its card
-	case agentExample:
+	case panes.AgentExample:
 		if sel != nil && sel != m.current {
 			m.current = sel
 			m.showConversation()
@@ -161,9 +163,9 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 	e := m.entryOf(a)
 	if !added {
 		if kept {
-			m.setStatus(fmt.Sprintf("Kept %s in the list; %s saves it to the config.", e.label(), m.keys.Agents.Save.Help().Key), false)
+			m.setStatus(fmt.Sprintf("Kept %s in the list; %s saves it to the config.", e.Label(), m.keys.Agents.Save.Help().Key), false)
 		} else {
-			m.setStatus(fmt.Sprintf("%s is already in the list.", e.label()), false)
+			m.setStatus(fmt.Sprintf("%s is already in the list.", e.Label()), false)
 		}
 		return m.useAdded(e)
 	}
@@ -174,7 +176,7 @@ func (m *Model) addAgent(typed string) tea.Cmd {
 // useAdded puts the cursor and the chat on the agent the add prompt
 // named (new or listed already, so the card and the chat show the same
 // agent), and focus in the composer: the welcome says to type next.
-func (m *Model) useAdded(e *agentEntry) tea.Cmd {
+func (m *Model) useAdded(e *panes.Entry) tea.Cmd {
 	m.agents.Point(e)
 	m.chatWith(e)
 	return m.focusCmd()
@@ -182,7 +184,7 @@ func (m *Model) useAdded(e *agentEntry) tea.Cmd {
 
 // chatWith makes e the current agent and shows its chat with the focus
 // in the composer, leaving the narrow layout's agent list for it.
-func (m *Model) chatWith(e *agentEntry) {
+func (m *Model) chatWith(e *panes.Entry) {
 	m.current = e
 	m.showConversation()
 	m.setFocus(focusComposer)
@@ -194,7 +196,7 @@ func (m *Model) chatWith(e *agentEntry) {
 
 // removeAgent takes e off the list (Workspace.Remove says what of it
 // is left to forget and to release).
-func (m *Model) removeAgent(e *agentEntry) (km []string, release func()) {
+func (m *Model) removeAgent(e *panes.Entry) (km []string, release func()) {
 	km, release = m.ws.Remove(e.Agent)
 	m.syncEntries()
 	if m.current == e {

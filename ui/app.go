@@ -21,6 +21,7 @@ import (
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 	"github.com/parley-a2a/parley/ui/wire"
 )
@@ -134,10 +135,10 @@ type Model struct {
 	left          []string          // what quitting left running, said on exit
 	userAdded     map[int]bool      // agents just added by hand, by id, until resolved (gateway.go)
 
-	agents   *agentsPane
-	tasks    *tasksPane
+	agents   *panes.Agents
+	tasks    *panes.Tasks
 	chat     *chat.Pane
-	composer *composer
+	composer *panes.Composer
 	help     help.Model
 	spin     spinner.Model
 
@@ -145,8 +146,8 @@ type Model struct {
 	// order (syncEntries).
 	ws                      *session.Workspace
 	keyboard                *session.Keyboard // keys typed go before the streams (Update)
-	entries                 []*agentEntry
-	current                 *agentEntry
+	entries                 []*panes.Entry
+	current                 *panes.Entry
 	status                  string
 	statusAt                time.Time
 	isErr                   bool
@@ -183,10 +184,10 @@ func New(opts Options) *Model {
 	m := &Model{
 		opts: opts, env: opts.Env.withDefaults(), keys: opts.Keys, st: st, theme: th, bridge: newBridge(), live: newLiveContexts(),
 		keyboard: &session.Keyboard{},
-		agents:   newAgentsPane(st, opts.Keys.Agents),
-		tasks:    newTasksPane(st, opts.Keys.Tasks),
+		agents:   panes.NewAgents(st, opts.Keys.Agents),
+		tasks:    panes.NewTasks(st, opts.Keys.Tasks),
 		chat:     chat.New(st, opts.Keys.Chat),
-		composer: newComposer(st, opts.Keys.Composer),
+		composer: panes.NewComposer(st, opts.Keys.Composer),
 		help:     help.New(),
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
@@ -196,7 +197,7 @@ func New(opts Options) *Model {
 	}
 	m.ws = session.NewWorkspace(session.WorkspaceOptions{
 		Directory: opts.Directory, Config: opts.Config, ConfigPath: opts.ConfigPath,
-		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify, Label: agentLabel,
+		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify, Label: panes.AgentLabel,
 		Keyboard: m.keyboard,
 		RecordError: func(err error) {
 			m.bridge.post(component.StatusMsg{Text: "Could not save the conversation: " + err.Error(), IsErr: true})
@@ -221,7 +222,7 @@ func New(opts Options) *Model {
 // syncEntries lists the Workspace's agents in the pane, each keeping
 // what the pane holds of it.
 func (m *Model) syncEntries() {
-	prev := make(map[*session.Agent]*agentEntry, len(m.entries))
+	prev := make(map[*session.Agent]*panes.Entry, len(m.entries))
 	for _, e := range m.entries {
 		prev[e.Agent] = e
 	}
@@ -229,7 +230,7 @@ func (m *Model) syncEntries() {
 	for _, a := range m.ws.Agents() {
 		e := prev[a]
 		if e == nil {
-			e = &agentEntry{Agent: a}
+			e = &panes.Entry{Agent: a}
 		}
 		m.entries = append(m.entries, e)
 	}
@@ -237,7 +238,7 @@ func (m *Model) syncEntries() {
 }
 
 // entryOf is the pane's entry of Workspace agent a.
-func (m *Model) entryOf(a *session.Agent) *agentEntry {
+func (m *Model) entryOf(a *session.Agent) *panes.Entry {
 	for _, e := range m.entries {
 		if e.Agent == a {
 			return e
@@ -248,10 +249,10 @@ func (m *Model) entryOf(a *session.Agent) *agentEntry {
 
 // entryByID is the pane's entry of the Workspace agent of that id (the
 // id a command's message carries back), nil once it was removed.
-func (m *Model) entryByID(id int) *agentEntry { return m.entryOf(m.ws.Agent(id)) }
+func (m *Model) entryByID(id int) *panes.Entry { return m.entryOf(m.ws.Agent(id)) }
 
 // find is the entry of the agent named ref (Workspace.Find).
-func (m *Model) find(ref string) *agentEntry {
+func (m *Model) find(ref string) *panes.Entry {
 	if a := m.ws.Find(ref); a != nil {
 		return m.entryOf(a)
 	}
@@ -301,8 +302,8 @@ func agentCtx() (context.Context, context.CancelFunc) {
 }
 
 // resolve fetches an agent's card in the background.
-func (m *Model) resolve(e *agentEntry) tea.Cmd {
-	e.Status = agentResolving
+func (m *Model) resolve(e *panes.Entry) tea.Cmd {
+	e.Status = session.AgentResolving
 	ws, ref, id := m.ws, e.Ref, e.ID
 	return func() tea.Msg {
 		ctx, cancel := agentCtx()
@@ -324,7 +325,7 @@ func (m *Model) startTicking() tea.Cmd {
 
 func (m *Model) animating() bool {
 	for _, e := range m.entries {
-		if e.Status == agentResolving {
+		if e.Status == session.AgentResolving {
 			return true
 		}
 	}

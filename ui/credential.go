@@ -15,6 +15,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -32,7 +33,7 @@ func (extendedCardMsg) Redraws() component.Redraw { return component.RedrawAll }
 // built later, too), runs then (the retry, or the task continued), and
 // fetches the extended card the agent offers to the signed in. An agent
 // whose card fetch was refused is fetched again.
-func (m *Model) useCredential(e *agentEntry, c session.Credential, then func(*Model)) tea.Cmd {
+func (m *Model) useCredential(e *panes.Entry, c session.Credential, then func(*Model)) tea.Cmd {
 	ws := m.ws
 	refetch, err := ws.ApplyCredential(e.Agent, c)
 	if refetch {
@@ -58,7 +59,7 @@ func (m *Model) useCredential(e *agentEntry, c session.Credential, then func(*Mo
 	if then != nil {
 		then(m)
 	}
-	m.setStatus("Credential applied for "+e.label()+".", false)
+	m.setStatus("Credential applied for "+e.Label()+".", false)
 	return tea.Batch(m.startTicking(), m.fetchExtendedCard(e.ID, e.Client))
 }
 
@@ -90,22 +91,22 @@ func (m *Model) onExtendedCard(msg extendedCardMsg) {
 		return
 	}
 	if n := len(msg.client.Agent().Skills); n != before {
-		m.setStatus(fmt.Sprintf("Signed in to %s: its extended card lists %s.", e.label(), styles.Plural(n, "skill")), false)
+		m.setStatus(fmt.Sprintf("Signed in to %s: its extended card lists %s.", e.Label(), styles.Plural(n, "skill")), false)
 	}
 }
 
 // openSignIn opens the sign-in dialog for agent e. challenge is the
 // WWW-Authenticate of a refusal; it (an auth-required status) says what
 // the agent asked, in text and data.
-func (m *Model) openSignIn(e *agentEntry, challenge string, it *session.Item, apply func(session.Credential) tea.Cmd, proceed func() tea.Cmd) {
+func (m *Model) openSignIn(e *panes.Entry, challenge string, it *session.Item, apply func(session.Credential) tea.Cmd, proceed func() tea.Cmd) {
 	m.nextSignIn++
-	o := dialog.SignInOptions{ID: m.nextSignIn, Agent: e.label(), SignIn: m.ws.SignIn(e.Agent, challenge), Apply: apply, Proceed: proceed, Open: m.openLink}
+	o := dialog.SignInOptions{ID: m.nextSignIn, Agent: e.Label(), SignIn: m.ws.SignIn(e.Agent, challenge), Apply: apply, Proceed: proceed, Open: m.openLink}
 	if it != nil {
 		o.Asked = styles.ClipText(session.AuthTurnDetail(*it), 400)
 		o.Links = session.AuthTurnLinks(*it)
 	}
-	if name, ok := e.missingVariable(); ok {
-		o.Asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.label(), termsafe.Line(name))
+	if name, ok := e.MissingVariable(); ok {
+		o.Asked = fmt.Sprintf("The config takes %s's credential from the environment variable %s, which is not set. Paste one here instead, or export it and restart parley.", e.Label(), termsafe.Line(name))
 	}
 	m.ask(dialog.NewSignIn(m.st, &m.keys, o))
 }
@@ -139,7 +140,7 @@ func (m *Model) maybeSignIn(it session.Item) tea.Cmd {
 // signInToCard opens the sign-in for an agent whose card fetch was
 // refused, or whose credential's variable is not set; the credential
 // then lets parley fetch its card.
-func (m *Model) signInToCard(e *agentEntry) {
+func (m *Model) signInToCard(e *panes.Entry) {
 	challenge, ok := e.NeedsSignIn()
 	if m.asking() || !ok {
 		return

@@ -7,6 +7,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -18,7 +19,7 @@ const maxExtensionLines = 4
 // anyway: the agent may refuse the message or misread it. It reports
 // whether it asked (and the message waits in the composer). Answered
 // "send anyway" once, it does not ask again for that agent this run.
-func (m *Model) askMissingExtensions(e *agentEntry) bool {
+func (m *Model) askMissingExtensions(e *panes.Entry) bool {
 	c := clientOf(e)
 	if c == nil || m.extOK[e.ID] {
 		return false

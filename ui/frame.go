@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -75,7 +76,7 @@ type bodySig struct {
 	width, height       int
 	focus               focusArea
 	narrowList, dialogs bool
-	current             *agentEntry
+	current             *panes.Entry
 }
 
 func (m *Model) bodySig(r rects) bodySig {

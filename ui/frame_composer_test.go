@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/wire"
 )
 
@@ -56,7 +57,7 @@ func TestStreamedChangesKeepTheComposer(t *testing.T) {
 	// The title is checked: a conversation that starts or stops waiting
 	// for an answer renames the composer with a streamed change.
 	m.Update(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
-	m.current = &agentEntry{Agent: &session.Agent{Name: "alpha"}}
+	m.current = &panes.Entry{Agent: &session.Agent{Name: "alpha"}}
 	step("a change naming alpha", tickMsg{}, true)
 	m.current.Name = "beta"
 	if s := step("a change naming beta", tickMsg{}, true); !strings.Contains(s, "╭─ message beta") {

@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -30,7 +31,7 @@ func (gatewayListedMsg) Redraws() component.Redraw { return component.RedrawAll 
 
 // markAdded notes that the user just added agent e: once resolved, a
 // gateway's agents are offered.
-func (m *Model) markAdded(e *agentEntry) {
+func (m *Model) markAdded(e *panes.Entry) {
 	if m.userAdded == nil {
 		m.userAdded = map[int]bool{}
 	}
@@ -39,7 +40,7 @@ func (m *Model) markAdded(e *agentEntry) {
 
 // offerGateway lists the agents behind e when the user just added it and
 // it is a gateway's list of agents rather than one agent.
-func (m *Model) offerGateway(e *agentEntry) tea.Cmd {
+func (m *Model) offerGateway(e *panes.Entry) tea.Cmd {
 	if !m.userAdded[e.ID] {
 		return nil
 	}
@@ -51,7 +52,7 @@ func (m *Model) offerGateway(e *agentEntry) tea.Cmd {
 }
 
 // listGateway asks the gateway behind agent e for its agents.
-func (m *Model) listGateway(e *agentEntry) tea.Cmd {
+func (m *Model) listGateway(e *panes.Entry) tea.Cmd {
 	dir, ref, id := m.ws.Directory(), e.Ref, e.ID
 	return func() tea.Msg {
 		ctx, cancel := agentCtx()
@@ -67,7 +68,7 @@ func (m *Model) onGatewayListed(msg gatewayListedMsg) {
 		return
 	}
 	if msg.err != nil {
-		m.setStatus(fmt.Sprintf("Could not list the agents behind %s: %s", e.label(), styles.Sentence(termsafe.Line(msg.err.Error()))), true)
+		m.setStatus(fmt.Sprintf("Could not list the agents behind %s: %s", e.Label(), styles.Sentence(termsafe.Line(msg.err.Error()))), true)
 		return
 	}
 	if len(msg.agents) < 2 {
@@ -77,5 +78,5 @@ func (m *Model) onGatewayListed(msg gatewayListedMsg) {
 	if e.Client != nil {
 		origin, _ = a2aclient.Origin(e.Client.Endpoint().URL)
 	}
-	m.overlay.Open(dialog.NewGateway(&m.keys, e.label(), origin, msg.agents))
+	m.overlay.Open(dialog.NewGateway(&m.keys, e.Label(), origin, msg.agents))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/ui/panes"
 )
 
 // A flood of pushes while the tasks pane lists the agent's tasks: each
@@ -40,7 +41,7 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 	a.ready()
 	a.key("shift+tab", "v")
 	a.waitState("the agent's tasks listed", func(m *Model) bool {
-		return m.tasks.CurrentView() != viewChat && !m.tasks.Loading()
+		return m.tasks.CurrentView() != panes.ViewChat && !m.tasks.Loading()
 	})
 	var seq int
 	var ref string

@@ -7,6 +7,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -23,13 +24,13 @@ func TestHostileTaskIDInQuitSentenceAndDialogs(t *testing.T) {
 		t.Errorf("shortID cuts a character in two: %q", s)
 	}
 	m := &Model{}
-	e := &agentEntry{Agent: &session.Agent{Name: "work\x1b]0;pwned\a", Ref: "http://127.0.0.1:1/"}}
+	e := &panes.Entry{Agent: &session.Agent{Name: "work\x1b]0;pwned\a", Ref: "http://127.0.0.1:1/"}}
 	left := m.leftSentence(runningTask{id: id, agent: e})
 	assertTerminalSafe(t, left)
 	if !strings.Contains(left, "parley task watch http://127.0.0.1:1/ 't1; rm -rf ~ ") {
 		t.Errorf("the task id is not one shell word in the command: %q", left)
 	}
 	st := styles.New(themes.Dark)
-	p := dialog.NewPrompt(st, nil, dialog.PromptConfirm, "Quit parley", []string{left, "Task " + styles.ShortID(id) + " of " + e.label()}, "", nil)
+	p := dialog.NewPrompt(st, nil, dialog.PromptConfirm, "Quit parley", []string{left, "Task " + styles.ShortID(id) + " of " + e.Label()}, "", nil)
 	assertTerminalSafe(t, drawn(p, st, 100, 30))
 }

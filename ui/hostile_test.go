@@ -1,27 +1,21 @@
 package ui
 
 import (
-	"fmt"
 	"net/http"
-	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	bad "github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
-	"github.com/parley-a2a/parley/ui/styles"
 	"github.com/parley-a2a/parley/ui/wire"
 )
 
@@ -102,42 +96,5 @@ func TestHostileAgentNeverReachesTheTerminal(t *testing.T) {
 	defer mu.Unlock()
 	if len(broken) > 0 {
 		t.Fatalf("%d frames carried more than colour; the first: %s", len(broken), broken[0])
-	}
-}
-
-// A card is the agent's to write: a megabyte of name and description and
-// ten thousand skills draw as what fits, with a note of what was left
-// out, at a cost per frame that does not grow with the card.
-func TestHostileHugeCardIsCut(t *testing.T) {
-	long := strings.Repeat("word"+bad.Evil+" ", 1<<14)
-	agent := &a2aclient.Agent{Name: long, Description: long,
-		Interfaces: []a2aclient.Interface{{URL: "http://127.0.0.1:1/", Dialect: a2aclient.DialectV03}}}
-	for i := range 10000 {
-		agent.Skills = append(agent.Skills, a2aclient.Skill{ID: fmt.Sprint(i), Name: long, Description: long,
-			Tags: []string{long, long}, Examples: []string{long, long, long}, InputModes: []string{long}})
-	}
-	c, err := a2aclient.NewClient(agent, a2aclient.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
-	p.SetSize(40, 30)
-	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
-	view := agentsView(p, nil)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for range 10 {
-		agentsView(p, nil)
-	}
-	runtime.ReadMemStats(&after)
-	if allocs := (after.TotalAlloc - before.TotalAlloc) / 10; allocs > 1<<20 {
-		t.Errorf("one frame of the card allocates %d KB", allocs>>10)
-	}
-	lines := strings.Split(view, "\n")
-	if len(lines) > 30 || !strings.Contains(ansi.Strip(lines[len(lines)-1]), "… 9996 more skills") {
-		t.Fatalf("%d lines, the last %q", len(lines), ansi.Strip(lines[len(lines)-1]))
-	}
-	if why := uitest.NotOnlySGR(view); why != "" {
-		t.Fatal(why)
 	}
 }

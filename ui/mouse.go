@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/component"
 )
 
@@ -120,7 +121,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 // (chat_welcome.go), "" for none.
 func (m *Model) welcomeExampleAt(y int) string {
 	e := m.current
-	if !m.chat.Empty() || e == nil || e.Status != agentReady || y < 0 {
+	if !m.chat.Empty() || e == nil || e.Status != session.AgentReady || y < 0 {
 		return ""
 	}
 	r := m.rects()
@@ -132,7 +133,7 @@ func (m *Model) welcomeExampleAt(y int) string {
 	if !strings.HasPrefix(shown, exampleBullet) {
 		return ""
 	}
-	for _, x := range e.examples() {
+	for _, x := range e.Examples() {
 		if strings.HasPrefix(exampleBullet+x, shown) {
 			return x
 		}

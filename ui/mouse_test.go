@@ -43,8 +43,8 @@ func TestFlowMouseClickFocusesAndPicks(t *testing.T) {
 	a.tm.Send(click(10, 2)) // the second agent's row
 	a.waitScreen("enter use agent")
 	a.inspect(func(m *Model) {
-		if m.focus != focusAgents || m.agents.cursor != 1 || m.current == m.entries[1] {
-			t.Errorf("first click: focus %d, cursor %d, current changed %v", m.focus, m.agents.cursor, m.current == m.entries[1])
+		if m.focus != focusAgents || m.agents.Selected() != m.entries[1] || m.current == m.entries[1] {
+			t.Errorf("first click: focus %d, cursor on the second %v, current changed %v", m.focus, m.agents.Selected() == m.entries[1], m.current == m.entries[1])
 		}
 	})
 	a.tm.Send(click(10, 2)) // again: use it

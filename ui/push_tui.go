@@ -17,6 +17,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -149,7 +150,7 @@ func (m *Model) followByPush() tea.Cmd {
 		return nil
 	}
 	if c := clientOf(e); !c.Agent().Capabilities.PushNotifications {
-		m.setStatus(m.noPush(e.label(), taskID), true)
+		m.setStatus(m.noPush(e.Label(), taskID), true)
 		return nil
 	}
 	if m.pushes.svc == nil {
@@ -179,7 +180,7 @@ func (m *Model) watchTask(entry int, taskID string) tea.Cmd {
 	if e == nil || clientOf(e) == nil || m.pushes.svc == nil {
 		return nil
 	}
-	svc, client, ref, label := m.pushes.svc, clientOf(e), e.Ref, e.label()
+	svc, client, ref, label := m.pushes.svc, clientOf(e), e.Ref, e.Label()
 	return func() tea.Msg {
 		ctx, cancel := agentCtx()
 		defer cancel()
@@ -270,7 +271,7 @@ func (m *Model) onPushNote(msg pushNoteMsg) tea.Cmd {
 // flood of pushes would list without end and never show a listing.
 // Pushes while one runs ask for one more after it (onTasksListed).
 func (m *Model) relistForPush(agent a2aclient.AgentID) tea.Cmd {
-	if m.tasks.CurrentView() == viewChat || m.current == nil || agent == "" || agentOf(m.current) != agent {
+	if m.tasks.CurrentView() == panes.ViewChat || m.current == nil || agent == "" || agentOf(m.current) != agent {
 		return nil
 	}
 	if m.tasks.Loading() {
@@ -301,7 +302,7 @@ func (m *Model) pushAgent(agent a2aclient.AgentID, ref string) string {
 			if e == m.current {
 				return ""
 			}
-			return e.label()
+			return e.Label()
 		}
 	}
 	return termsafe.Line(ref)

@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -21,7 +22,7 @@ import (
 // runningTask is a task that has not settled nor asked for anything.
 type runningTask struct {
 	id, title string
-	agent     *agentEntry
+	agent     *panes.Entry
 }
 
 // runningTasks lists every conversation's tasks still working.
@@ -47,13 +48,13 @@ func (m *Model) runningTasks() []runningTask {
 // else, and the sentence is clean for the dialog and the terminal.
 func (m *Model) leftSentence(t runningTask) string {
 	if ref := t.agent.Ref; ref != "" && (ref == m.opts.DemoURL || slices.Contains(m.opts.DemoMore, ref)) {
-		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", styles.ShortID(t.id), t.agent.label()))
+		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", styles.ShortID(t.id), t.agent.Label()))
 	}
 	ref := t.agent.Ref
 	if t.agent.Saved != "" {
 		ref = t.agent.Saved
 	}
-	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", styles.ShortID(t.id), t.agent.label(), termsafe.ShellWord(ref), termsafe.ShellWord(t.id)))
+	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", styles.ShortID(t.id), t.agent.Label(), termsafe.ShellWord(ref), termsafe.ShellWord(t.id)))
 }
 
 // quit asks first when a task is still running, and quits when nothing

@@ -12,6 +12,7 @@ import (
 
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/session"
 )
 
 // An agent listed only because a resumed task was with it (left running
@@ -57,19 +58,19 @@ func TestSaveLeavesOutAgentsFromStoredConversations(t *testing.T) {
 	free()
 	a.waitState("every card fetched or failed", func(m *Model) bool {
 		for _, e := range m.entries {
-			if e.Status == agentResolving {
+			if e.Status == session.AgentResolving {
 				return false
 			}
 		}
 		return len(m.entries) == 2
 	})
 	a.inspect(func(m *Model) {
-		for i, e := range m.entries {
+		for _, e := range m.entries {
 			if e.Stored != (e.Ref == stored) {
 				t.Errorf("agent %q marked stored=%v", e.Ref, e.Stored)
 			}
 			if e.Stored {
-				m.agents.cursor = i
+				m.agents.Point(e)
 			}
 		}
 		m.setFocus(focusAgents)

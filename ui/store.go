@@ -12,6 +12,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -113,7 +114,7 @@ func (m *Model) openContexts() tea.Cmd {
 	}
 	ref, label := "", ""
 	if m.current != nil {
-		ref, label = m.current.Ref, m.current.label()
+		ref, label = m.current.Ref, m.current.Label()
 	}
 	v := dialog.NewContexts(m.st, m.keys.Contexts, m.opts.Store, ref, label)
 	m.overlay.Open(v)
@@ -205,7 +206,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 // refuseWhileBusy says on the status line, and reports, that e's
 // conversation has an exchange running, which a new or fetched
 // conversation must not replace.
-func (m *Model) refuseWhileBusy(e *agentEntry) bool {
+func (m *Model) refuseWhileBusy(e *panes.Entry) bool {
 	if e.Conv != nil && e.Conv.Busy() {
 		m.setStatus("Finish or stop (esc) the running exchange first.", true)
 		return true
@@ -225,7 +226,7 @@ func (m *Model) newConversation() {
 	}
 	m.ws.NewConversation(e.Agent)
 	m.showConversation()
-	m.setStatus("New conversation with "+e.label()+".", false)
+	m.setStatus("New conversation with "+e.Label()+".", false)
 }
 
 // offerLast says how to reopen the most recent conversation, whatever

@@ -12,26 +12,27 @@ import (
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // taskAction carries out what the tasks pane asked for, on the task
 // under its cursor.
 func (m *Model) taskAction(act component.Action) tea.Cmd {
-	a, ok := act.(taskAction)
+	a, ok := act.(panes.TaskAction)
 	if !ok {
 		return nil
 	}
 	switch a {
-	case taskNextView:
+	case panes.TaskNextView:
 		return m.cycleTaskView()
-	case taskRefreshList:
+	case panes.TaskRefreshList:
 		return m.fetchTasks()
-	case taskOpenRow:
+	case panes.TaskOpenRow:
 		return m.openTaskRow()
-	case taskFollowPush:
+	case panes.TaskFollowPush:
 		return m.followByPush()
-	case taskNotHere:
+	case panes.TaskNotHere:
 		m.setStatus("That key acts on this chat's tasks: open the task first ("+keys.FirstKey(m.keys.Tasks.Open)+"), or "+keys.FirstKey(m.keys.Tasks.View)+" to go back to them.", false)
 		return nil
 	}
@@ -41,7 +42,7 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 	}
 	conv := m.current.Conv
 	switch a {
-	case taskOpen:
+	case panes.TaskOpen:
 		m.tasks.Unmark(session.TaskKey{Agent: conv.Agent(), Task: t.ID})
 		if conv.AnswerTask(t.ID) { // it waits for input: the next message answers it
 			m.layout()
@@ -50,17 +51,17 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 		m.chat.JumpToTask(t.ID)
 		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, styles.StateWord(t.State)), false)
 		return m.focusCmd()
-	case taskCancel:
+	case panes.TaskCancel:
 		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", styles.ShortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {
 			return cancelTask(conv, t.ID)
 		}))
-	case taskRefresh:
+	case panes.TaskRefresh:
 		return func() tea.Msg {
 			ctx, cancel := agentCtx()
 			defer cancel()
 			return taskActionMsg{conv: conv, taskID: t.ID, action: "refresh", err: conv.Refresh(ctx, t.ID)}
 		}
-	case taskResubscribe:
+	case panes.TaskResubscribe:
 		conv.Follow(t.ID)
 		return m.startTicking()
 	}

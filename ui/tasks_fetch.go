@@ -14,6 +14,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -44,7 +45,7 @@ func (taskFetchedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // clientOf is the client an entry's conversation talks through (signed
 // in, when it is), else the entry's own.
-func clientOf(e *agentEntry) *a2aclient.Client {
+func clientOf(e *panes.Entry) *a2aclient.Client {
 	if e.Conv != nil && e.Conv.Client() != nil {
 		return e.Conv.Client()
 	}
@@ -53,7 +54,7 @@ func clientOf(e *agentEntry) *a2aclient.Client {
 
 // agentOf is the identity of e's agent, what its task ids are kept
 // under: its conversation's, else its client's; "" before either.
-func agentOf(e *agentEntry) a2aclient.AgentID {
+func agentOf(e *panes.Entry) a2aclient.AgentID {
 	if e == nil {
 		return ""
 	}
@@ -68,7 +69,7 @@ func agentOf(e *agentEntry) a2aclient.AgentID {
 
 // cycleTaskView shows the next view, fetching its listing.
 func (m *Model) cycleTaskView() tea.Cmd {
-	if m.tasks.NextView() == viewChat {
+	if m.tasks.NextView() == panes.ViewChat {
 		m.setTasks(m.currentTasks())
 		return nil
 	}
@@ -107,7 +108,7 @@ func (m *Model) fetchTasks() tea.Cmd {
 // listTasks fetches the agent's tasks across every context and, for the
 // merged view (or when the dialect has no listing), parley's history
 // with the agent.
-func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store *session.Store, view taskView) tasksListedMsg {
+func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store *session.Store, view panes.TaskView) tasksListedMsg {
 	f := session.TaskFilter{Limit: listLimit}
 	pages, err := session.ServerTasksUpTo(ctx, client, ref, f, "")
 	server := pages.Rows
@@ -119,7 +120,7 @@ func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store 
 		_ = store.KnownTasks(server) // unmarked rows open from the agent: still right
 	}
 	var hist []session.TaskRow
-	if store != nil && (view == viewMerged || noListing) {
+	if store != nil && (view == panes.ViewMerged || noListing) {
 		if hist, err = store.HistoryTasks([]a2aclient.AgentID{client.ID()}, f); err != nil {
 			return tasksListedMsg{err: err}
 		}
@@ -129,11 +130,11 @@ func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store 
 		return tasksListedMsg{rows: hist, note: "History only; no ListTasks",
 			noListing: d + " has no task listing, so this shows parley's history with the agent."}
 	}
-	if view == viewServer {
-		return tasksListedMsg{rows: server, note: stoppedNote(listNote(server, view), pages.Stopped)}
+	if view == panes.ViewServer {
+		return tasksListedMsg{rows: server, note: stoppedNote(panes.ListNote(server, view), pages.Stopped)}
 	}
 	rows := session.MergeTasks(listLimit, server, hist)
-	return tasksListedMsg{rows: rows, note: stoppedNote(listNote(rows, view), pages.Stopped)}
+	return tasksListedMsg{rows: rows, note: stoppedNote(panes.ListNote(rows, view), pages.Stopped)}
 }
 
 // stoppedNote adds to a listing's note that parley stopped following
@@ -146,7 +147,7 @@ func stoppedNote(note, stopped string) string {
 }
 
 func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
-	if msg.seq != m.taskList.seq || m.tasks.CurrentView() == viewChat {
+	if msg.seq != m.taskList.seq || m.tasks.CurrentView() == panes.ViewChat {
 		return nil
 	}
 	if m.taskList.relist {
@@ -169,7 +170,7 @@ func (m *Model) onTasksListed(msg tasksListedMsg) tea.Cmd {
 // tasks go back to this chat's view rather than stay on screen under the
 // wrong name.
 func (m *Model) tasksAgentShown() {
-	if m.tasks.CurrentView() != viewChat && (m.current == nil || m.current.ID != m.taskList.agent) {
+	if m.tasks.CurrentView() != panes.ViewChat && (m.current == nil || m.current.ID != m.taskList.agent) {
 		m.tasks.ShowChat()
 		m.tasks.SetListing(nil, "", "")
 	}
@@ -209,7 +210,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 	if m.refuseWhileBusy(e) {
 		return nil
 	}
-	m.setStatus("Fetching task "+styles.ShortID(r.TaskID)+" from "+e.label()+"…", false)
+	m.setStatus("Fetching task "+styles.ShortID(r.TaskID)+" from "+e.Label()+"…", false)
 	id, taskID := e.ID, r.TaskID
 	return func() tea.Msg {
 		ctx, cancel := agentCtx()
@@ -244,6 +245,6 @@ func (m *Model) onTaskFetched(msg taskFetchedMsg) tea.Cmd {
 	m.tasks.ShowChat()
 	m.showConversation()
 	m.setFocus(focusComposer) // to go on with it, as an opened context does
-	m.setStatus(fmt.Sprintf("Opened task %s from %s (%s); what you send continues its context.", styles.ShortID(msg.task.ID), e.label(), styles.StateWord(msg.task.Status.State)), false)
+	m.setStatus(fmt.Sprintf("Opened task %s from %s (%s); what you send continues its context.", styles.ShortID(msg.task.ID), e.Label(), styles.StateWord(msg.task.Status.State)), false)
 	return m.focusCmd()
 }

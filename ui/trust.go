@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/panes"
 )
 
 // askTrustMsg asks the question after a sign-in for an agent whose
@@ -31,11 +32,11 @@ func (m *Model) onAskTrust(msg askTrustMsg) {
 
 // openTrust asks whether e's credential may go to fe's origin; then is
 // what waits for the answer (nil: resolve the agent again).
-func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then func(*Model)) {
+func (m *Model) openTrust(e *panes.Entry, fe *a2aclient.ForeignOriginError, then func(*Model)) {
 	answer := func(trust, always bool) tea.Cmd {
 		switch {
 		case !trust:
-			m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", e.label(), termsafe.Line(fe.Origin)), true)
+			m.setStatus(fmt.Sprintf("Not sending %s's credential to %s; the agent is not used.", e.Label(), termsafe.Line(fe.Origin)), true)
 			return nil
 		case then == nil:
 			return m.trustOrigin(e, fe.Origin, always, true)
@@ -44,11 +45,11 @@ func (m *Model) openTrust(e *agentEntry, fe *a2aclient.ForeignOriginError, then 
 		then(m)
 		return tea.Batch(cmd, m.startTicking())
 	}
-	m.ask(dialog.NewTrust(m.st, &m.keys, e.label(), fe, m.ws.NamedOrigin(e.Agent), answer))
+	m.ask(dialog.NewTrust(m.st, &m.keys, e.Label(), fe, m.ws.NamedOrigin(e.Agent), answer))
 }
 
 // askTrust opens the question for agent e, unless another prompt is up.
-func (m *Model) askTrust(e *agentEntry) {
+func (m *Model) askTrust(e *panes.Entry) {
 	var fe *a2aclient.ForeignOriginError
 	if m.asking() || !errors.As(e.Err, &fe) {
 		return
@@ -58,17 +59,17 @@ func (m *Model) askTrust(e *agentEntry) {
 
 // trustOrigin trusts origin with e's credentials for this run and, when
 // always, in the config file too; then the agent is resolved again.
-func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) tea.Cmd {
+func (m *Model) trustOrigin(e *panes.Entry, origin string, always, resolve bool) tea.Cmd {
 	write := m.ws.TrustOrigin(e.Agent, origin, always)
 	var save tea.Cmd
 	switch {
 	case !always:
-		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential for this run.", termsafe.Line(origin), e.label()), false)
+		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential for this run.", termsafe.Line(origin), e.Label()), false)
 	case write == nil:
 		// Not in the config file yet: kept until the agent is saved.
-		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; press w in Agents to keep it in the config file.", termsafe.Line(origin), e.label()), false)
+		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; press w in Agents to keep it in the config file.", termsafe.Line(origin), e.Label()), false)
 	default:
-		path, label := m.ws.ConfigPath(), e.label()
+		path, label := m.ws.ConfigPath(), e.Label()
 		m.setStatus(fmt.Sprintf("Trusted %s with %s's credential; saving it in %s.", termsafe.Line(origin), label, path), false)
 		save = func() tea.Msg {
 			if err := write(); err != nil {
@@ -89,8 +90,8 @@ func (m *Model) trustOrigin(e *agentEntry, origin string, always, resolve bool) 
 // reached, not trusted with its credentials where its card points, or
 // anything else (a credential not set, a bad card), which the Agents
 // pane spells out.
-func failedWord(e *agentEntry) string {
-	if _, ok := e.missingVariable(); ok {
+func failedWord(e *panes.Entry) string {
+	if _, ok := e.MissingVariable(); ok {
 		return "needs sign-in"
 	}
 	switch {
@@ -104,16 +105,16 @@ func failedWord(e *agentEntry) string {
 
 // notUsable says why a message cannot go to agent e, which failed, and
 // what to do.
-func notUsable(e *agentEntry) string {
-	if name, ok := e.missingVariable(); ok {
-		return fmt.Sprintf("%s needs you to sign in (%s is not set); press enter on it in Agents to sign in.", e.label(), termsafe.Line(name))
+func notUsable(e *panes.Entry) string {
+	if name, ok := e.MissingVariable(); ok {
+		return fmt.Sprintf("%s needs you to sign in (%s is not set); press enter on it in Agents to sign in.", e.Label(), termsafe.Line(name))
 	}
 	var fe *a2aclient.ForeignOriginError
 	switch {
 	case errors.As(e.Err, &fe):
-		return fmt.Sprintf("%s's endpoint is on an untrusted origin (%s); press enter on it in Agents to be asked.", e.label(), termsafe.Line(fe.Origin))
+		return fmt.Sprintf("%s's endpoint is on an untrusted origin (%s); press enter on it in Agents to be asked.", e.Label(), termsafe.Line(fe.Origin))
 	case errors.As(e.Err, new(*a2aclient.TransportError)):
-		return fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.label())
+		return fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.Label())
 	}
-	return fmt.Sprintf("%s is not usable: %s; fix it, then press enter on it in Agents.", e.label(), strings.TrimSuffix(termsafe.Line(e.Err.Error()), "."))
+	return fmt.Sprintf("%s is not usable: %s; fix it, then press enter on it in Agents.", e.Label(), strings.TrimSuffix(termsafe.Line(e.Err.Error()), "."))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/parley-a2a/parley/config"
 	hostileagent "github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/session"
 )
 
 const trustSecret = "tru5t-secret"
@@ -79,7 +80,7 @@ func TestFlowForeignEndpointTrustedAlways(t *testing.T) {
 	a, siteB, cfgPath := startForeign(t)
 	a.typeText("a")
 	a.waitGone("Send your credential")
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == session.AgentReady })
 	a.waitState("the config to be saved", func(*Model) bool {
 		raw, _ := os.ReadFile(cfgPath)
 		return strings.Contains(string(raw), "trusted_origins = [\""+siteB.URL+"\"]") && strings.HasPrefix(string(raw), "# my agents\n")
@@ -102,7 +103,7 @@ func TestFlowForeignEndpointRefused(t *testing.T) {
 	// Not "unreachable": it is not trusted, and enter asks again.
 	a.waitScreen("work's endpoint is on an untrusted origin ("+siteB.URL+"); press enter on it in Agents to be asked.", "work · endpoint on an untrusted origin")
 	a.inspect(func(m *Model) {
-		if m.current.Status == agentReady || m.current.Conv != nil {
+		if m.current.Status == session.AgentReady || m.current.Conv != nil {
 			t.Error("the agent was used after the user said no")
 		}
 	})
@@ -152,7 +153,7 @@ func TestFlowSignInAsksBeforeForeignOrigin(t *testing.T) {
 	siteA.SetCard("/.well-known/agent-card.json", "Work", siteB.URL+"/rpc")
 	siteB.Set("/rpc", hostileagent.Doc{Status: 401, Body: `{"error":"sign in"}`})
 	a := startApp(t, appOptions{noWelcome: true, agents: func(string) []string { return []string{siteA.URL} }})
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == session.AgentReady })
 	a.typeText("hi")
 	a.key("enter")
 	a.waitScreen("needs you to sign in")
@@ -215,8 +216,8 @@ func TestFlowForeignTrustedAlwaysWithAgentFlag(t *testing.T) {
 				t.Errorf("the config has %d agents after trusting, want work alone:\n%s", n, raw)
 			}
 			a.inspect(func(m *Model) {
-				if len(m.entries) != 1 || m.entries[0].label() != "work" || m.entries[0].Saved != "work" {
-					t.Errorf("agents listed: %d, the first %q saved as %q; want work alone", len(m.entries), m.entries[0].label(), m.entries[0].Saved)
+				if len(m.entries) != 1 || m.entries[0].Label() != "work" || m.entries[0].Saved != "work" {
+					t.Errorf("agents listed: %d, the first %q saved as %q; want work alone", len(m.entries), m.entries[0].Label(), m.entries[0].Saved)
 				}
 			})
 		})
@@ -228,7 +229,7 @@ func TestFlowForeignTrustedAlwaysWithAgentFlag(t *testing.T) {
 func TestFlowForeignTrustSavedShownAfterRedirectNote(t *testing.T) {
 	a, siteB, _ := startForeignWith(t, foreignSetup{redirect: true})
 	a.typeText("a")
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == session.AgentReady })
 	a.waitScreen("Saved " + siteB.URL + " as a trusted origin of work")
 }
 
@@ -305,7 +306,7 @@ func TestFlowUnsetEnvCredentialAsksToSignIn(t *testing.T) {
 	a.waitScreen("Paste the bearer token")
 	a.typeText("typed-token")
 	a.key("enter")
-	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == agentReady })
+	a.waitState("the agent to be ready", func(m *Model) bool { return m.current != nil && m.current.Status == session.AgentReady })
 }
 
 // After no, enter on the agent in Agents asks again, as the status line

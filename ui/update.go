@@ -182,7 +182,7 @@ func (m *Model) showConversation() {
 		m.setTasks(nil)
 		return
 	}
-	m.chat.Reset(e.Conv.Items(), e.label())
+	m.chat.Reset(e.Conv.Items(), e.Label())
 	m.tasksAgentShown()
 	m.setTasks(e.Conv.Tasks())
 	m.layout()

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
@@ -103,7 +104,7 @@ func (m *Model) send() tea.Cmd {
 	}
 	e := m.current
 	if e == nil || e.Conv == nil {
-		if e != nil && e.Status == agentFailed {
+		if e != nil && e.Status == session.AgentFailed {
 			m.setStatus(notUsable(e), true)
 		} else {
 			m.setStatus("No agent is ready yet; add one with tab → Agents → a.", true)
@@ -138,13 +139,12 @@ func (m *Model) nextExample() {
 	if e == nil {
 		return
 	}
-	ex := e.examples()
-	if len(ex) == 0 {
+	x := e.NextExample()
+	if x == "" {
 		m.setStatus("This agent lists no example prompts.", false)
 		return
 	}
-	m.putExample(ex[e.example%len(ex)])
-	e.example++
+	m.putExample(x)
 }
 
 // putExample puts an example prompt in the composer; a draft there goes
@@ -169,12 +169,12 @@ func (m *Model) stopStreaming() tea.Cmd {
 	}
 	running := e.Conv.Stop()
 	if len(running) == 0 {
-		m.setStatus(fmt.Sprintf("Stopped waiting for %s; it had not started a task.", e.label()), false)
+		m.setStatus(fmt.Sprintf("Stopped waiting for %s; it had not started a task.", e.Label()), false)
 		return nil
 	}
 	conv, id := e.Conv, running[0]
 	m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Stopped streaming",
-		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", styles.ShortID(id), e.label())}, "",
+		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", styles.ShortID(id), e.Label())}, "",
 		func(_ string) tea.Cmd { return cancelTask(conv, id) }))
 	return nil
 }

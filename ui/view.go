@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -79,7 +80,7 @@ func (m *Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "parley"
 	if m.current != nil {
-		v.WindowTitle = "parley · " + m.current.label()
+		v.WindowTitle = "parley · " + m.current.Label()
 	}
 	v.Cursor = m.cursor()
 	return v
@@ -172,13 +173,13 @@ func (m *Model) chatTitle() string {
 	if e == nil {
 		return "No agent"
 	}
-	parts := []string{e.label()}
+	parts := []string{e.Label()}
 	switch e.Status {
-	case agentResolving:
+	case session.AgentResolving:
 		parts = append(parts, "connecting…")
-	case agentFailed:
+	case session.AgentFailed:
 		parts = append(parts, failedWord(e))
-	case agentReady:
+	case session.AgentReady:
 		parts = append(parts, e.Client.Dialect().Label())
 		if e.Conv != nil {
 			if id := e.Conv.ContextID(); id != "" {
@@ -204,7 +205,7 @@ func (m *Model) composerBox(h int) string {
 func (m *Model) composerTitle() string {
 	title := "message"
 	if m.current != nil {
-		title = "message " + m.current.label()
+		title = "message " + m.current.Label()
 		if m.current.Conv != nil {
 			if id, state := m.current.Conv.Waiting(); id != "" {
 				title = fmt.Sprintf("answering task %s (%s)", styles.ShortID(id), state)

@@ -47,7 +47,7 @@ func (m *Model) waitingLine(now time.Time) string {
 		return ""
 	}
 	stop := strings.Join(m.keys.Global.Stop.Keys(), "/")
-	return fmt.Sprintf("%s waiting for %s · nothing new for %s · %s stops", m.spin.View(), e.label(), styles.DurationShort(d), stop)
+	return fmt.Sprintf("%s waiting for %s · nothing new for %s · %s stops", m.spin.View(), e.Label(), styles.DurationShort(d), stop)
 }
 
 // BusyLog carries the notices of a busy agent being waited out from the

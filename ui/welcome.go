@@ -16,6 +16,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -24,7 +25,7 @@ import (
 const exampleBullet = "  • "
 
 // emptyChat draws the empty chat of agent e in w×h cells.
-func (m *Model) emptyChat(e *agentEntry, w, h int) string {
+func (m *Model) emptyChat(e *panes.Entry, w, h int) string {
 	if w < 4 {
 		return ""
 	}
@@ -34,11 +35,11 @@ func (m *Model) emptyChat(e *agentEntry, w, h int) string {
 	}
 	var out []string
 	switch e.Status {
-	case agentResolving:
-		out = append(out, m.st.Muted.Render(styles.Clip("Connecting to "+e.label()+"…", w)))
-	case agentFailed:
+	case session.AgentResolving:
+		out = append(out, m.st.Muted.Render(styles.Clip("Connecting to "+e.Label()+"…", w)))
+	case session.AgentFailed:
 		out = m.failedWelcome(e, w)
-	case agentReady:
+	case session.AgentReady:
 		out = m.readyWelcome(e, w, h)
 	}
 	if len(out) > h {
@@ -49,15 +50,15 @@ func (m *Model) emptyChat(e *agentEntry, w, h int) string {
 
 // readyWelcome is an agent's card as an invitation: who it is, what it
 // says it does, and its example prompts, as many as fit.
-func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
+func (m *Model) readyWelcome(e *panes.Entry, w, h int) []string {
 	a := e.Client.Agent()
-	out := []string{m.st.Bold.Render(styles.Clip(e.label(), w)) + m.st.Muted.Render(styles.Clip(" · "+e.Client.Dialect().Label(), max(w-len([]rune(e.label())), 0)))}
+	out := []string{m.st.Bold.Render(styles.Clip(e.Label(), w)) + m.st.Muted.Render(styles.Clip(" · "+e.Client.Dialect().Label(), max(w-len([]rune(e.Label())), 0)))}
 	if a.Description != "" {
-		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(a.Description, w, 6), m.st.Text, m.st.Key), "", w, 6)...)
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(a.Description, w, 6), m.st.Text, m.st.Key), "", w, 6)...)
 	}
 	out = append(out, "")
 	km := fmt.Sprintf("%s lists every key; %s moves between panes.", keys.FirstKey(m.keys.Global.Help), keys.FirstKey(m.keys.Global.NextPane))
-	ex := e.examples()
+	ex := e.Examples()
 	if len(ex) == 0 {
 		out = append(out, styles.WrapStyle(m.st.Muted, "Type a message below and press "+keys.FirstKey(m.keys.Composer.Send)+". "+km, w, 3)...)
 		return out
@@ -77,7 +78,7 @@ func (m *Model) readyWelcome(e *agentEntry, w, h int) []string {
 
 // failedWelcome says why the agent cannot be talked to and what to do,
 // each once.
-func (m *Model) failedWelcome(e *agentEntry, w int) []string {
+func (m *Model) failedWelcome(e *panes.Entry, w int) []string {
 	retry := fmt.Sprintf("select it in Agents (%s) and press %s to try again, or %s adds another agent.",
 		keys.FirstKey(m.keys.Global.NextPane), keys.FirstKey(m.keys.Agents.Select), keys.FirstKey(m.keys.Agents.Add))
 	if _, ok := session.MissingVariable(e.Err); ok {
@@ -85,12 +86,12 @@ func (m *Model) failedWelcome(e *agentEntry, w int) []string {
 		return styles.WrapStyle(m.st.Warning, notUsable(e), w, 4)
 	}
 	if errors.As(e.Err, new(*a2aclient.AuthError)) {
-		return styles.WrapStyle(m.st.Warning, e.label()+" needs you to sign in: "+retry, w, 4)
+		return styles.WrapStyle(m.st.Warning, e.Label()+" needs you to sign in: "+retry, w, 4)
 	}
 	if !errors.As(e.Err, new(*a2aclient.TransportError)) {
-		return styles.WrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(notUsable(e)), w)
+		return styles.WrapPlain(m.st.Error.Render("✗ ")+styles.NoTicks.Replace(notUsable(e)), w)
 	}
-	out := styles.WrapPlain(m.st.Error.Render("✗ ")+noTicks.Replace(unreachable(e.label(), e.Err)), w)
+	out := styles.WrapPlain(m.st.Error.Render("✗ ")+styles.NoTicks.Replace(unreachable(e.Label(), e.Err)), w)
 	out = append(out, "")
 	return append(out, styles.WrapStyle(m.st.Muted, fmt.Sprintf("Check that the agent is running at %s, then %s", m.lookedAt(e), retry), w, 4)...)
 }
@@ -98,7 +99,7 @@ func (m *Model) failedWelcome(e *agentEntry, w int) []string {
 // lookedAt is where parley tried to reach e: the URL it was given, or
 // its config entry's when it was named, without the user part or query
 // where a config file may keep a key.
-func (m *Model) lookedAt(e *agentEntry) string {
+func (m *Model) lookedAt(e *panes.Entry) string {
 	ref := e.Ref
 	if entry, _ := m.ws.Directory().Entry(e.Ref); entry != nil && entry.URL != "" {
 		ref = entry.URL

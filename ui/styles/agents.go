@@ -16,7 +16,7 @@ const (
 	// AgentFlagFailed marks a card that could not be had: not ✗, which
 	// the signature column uses, so the two read apart without colour.
 	AgentFlagFailed = "↯"
-	// The signature column (agents_cardsig.go): a ✓ for a verified card
+	// The signature column (ui/panes/agents_sig.go): a ✓ for a verified card
 	// and for nothing else.
 	AgentSigVerified = "✓" // its card's signature verified
 	AgentSigInvalid  = "✗" // signed but not verified, or refused unverified

@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"strings"
@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -22,7 +23,7 @@ func taskList(ids ...string) []session.TaskInfo {
 	return out
 }
 
-func selectedID(p *tasksPane) string {
+func selectedID(p *Tasks) string {
 	t, _ := p.Selected()
 	return t.ID
 }
@@ -31,7 +32,7 @@ func selectedID(p *tasksPane) string {
 // newest task, so tab → c cancels the task just started; in the pane it
 // stays where the user put it while the list changes.
 func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
-	p := newTasksPane(styles.New(themes.Dark), keys.Default().Tasks)
+	p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
 	p.SetSize(30, 5)
 	p.SetTasks(taskList("a"))
 	p.SetTasks(taskList("b", "a"))
@@ -39,7 +40,7 @@ func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
 		t.Fatalf("unfocused, the cursor is on %q, want the newest task b", got)
 	}
 	p.Focus()
-	p.Update(keyEvent("down"))
+	p.Update(uitest.Key("down"))
 	p.SetTasks(taskList("c", "b", "a"))
 	if got := selectedID(p); got != "a" {
 		t.Fatalf("focused, the cursor moved to %q, want a where the user put it", got)
@@ -50,7 +51,7 @@ func TestTasksCursorFollowsNewestUntilFocused(t *testing.T) {
 // working (stopped with esc, or reopened with its agent away) is drawn
 // still.
 func TestTasksSpinOnlyWhileFollowed(t *testing.T) {
-	p := newTasksPane(styles.New(themes.Dark), keys.Default().Tasks)
+	p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
 	p.SetSize(40, 3)
 	p.Tick(time.Now(), "⠋")
 	p.SetTasks([]session.TaskInfo{{ID: "a", Title: "followed", State: a2aclient.StateWorking, Following: true}, {ID: "b", Title: "left", State: a2aclient.StateWorking}})

@@ -1,15 +1,15 @@
 // The agents pane's card: what the selected agent's card says, cut to
 // the lines the pane has.
 
-package ui
+package panes
 
 import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
@@ -38,13 +38,13 @@ var (
 // before it is cleaned and wrapped. Skills left out are counted in a note.
 // current says the chat talks to this agent; a card shown for another
 // (the cursor moved) says how to talk to it.
-func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
+func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	w := max(p.w, 10)
-	if e.Status == agentFailed {
-		if name, ok := e.missingVariable(); ok {
+	if e.Status == session.AgentFailed {
+		if name, ok := e.MissingVariable(); ok {
 			return styles.WrapPlain(p.st.Error.Render(styles.AgentFlagSecurity+" ")+fmt.Sprintf("Needs you to sign in: the environment variable %s is not set. %s signs in here; or export it and restart parley.", termsafe.Line(name), p.keys.Select.Help().Key), w)
 		}
-		out := styles.WrapPlain(p.st.Error.Render("✗ ")+noTicks.Replace(termsafe.Line(e.Err.Error())), w)
+		out := styles.WrapPlain(p.st.Error.Render("✗ ")+styles.NoTicks.Replace(termsafe.Line(e.Err.Error())), w)
 		var ue *a2aclient.UnverifiedCardError
 		if errors.As(e.Err, &ue) {
 			out = append(out, styles.WrapStyle(p.st.Muted, ue.Hint(), w, 3)...)
@@ -60,20 +60,20 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 	}
 	a := e.Client.Agent()
 	var out []string
-	name := p.st.Bold.Render(cardText(a.Name, w, 1))
+	name := p.st.Bold.Render(styles.CardText(a.Name, w, 1))
 	if !current {
 		name += p.st.Muted.Render(" · " + p.keys.Select.Help().Key + " to use")
 	}
 	out = append(out, styles.Clip(name, w))
 	if a.Description != "" {
-		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
 	}
 	meta := []string{e.Client.Dialect().Label()}
 	if a.Version != "" {
-		meta = append(meta, "v"+cardText(a.Version, w, 1))
+		meta = append(meta, "v"+styles.CardText(a.Version, w, 1))
 	}
 	if a.Provider != nil && a.Provider.Organization != "" {
-		meta = append(meta, cardText(a.Provider.Organization, w, 1))
+		meta = append(meta, styles.CardText(a.Provider.Organization, w, 1))
 	}
 	out = append(out, styles.WrapStyle(p.st.Muted, strings.Join(meta, " · "), w, 2)...)
 	out = append(out, p.signatureLines(a.Signature, w)...)
@@ -99,7 +99,7 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 		out = append(out, p.st.Muted.Render(styles.Clip("  needs "+req, w)))
 	}
 	if len(a.Skills) > 0 {
-		out = append(out, "", p.st.Accent.Render(styles.Clip("Skills · "+e.label(), w)))
+		out = append(out, "", p.st.Accent.Render(styles.Clip("Skills · "+e.Label(), w)))
 	}
 	p.skillTop = min(p.skillTop, max(len(a.Skills)-1, 0))
 	if p.skillTop > 0 {
@@ -133,25 +133,25 @@ func (p *agentsPane) card(e *agentEntry, budget int, current bool) []string {
 // skillLines draws one skill: its name and tags, its description as
 // inline Markdown, its example prompts (those that fit the room, then a
 // count), its modes when expanded, and what it needs to sign in.
-func (p *agentsPane) skillLines(s a2aclient.Skill, w int, room cardRoom) []string {
-	title := styles.SkillBullet + " " + cardText(s.Name, w, 1)
+func (p *Agents) skillLines(s a2aclient.Skill, w int, room cardRoom) []string {
+	title := styles.SkillBullet + " " + styles.CardText(s.Name, w, 1)
 	if len(s.Tags) > 0 {
-		title += "  " + p.st.Muted.Render(cardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
+		title += "  " + p.st.Muted.Render(styles.CardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
 	}
 	out := []string{styles.Clip(title, w)}
 	if s.Description != "" {
-		out = append(out, styles.WrapStyled(styles.InlineMarkdown(cardText(s.Description, w, room.skillAbout), p.st.Muted, p.st.Key), "  ", w, room.skillAbout)...)
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(s.Description, w, room.skillAbout), p.st.Muted, p.st.Key), "  ", w, room.skillAbout)...)
 	}
 	shown := s.Examples[:min(len(s.Examples), room.examples)]
 	for _, ex := range shown {
-		out = append(out, p.st.String.Render(styles.Clip(`  "`+cardText(ex, w, 1)+`"`, w)))
+		out = append(out, p.st.String.Render(styles.Clip(`  "`+styles.CardText(ex, w, 1)+`"`, w)))
 	}
 	if more := len(s.Examples) - len(shown); more > 0 {
 		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more · %s expands", more, keys.FirstKey(p.keys.Expand)), w)))
 	}
 	if room.modes {
 		if modes := modeList(cutAll(s.InputModes, w), cutAll(s.OutputModes, w)); modes != "" {
-			out = append(out, p.st.Muted.Render(styles.Clip("  "+cardText(modes, w, 1), w)))
+			out = append(out, p.st.Muted.Render(styles.Clip("  "+styles.CardText(modes, w, 1), w)))
 		}
 	}
 	if req := requirementLine(s.Security); req != "" {
@@ -164,7 +164,7 @@ func (p *agentsPane) skillLines(s a2aclient.Skill, w int, room cardRoom) []strin
 // items were left out (one or many: the word for each count), as its last line. The note takes the place
 // of items of its own section, never of the lines before keep; where the
 // section's start does not fit, the note falls below the pane with it.
-func (p *agentsPane) cutNote(out []string, keep, budget, more int, one, many string) []string {
+func (p *Agents) cutNote(out []string, keep, budget, more int, one, many string) []string {
 	out = out[:max(min(len(out), budget-1), keep)]
 	return append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("… %d more %s", more, styles.Pick(more, one, many)), max(p.w, 10))))
 }
@@ -174,34 +174,10 @@ func (p *agentsPane) cutNote(out []string, keep, budget, more int, one, many str
 func cutAll(list []string, w int) []string {
 	out := make([]string, 0, min(len(list), w))
 	for _, s := range list[:min(len(list), w)] {
-		out = append(out, cutBytes(s, w*4))
+		out = append(out, styles.CutBytes(s, w*4))
 	}
 	return out
 }
-
-// cutBytes cuts s to at most n bytes at a character boundary, marking
-// the cut with an ellipsis.
-func cutBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
-
-// cardText cleans a card string for lines lines of width w, cutting it
-// first to what those lines could hold (at four bytes a cell, with one
-// line to spare so wrapping still sees that there was more).
-func cardText(s string, w, lines int) string {
-	return noTicks.Replace(termsafe.Line(cutBytes(s, (lines+1)*w*4)))
-}
-
-// noTicks keeps a card's own text from drawing the tick that only a
-// verified signature earns: a name or a reason holding "✓" would pass
-// for parley's mark.
-var noTicks = strings.NewReplacer("✓", "?", "✔", "?", "✅", "?", "☑", "?", "🗸", "?")
 
 func capabilityList(c a2aclient.Capabilities) string {
 	var caps []string

@@ -1,9 +1,9 @@
 // The tasks pane's views: this conversation's tasks (tasks.go), the
 // agent's tasks on the server across every context, and those merged
 // with parley's own history. The listings are fetched by the root
-// (tasks_fetch.go); the pane draws what it is given.
+// (ui/tasks_fetch.go); the pane draws what it is given.
 
-package ui
+package panes
 
 import (
 	"fmt"
@@ -13,23 +13,23 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// taskView is which tasks the pane lists.
-type taskView int
+// TaskView is which tasks the pane lists.
+type TaskView int
 
 const (
-	viewChat   taskView = iota // this conversation's tasks
-	viewServer                 // the agent's tasks, every context (ListTasks)
-	viewMerged                 // the agent's and parley's history, merged
+	ViewChat   TaskView = iota // this conversation's tasks
+	ViewServer                 // the agent's tasks, every context (ListTasks)
+	ViewMerged                 // the agent's and parley's history, merged
 	taskViews
 )
 
 // title is the pane's title for the view: it must say which one is
 // shown, and fit the narrowest left column (28 cells with its border).
-func (v taskView) title() string {
+func (v TaskView) title() string {
 	switch v {
-	case viewServer:
+	case ViewServer:
 		return "Tasks · on the agent"
-	case viewMerged:
+	case ViewMerged:
 		return "Tasks · agent + parley"
 	}
 	return "Tasks · this chat"
@@ -44,32 +44,32 @@ type listing struct {
 }
 
 // Title names the view shown.
-func (p *tasksPane) Title() string { return p.view.title() }
+func (p *Tasks) Title() string { return p.view.title() }
 
 // View returns the view shown.
-func (p *tasksPane) CurrentView() taskView { return p.view }
+func (p *Tasks) CurrentView() TaskView { return p.view }
 
 // NextView moves to the next view and returns it; the cursor goes back
 // to the top, since rows differ from view to view.
-func (p *tasksPane) NextView() taskView {
+func (p *Tasks) NextView() TaskView {
 	p.view = (p.view + 1) % taskViews
 	p.cursor, p.top = 0, 0
 	return p.view
 }
 
 // ShowChat goes back to this chat's tasks.
-func (p *tasksPane) ShowChat() { p.view = viewChat }
+func (p *Tasks) ShowChat() { p.view = ViewChat }
 
 // Loading says a listing is being fetched.
-func (p *tasksPane) Loading() bool { return p.list.loading }
+func (p *Tasks) Loading() bool { return p.list.loading }
 
 // SetLoading shows the listing as being fetched.
-func (p *tasksPane) SetLoading() {
+func (p *Tasks) SetLoading() {
 	p.list.loading, p.list.err = true, ""
 }
 
 // SetListing shows a fetched listing (or why it could not be had).
-func (p *tasksPane) SetListing(rows []session.TaskRow, note, errText string) {
+func (p *Tasks) SetListing(rows []session.TaskRow, note, errText string) {
 	var selID string
 	if p.cursor < len(p.list.rows) {
 		selID = p.list.rows[p.cursor].TaskID
@@ -85,15 +85,15 @@ func (p *tasksPane) SetListing(rows []session.TaskRow, note, errText string) {
 
 // SelectedRow is the listed task under the cursor, in the server and
 // merged views.
-func (p *tasksPane) SelectedRow() (session.TaskRow, bool) {
-	if p.view != viewChat && p.cursor < len(p.list.rows) {
+func (p *Tasks) SelectedRow() (session.TaskRow, bool) {
+	if p.view != ViewChat && p.cursor < len(p.list.rows) {
 		return p.list.rows[p.cursor], true
 	}
 	return session.TaskRow{}, false
 }
 
 // Mark flags a task a push brought news of, until the user looks at it.
-func (p *tasksPane) Mark(k session.TaskKey) {
+func (p *Tasks) Mark(k session.TaskKey) {
 	if p.pushed == nil {
 		p.pushed = map[session.TaskKey]bool{}
 	}
@@ -101,14 +101,14 @@ func (p *tasksPane) Mark(k session.TaskKey) {
 }
 
 // Unmark clears a task's push flag.
-func (p *tasksPane) Unmark(k session.TaskKey) { delete(p.pushed, k) }
+func (p *Tasks) Unmark(k session.TaskKey) { delete(p.pushed, k) }
 
 // Marked reports whether a push flagged the task.
-func (p *tasksPane) Marked(k session.TaskKey) bool { return p.pushed[k] }
+func (p *Tasks) Marked(k session.TaskKey) bool { return p.pushed[k] }
 
 // Count is how many rows the view shown lists.
-func (p *tasksPane) Count() int {
-	if p.view == viewChat {
+func (p *Tasks) Count() int {
+	if p.view == ViewChat {
 		return len(p.tasks)
 	}
 	return len(p.list.rows)
@@ -116,7 +116,7 @@ func (p *tasksPane) Count() int {
 
 // listView draws the server and merged views: a line that says what is
 // listed (or loading, or the error), then the rows.
-func (p *tasksPane) listView() string {
+func (p *Tasks) listView() string {
 	var head string
 	switch {
 	case p.list.loading:
@@ -139,7 +139,7 @@ func (p *tasksPane) listView() string {
 
 // listRow is one listed task: its state, title (or id, for a task
 // parley never saw) and how long ago it changed.
-func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
+func (p *Tasks) listRow(r session.TaskRow, selected bool) string {
 	mark, style := styles.StateMark(r.State, "◆", p.st)
 	age := ""
 	if !r.Updated.IsZero() {
@@ -148,8 +148,8 @@ func (p *tasksPane) listRow(r session.TaskRow, selected bool) string {
 	return p.line(mark, style, r.State, session.TaskKey{Agent: r.AgentID, Task: r.TaskID}, r.Title, age, selected)
 }
 
-// listNote says what a listing holds: "7 on agent · 3 in parley".
-func listNote(rows []session.TaskRow, view taskView) string {
+// ListNote says what a listing holds: "7 on agent · 3 in parley".
+func ListNote(rows []session.TaskRow, view TaskView) string {
 	server, stored := 0, 0
 	for _, r := range rows {
 		if r.OnServer {
@@ -159,7 +159,7 @@ func listNote(rows []session.TaskRow, view taskView) string {
 			stored++
 		}
 	}
-	if view == viewServer {
+	if view == ViewServer {
 		return fmt.Sprintf("%s, every context", styles.Plural(server, "task"))
 	}
 	return fmt.Sprintf("%d on agent · %d in parley", server, stored)

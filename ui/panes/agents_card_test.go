@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"fmt"
@@ -30,13 +30,13 @@ func cardClient(t *testing.T, a *a2aclient.Agent) *a2aclient.Client {
 // the card (the cursor's agent) says it is not the one in the chat.
 func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	skills := []a2aclient.Skill{{ID: "s", Name: "convert"}}
-	one := &agentEntry{Agent: &session.Agent{Name: "alpha", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}}
-	two := &agentEntry{Agent: &session.Agent{Name: "beta", Status: agentReady, Client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}}
-	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+	one := &Entry{Agent: &session.Agent{Name: "alpha", Status: session.AgentReady, Client: cardClient(t, &a2aclient.Agent{Name: "alpha", Skills: skills})}}
+	two := &Entry{Agent: &session.Agent{Name: "beta", Status: session.AgentReady, Client: cardClient(t, &a2aclient.Agent{Name: "beta", Skills: skills})}}
+	p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 20)
-	p.entries = []*agentEntry{one, two}
+	p.entries = []*Entry{one, two}
 	p.Focus()
-	p.Update(keyEvent("j"))
+	p.Update(uitest.Key("j"))
 	lines := strings.Split(ansi.Strip(agentsView(p, one)), "\n")
 	if !strings.HasPrefix(lines[0], " ") || !strings.Contains(lines[0], styles.AgentMarkCurrent+"alpha") {
 		t.Errorf("the chat's agent row: %q", lines[0])
@@ -61,30 +61,6 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 	}
 }
 
-// Card descriptions are inline Markdown: code, strong and links drawn as
-// styles, not backticks and stars; an unclosed mark and snake_case stay
-// as typed; agent text is cleaned before any style is added.
-func TestInlineMarkdown(t *testing.T) {
-	st := styles.New(themes.Dark)
-	for _, c := range []struct{ in, want string }{
-		{"Use `convert` with **care**", "Use convert with care"},
-		{"See [the docs](https://example.com/x) now", "See the docs now"},
-		{"an *emphasis* and _this_", "an emphasis and this"},
-		{"snake_case_name stays", "snake_case_name stays"},
-		{"an `unclosed mark", "an `unclosed mark"},
-		{"2 * 3 * 4", "2 * 3 * 4"},
-		{`a \*literal\* star`, "a *literal* star"},
-	} {
-		if got := ansi.Strip(styles.InlineMarkdown(c.in, st.Muted, st.Key)); got != c.want {
-			t.Errorf("inlineMarkdown(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-	code := styles.InlineMarkdown("run `x`", st.Muted, st.Key)
-	if !strings.Contains(code, st.Key.Render("x")) {
-		t.Errorf("code is not in the code style: %q", code)
-	}
-}
-
 // A real agent's skills at 120x36: descriptions with Markdown marks draw
 // without them, the first skill's examples show, and an agent's escape
 // sequences inside a code span are gone.
@@ -96,10 +72,10 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 			Examples:    []string{fmt.Sprintf("example %d-a", i), fmt.Sprintf("example %d-b", i), "a third"}})
 	}
 	c := cardClient(t, &a2aclient.Agent{Name: "rates", Description: "Exchange `rates`, daily.", Skills: skills})
-	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+	p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(31, 17) // the pane's inside at 120x36
-	e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
-	p.entries = []*agentEntry{e}
+	e := &Entry{Agent: &session.Agent{Status: session.AgentReady, Client: c}}
+	p.entries = []*Entry{e}
 	raw := agentsView(p, e)
 	if why := uitest.NotOnlySGR(raw); why != "" {
 		t.Fatal(why)
@@ -121,25 +97,6 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	}
 }
 
-// The expand key gives the card half the screen, with every example of
-// the demo's first skill; leaving the pane gives the chat its width back.
-func TestFlowExpandCard(t *testing.T) {
-	a := startApp(t, appOptions{})
-	a.ready()
-	a.key("tab", "tab") // composer → chat → agents
-	a.waitScreen("enter use agent")
-	a.key("+")
-	screen := a.waitScreen(`"Hello"`, "text/plain → text/markdown")
-	if top := strings.Split(screen, "\n")[0]; ansi.StringWidth(top[:strings.Index(top, "╮")+len("╮")]) != 60 {
-		t.Fatalf("the expanded Agents pane is not half the width:\n%s", screen)
-	}
-	a.key("tab")
-	screen = a.waitGone("text/plain → text/markdown")
-	if top := strings.Split(screen, "\n")[0]; ansi.StringWidth(top[:strings.Index(top, "╮")+len("╮")]) != 33 {
-		t.Fatalf("leaving the pane did not fold the card:\n%s", screen)
-	}
-}
-
 // The note of skills left out counts every skill whose name is not on
 // screen, including one whose line the note itself takes.
 func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
@@ -149,10 +106,10 @@ func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
 	}
 	c := cardClient(t, &a2aclient.Agent{Name: "six", Skills: skills})
 	for h := 8; h < 30; h++ {
-		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+		p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(40, h)
-		e := &agentEntry{Agent: &session.Agent{Status: agentReady, Client: c}}
-		p.entries = []*agentEntry{e}
+		e := &Entry{Agent: &session.Agent{Status: session.AgentReady, Client: c}}
+		p.entries = []*Entry{e}
 		view := ansi.Strip(agentsView(p, e))
 		shown := strings.Count(view, "skill-")
 		var more int
@@ -170,7 +127,7 @@ func TestAgentsCardCountsEverySkillLeftOut(t *testing.T) {
 
 // agentsView is the agents pane drawn in its own styles, current being
 // the agent the chat talks to.
-func agentsView(p *agentsPane, current *agentEntry) string {
+func agentsView(p *Agents, current *Entry) string {
 	p.SetCurrent(current)
 	return p.View(p.st)
 }

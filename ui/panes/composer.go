@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"fmt"
@@ -17,9 +17,9 @@ import (
 // maxComposerLines is how tall the composer grows before it scrolls.
 const maxComposerLines = 6
 
-// composer is the multi-line message editor with input history and
+// Composer is the multi-line message editor with input history and
 // attachments.
-type composer struct {
+type Composer struct {
 	st          *styles.Styles
 	keys        keys.Composer
 	ta          textarea.Model
@@ -30,7 +30,9 @@ type composer struct {
 	attachments []a2aclient.Part
 }
 
-func newComposer(st *styles.Styles, km keys.Composer) *composer {
+// NewComposer is an empty composer drawn in st, acting on the user's
+// composer keys.
+func NewComposer(st *styles.Styles, km keys.Composer) *Composer {
 	ta := textarea.New()
 	ta.Prompt = "> "
 	ta.Placeholder = "Message the agent…"
@@ -45,12 +47,12 @@ func newComposer(st *styles.Styles, km keys.Composer) *composer {
 	// The terminal's own cursor, placed by the View: the textarea's
 	// drawn one blinks by redrawing, a frame every half second at idle.
 	ta.SetVirtualCursor(false)
-	c := &composer{st: st, keys: km, ta: ta}
+	c := &Composer{st: st, keys: km, ta: ta}
 	c.SetStyles(st)
 	return c
 }
 
-func (c *composer) SetStyles(st *styles.Styles) {
+func (c *Composer) SetStyles(st *styles.Styles) {
 	c.st = st
 	s := textarea.DefaultStyles(st.Theme.Dark)
 	s.Focused.Prompt = st.Accent
@@ -64,14 +66,14 @@ func (c *composer) SetStyles(st *styles.Styles) {
 
 // SetSize sets the width the text wraps at; the composer's height is its
 // own (Height), growing with the text up to maxComposerLines.
-func (c *composer) SetSize(w, _ int) {
+func (c *Composer) SetSize(w, _ int) {
 	c.w = w
 	c.ta.SetWidth(w)
 }
 
 // Height is the number of lines the composer needs now, attachments
 // included.
-func (c *composer) Height() int {
+func (c *Composer) Height() int {
 	h := min(max(c.ta.LineCount(), 1), maxComposerLines)
 	if len(c.attachments) > 0 {
 		h++
@@ -79,16 +81,16 @@ func (c *composer) Height() int {
 	return h
 }
 
-func (c *composer) Focus() tea.Cmd { return c.ta.Focus() }
-func (c *composer) Blur()          { c.ta.Blur() }
-func (c *composer) Focused() bool  { return c.ta.Focused() }
-func (c *composer) Value() string  { return c.ta.Value() }
-func (c *composer) Empty() bool {
+func (c *Composer) Focus() tea.Cmd { return c.ta.Focus() }
+func (c *Composer) Blur()          { c.ta.Blur() }
+func (c *Composer) Focused() bool  { return c.ta.Focused() }
+func (c *Composer) Value() string  { return c.ta.Value() }
+func (c *Composer) Empty() bool {
 	return strings.TrimSpace(c.ta.Value()) == "" && len(c.attachments) == 0
 }
 
 // SetValue replaces the text, e.g. with an example prompt.
-func (c *composer) SetValue(s string) {
+func (c *Composer) SetValue(s string) {
 	c.ta.SetValue(s)
 	c.ta.MoveToEnd()
 }
@@ -96,7 +98,7 @@ func (c *composer) SetValue(s string) {
 // Stash keeps the text being written in the history, as if sent, so
 // ctrl+p brings it back after an example replaced it. It says whether
 // there was a draft to keep.
-func (c *composer) Stash() bool {
+func (c *Composer) Stash() bool {
 	text := c.ta.Value()
 	if strings.TrimSpace(text) == "" {
 		return false
@@ -109,11 +111,11 @@ func (c *composer) Stash() bool {
 }
 
 // Attach adds a file part to the next message.
-func (c *composer) Attach(p a2aclient.Part) { c.attachments = append(c.attachments, p) }
+func (c *Composer) Attach(p a2aclient.Part) { c.attachments = append(c.attachments, p) }
 
 // Take returns the message to send and clears the composer, recording the
 // text in the history.
-func (c *composer) Take() (string, []a2aclient.Part) {
+func (c *Composer) Take() (string, []a2aclient.Part) {
 	text := c.ta.Value()
 	atts := c.attachments
 	if strings.TrimSpace(text) != "" && (len(c.history) == 0 || c.history[len(c.history)-1] != text) {
@@ -129,7 +131,7 @@ func (c *composer) Take() (string, []a2aclient.Part) {
 // Update edits the text on a key (send, attach and the global keys are
 // the root's, which sees them first) and takes a paste or the cursor's
 // blink; it asks the root for nothing.
-func (c *composer) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+func (c *Composer) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, c.keys.HistPrev):
@@ -146,7 +148,7 @@ func (c *composer) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 }
 
 // recall walks the input history; the unsent draft is kept at the end.
-func (c *composer) recall(dir int) {
+func (c *Composer) recall(dir int) {
 	if len(c.history) == 0 {
 		return
 	}
@@ -162,7 +164,7 @@ func (c *composer) recall(dir int) {
 }
 
 // View is the editor plus a line naming the attachments.
-func (c *composer) View(st *styles.Styles) string {
+func (c *Composer) View(st *styles.Styles) string {
 	c.st = st
 	v := c.ta.View()
 	if len(c.attachments) > 0 {
@@ -178,12 +180,12 @@ func (c *composer) View(st *styles.Styles) string {
 }
 
 // Cursor is the textarea's real cursor, for the View's cursor position.
-func (c *composer) Cursor() *tea.Cursor { return c.ta.Cursor() }
+func (c *Composer) Cursor() *tea.Cursor { return c.ta.Cursor() }
 
-func (c *composer) ShortHelp() []key.Binding {
+func (c *Composer) ShortHelp() []key.Binding {
 	return []key.Binding{c.keys.Send, c.keys.Newline, c.keys.Example, c.keys.Attach}
 }
 
-func (c *composer) FullHelp() [][]key.Binding {
+func (c *Composer) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{c.keys.Send, c.keys.Newline, c.keys.Attach}, {c.keys.HistPrev, c.keys.HistNext, c.keys.Example}}
 }

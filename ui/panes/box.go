@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import "github.com/parley-a2a/parley/ui/styles"
 

@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -41,11 +42,11 @@ func placeLabel(ref string) string {
 	return termsafe.Line(host + strings.TrimSuffix(u.Path, "/"))
 }
 
-// agentsPane lists agents and shows the selected one's card and skills.
-type agentsPane struct {
+// Agents lists agents and shows the selected one's card and skills.
+type Agents struct {
 	paneBox
 	keys    keys.Agents
-	entries []*agentEntry
+	entries []*Entry
 	cursor  int // index into entries; len(entries) is the "add agent" row
 	// skillTop is the first skill of the selected agent's card shown:
 	// a card may list more skills than the pane has room for.
@@ -54,27 +55,29 @@ type agentsPane struct {
 	// expanded gives the card more room (the root widens the pane) and
 	// shows every description and example in it.
 	expanded bool
-	current  *agentEntry // the agent the chat talks to
+	current  *Entry // the agent the chat talks to
 }
 
-func newAgentsPane(st *styles.Styles, km keys.Agents) *agentsPane {
-	return &agentsPane{paneBox: paneBox{st: st}, keys: km}
+// NewAgents is an empty agents pane drawn in st, acting on the user's
+// agents keys.
+func NewAgents(st *styles.Styles, km keys.Agents) *Agents {
+	return &Agents{paneBox: paneBox{st: st}, keys: km}
 }
 
-func (p *agentsPane) SetSpinner(s string) { p.spinner = s }
+func (p *Agents) SetSpinner(s string) { p.spinner = s }
 
 // SetEntries lists the agents, in the pane's order; the cursor stays
 // within them.
-func (p *agentsPane) SetEntries(entries []*agentEntry) {
+func (p *Agents) SetEntries(entries []*Entry) {
 	p.entries = entries
 	p.cursor = min(p.cursor, len(entries))
 }
 
 // SetCurrent names the agent the chat talks to, marked in its row.
-func (p *agentsPane) SetCurrent(e *agentEntry) { p.current = e }
+func (p *Agents) SetCurrent(e *Entry) { p.current = e }
 
 // Point puts the cursor on e, whose card then shows.
-func (p *agentsPane) Point(e *agentEntry) {
+func (p *Agents) Point(e *Entry) {
 	for i, x := range p.entries {
 		if x == e {
 			p.cursor = i
@@ -84,52 +87,52 @@ func (p *agentsPane) Point(e *agentEntry) {
 
 // Expanded says the card has the room of an expanded one
 // (agents.expand): the root widens the pane for it.
-func (p *agentsPane) Expanded() bool { return p.expanded }
+func (p *Agents) Expanded() bool { return p.expanded }
 
 // Fold gives an expanded card back its compact room; it says whether
 // the card was expanded.
-func (p *agentsPane) Fold() bool {
+func (p *Agents) Fold() bool {
 	was := p.expanded
 	p.expanded = false
 	return was
 }
 
 // Selected is the agent under the cursor, nil on the "add agent" row.
-func (p *agentsPane) Selected() *agentEntry {
+func (p *Agents) Selected() *Entry {
 	if p.cursor >= 0 && p.cursor < len(p.entries) {
 		return p.entries[p.cursor]
 	}
 	return nil
 }
 
-// agentAction is what a key in the agents pane asks the root to do.
-type agentAction int
+// AgentAction is what a key in the agents pane asks the root to do.
+type AgentAction int
 
 const (
-	agentNone agentAction = iota
-	agentUse
-	agentAdd
-	agentRemove
-	agentRename
-	agentSave
-	agentExample
-	agentExpand
+	agentNone AgentAction = iota
+	AgentUse
+	AgentAdd
+	AgentRemove
+	AgentRename
+	AgentSave
+	AgentExample
+	AgentExpand
 )
 
 // selectAction is what choosing the selected row means (enter, or a
 // second click): "add agent" on the last row, else using the agent.
-func (p *agentsPane) selectAction() agentAction {
+func (p *Agents) selectAction() AgentAction {
 	if p.cursor == len(p.entries) {
-		return agentAdd
+		return AgentAdd
 	}
-	return agentUse
+	return AgentUse
 }
 
 // Update moves the cursor and scrolls the card on a key, the wheel or a
 // click; what the root must do (use, add, remove, rename, save, an
 // example, a wider pane) it returns as an agentAction.
-func (p *agentsPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
-	var a agentAction
+func (p *Agents) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+	var a AgentAction
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		a = p.key(msg)
@@ -152,7 +155,7 @@ func (p *agentsPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 }
 
 // key moves the cursor or returns an action for the root.
-func (p *agentsPane) key(msg tea.KeyPressMsg) agentAction {
+func (p *Agents) key(msg tea.KeyPressMsg) AgentAction {
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
@@ -171,35 +174,35 @@ func (p *agentsPane) key(msg tea.KeyPressMsg) agentAction {
 	case key.Matches(msg, p.keys.Select):
 		return p.selectAction()
 	case key.Matches(msg, p.keys.Add):
-		return agentAdd
+		return AgentAdd
 	case key.Matches(msg, p.keys.Remove):
-		return agentRemove
+		return AgentRemove
 	case key.Matches(msg, p.keys.Rename):
-		return agentRename
+		return AgentRename
 	case key.Matches(msg, p.keys.Save):
-		return agentSave
+		return AgentSave
 	case key.Matches(msg, p.keys.Example):
-		return agentExample
+		return AgentExample
 	case key.Matches(msg, p.keys.Expand):
 		p.expanded = !p.expanded
-		return agentExpand
+		return AgentExpand
 	}
 	return agentNone
 }
 
 // View draws the agent rows, then the selected agent's card below them.
-func (p *agentsPane) View(st *styles.Styles) string {
+func (p *Agents) View(st *styles.Styles) string {
 	p.st = st
 	current := p.current
 	// Two agents of one name (staging and production, two demo agents)
 	// would be two identical rows: those name where they are too.
 	seen := make(map[string]int, len(p.entries))
 	for _, e := range p.entries {
-		seen[e.label()]++
+		seen[e.Label()]++
 	}
 	var lines []string
 	for i, e := range p.entries {
-		lines = append(lines, p.row(e, i == p.cursor, e == current, seen[e.label()] > 1))
+		lines = append(lines, p.row(e, i == p.cursor, e == current, seen[e.Label()] > 1))
 	}
 	add := p.cursorMark(p.cursor == len(p.entries)) + p.st.Muted.Render("+ add agent")
 	if p.cursor == len(p.entries) && p.focused {
@@ -218,12 +221,12 @@ func (p *agentsPane) View(st *styles.Styles) string {
 	return strings.Join(lines, "\n")
 }
 
-func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string {
+func (p *Agents) row(e *Entry, selected, current, sameName bool) string {
 	badge, dialect, flags := p.st.Muted.Render(styles.AgentBadgeDown), "", ""
 	switch e.Status {
-	case agentResolving:
+	case session.AgentResolving:
 		badge = p.st.Info.Render(p.spinner)
-	case agentReady:
+	case session.AgentReady:
 		badge = p.st.Success.Render(styles.AgentBadgeUp)
 		dialect = styles.VersionLabel(e.Client.Dialect())
 		if e.Client.Agent().Capabilities.Streaming {
@@ -232,10 +235,10 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 		if len(e.Client.Agent().SecuritySchemes) > 0 {
 			flags += styles.AgentFlagSecurity
 		}
-	case agentFailed:
+	case session.AgentFailed:
 		badge = p.st.Error.Render(styles.AgentBadgeDown)
 		flags = styles.AgentFlagFailed
-		if _, ok := e.missingVariable(); ok {
+		if _, ok := e.MissingVariable(); ok {
 			flags = styles.AgentFlagSecurity // not unreachable: it needs a sign-in
 		}
 		if refusedUnverified(e) {
@@ -247,7 +250,7 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 	// from the row (Success or Error), so it is drawn after the row text.
 	sig := p.sigMark(e)
 	nameW := max(p.w-3-len([]rune(right))-1-1, 4)
-	name := e.label()
+	name := e.Label()
 	if sameName {
 		// The name gives way to the place: the place is what differs.
 		place := placeLabel(e.Ref)
@@ -275,7 +278,7 @@ func (p *agentsPane) row(e *agentEntry, selected, current, sameName bool) string
 // cursorMark is the first column of a row: the cursor's mark on its row,
 // drawn focused or not, since the card below is always the cursor's
 // agent and not necessarily the one in the chat.
-func (p *agentsPane) cursorMark(on bool) string {
+func (p *Agents) cursorMark(on bool) string {
 	if !on {
 		return " "
 	}
@@ -287,22 +290,22 @@ func (p *agentsPane) cursorMark(on bool) string {
 
 // storedNote heads the card of an agent listed only for a stored
 // conversation, so that it is not taken for one the user added.
-func (p *agentsPane) storedNote() string {
+func (p *Agents) storedNote() string {
 	return fmt.Sprintf("From a stored conversation, not in the config: %s leaves it out; add its URL (%s) to keep it.",
 		p.keys.Save.Help().Key, p.keys.Add.Help().Key)
 }
 
-func (p *agentsPane) ShortHelp() []key.Binding {
+func (p *Agents) ShortHelp() []key.Binding {
 	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Expand, p.keys.Rename, p.keys.Remove, p.keys.Save}
 }
 
-func (p *agentsPane) FullHelp() [][]key.Binding {
+func (p *Agents) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
 }
 
 // rowAt is the entry on row y of the pane (len(entries) for "add
 // agent"), as View draws them from the top.
-func (p *agentsPane) rowAt(y int) (int, bool) {
+func (p *Agents) rowAt(y int) (int, bool) {
 	if y < 0 || y > len(p.entries) {
 		return 0, false
 	}

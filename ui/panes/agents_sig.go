@@ -1,7 +1,7 @@
 // What the agents pane says of a card's signature and of the extensions
 // the card declares: the row's signature mark, and the card's lines.
 
-package ui
+package panes
 
 import (
 	"errors"
@@ -11,17 +11,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // sigMark is the row's one-cell signature column for e: ✓ for a
 // verified card and nothing else; an unsigned or unchecked card shows
 // no mark, so that only a check that passed puts a tick on screen.
-func (p *agentsPane) sigMark(e *agentEntry) string {
+func (p *Agents) sigMark(e *Entry) string {
 	if refusedUnverified(e) {
 		return p.st.Error.Render(styles.AgentSigInvalid)
 	}
-	if e.Status != agentReady || e.Client == nil {
+	if e.Status != session.AgentReady || e.Client == nil {
 		return " "
 	}
 	switch e.Client.Agent().Signature.Status {
@@ -35,25 +36,25 @@ func (p *agentsPane) sigMark(e *agentEntry) string {
 
 // refusedUnverified says e was refused because signed cards are
 // required and its card did not verify.
-func refusedUnverified(e *agentEntry) bool {
-	return e.Status == agentFailed && errors.As(e.Err, new(*a2aclient.UnverifiedCardError))
+func refusedUnverified(e *Entry) bool {
+	return e.Status == session.AgentFailed && errors.As(e.Err, new(*a2aclient.UnverifiedCardError))
 }
 
 // signatureLines is the card's line on its signature, at width w: the
 // key that verified it, "unsigned", or why it did not verify (the
 // reason quotes the card, so it is cleaned and held to two lines).
-func (p *agentsPane) signatureLines(s a2aclient.CardSignature, w int) []string {
+func (p *Agents) signatureLines(s a2aclient.CardSignature, w int) []string {
 	switch s.Status {
 	case a2aclient.SignatureVerified:
 		line := p.st.Muted.Render("signed ") + p.st.Success.Render(styles.AgentSigVerified)
 		if s.KeyID != "" {
-			line += p.st.Muted.Render(" key " + cardText(s.KeyID, w, 1))
+			line += p.st.Muted.Render(" key " + styles.CardText(s.KeyID, w, 1))
 		}
 		return []string{styles.Clip(line, w)}
 	case a2aclient.SignatureUnsigned:
 		return []string{p.st.Muted.Render(styles.Clip("unsigned", w))}
 	case a2aclient.SignatureInvalid:
-		return styles.WrapStyle(p.st.Error, cardText("signature invalid: "+s.Reason, w, 2), w, 2)
+		return styles.WrapStyle(p.st.Error, styles.CardText("signature invalid: "+s.Reason, w, 2), w, 2)
 	}
 	return []string{p.st.Muted.Render(styles.Clip("signature not checked", w))}
 }
@@ -62,7 +63,7 @@ func (p *agentsPane) signatureLines(s a2aclient.CardSignature, w int) []string {
 // requires it, whether parley asks for it (activated) and whether the
 // agent's last reply confirmed it. A required extension parley does not
 // ask for is marked, as the agent may refuse or misread messages.
-func (p *agentsPane) extensionLine(x a2aclient.Extension, asked, confirmed []string, w int) []string {
+func (p *Agents) extensionLine(x a2aclient.Extension, asked, confirmed []string, w int) []string {
 	var tags []string
 	if x.Required {
 		tags = append(tags, p.st.Muted.Render("required"))
@@ -82,12 +83,12 @@ func (p *agentsPane) extensionLine(x a2aclient.Extension, asked, confirmed []str
 	sep := p.st.Muted.Render(" · ")
 	head := p.st.Muted.Render("ext ")
 	if len(tags) == 0 {
-		return []string{styles.Clip(head+p.st.Text.Render(cardText(x.URI, w, 1)), w)}
+		return []string{styles.Clip(head+p.st.Text.Render(styles.CardText(x.URI, w, 1)), w)}
 	}
 	rest := strings.Join(tags, sep)
 	uriW := w - len("ext ") - ansi.StringWidth(sep+rest)
 	if uriW < 12 {
-		return []string{styles.Clip(head+p.st.Text.Render(cardText(x.URI, w, 1)), w), styles.Clip("  "+rest, w)}
+		return []string{styles.Clip(head+p.st.Text.Render(styles.CardText(x.URI, w, 1)), w), styles.Clip("  "+rest, w)}
 	}
-	return []string{styles.Clip(head+p.st.Text.Render(styles.Clip(cardText(x.URI, w, 1), uriW))+sep+rest, w)}
+	return []string{styles.Clip(head+p.st.Text.Render(styles.Clip(styles.CardText(x.URI, w, 1), uriW))+sep+rest, w)}
 }

@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"fmt"
@@ -17,9 +17,9 @@ import (
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
-// tasksPane lists the current conversation's tasks, newest first, or
+// Tasks lists the current conversation's tasks, newest first, or
 // the agent's tasks (tasks_views.go).
-type tasksPane struct {
+type Tasks struct {
 	paneBox
 	keys    keys.Tasks
 	tasks   []session.TaskInfo
@@ -27,20 +27,22 @@ type tasksPane struct {
 	top     int
 	spinner string
 	now     time.Time
-	view    taskView
+	view    TaskView
 	list    listing                  // the server and merged views' rows
 	pushed  map[session.TaskKey]bool // tasks a push changed that the user has not looked at
 	agent   a2aclient.AgentID        // whose tasks the chat view shows
 }
 
-func newTasksPane(st *styles.Styles, km keys.Tasks) *tasksPane {
-	return &tasksPane{paneBox: paneBox{st: st}, keys: km}
+// NewTasks is an empty tasks pane drawn in st, acting on the user's
+// tasks keys.
+func NewTasks(st *styles.Styles, km keys.Tasks) *Tasks {
+	return &Tasks{paneBox: paneBox{st: st}, keys: km}
 }
 
 // SetTasks replaces the list. While the pane has focus the cursor stays
 // on the same task; otherwise it rests on the newest, so coming to the
 // pane offers the task just started rather than whichever was first.
-func (p *tasksPane) SetTasks(tasks []session.TaskInfo) {
+func (p *Tasks) SetTasks(tasks []session.TaskInfo) {
 	var selID string
 	if p.focused && p.cursor < len(p.tasks) {
 		selID = p.tasks[p.cursor].ID
@@ -55,19 +57,19 @@ func (p *tasksPane) SetTasks(tasks []session.TaskInfo) {
 }
 
 // Tick updates the spinner frame and the clock for elapsed times.
-func (p *tasksPane) Tick(now time.Time, spinner string) { p.now, p.spinner = now, spinner }
+func (p *Tasks) Tick(now time.Time, spinner string) { p.now, p.spinner = now, spinner }
 
 // Selected is the conversation's task under the cursor (this chat's
 // view only).
-func (p *tasksPane) Selected() (session.TaskInfo, bool) {
-	if p.view == viewChat && p.cursor < len(p.tasks) {
+func (p *Tasks) Selected() (session.TaskInfo, bool) {
+	if p.view == ViewChat && p.cursor < len(p.tasks) {
 		return p.tasks[p.cursor], true
 	}
 	return session.TaskInfo{}, false
 }
 
 // SelectedIDs are the task and context ids under the cursor, in any view.
-func (p *tasksPane) SelectedIDs() (taskID, contextID string, ok bool) {
+func (p *Tasks) SelectedIDs() (taskID, contextID string, ok bool) {
 	if t, ok := p.Selected(); ok {
 		return t.ID, t.ContextID, true
 	}
@@ -77,31 +79,31 @@ func (p *tasksPane) SelectedIDs() (taskID, contextID string, ok bool) {
 	return "", "", false
 }
 
-// taskAction is what a key in the tasks pane asks the root to do.
-type taskAction int
+// TaskAction is what a key in the tasks pane asks the root to do.
+type TaskAction int
 
 const (
-	taskNone taskAction = iota
-	taskOpen
-	taskCancel
-	taskRefresh
-	taskResubscribe
-	taskNextView    // show the next view (tasks_fetch.go)
-	taskOpenRow     // open a listed task (tasks_fetch.go)
-	taskRefreshList // fetch the listing again
-	taskFollowPush  // follow the task by push (push_tui.go)
-	taskNotHere     // a key for this chat's tasks, pressed in another view
+	taskNone TaskAction = iota
+	TaskOpen
+	TaskCancel
+	TaskRefresh
+	TaskResubscribe
+	TaskNextView    // show the next view (ui/tasks_fetch.go)
+	TaskOpenRow     // open a listed task (ui/tasks_fetch.go)
+	TaskRefreshList // fetch the listing again
+	TaskFollowPush  // follow the task by push (ui/push_tui.go)
+	TaskNotHere     // a key for this chat's tasks, pressed in another view
 )
 
 // SetAgent names the agent whose tasks the chat view lists: their ids are
 // the agent's, and a push's mark is kept under the agent and the id.
-func (p *tasksPane) SetAgent(id a2aclient.AgentID) { p.agent = id }
+func (p *Tasks) SetAgent(id a2aclient.AgentID) { p.agent = id }
 
 // Update moves the cursor on a key, the wheel or a click, and acts on
 // the selected task. What the pane can do alone (copy) comes back as a
 // command; what needs the conversation or the agent comes back as a
-// taskAction for the root (tasks_actions.go).
-func (p *tasksPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
+// TaskAction for the root (ui/tasks_actions.go).
+func (p *Tasks) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	a := taskNone
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
@@ -125,7 +127,7 @@ func (p *tasksPane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 }
 
 // key moves the cursor or acts on the selected task.
-func (p *tasksPane) key(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
+func (p *Tasks) key(msg tea.KeyPressMsg) (TaskAction, tea.Cmd) {
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
@@ -136,25 +138,25 @@ func (p *tasksPane) key(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 			p.cursor++
 		}
 	case key.Matches(msg, p.keys.View):
-		return taskNextView, nil
-	case key.Matches(msg, p.keys.Refresh) && p.view != viewChat:
-		return taskRefreshList, nil
+		return TaskNextView, nil
+	case key.Matches(msg, p.keys.Refresh) && p.view != ViewChat:
+		return TaskRefreshList, nil
 	case p.Count() == 0:
 	case key.Matches(msg, p.keys.Open):
 		return p.openAction(), nil
 	case key.Matches(msg, p.keys.Follow):
-		return taskFollowPush, nil
+		return TaskFollowPush, nil
 	case key.Matches(msg, p.keys.Cancel), key.Matches(msg, p.keys.Refresh), key.Matches(msg, p.keys.Resubscribe):
-		if p.view != viewChat {
-			return taskNotHere, nil
+		if p.view != ViewChat {
+			return TaskNotHere, nil
 		}
 		switch {
 		case key.Matches(msg, p.keys.Cancel):
-			return taskCancel, nil
+			return TaskCancel, nil
 		case key.Matches(msg, p.keys.Refresh):
-			return taskRefresh, nil
+			return TaskRefresh, nil
 		}
-		return taskResubscribe, nil
+		return TaskResubscribe, nil
 	case key.Matches(msg, p.keys.CopyID):
 		id, _, _ := p.SelectedIDs()
 		return taskNone, tea.Batch(tea.SetClipboard(id), component.Status("Copied task id "+id, false))
@@ -168,9 +170,9 @@ func (p *tasksPane) key(msg tea.KeyPressMsg) (taskAction, tea.Cmd) {
 }
 
 // View draws the view shown: this chat's tasks, or a listing.
-func (p *tasksPane) View(st *styles.Styles) string {
+func (p *Tasks) View(st *styles.Styles) string {
 	p.st = st
-	if p.view != viewChat {
+	if p.view != ViewChat {
 		return p.listView()
 	}
 	if len(p.tasks) == 0 {
@@ -184,7 +186,7 @@ func (p *tasksPane) View(st *styles.Styles) string {
 	return strings.Join(lines, "\n")
 }
 
-func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
+func (p *Tasks) row(t session.TaskInfo, selected bool) string {
 	spin := p.spinner
 	if !t.Following {
 		spin = "◆" // last heard of working; nobody is watching it now
@@ -200,18 +202,18 @@ func (p *tasksPane) row(t session.TaskInfo, selected bool) string {
 }
 
 // openAction is what opening the selected row means (enter, or a second
-// click): a task of this chat, or a listed one (tasks_fetch.go).
-func (p *tasksPane) openAction() taskAction {
-	if p.view != viewChat {
-		return taskOpenRow
+// click): a task of this chat, or a listed one (ui/tasks_fetch.go).
+func (p *Tasks) openAction() TaskAction {
+	if p.view != ViewChat {
+		return TaskOpenRow
 	}
-	return taskOpen
+	return TaskOpen
 }
 
 // line lays out one task's row, the same in every view: the state's
 // mark and word, "• " when a push changed the task while the user was
 // away, its title (or its id, for a task parley never saw) and its age.
-func (p *tasksPane) line(mark string, style lipgloss.Style, state a2aclient.State, k session.TaskKey, title, age string, selected bool) string {
+func (p *Tasks) line(mark string, style lipgloss.Style, state a2aclient.State, k session.TaskKey, title, age string, selected bool) string {
 	id := k.Task
 	label := fmt.Sprintf("%-12s", styles.StateWord(state))
 	flag := ""
@@ -230,7 +232,7 @@ func (p *tasksPane) line(mark string, style lipgloss.Style, state a2aclient.Stat
 }
 
 // scrollTo keeps the cursor within the rows rows shown.
-func (p *tasksPane) scrollTo(rows int) {
+func (p *Tasks) scrollTo(rows int) {
 	if p.cursor < p.top {
 		p.top = p.cursor
 	}
@@ -239,18 +241,18 @@ func (p *tasksPane) scrollTo(rows int) {
 	}
 }
 
-func (p *tasksPane) ShortHelp() []key.Binding {
+func (p *Tasks) ShortHelp() []key.Binding {
 	return []key.Binding{p.keys.Open, p.keys.Cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}
 }
 
-func (p *tasksPane) FullHelp() [][]key.Binding {
+func (p *Tasks) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
 }
 
 // rowAt is the task on row y of the pane; the listed views have a head
 // line above their rows.
-func (p *tasksPane) rowAt(y int) (int, bool) {
-	if p.view != viewChat {
+func (p *Tasks) rowAt(y int) (int, bool) {
+	if p.view != ViewChat {
 		y--
 	}
 	i := p.top + y

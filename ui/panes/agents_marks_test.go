@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"errors"
@@ -34,15 +34,15 @@ func TestUnreachableAndInvalidSignatureMarkedApart(t *testing.T) {
 		agent session.Agent
 		mark  string
 	}{
-		{"unreachable", session.Agent{Name: "down", Status: agentFailed, Err: errors.New("the connection was refused")}, styles.AgentFlagFailed},
-		{"signature invalid", session.Agent{Name: "forged", Status: agentReady, Client: signed(a2aclient.SignatureInvalid)}, styles.AgentSigInvalid},
-		{"refused unverified", session.Agent{Name: "refused", Status: agentFailed,
+		{"unreachable", session.Agent{Name: "down", Status: session.AgentFailed, Err: errors.New("the connection was refused")}, styles.AgentFlagFailed},
+		{"signature invalid", session.Agent{Name: "forged", Status: session.AgentReady, Client: signed(a2aclient.SignatureInvalid)}, styles.AgentSigInvalid},
+		{"refused unverified", session.Agent{Name: "refused", Status: session.AgentFailed,
 			Err: &a2aclient.UnverifiedCardError{Agent: "refused", Signature: a2aclient.CardSignature{Status: a2aclient.SignatureInvalid}}}, styles.AgentSigInvalid},
 	} {
-		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+		p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(50, 20)
 		a := tc.agent
-		p.entries = []*agentEntry{{Agent: &a}}
+		p.entries = []*Entry{{Agent: &a}}
 		row := strings.TrimRight(strings.Split(ansi.Strip(agentsView(p, nil)), "\n")[0], " ")
 		other := styles.AgentFlagFailed
 		if tc.mark == styles.AgentFlagFailed {

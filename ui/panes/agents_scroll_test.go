@@ -1,4 +1,4 @@
-package ui
+package panes
 
 import (
 	"fmt"
@@ -24,9 +24,9 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+	p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 14)
-	p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
+	p.entries = []*Entry{{Agent: &session.Agent{Status: session.AgentReady, Client: c}}}
 	view := ansi.Strip(agentsView(p, nil))
 	if !strings.Contains(view, "skill-00") || strings.Contains(view, "skill-11") || !strings.Contains(view, "more skills · pgdown") {
 		t.Fatalf("first view:\n%s", view)
@@ -54,12 +54,12 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 // Two agents of one name are told apart by where they are; an agent
 // whose name is its own keeps just the name.
 func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
-	p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+	p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 8)
-	p.entries = []*agentEntry{
-		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:4141/", Status: agentFailed, Err: fmt.Errorf("down")}},
-		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:5151/v0.3/", Status: agentFailed, Err: fmt.Errorf("down")}},
-		{Agent: &session.Agent{Name: "travel", Ref: "https://agents.example.com/travel", Status: agentFailed, Err: fmt.Errorf("down")}},
+	p.entries = []*Entry{
+		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:4141/", Status: session.AgentFailed, Err: fmt.Errorf("down")}},
+		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:5151/v0.3/", Status: session.AgentFailed, Err: fmt.Errorf("down")}},
+		{Agent: &session.Agent{Name: "travel", Ref: "https://agents.example.com/travel", Status: session.AgentFailed, Err: fmt.Errorf("down")}},
 	}
 	lines := strings.Split(ansi.Strip(agentsView(p, nil)), "\n")
 	if !strings.Contains(lines[0], "parley demo :4141") || !strings.Contains(lines[1], "parley demo :5151/v0.3") {
@@ -84,9 +84,9 @@ func TestAgentsPaneOneMoreSkillIsSingular(t *testing.T) {
 	}
 	seen := false
 	for h := 8; h < 40; h++ {
-		p := newAgentsPane(styles.New(themes.Dark), keys.Default().Agents)
+		p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 		p.SetSize(40, h)
-		p.entries = []*agentEntry{{Agent: &session.Agent{Status: agentReady, Client: c}}}
+		p.entries = []*Entry{{Agent: &session.Agent{Status: session.AgentReady, Client: c}}}
 		view := ansi.Strip(agentsView(p, nil))
 		if strings.Contains(view, "… 1 more skills") {
 			t.Fatalf("height %d says skills for one:\n%s", h, view)

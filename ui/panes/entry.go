@@ -1,0 +1,70 @@
+// Package panes is the side panes and the composer: Agents (a row per
+// agent and the selected agent's card), Tasks (this chat's tasks, the
+// agent's, or the two merged) and the Composer. Each keeps the component
+// contract; the root gives them their size, their keys, the mouse over
+// them and what they show, and acts on the actions they return. Entry
+// is one agent as the agents pane keeps it.
+package panes
+
+import (
+	"strings"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/styles"
+)
+
+// Entry is one agent of the directory pane: the Workspace's agent,
+// and what the pane keeps of it.
+type Entry struct {
+	*session.Agent
+	example int // next example prompt to offer
+}
+
+// Label is the agent's name as shown: the config name, else the card's.
+func (e *Entry) Label() string { return AgentLabel(e.Agent) }
+
+// AgentLabel is the Workspace's Label: how the TUI names an agent.
+func AgentLabel(e *session.Agent) string {
+	if e.Name != "" {
+		return termsafe.Line(e.Name) // a config file's, as hostile as a card's
+	}
+	if e.Client != nil && e.Client.Agent().Name != "" {
+		return styles.CardText(e.Client.Agent().Name, 64, 1)
+	}
+	return refLabel(e.Ref)
+}
+
+// MissingVariable names the environment variable e's credential should
+// come from and does not: the agent needs a sign-in, it is not down.
+func (e *Entry) MissingVariable() (string, bool) {
+	return session.MissingVariable(e.Err)
+}
+
+// NextExample is the agent's next example prompt, in turn, "" when its
+// card lists none.
+func (e *Entry) NextExample() string {
+	ex := e.Examples()
+	if len(ex) == 0 {
+		return ""
+	}
+	x := ex[e.example%len(ex)]
+	e.example++
+	return x
+}
+
+// Examples lists the example prompts of every skill of the agent.
+func (e *Entry) Examples() []string {
+	if e.Client == nil {
+		return nil
+	}
+	var out []string
+	for _, s := range e.Client.Agent().Skills {
+		for _, ex := range s.Examples {
+			if ex = strings.TrimSpace(termsafe.Line(ex)); ex != "" {
+				out = append(out, ex)
+			}
+		}
+	}
+	return out
+}
