@@ -64,12 +64,6 @@ func (m *Model) onResolved(msg agentResolvedMsg) tea.Cmd {
 	return m.offerGateway(e)
 }
 
-// missingVariable says that agent e needs a sign-in because the variable
-// its config takes the credential from is not set, and what to do.
-func missingVariable(e *panes.Entry, name string) string {
-	return fmt.Sprintf("%s needs you to sign in: the environment variable %s is not set; sign in here, or export it.", e.Label(), termsafe.Line(name))
-}
-
 // welcome greets a newcomer with the agent's example prompts.
 func (m *Model) welcome(e *panes.Entry) {
 	text := fmt.Sprintf("Welcome to parley. You are talking to %s over %s.", e.Label(), e.Client.Dialect().Label())
@@ -207,4 +201,34 @@ func (m *Model) removeAgent(e *panes.Entry) (km []string, release func()) {
 		m.showConversation()
 	}
 	return km, release
+}
+
+// saveAgents writes the agent list to the config file, in the background
+// (Workspace.Save says what is written and what is left out).
+func (m *Model) saveAgents() tea.Cmd {
+	write, left, err := m.ws.Save()
+	if errors.Is(err, session.ErrNoConfigFile) {
+		m.setStatus("No config file to save to.", true)
+		return nil
+	}
+	return func() tea.Msg {
+		return configSavedMsg{err: write(), left: left}
+	}
+}
+
+// rememberDialect records, once per client, the dialect the agent has
+// answered in, so that the next start (the TUI or the command line) goes
+// straight to it. The store is written in a command, off the update loop.
+func (m *Model) rememberDialect(e *panes.Entry) tea.Cmd {
+	if e == nil {
+		return nil
+	}
+	write := m.ws.RememberDialect(e.Agent)
+	if write == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		write()
+		return nil
+	}
 }

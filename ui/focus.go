@@ -5,6 +5,7 @@ package ui
 import (
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/termsafe"
@@ -97,4 +98,24 @@ func (m *Model) focusCmd() tea.Cmd {
 		return m.composer.Focus()
 	}
 	return nil
+}
+
+// pickTheme resolves a theme name; "auto" (or "") follows the terminal's
+// background, and an unknown name falls back the same way.
+func pickTheme(name string, all map[string]themes.Theme, dark bool) themes.Theme {
+	if t, ok := all[name]; ok && name != themes.Auto {
+		return t
+	}
+	if dark {
+		return themes.Dark
+	}
+	return themes.Light
+}
+
+func (m *Model) applyHelpStyles() {
+	s := help.DefaultStyles(m.theme.Dark)
+	s.ShortKey, s.FullKey = m.st.HelpKey, m.st.HelpKey
+	s.ShortDesc, s.FullDesc = m.st.HelpDesc, m.st.HelpDesc
+	s.ShortSeparator, s.FullSeparator = m.st.Muted, m.st.Muted
+	m.help.Styles = s
 }

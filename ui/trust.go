@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -84,37 +83,4 @@ func (m *Model) trustOrigin(e *panes.Entry, origin string, always, resolve bool)
 	// The save's result comes after the agent is resolved, so that a
 	// note of its card (a redirect) does not hide whether it was saved.
 	return tea.Batch(m.startTicking(), tea.Sequence(m.resolve(e), save))
-}
-
-// failedWord says in the chat's title why an agent is not in use: not
-// reached, not trusted with its credentials where its card points, or
-// anything else (a credential not set, a bad card), which the Agents
-// pane spells out.
-func failedWord(e *panes.Entry) string {
-	if _, ok := e.MissingVariable(); ok {
-		return "needs sign-in"
-	}
-	switch {
-	case errors.As(e.Err, new(*a2aclient.ForeignOriginError)):
-		return "endpoint on an untrusted origin"
-	case errors.As(e.Err, new(*a2aclient.TransportError)):
-		return "unreachable"
-	}
-	return "not usable"
-}
-
-// notUsable says why a message cannot go to agent e, which failed, and
-// what to do.
-func notUsable(e *panes.Entry) string {
-	if name, ok := e.MissingVariable(); ok {
-		return fmt.Sprintf("%s needs you to sign in (%s is not set); press enter on it in Agents to sign in.", e.Label(), termsafe.Line(name))
-	}
-	var fe *a2aclient.ForeignOriginError
-	switch {
-	case errors.As(e.Err, &fe):
-		return fmt.Sprintf("%s's endpoint is on an untrusted origin (%s); press enter on it in Agents to be asked.", e.Label(), termsafe.Line(fe.Origin))
-	case errors.As(e.Err, new(*a2aclient.TransportError)):
-		return fmt.Sprintf("%s is not reachable; select it in Agents and press enter to retry.", e.Label())
-	}
-	return fmt.Sprintf("%s is not usable: %s; fix it, then press enter on it in Agents.", e.Label(), strings.TrimSuffix(termsafe.Line(e.Err.Error()), "."))
 }
