@@ -126,11 +126,11 @@ type Model struct {
 	width, height int
 	focus         focusArea
 	narrowList    bool              // narrow terminal: the lists replace the chat
-	overlay       dialog.Overlay    // the modals, the top one takes the keys (dialog.go)
+	overlay       dialog.Overlay    // the modals, the top one takes the keys (ui/dialog)
 	nextSignIn    int               // id of the newest sign-in dialog, for its messages
 	live          *liveContexts     // conversations resumed at start
 	lastExample   string            // the example prompt last put in the composer
-	opened        map[string]string // where each file opened with o was saved (files_open.go)
+	opened        map[string]string // where each file opened with o was saved (files.go)
 	quitPrompt    *dialog.Prompt    // the question asked on quitting while a task runs (quit.go)
 	left          []string          // what quitting left running, said on exit
 	userAdded     map[int]bool      // agents just added by hand, by id, until resolved (gateway.go)
@@ -154,8 +154,8 @@ type Model struct {
 	ticking                 bool
 	frame                   frameCache    // the panes as last drawn (frame.go)
 	composerFrame           composerCache // the composer as last drawn (frame_composer.go)
-	footerFrame             footerCache   // the footer's keys as last drawn (frame_footer.go)
-	agentsFrame, tasksFrame boxMemo       // the side panes as last drawn (frame_boxes.go)
+	footerFrame             footerCache   // the footer's keys as last drawn (frame_memo.go)
+	agentsFrame, tasksFrame boxMemo       // the side panes as last drawn (frame_memo.go)
 	// activity is when each conversation last brought something, for
 	// the footer's count of a silent wait (waiting.go).
 	activity map[*session.Conversation]time.Time
@@ -275,7 +275,7 @@ func (m *Model) Init() tea.Cmd {
 
 // Run starts the program and blocks until the user quits.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
-	raiseProcs(os.Getenv) // frame_procs.go: a key's goroutines are not queued behind the stream's
+	raiseProcs(os.Getenv) // program.go: a key's goroutines are not queued behind the stream's
 	m := New(opts)
 	p := tea.NewProgram(m, programOptions(append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)...)
 	go m.bridge.run(p.Send)

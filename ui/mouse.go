@@ -118,7 +118,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 }
 
 // welcomeExampleAt is the example prompt the empty chat draws on row y
-// (chat_welcome.go), "" for none.
+// (welcome.go), "" for none.
 func (m *Model) welcomeExampleAt(y int) string {
 	e := m.current
 	if !m.chat.Empty() || e == nil || e.Status != session.AgentReady || y < 0 {

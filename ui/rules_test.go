@@ -5,7 +5,9 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -233,4 +235,201 @@ func madeMessages(f *ast.File) []madeMessage {
 	}
 	visit(f, false)
 	return out
+}
+
+// maxFileLines is the most lines a ui file (tests too) may have: a
+// longer one holds more than one idea.
+const maxFileLines = 600
+
+// maxRootFiles is the most non-test files the root package may keep: it
+// wires the packages under it, and what grows belongs in one of them.
+const maxRootFiles = 35
+
+// Small files, one idea each; a root that wires and no more.
+func TestUIFilesStaySmall(t *testing.T) {
+	root := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if n := strings.Count(string(b), "\n"); n > maxFileLines {
+			t.Errorf("%s has %d lines, more than %d: split it by idea", path, n, maxFileLines)
+		}
+		if filepath.Dir(path) == "." && !strings.HasSuffix(path, "_test.go") {
+			root++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root > maxRootFiles {
+		t.Errorf("the root package keeps %d files, more than %d: move what is not wiring into a package under ui", root, maxRootFiles)
+	}
+}
+
+// ARCHITECTURE.md's table of ui's packages says which packages of ui,
+// and which of parley below ui, each one imports; the compiler keeps
+// imports from running back up, and this test keeps the table true: a
+// package not in it, or an import the table does not name (or names and
+// is not there), fails here.
+func TestUIPackagesImportAsTheArchitectureSays(t *testing.T) {
+	doc, err := os.ReadFile("../ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := uiTable(string(doc))
+	if len(table) < 5 {
+		t.Fatalf("ARCHITECTURE.md's ui table has %d rows", len(table))
+	}
+	const parley = "github.com/parley-a2a/parley/"
+	fset := token.NewFileSet()
+	for dir, files := range uiSources(t, fset) {
+		name := "ui"
+		if dir != "." {
+			name = "ui/" + filepath.ToSlash(dir)
+		}
+		var got [2]map[string]bool // of ui, of parley
+		got[0], got[1] = map[string]bool{}, map[string]bool{}
+		sources := 0
+		for _, f := range files {
+			if f.test {
+				continue
+			}
+			sources++
+			for _, imp := range f.ast.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				if p, ok := strings.CutPrefix(path, parley+"ui/"); ok {
+					got[0][p] = true
+				} else if p, ok := strings.CutPrefix(path, parley); ok {
+					got[1][p] = true
+				}
+			}
+		}
+		if sources == 0 {
+			continue
+		}
+		row, ok := table[name]
+		if !ok {
+			t.Errorf("%s is not in ARCHITECTURE.md's table of ui's packages", name)
+			continue
+		}
+		delete(table, name)
+		for c, what := range []string{"ui/", ""} {
+			want := row[c]
+			if want == nil { // the root: it wires every package of ui
+				continue
+			}
+			for p := range got[c] {
+				if !want[p] {
+					t.Errorf("%s imports %s%s, which ARCHITECTURE.md's table does not name", name, what, p)
+				}
+			}
+			for p := range want {
+				if !got[c][p] {
+					t.Errorf("ARCHITECTURE.md's table says %s imports %s%s; it does not", name, what, p)
+				}
+			}
+		}
+	}
+	for name := range table {
+		t.Errorf("ARCHITECTURE.md's table names %s, which has no Go files", name)
+	}
+}
+
+// uiTable reads the table of ui's packages: for each package (`ui/chat`)
+// the packages of ui it imports ("styles, keys, component"; "—" for
+// none; nil for "all below", the root) and those of parley.
+func uiTable(doc string) map[string][2]map[string]bool {
+	_, section, _ := strings.Cut(doc, "\n## ui, package by package")
+	section, _, _ = strings.Cut(section, "\n## ")
+	out := map[string][2]map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 6 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`ui") {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`")
+		var row [2]map[string]bool
+		for c, cell := range cells[3:5] {
+			cell = strings.TrimSpace(cell)
+			if cell == "all below" {
+				continue
+			}
+			row[c] = map[string]bool{}
+			for _, p := range strings.Split(cell, ",") {
+				if p = strings.TrimSpace(p); p != "" && p != "—" {
+					row[c][p] = true
+				}
+			}
+		}
+		out[name] = row
+	}
+	return out
+}
+
+// The root acts on what a dialog returns and delivers messages by a
+// dialog's ID: it never finds a dialog by asserting its type.
+func TestRootFindsNoDialogByItsType(t *testing.T) {
+	fset := token.NewFileSet()
+	sources := uiSources(t, fset)
+	// The dialogs: every type with an ID and a Full method, by package.
+	dialogs := map[string]bool{}
+	for dir, files := range sources {
+		has := map[string]map[string]bool{}
+		for _, f := range files {
+			for _, decl := range f.ast.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv != nil && !f.test {
+					r := receiverName(fd.Recv.List[0].Type)
+					if has[r] == nil {
+						has[r] = map[string]bool{}
+					}
+					has[r][fd.Name.Name] = true
+				}
+			}
+		}
+		for typ, methods := range has {
+			if methods["ID"] && methods["Full"] {
+				dialogs[filepath.Base(dir)+"."+typ] = true
+			}
+		}
+	}
+	if len(dialogs) < 5 {
+		t.Fatalf("found %d dialog types: %v", len(dialogs), dialogs)
+	}
+	isDialog := func(e ast.Expr) bool {
+		if s, ok := e.(*ast.StarExpr); ok {
+			e = s.X
+		}
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		return ok && dialogs[pkg.Name+"."+sel.Sel.Name]
+	}
+	for _, f := range sources["."] {
+		if f.test {
+			continue
+		}
+		ast.Inspect(f.ast, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.TypeAssertExpr:
+				if n.Type != nil && isDialog(n.Type) {
+					t.Errorf("%s: the root asserts a dialog's type; deliver by its ID (Overlay.Deliver) or act on its action", fset.Position(n.Type.Pos()))
+				}
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					if isDialog(e) {
+						t.Errorf("%s: the root switches on a dialog's type; deliver by its ID (Overlay.Deliver) or act on its action", fset.Position(e.Pos()))
+					}
+				}
+			}
+			return true
+		})
+	}
 }

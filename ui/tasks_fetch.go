@@ -1,4 +1,4 @@
-// The root's side of the tasks pane's views (tasks_views.go): fetching
+// The root's side of the tasks pane's views (ui/panes/tasks_views.go): fetching
 // the agent's listing, and opening a listed task.
 
 package ui

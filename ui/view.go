@@ -144,7 +144,7 @@ func (m *Model) drawBody(r rects) string {
 
 func (m *Model) agentsBox(w, h int) string {
 	m.agents.SetCurrent(m.current)
-	return m.agentsFrame.box(m.st, "Agents", "", m.agents.View(m.st), w, h, m.focus == focusAgents) // frame_boxes.go
+	return m.agentsFrame.box(m.st, "Agents", "", m.agents.View(m.st), w, h, m.focus == focusAgents) // frame_memo.go
 }
 
 func (m *Model) tasksBox(w, h int) string {
@@ -240,7 +240,7 @@ func (m *Model) footer() string {
 	if w := m.waitingLine(time.Now()); w != "" {
 		return " " + m.st.Warning.Render(styles.Clip(w, m.width-2))
 	}
-	return m.keysFooter() // frame_footer.go: kept while nothing it shows changed
+	return m.keysFooter() // frame_memo.go: kept while nothing it shows changed
 }
 
 // fitKeys is the bindings all (focusKeys) cut to fit width cells. Help

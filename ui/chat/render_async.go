@@ -106,7 +106,7 @@ const asyncBudget = 2 * eagerBytes
 
 // addPlain adds the stream's other pieces drawn plain, off screen, to
 // the job, within asyncBudget: a stream read as it comes is rendered
-// whole as it comes, as it was when lines rendered it.
+// whole as it comes, off screen too, as lines renders it.
 func (job *mdRenderedMsg) addPlain() {
 	s := job.s
 	if s.plainN == 0 {

@@ -91,7 +91,7 @@ func (d *Help) View(st *styles.Styles) string {
 			panes = append(panes, lines)
 		}
 	}
-	// The composer's text field edits as readline does (help_readline.go).
+	// The composer's text field edits as readline does (readline.go).
 	text := []string{st.Accent.Render("Composer text")}
 	for _, b := range readlineKeys() {
 		text = append(text, fmt.Sprintf("%s %s", st.HelpKey.Render(fmt.Sprintf("%-17s", readlineNames(b))), st.HelpDesc.Render(b.Help().Desc)))

@@ -111,7 +111,7 @@ type Tasks struct {
 	CopyID      key.Binding `key:"copy_id" keys:"y" help:"copy id"`
 	CopyContext key.Binding `key:"copy_context" keys:"Y" help:"copy context id"`
 	// View cycles this chat's tasks, the agent's (every context) and
-	// those merged with parley's history (tasks_views.go).
+	// those merged with parley's history (ui/panes/tasks_views.go).
 	View key.Binding `key:"view" keys:"v" help:"chat/agent/all"`
 	// Follow asks the agent to push the task's changes to parley.
 	Follow key.Binding `key:"follow_push" keys:"p" help:"follow by push"`

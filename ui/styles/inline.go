@@ -1,7 +1,7 @@
 // Inline Markdown for short card texts: a description's `code`, **bold**,
 // *emphasis* and [links](…) drawn as styles rather than shown as raw
 // marks. Block Markdown (lists, headings, tables) is the chat's job
-// (render_markdown.go); a card line has no room for it.
+// (ui/chat/render_markdown.go); a card line has no room for it.
 
 package styles
 
