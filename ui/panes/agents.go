@@ -133,9 +133,10 @@ func (p *Agents) selectAction() AgentAction {
 // example, a wider pane) it returns as an agentAction.
 func (p *Agents) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	var a AgentAction
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		a = p.key(msg)
+		cmd, a = p.key(msg)
 	case tea.MouseWheelMsg:
 		// The rows fit; what overflows is the card's skills.
 		p.skillTop = max(p.skillTop+component.WheelStep(msg.Button == tea.MouseWheelUp)/component.WheelRows, 0)
@@ -149,13 +150,15 @@ func (p *Agents) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 		}
 	}
 	if a == agentNone {
-		return nil, nil
+		return cmd, nil
 	}
-	return nil, a
+	return cmd, a
 }
 
-// key moves the cursor or returns an action for the root.
-func (p *Agents) key(msg tea.KeyPressMsg) AgentAction {
+// key moves the cursor, or acts on the selected agent: what the pane
+// can do alone comes back as a command, what needs the root as an
+// AgentAction (ui/agents_actions.go).
+func (p *Agents) key(msg tea.KeyPressMsg) (tea.Cmd, AgentAction) {
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		if p.cursor > 0 {
@@ -172,22 +175,22 @@ func (p *Agents) key(msg tea.KeyPressMsg) AgentAction {
 	case key.Matches(msg, p.keys.SkillsUp):
 		p.skillTop = max(p.skillTop-1, 0)
 	case key.Matches(msg, p.keys.Select):
-		return p.selectAction()
+		return nil, p.selectAction()
 	case key.Matches(msg, p.keys.Add):
-		return AgentAdd
+		return nil, AgentAdd
 	case key.Matches(msg, p.keys.Remove):
-		return AgentRemove
+		return nil, AgentRemove
 	case key.Matches(msg, p.keys.Rename):
-		return AgentRename
+		return nil, AgentRename
 	case key.Matches(msg, p.keys.Save):
-		return AgentSave
+		return nil, AgentSave
 	case key.Matches(msg, p.keys.Example):
-		return AgentExample
+		return nil, AgentExample
 	case key.Matches(msg, p.keys.Expand):
 		p.expanded = !p.expanded
-		return AgentExpand
+		return nil, AgentExpand
 	}
-	return agentNone
+	return nil, agentNone
 }
 
 // View draws the agent rows, then the selected agent's card below them.
