@@ -98,6 +98,9 @@ type Agents struct {
 	Rename     key.Binding `key:"rename" keys:"r" help:"rename"`
 	Remove     key.Binding `key:"remove" keys:"d" help:"remove"`
 	Save       key.Binding `key:"save" keys:"w" help:"save to config"`
+	// CopyRef copies the name or URL the agent was named by, as
+	// parley send and parley card take it.
+	CopyRef key.Binding `key:"copy_ref" keys:"y" help:"copy name or URL"`
 }
 
 // Tasks act on the selected task.

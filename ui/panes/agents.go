@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
@@ -189,6 +190,10 @@ func (p *Agents) key(msg tea.KeyPressMsg) (tea.Cmd, AgentAction) {
 	case key.Matches(msg, p.keys.Expand):
 		p.expanded = !p.expanded
 		return nil, AgentExpand
+	case key.Matches(msg, p.keys.CopyRef):
+		if e := p.Selected(); e != nil {
+			return tea.Batch(tea.SetClipboard(e.Ref), component.Status("Copied "+credname.RedactURL(e.Ref)+": parley send and parley card take it.", false)), agentNone
+		}
 	}
 	return nil, agentNone
 }
