@@ -230,10 +230,9 @@ func (m *Model) footer() string {
 		if m.isErr {
 			style = m.st.Error
 		}
-		// Too long for one line: wrapped at words (a cut mid-word hid
-		// the rest of the message), on as many lines as it takes up to
-		// statusLines; cut on the second, a long URL pushed out the end
-		// of the sentence, which says what happened.
+		// Too long for one line: wrapped at words, on as many lines as
+		// it takes up to statusLines, so that a long URL in it does not
+		// push out the end of the sentence, which says what happened.
 		lines := styles.WrapStyle(style, m.status, m.width-2, statusLines(m.height))
 		return " " + strings.Join(lines, "\n ")
 	}
@@ -291,8 +290,8 @@ func helpWidth(bs []key.Binding) int {
 	return w
 }
 
-// tooSmall says the terminal is too small, wrapped at words to fit it
-// (a cut mid-word read "parley needs at leas").
+// tooSmall says the terminal is too small, wrapped at words to fit it,
+// so that it is read whole however narrow the terminal.
 func tooSmall(w, h int) string {
 	msg := fmt.Sprintf("parley needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, w, h)
 	lines := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
