@@ -19,7 +19,6 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/jsonout"
-	"github.com/parley-a2a/parley/internal/startpages"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -57,10 +56,6 @@ type Env struct {
 // Main runs parley with the process's arguments and exits. Ctrl-C (and
 // SIGTERM) cancel the context, which a command in flight notices.
 func Main() {
-	// Init's pages of the binary leave the RSS (see startpages.Drop). On
-	// a goroutine of its own: reading smaps and unmapping take ~2 ms,
-	// which the command's start does not wait for.
-	go startpages.Drop()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stopProfile := startProfile(os.Getenv)
 	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: os.Getenv})
