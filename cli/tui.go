@@ -148,9 +148,8 @@ func themesDir(configPath string) string {
 	return strings.TrimSuffix(configPath, "config.toml") + "themes"
 }
 
-// tuiCacheKiB is the page cache of the TUI's store (SQLite's default is
-// 2,000 KiB, ~3 MB in the driver's allocator, see session.StoreOptions).
-// Opening a 10,000-item context, listing and searching measured the
-// same with 256 KiB (BenchmarkOpenContext10k-like runs, 2 each, within
-// ±20% either way, the filter +0.2 ms).
+// tuiCacheKiB is the page cache of the TUI's store, small for the reason
+// a send's is (session.StoreOptions): opening a long context, listing
+// and searching read what they need once, so SQLite's default cache
+// would hold memory and buy them nothing measurable (docs/performance.md).
 const tuiCacheKiB = 256
