@@ -11,11 +11,6 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// storeFlushed, when set, hears every group the recorder commits. The
-// crash test's child process reports them, so the test knows what must
-// be on disk when it kills the child.
-var storeFlushed func(session.Flush)
-
 // sendCacheKiB is the page cache of the store a send records into: a
 // send peaks no lower with less (docs/performance.md).
 const sendCacheKiB = 256
@@ -79,7 +74,7 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
 	var rec *session.Recorder
-	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: storeFlushed}
+	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: r.env.onFlush}
 	if stored != nil {
 		tasks, err := st.Tasks(stored.ID)
 		if err != nil {
