@@ -26,12 +26,6 @@ type contextsFlags struct {
 	yes    bool
 }
 
-// stdinIsTerminal reports whether a person can answer a prompt.
-var stdinIsTerminal = func(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(f.Fd())
-}
-
 // contexts is `parley contexts [SUBCOMMAND]`: the stored conversations.
 // sub is the subcommand; "" is `parley contexts` itself, which lists
 // them and takes no arguments.
@@ -269,7 +263,7 @@ func (c contextsCmd) remove(ref string) error {
 		return err
 	}
 	if !c.f.yes {
-		if c.r.env.Stdin == nil || !stdinIsTerminal(c.r.env.Stdin) {
+		if c.r.env.Stdin == nil || !c.r.stdinIsTerminal() {
 			return usagef("contexts", "deleting context %d needs confirmation, and there is no terminal to ask on; pass --yes", info.ID)
 		}
 		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%s)? This cannot be undone. [y/N] ",

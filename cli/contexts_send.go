@@ -11,13 +11,8 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// storeFlushed, when set, hears every group the recorder commits. The
-// crash test's child process reports them, so the test knows what must
-// be on disk when it kills the child.
-var storeFlushed func(session.Flush)
-
-// sendCacheKiB is the page cache of the store a send records into:
-// measured with parley-bench, 256 KiB and less peak the same.
+// sendCacheKiB is the page cache of the store a send records into: a
+// send peaks no lower with less (docs/performance.md).
 const sendCacheKiB = 256
 
 // openStore opens the context store, or explains on stderr why this run
@@ -25,7 +20,7 @@ const sendCacheKiB = 256
 // kept.
 func (r *runner) openStore() *session.Store {
 	// A send writes one exchange and exits: a small page cache (see
-	// session.StoreOptions) costs it nothing and saves ~3 MB of its peak.
+	// session.StoreOptions) costs it nothing and lowers its peak memory.
 	st, err := session.OpenStoreWith(r.env.StorePath, session.StoreOptions{CacheKiB: sendCacheKiB})
 	if err != nil {
 		r.warn(fmt.Errorf("not recording this conversation: %w", err))
@@ -79,7 +74,7 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
 	var rec *session.Recorder
-	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: storeFlushed}
+	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: r.env.onFlush}
 	if stored != nil {
 		tasks, err := st.Tasks(stored.ID)
 		if err != nil {

@@ -82,7 +82,7 @@ func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo)
 	}
 	// tasks come newest first and order is oldest first: new ids go in
 	// front, reversed. Gathered and put in front once: prepending one at
-	// a time was quadratic, 40 ms for the 2,500 tasks of a long context.
+	// a time would be quadratic in a long context's thousands of tasks.
 	var fresh []string
 	for i := range tasks {
 		t := tasks[i]

@@ -15,7 +15,7 @@ import (
 // pushes: its conversation, its recorder and the tracker that assembles
 // its artifacts. An append then costs what it adds (one more tail of the
 // stored item), where restoring and rewriting the whole artifact at every
-// push made each push slower than the last. Tasks are closed when they
+// push would make each push slower than the last. Tasks are closed when they
 // end, when idle, and the oldest first beyond a few.
 const (
 	pushOpenMax  = 8

@@ -41,8 +41,8 @@ type StoreOptions struct {
 	// CacheKiB bounds each connection's page cache, in KiB; 0 keeps
 	// SQLite's default (2,000 KiB). A command that records one exchange
 	// and exits reads little twice: SQLite's 4 KB pages take 8 KB each
-	// in the driver's allocator, which keeps what it freed, so the
-	// default cache costs a send about 3 MB of its peak.
+	// in the driver's allocator, which keeps what it freed, so a large
+	// cache raises such a command's peak memory for nothing.
 	CacheKiB int
 }
 

@@ -107,7 +107,7 @@ func (s *itemScanner) scan(row scanner) (Item, error) {
 
 // queryItems reads items; size is how many to expect, so a long context
 // is read into one slice rather than grown a dozen times over (an Item
-// is a large struct, and opening 10,000 of them spent 20 ms growing).
+// is a large struct, and a long context holds thousands).
 func (s *Store) queryItems(size int, q string, args ...any) ([]Item, error) {
 	st, err := s.prepared(q)
 	if err != nil {

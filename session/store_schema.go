@@ -112,10 +112,10 @@ ALTER TABLE items ADD COLUMN tails INTEGER NOT NULL DEFAULT 0;
 UPDATE items SET tails = 2 WHERE EXISTS (SELECT 1 FROM item_tails t WHERE t.context = items.context AND t.key = items.key);
 CREATE INDEX items_unindexed ON items(context) WHERE tails = 2;
 `,
-	// 4: search without prefix indexes. They made indexing an answer 2.5
-	// times as slow and the index twice as large, for prefix queries (the
-	// last word typed) a quarter faster; FTS5 answers those from the main
-	// index all the same. The index is built again from the bodies; the
+	// 4: search without prefix indexes. They slow down indexing an answer
+	// and make the index much larger, for prefix queries (the last word
+	// typed) only a little faster; FTS5 answers those from the main index
+	// all the same. The index is built again from the bodies; the
 	// triggers name the table and stay.
 	`
 DROP TABLE items_fts;

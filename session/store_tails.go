@@ -55,10 +55,10 @@ const (
 // when they average at least this many bytes. Joining a few hundred
 // large tails on a read costs little next to the text itself, while
 // writing the item whole as it settles costs its size again, in the
-// driver's memory and in the WAL: a fast 200,000-chunk stream (12.8 MB,
-// in ~300 tails of ~40 KB as parley send commits what it prints) peaked
-// 13 MB higher and spent 0.57 s rewriting itself. Many small tails (a
-// slow stream, a group a chunk) are still folded.
+// driver's memory and in the WAL: a fast stream that parley send commits
+// as it prints arrives in hundreds of large tails, and folding them would
+// write the whole answer once more at its end. Many small tails (a slow
+// stream, a group a chunk) are still folded.
 const minKeptTail = 16 << 10
 
 // The items.tails column.
