@@ -10,10 +10,7 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// agentStatus is where an agent's card resolution stands (the
-// Workspace's word for it).
-type agentStatus = session.AgentStatus
-
+// Where an agent's card resolution stands, in the Workspace's words.
 const (
 	agentResolving = session.AgentResolving
 	agentReady     = session.AgentReady
