@@ -25,13 +25,6 @@ type PushService struct {
 	watched map[TaskKey]watch
 }
 
-// TaskKey names a task: its id is the agent's choice, unique only within
-// that agent.
-type TaskKey struct {
-	Agent a2aclient.AgentID
-	Task  string
-}
-
 type watch struct {
 	client  *a2aclient.Client
 	cfgID   string // parley's id for the config
