@@ -20,7 +20,7 @@ import (
 
 // Every binding parley speaks is held to the same rules, whichever code
 // it shares with another since the bindings were folded together (REST
-// v0.3 and v1.0 share restEndpoint, JSON-RPC v0.1 to v0.3 share kwTasks,
+// v0.3 and v1.0 share restEndpoint, JSON-RPC v0.1 to v0.3 share taggedTasks,
 // v1.0 JSON-RPC and gRPC share v10Ops): a task id or tenant an agent or
 // a user gives cannot move a request to another path, and credentials go
 // to no origin the user did not trust, whether a card or a redirect

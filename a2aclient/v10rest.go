@@ -15,7 +15,7 @@ import (
 )
 
 // The v1.0 HTTP+JSON binding (docs/specification.md §11 at v1.0.0):
-// proto-JSON bodies under /message:…, /tasks…, /extendedAgentCard, with
+// ProtoJSON bodies under /message:…, /tasks…, /extendedAgentCard, with
 // the tenant as the first path segment when the interface names one.
 // The shared HTTP+JSON plumbing (restEndpoint) lives here too; the v0.3
 // binding in v03rest.go uses it with the /v1 prefix.
@@ -50,7 +50,7 @@ func (b *v10REST) resubscribe(ctx context.Context, taskID string) (eventSource, 
 }
 
 func (b *v10REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	return b.postPushConfig(ctx, cfg.TaskID, toPJPushConfig(cfg, ""))
+	return b.postPushConfig(ctx, cfg.TaskID, toProtoPushConfig(cfg, ""))
 }
 
 func (b *v10REST) extendedCard(ctx context.Context) (*Agent, error) {
@@ -107,7 +107,7 @@ func escapePath(p string) string {
 
 // ---- shared HTTP+JSON plumbing ----
 
-// restEndpoint is one HTTP+JSON interface. It sends proto-JSON bodies and
+// restEndpoint is one HTTP+JSON interface. It sends ProtoJSON bodies and
 // turns error replies into typed errors.
 type restEndpoint struct {
 	t           *transport
@@ -262,7 +262,7 @@ func (s *restEvents) next() (Event, error) {
 			continue
 		}
 		var w struct {
-			pjStreamResponse
+			protoStreamResponse
 			Error json.RawMessage `json:"error"`
 		}
 		if err := json.Unmarshal(data, &w); err != nil {
@@ -271,7 +271,7 @@ func (s *restEvents) next() (Event, error) {
 		if len(w.Error) > 0 && string(w.Error) != "null" {
 			return Event{}, s.streamErr(data)
 		}
-		ev, ok, err := fromPJStreamResponse(&w.pjStreamResponse, s.e.shape)
+		ev, ok, err := fromProtoStreamResponse(&w.protoStreamResponse, s.e.shape)
 		if err != nil {
 			return Event{}, err
 		}
@@ -451,7 +451,7 @@ func (i restErrorInfo) kind(d Dialect, status int, taskPath bool, path string) e
 // and take them as they are.
 func (e *restEndpoint) send(ctx context.Context, req *SendRequest) (*Result, error) {
 	data, err := e.do(ctx, restCall{op: "send message", method: http.MethodPost, path: "/message:send",
-		body: toPJSendRequest(req, e.shape), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
+		body: toProtoSendRequest(req, e.shape), taskPath: req.Message.TaskID != "", blocking: !req.NonBlocking})
 	if err != nil {
 		return nil, err
 	}
@@ -460,7 +460,7 @@ func (e *restEndpoint) send(ctx context.Context, req *SendRequest) (*Result, err
 
 func (e *restEndpoint) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
 	return e.open(ctx, restCall{op: "stream message", method: http.MethodPost, path: "/message:stream",
-		body: toPJSendRequest(req, e.shape), taskPath: req.Message.TaskID != ""})
+		body: toProtoSendRequest(req, e.shape), taskPath: req.Message.TaskID != ""})
 }
 
 func (e *restEndpoint) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
@@ -496,7 +496,7 @@ func (e *restEndpoint) listTasks(ctx context.Context, req ListTasksRequest) (*Ta
 	if req.ContextID != "" {
 		q.Set("contextId", req.ContextID)
 	}
-	if s := pjStateName(req.State, e.shape); s != "" {
+	if s := protoStateName(req.State, e.shape); s != "" {
 		q.Set("status", s)
 	}
 	if req.PageSize > 0 {

@@ -202,19 +202,19 @@ func TestKWEncodePartsByTag(t *testing.T) {
 		{Kind: PartData},
 	}
 	for _, tc := range []struct {
-		tag  kwTag
+		tag  partTag
 		want string
 	}{
-		{kwTagType, `[{"type":"text","text":""},{"type":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"type":"file","file":{"uri":"https://x.example/f"}},{"type":"data","data":[1,"two"],"metadata":{"k":"v"}},{"type":"data","data":{}}]`},
-		{kwTagKind, `[{"kind":"text","text":""},{"kind":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"kind":"file","file":{"uri":"https://x.example/f"}},{"kind":"data","data":[1,"two"],"metadata":{"k":"v"}},{"kind":"data","data":{}}]`},
+		{tagType, `[{"type":"text","text":""},{"type":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"type":"file","file":{"uri":"https://x.example/f"}},{"type":"data","data":[1,"two"],"metadata":{"k":"v"}},{"type":"data","data":{}}]`},
+		{tagKind, `[{"kind":"text","text":""},{"kind":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"kind":"file","file":{"uri":"https://x.example/f"}},{"kind":"data","data":[1,"two"],"metadata":{"k":"v"}},{"kind":"data","data":{}}]`},
 	} {
-		b, err := json.Marshal(kwEncodeParts(parts, tc.tag))
+		b, err := json.Marshal(taggedEncodeParts(parts, tc.tag))
 		if err != nil {
 			t.Fatal(err)
 		}
 		assertJSON(t, string(tc.tag), b, tc.want)
 	}
-	if b, _ := json.Marshal(kwEncodeParts(nil, kwTagKind)); string(b) != "[]" {
+	if b, _ := json.Marshal(taggedEncodeParts(nil, tagKind)); string(b) != "[]" {
 		t.Errorf("no parts encode as %s, want []", b)
 	}
 }
@@ -240,13 +240,13 @@ func TestKWDecodePartLeniency(t *testing.T) {
 		{"not an object kept raw", `"just text"`, Part{Kind: PartData, Data: "just text"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := kwDecodePart(json.RawMessage(tc.raw))
+			got, ok := taggedDecodePart(json.RawMessage(tc.raw))
 			if !ok || !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %#v (ok %v), want %#v", got, ok, tc.want)
 			}
 		})
 	}
-	if _, ok := kwDecodePart(json.RawMessage("null")); ok {
+	if _, ok := taggedDecodePart(json.RawMessage("null")); ok {
 		t.Error("a null part should be dropped")
 	}
 }
@@ -254,28 +254,28 @@ func TestKWDecodePartLeniency(t *testing.T) {
 func TestKWKindInference(t *testing.T) {
 	for _, tc := range []struct {
 		raw  string
-		from kwFrom
+		from resultSource
 		want string
 	}{
-		{`{"kind":"task","id":"t"}`, kwFromReply, "task"},
-		{`{"kind":"status-update","taskId":"t","status":{"state":"working"}}`, kwFromReply, "status-update"},
-		{`{"kind":"artifact_update","taskId":"t","artifact":{"parts":[]}}`, kwFromReply, "artifact-update"},
-		{`{"kind":"TaskStatusUpdateEvent","taskId":"t","status":{"state":"working"}}`, kwFromReply, "status-update"},
-		{`{"id":"t","status":{"state":"working"}}`, kwFromReply, "task"},
-		{`{"id":"t","status":{"state":"working"}}`, kwFromV01Stream, "status-update"},
-		{`{"id":"t","status":{"state":"working"},"final":false}`, kwFromReply, "status-update"},
-		{`{"id":"t","sessionId":"s","status":{"state":"working"}}`, kwFromV01Stream, "task"},
-		{`{"taskId":"t","status":{"state":"working"}}`, kwFromReply, "status-update"},
-		{`{"status":{"state":"working"}}`, kwFromReply, "task"},
-		{`{"status":{"state":"working"}}`, kwFromStream, "status-update"},
-		{`{"id":"t","artifact":{"parts":[]}}`, kwFromV01Stream, "artifact-update"},
-		{`{"messageId":"m","parts":[],"role":"agent"}`, kwFromReply, "message"},
-		{`{"role":"agent","parts":[]}`, kwFromReply, "message"},
-		{`{"task":{"id":"t","status":{"state":"completed"}}}`, kwFromReply, "task"},
-		{`{"statusUpdate":{"taskId":"t","status":{"state":"completed"}}}`, kwFromReply, "status-update"},
-		{`{"kind":"mystery","foo":1}`, kwFromReply, "empty"},
+		{`{"kind":"task","id":"t"}`, fromReply, "task"},
+		{`{"kind":"status-update","taskId":"t","status":{"state":"working"}}`, fromReply, "status-update"},
+		{`{"kind":"artifact_update","taskId":"t","artifact":{"parts":[]}}`, fromReply, "artifact-update"},
+		{`{"kind":"TaskStatusUpdateEvent","taskId":"t","status":{"state":"working"}}`, fromReply, "status-update"},
+		{`{"id":"t","status":{"state":"working"}}`, fromReply, "task"},
+		{`{"id":"t","status":{"state":"working"}}`, fromV01Stream, "status-update"},
+		{`{"id":"t","status":{"state":"working"},"final":false}`, fromReply, "status-update"},
+		{`{"id":"t","sessionId":"s","status":{"state":"working"}}`, fromV01Stream, "task"},
+		{`{"taskId":"t","status":{"state":"working"}}`, fromReply, "status-update"},
+		{`{"status":{"state":"working"}}`, fromReply, "task"},
+		{`{"status":{"state":"working"}}`, fromStream, "status-update"},
+		{`{"id":"t","artifact":{"parts":[]}}`, fromV01Stream, "artifact-update"},
+		{`{"messageId":"m","parts":[],"role":"agent"}`, fromReply, "message"},
+		{`{"role":"agent","parts":[]}`, fromReply, "message"},
+		{`{"task":{"id":"t","status":{"state":"completed"}}}`, fromReply, "task"},
+		{`{"statusUpdate":{"taskId":"t","status":{"state":"completed"}}}`, fromReply, "status-update"},
+		{`{"kind":"mystery","foo":1}`, fromReply, "empty"},
 	} {
-		ev, ok, err := kwDecodeEvent(json.RawMessage(tc.raw), tc.from)
+		ev, ok, err := taggedDecodeEvent(json.RawMessage(tc.raw), tc.from)
 		if err != nil {
 			t.Errorf("%s: %v", tc.raw, err)
 			continue
@@ -285,7 +285,7 @@ func TestKWKindInference(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{`[1]`, `"x"`, `null`, `{"kind":"task","status":"done"}`} {
-		_, _, err := kwDecodeEvent(json.RawMessage(raw), kwFromReply)
+		_, _, err := taggedDecodeEvent(json.RawMessage(raw), fromReply)
 		var pe *ProtocolError
 		if !errors.As(err, &pe) {
 			t.Errorf("%s: err = %v, want a ProtocolError", raw, err)
@@ -294,7 +294,7 @@ func TestKWKindInference(t *testing.T) {
 }
 
 func TestKWTimestampAndIDs(t *testing.T) {
-	ev, _, err := kwDecodeEvent(json.RawMessage(`{"id":42,"contextId":7,"status":{"state":"WORKING","timestamp":"2025-04-02T16:59:25.331844"},"artifacts":[{"parts":[]},{"index":3,"parts":[]},{"artifactId":"a","parts":[]}]}`), kwFromReply)
+	ev, _, err := taggedDecodeEvent(json.RawMessage(`{"id":42,"contextId":7,"status":{"state":"WORKING","timestamp":"2025-04-02T16:59:25.331844"},"artifacts":[{"parts":[]},{"index":3,"parts":[]},{"artifactId":"a","parts":[]}]}`), fromReply)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestKWTimestampAndIDs(t *testing.T) {
 		t.Errorf("artifact ids = %v, want position, index, artifactId", ids)
 	}
 	for _, raw := range []string{`"yesterday"`, `12345`, `null`, `{}`} {
-		if ts := kwTimestamp(json.RawMessage(raw)); !ts.IsZero() {
+		if ts := looseTimestamp(json.RawMessage(raw)); !ts.IsZero() {
 			t.Errorf("timestamp %s = %v, want zero", raw, ts)
 		}
 	}
