@@ -9,6 +9,11 @@ import (
 	"time"
 )
 
+// The readers below take values as agents write them rather than as the
+// specifications do (ids as numbers, booleans as strings, base64 in any
+// alphabet, roles in either family's spelling); both wire families use
+// them, so each leniency is decided once.
+
 // looseString reads a JSON string, number or boolean as a string: servers
 // differ on whether ids are strings or numbers, and an artifact's v0.1
 // index is a number that parley uses as the artifact's id.
@@ -48,26 +53,6 @@ func (v *looseBool) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// looseBase64 decodes file bytes in any of the base64 alphabets, with or
-// without padding and line breaks; ok is false only for garbage.
-func looseBase64(s string) ([]byte, bool) {
-	s = strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == ' ' || r == '\t' {
-			return -1
-		}
-		return r
-	}, s)
-	if s == "" {
-		return nil, true
-	}
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		if b, err := enc.DecodeString(s); err == nil {
-			return b, true
-		}
-	}
-	return nil, false
-}
-
 // looseMetadata keeps metadata that is a JSON object and drops anything else.
 func looseMetadata(raw json.RawMessage) map[string]any {
 	if len(raw) == 0 {
@@ -103,4 +88,46 @@ func firstOf(vals ...looseString) string {
 		}
 	}
 	return ""
+}
+
+// looseBase64 decodes file bytes in any of the base64 alphabets, with or
+// without padding and line breaks; ok is false only for garbage.
+func looseBase64(s string) ([]byte, bool) {
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == ' ' || r == '\t' {
+			return -1
+		}
+		return r
+	}, s)
+	if s == "" {
+		return nil, true
+	}
+	b, err := decodeBase64(s)
+	return b, err == nil
+}
+
+// decodeBase64 accepts what ProtoJSON parsers accept for bytes: standard
+// or URL-safe alphabet, with or without padding.
+func decodeBase64(s string) ([]byte, error) {
+	var firstErr error
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		b, err := enc.DecodeString(s)
+		if err == nil {
+			return b, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return nil, firstErr
+}
+
+// readRole reads a role as either wire family spells it ("user",
+// "ROLE_USER", in any case). Anything but the user is the agent, so a
+// strange role never makes an agent's words look like the user's own.
+func readRole(s string) Role {
+	if strings.TrimPrefix(strings.ToLower(s), "role_") == "user" {
+		return RoleUser
+	}
+	return RoleAgent
 }

@@ -1,7 +1,5 @@
 package a2aclient
 
-import "strings"
-
 // protoMessage is a Message in either shape. On decode both "parts" and
 // "content" are read; on encode only the shape's own name is written.
 type protoMessage struct {
@@ -46,7 +44,7 @@ func protoRole(r Role) string {
 func fromProtoMessage(w *protoMessage, s protoShape) (*Message, error) {
 	m := &Message{
 		ID:               w.MessageID,
-		Role:             fromProtoRole(w.Role),
+		Role:             readRole(w.Role),
 		ContextID:        w.ContextID,
 		TaskID:           w.TaskID,
 		ReferenceTaskIDs: w.ReferenceTaskIDs,
@@ -59,13 +57,4 @@ func fromProtoMessage(w *protoMessage, s protoShape) (*Message, error) {
 	parts, err := fromProtoParts(wire, s)
 	m.Parts = parts
 	return m, err
-}
-
-// fromProtoRole reads ROLE_USER / ROLE_AGENT (and lower-case spellings).
-// Anything else came from the agent's side.
-func fromProtoRole(r string) Role {
-	if strings.EqualFold(strings.TrimPrefix(strings.ToUpper(r), "ROLE_"), "user") {
-		return RoleUser
-	}
-	return RoleAgent
 }

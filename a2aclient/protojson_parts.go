@@ -150,19 +150,3 @@ func decodeBytes03(s string) ([]byte, error) {
 	}
 	return outer, nil
 }
-
-// decodeBase64 accepts what ProtoJSON parsers accept for bytes: standard
-// or URL-safe alphabet, with or without padding.
-func decodeBase64(s string) ([]byte, error) {
-	var firstErr error
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		b, err := enc.DecodeString(s)
-		if err == nil {
-			return b, nil
-		}
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
-	return nil, firstErr
-}

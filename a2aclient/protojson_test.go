@@ -30,7 +30,7 @@ func TestPJPartsEncode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		protoJSONEqual(t, "message", got, tc.want)
+		assertJSON(t, "message", got, tc.want)
 	}
 }
 

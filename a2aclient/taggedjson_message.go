@@ -64,7 +64,7 @@ func taggedDecodeMessage(raw json.RawMessage) (*Message, error) {
 	}
 	m := &Message{
 		ID:        string(in.MessageID),
-		Role:      taggedRole(string(in.Role)),
+		Role:      readRole(strings.TrimSpace(string(in.Role))),
 		Parts:     taggedDecodeParts(in.Parts),
 		ContextID: string(in.ContextID),
 		TaskID:    string(in.TaskID),
@@ -74,15 +74,4 @@ func taggedDecodeMessage(raw json.RawMessage) (*Message, error) {
 		m.ReferenceTaskIDs = append(m.ReferenceTaskIDs, string(r))
 	}
 	return m, nil
-}
-
-// taggedRole maps roles to user or agent. Anything but the user is treated as
-// the agent, so a strange role never makes an agent's words look like the
-// user's own.
-func taggedRole(s string) Role {
-	s = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(s)), "role_")
-	if s == "user" {
-		return RoleUser
-	}
-	return RoleAgent
 }

@@ -39,9 +39,9 @@ const v03FlightTask = `{
 }`
 
 func TestV03SendEncodesMessageSendParams(t *testing.T) {
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": v03FlightTask}))
-	c := oldrpcClient(t, f.URL, DialectV03)
-	ctx := oldrpcCtx(t)
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": v03FlightTask}))
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	ctx := hostileCtx(t)
 	msg := Message{
 		ID: "0db1d6c4-3976-40ed-b9b8-0043ea7a03d3", ContextID: "c295ea44-7543-4f78-b524-7a38915ad6e4", TaskID: "3f36680c-7f37-4a5f-945e-d78981fafd36",
 		Parts: []Part{TextPart("I want to fly from New York (JFK) to London (LHR) around October 10th, returning October 17th.")},
@@ -126,8 +126,8 @@ func TestV02AlwaysSendsAcceptedOutputModes(t *testing.T) {
 		{DialectV02, `{"acceptedOutputModes": [], "blocking": false}`},
 		{DialectV03, `{"blocking": false}`},
 	} {
-		f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": `{"id":"t","contextId":"c","status":{"state":"submitted"},"kind":"task"}`}))
-		if _, err := oldrpcClient(t, f.URL, tc.d).Send(oldrpcCtx(t), SendRequest{NonBlocking: true, Message: Message{Parts: []Part{TextPart("x")}}}); err != nil {
+		f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": `{"id":"t","contextId":"c","status":{"state":"submitted"},"kind":"task"}`}))
+		if _, err := taggedRPCClient(t, f.URL, tc.d).Send(hostileCtx(t), SendRequest{NonBlocking: true, Message: Message{Parts: []Part{TextPart("x")}}}); err != nil {
 			t.Fatal(err)
 		}
 		var p struct {
@@ -147,8 +147,8 @@ func TestV02AlwaysSendsAcceptedOutputModes(t *testing.T) {
 
 func TestV03SendRepliesWithMessage(t *testing.T) {
 	// §9.2: a direct reply, with no role (the example leaves it out).
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": `{"messageId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","parts":[{"kind":"text","text":"Why did the chicken cross the road? To get to the other side!"}],"kind":"message","metadata":{}}`}))
-	res, err := oldrpcClient(t, f.URL, DialectV03).Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("tell me a joke")}}})
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": `{"messageId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","parts":[{"kind":"text","text":"Why did the chicken cross the road? To get to the other side!"}],"kind":"message","metadata":{}}`}))
+	res, err := taggedRPCClient(t, f.URL, DialectV03).Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("tell me a joke")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,8 +202,8 @@ func TestV03ReplyShapes(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": tc.result}))
-			res, err := oldrpcClient(t, f.URL, DialectV03).Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": tc.result}))
+			res, err := taggedRPCClient(t, f.URL, DialectV03).Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -223,11 +223,11 @@ var v03EssayEvents = []string{
 }
 
 func TestV03StreamAssemblesEssay(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c, v03EssayEvents...)
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+		taggedRPCEvents(w, c, v03EssayEvents...)
 	})
-	c := oldrpcClient(t, f.URL, DialectV03)
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{ID: "bbb7dee1-cf5c-4683-8a6f-4114529da5eb", Parts: []Part{TextPart("write a long paper describing the attached pictures")}}})
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	s, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{ID: "bbb7dee1-cf5c-4683-8a6f-4114529da5eb", Parts: []Part{TextPart("write a long paper describing the attached pictures")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,8 +258,8 @@ func TestV03StreamAssemblesEssay(t *testing.T) {
 }
 
 func TestV03StreamInfersKindsAndSkipsUnknownEvents(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c,
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+		taggedRPCEvents(w, c,
 			`{"taskId":"t1","contextId":"c1","status":{"state":"working"},"final":false}`,
 			`{"kind":"progress-update","percent":50}`,
 			`{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a","parts":[{"text":"hel"}]}}`,
@@ -267,7 +267,7 @@ func TestV03StreamInfersKindsAndSkipsUnknownEvents(t *testing.T) {
 			`{"taskId":"t1","contextId":"c1","status":{"state":"completed"}}`,
 		)
 	})
-	s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+	s, err := taggedRPCClient(t, f.URL, DialectV03).Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,14 +288,14 @@ func TestV03StreamInfersKindsAndSkipsUnknownEvents(t *testing.T) {
 }
 
 func TestV03StreamEndsAtInputRequiredWithoutFinal(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c,
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+		taggedRPCEvents(w, c,
 			`{"kind":"task","id":"3f36680c","contextId":"c2","status":{"state":"working"}}`,
 			`{"kind":"status-update","taskId":"3f36680c","contextId":"c2","status":{"state":"input-required","message":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"Where would you like to fly to?"}]}},"final":false}`,
 		)
 		<-r.Context().Done()
 	})
-	s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("I'd like to book a flight.")}}})
+	s, err := taggedRPCClient(t, f.URL, DialectV03).Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("I'd like to book a flight.")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,11 +327,11 @@ func TestSSEFramingVariants(t *testing.T) {
 		{"SSE labelled text/plain", "text/plain; charset=utf-8", ": hello\ndata: " + working + "\n\ndata: " + done + "\n\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 				w.Header().Set("Content-Type", tc.contentType)
 				fmt.Fprintf(w, tc.body, c.ID)
 			})
-			s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			s, err := taggedRPCClient(t, f.URL, DialectV03).Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -349,16 +349,16 @@ func TestSSEFramingVariants(t *testing.T) {
 func TestV03JSONRPCAsTextPlain(t *testing.T) {
 	// a2a-go v0.3 answers JSON-RPC as text/plain, streams included when it
 	// has a single reply.
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"kind":"task","id":"t1","contextId":"c1","status":{"state":"completed"}}}`, c.ID)
 	})
-	c := oldrpcClient(t, f.URL, DialectV03)
-	res, err := c.Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	res, err := c.Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 	if err != nil || res.Task == nil || res.Task.Status.State != StateCompleted {
 		t.Fatalf("send = %+v, %v", res, err)
 	}
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+	s, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,10 +381,10 @@ func TestV03HostileReplies(t *testing.T) {
 		{"HTML page", `<!doctype html><html><body>%s</body></html>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 				fmt.Fprintf(w, tc.body, c.ID)
 			})
-			res, err := oldrpcClient(t, f.URL, DialectV03).Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			res, err := taggedRPCClient(t, f.URL, DialectV03).Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			var pe *ProtocolError
 			if !errors.As(err, &pe) {
 				t.Errorf("send = %+v, %v; want a ProtocolError", res, err)
@@ -400,12 +400,12 @@ func TestV03HostileStreamEvents(t *testing.T) {
 		{"result and error", `data: {"jsonrpc":"2.0","id":%s,"result":{"kind":"task","id":"t1"},"error":{"code":1,"message":"x"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 				w.Header().Set("Content-Type", "text/event-stream")
 				fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"kind\":\"task\",\"id\":\"t1\",\"status\":{\"state\":\"working\"}}}\n\n", c.ID)
 				fmt.Fprintf(w, tc.second+"\n\n", c.ID)
 			})
-			s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			s, err := taggedRPCClient(t, f.URL, DialectV03).Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -433,36 +433,36 @@ func TestV03ErrorCodes(t *testing.T) {
 		{DialectV02, -32006, 200, ErrInvalidAgentResponse},
 		{DialectV02, -32002, 200, ErrTaskNotCancelable},
 	} {
-		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(tc.status)
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":"from the spec"}}`, c.ID, tc.code)
 		})
-		_, err := oldrpcClient(t, f.URL, tc.d).Cancel(oldrpcCtx(t), "t1")
+		_, err := taggedRPCClient(t, f.URL, tc.d).Cancel(hostileCtx(t), "t1")
 		var re *RPCError
 		if !errors.Is(err, tc.want) || !errors.As(err, &re) || re.Dialect != tc.d || re.Code != tc.code {
 			t.Errorf("%s code %d (HTTP %d): err = %v, want %v", tc.d, tc.code, tc.status, err, tc.want)
 		}
 	}
 	// The same code means something else in v0.1.
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) { oldrpcError(w, c, -32006, "x") })
-	if _, err := oldrpcClient(t, f.URL, DialectV03).Get(oldrpcCtx(t), "t1", nil); errors.Is(err, ErrStreamingNotSupported) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) { taggedRPCError(w, c, -32006, "x") })
+	if _, err := taggedRPCClient(t, f.URL, DialectV03).Get(hostileCtx(t), "t1", nil); errors.Is(err, ErrStreamingNotSupported) {
 		t.Errorf("v0.3 -32006 read as v0.1's meaning: %v", err)
 	}
 }
 
 func TestV03GetCancelResubscribe(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		switch c.Method {
 		case "tasks/get", "tasks/cancel":
-			oldrpcResult(w, c, `{"id":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","status":{"state":"canceled"},"kind":"task"}`)
+			taggedRPCResult(w, c, `{"id":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","status":{"state":"canceled"},"kind":"task"}`)
 		case "tasks/resubscribe":
-			oldrpcEvents(w, c, `{"kind":"artifact-update","taskId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"text","text":"x"}]},"lastChunk":true}`,
+			taggedRPCEvents(w, c, `{"kind":"artifact-update","taskId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"text","text":"x"}]},"lastChunk":true}`,
 				`{"kind":"status-update","taskId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c","status":{"state":"completed"},"final":true}`)
 		}
 	})
-	c := oldrpcClient(t, f.URL, DialectV03)
-	ctx := oldrpcCtx(t)
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	ctx := hostileCtx(t)
 	hl := 0
 	if _, err := c.Get(ctx, "363422be-b0f9-4692-a24d-278670e7c7f1", &hl); err != nil {
 		t.Fatal(err)
@@ -486,14 +486,14 @@ func TestV03GetCancelResubscribe(t *testing.T) {
 
 func TestV03PushConfigMethods(t *testing.T) {
 	cfg := `{"taskId":"t1","pushNotificationConfig":{"id":"cfg-1","url":"https://client.example.com/webhook/a2a-notifications","token":"secure-client-token-for-task-aaa","authentication":{"schemes":["Bearer"]}}}`
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{
 		"tasks/pushNotificationConfig/set":    cfg,
 		"tasks/pushNotificationConfig/get":    cfg,
 		"tasks/pushNotificationConfig/list":   `[` + cfg + `,{"taskId":"t1","pushNotificationConfig":{"id":"cfg-2","url":"https://other.example/hook"}}]`,
 		"tasks/pushNotificationConfig/delete": `null`,
 	}))
-	c := oldrpcClient(t, f.URL, DialectV03)
-	ctx := oldrpcCtx(t)
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	ctx := hostileCtx(t)
 	want := &PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://client.example.com/webhook/a2a-notifications", Token: "secure-client-token-for-task-aaa", AuthSchemes: []string{"Bearer"}}
 
 	got, err := c.SetPushConfig(ctx, *want)
@@ -522,11 +522,11 @@ func TestV03PushConfigMethods(t *testing.T) {
 
 func TestV02PushConfigWithoutListOrDelete(t *testing.T) {
 	// A v0.2.0 agent: set and get only, get by task id.
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{
 		"tasks/pushNotificationConfig/get": `{"taskId":"t1","pushNotificationConfig":{"url":"https://hook.example/a"}}`,
 	}))
-	c := oldrpcClient(t, f.URL, DialectV02)
-	ctx := oldrpcCtx(t)
+	c := taggedRPCClient(t, f.URL, DialectV02)
+	ctx := hostileCtx(t)
 	list, err := c.ListPushConfigs(ctx, "t1")
 	if err != nil || len(list) != 1 || list[0].URL != "https://hook.example/a" {
 		t.Errorf("list = %+v, %v", list, err)
@@ -545,11 +545,11 @@ const v03ExtendedCard = `{"protocolVersion":"0.3.0","name":"Extended Agent","des
 
 func TestV03ExtendedCard(t *testing.T) {
 	var base string
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcResult(w, c, fmt.Sprintf(v03ExtendedCard, base))
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+		taggedRPCResult(w, c, fmt.Sprintf(v03ExtendedCard, base))
 	})
 	base = f.URL
-	agent, err := oldrpcClient(t, f.URL, DialectV03).ExtendedCard(oldrpcCtx(t))
+	agent, err := taggedRPCClient(t, f.URL, DialectV03).ExtendedCard(hostileCtx(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -578,7 +578,7 @@ func TestExtendedCardOverHTTPGet(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var base string
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 				switch {
 				case r.Method == http.MethodGet && r.URL.Path == tc.cardAt:
 					w.Header().Set("Content-Type", "application/json")
@@ -586,12 +586,12 @@ func TestExtendedCardOverHTTPGet(t *testing.T) {
 				case r.Method == http.MethodGet:
 					http.NotFound(w, r)
 				default:
-					oldrpcError(w, c, -32601, "Method not found")
+					taggedRPCError(w, c, -32601, "Method not found")
 				}
 			})
 			base = f.URL + tc.rpcPath
-			c := oldrpcClient(t, base, tc.d)
-			agent, err := c.ExtendedCard(oldrpcCtx(t))
+			c := taggedRPCClient(t, base, tc.d)
+			agent, err := c.ExtendedCard(hostileCtx(t))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -606,11 +606,11 @@ func TestExtendedCardOverHTTPGet(t *testing.T) {
 }
 
 func TestExtendedCardMissingIsNotADialectMismatch(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		http.NotFound(w, r)
 	})
-	c := oldrpcClient(t, f.URL+"/a2a", DialectV02)
-	_, err := c.ExtendedCard(oldrpcCtx(t))
+	c := taggedRPCClient(t, f.URL+"/a2a", DialectV02)
+	_, err := c.ExtendedCard(hostileCtx(t))
 	var he *HTTPError
 	if !errors.Is(err, ErrExtendedCardUnavailable) || !errors.As(err, &he) || he.StatusCode != 404 {
 		t.Errorf("err = %v, want a 404 marked as no extended card", err)

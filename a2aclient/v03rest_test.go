@@ -46,7 +46,7 @@ func TestV03RESTSendRequestAndTaskResult(t *testing.T) {
 	}
 	// Parts under "content", file bytes base64-encoded twice as v0.3 peers
 	// do ("PNG" → "UE5H" → "VUU1SA=="), data wrapped, blocking said out loud.
-	protoJSONEqual(t, "body", got.Body, `{
+	assertJSON(t, "body", got.Body, `{
 		"message":{"messageId":"msg-1","contextId":"c1","role":"ROLE_USER","content":[
 			{"text":"Hello"},
 			{"file":{"fileWithBytes":"VUU1SA==","mimeType":"image/png","name":"a.png"}},
@@ -82,7 +82,7 @@ func TestV03RESTStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestV03RESTSubscribeFallsBackToGET(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil || len(evs) != 1 || evs[0].Status.Status.State != StateCompleted {
 		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
@@ -203,7 +203,7 @@ func TestV03RESTSubscribeFallsBackToGET(t *testing.T) {
 	if len(reqs) != 2 || reqs[0].Method != http.MethodPost || reqs[1].Method != http.MethodGet || reqs[1].Path != "/v1/tasks/t1:subscribe" {
 		t.Fatalf("requests: %+v", reqs)
 	}
-	protoJSONEqual(t, "subscribe POST body", reqs[0].Body, `{"name":"tasks/t1"}`)
+	assertJSON(t, "subscribe POST body", reqs[0].Body, `{"name":"tasks/t1"}`)
 }
 
 func TestV03RESTTaskOperations(t *testing.T) {
@@ -235,14 +235,14 @@ func TestV03RESTTaskOperations(t *testing.T) {
 	if _, err := c.Cancel(ctx, "t1"); err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "cancel body", log.last(t).Body, `{"name":"tasks/t1"}`)
+	assertJSON(t, "cancel body", log.last(t).Body, `{"name":"tasks/t1"}`)
 
 	want := PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://hook", Token: "tok", AuthSchemes: []string{"Bearer"}, AuthCredentials: "secret"}
 	got, err := c.SetPushConfig(ctx, want)
 	if err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "set push config body", log.last(t).Body, `{"parent":"tasks/t1","configId":"cfg-1","config":`+cfg+`}`)
+	assertJSON(t, "set push config body", log.last(t).Body, `{"parent":"tasks/t1","configId":"cfg-1","config":`+cfg+`}`)
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("config = %+v", *got)
 	}

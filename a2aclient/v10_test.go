@@ -70,21 +70,6 @@ func protoClient(t *testing.T, ifaces ...Interface) *Client {
 	return c
 }
 
-// protoJSONEqual compares JSON documents by value.
-func protoJSONEqual(t *testing.T, what string, got []byte, want string) {
-	t.Helper()
-	var g, w any
-	if err := json.Unmarshal(got, &g); err != nil {
-		t.Fatalf("%s: not JSON: %v: %s", what, err, got)
-	}
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("%s: bad expectation: %v", what, err)
-	}
-	if !reflect.DeepEqual(g, w) {
-		t.Errorf("%s:\n got  %s\n want %s", what, got, want)
-	}
-}
-
 // protoSSE writes each payload as one SSE event, a multi-line payload as
 // several data lines.
 func protoSSE(w http.ResponseWriter, payloads ...string) {
@@ -115,22 +100,6 @@ func protoReadRPC(t *testing.T, body []byte) protoRPC {
 
 func protoRPCResult(id json.RawMessage, result string) string {
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, id, result)
-}
-
-// protoDrain reads a stream to its end, returning the events.
-func protoDrain(t *testing.T, s *Stream) ([]Event, error) {
-	t.Helper()
-	var evs []Event
-	for {
-		ev, err := s.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return evs, nil
-			}
-			return evs, err
-		}
-		evs = append(evs, ev)
-	}
 }
 
 // ---- v1.0 JSON-RPC ----
@@ -171,7 +140,7 @@ func TestV10RPCSendRequestAndTaskResult(t *testing.T) {
 	if rpc.Method != "SendMessage" {
 		t.Errorf("method = %q", rpc.Method)
 	}
-	protoJSONEqual(t, "params", rpc.Params, `{
+	assertJSON(t, "params", rpc.Params, `{
 		"tenant": "acme",
 		"message": {"messageId":"msg-1","contextId":"ctx-1","role":"ROLE_USER","referenceTaskIds":["t0"],
 			"parts":[{"text":"Hello"},
@@ -197,7 +166,7 @@ func TestV10RPCSendNonBlockingAndMessageResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "params", protoReadRPC(t, log.last(t).Body).Params,
+	assertJSON(t, "params", protoReadRPC(t, log.last(t).Body).Params,
 		`{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]},"configuration":{"returnImmediately":true}}`)
 	if res.Message == nil || res.Message.Role != RoleAgent || res.Message.Text() != "hi there" {
 		t.Fatalf("message = %+v", res.Message)
@@ -223,7 +192,7 @@ func TestV10RPCStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,20 +259,20 @@ func TestV10RPCTaskOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "GetTask params", params("GetTask"), `{"id":"t1","historyLength":3}`)
+	assertJSON(t, "GetTask params", params("GetTask"), `{"id":"t1","historyLength":3}`)
 	if got.Status.State != StateCanceled || got.Status.Timestamp.IsZero() {
 		t.Errorf("task = %+v", got)
 	}
 	if _, err := c.Cancel(ctx, "t1"); err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "CancelTask params", params("CancelTask"), `{"id":"t1"}`)
+	assertJSON(t, "CancelTask params", params("CancelTask"), `{"id":"t1"}`)
 
 	page, err := c.ListTasks(ctx, ListTasksRequest{ContextID: "c1", State: StateWorking, PageSize: 10, PageToken: "p", HistoryLength: &three})
 	if err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "ListTasks params", params("ListTasks"), `{"contextId":"c1","status":"TASK_STATE_WORKING","pageSize":10,"pageToken":"p","historyLength":3}`)
+	assertJSON(t, "ListTasks params", params("ListTasks"), `{"contextId":"c1","status":"TASK_STATE_WORKING","pageSize":10,"pageToken":"p","historyLength":3}`)
 	if len(page.Tasks) != 1 || page.TotalSize != 5 || page.NextPageToken != "next" {
 		t.Errorf("page = %+v", page)
 	}
@@ -312,7 +281,7 @@ func TestV10RPCTaskOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "CreateTaskPushNotificationConfig params", params("CreateTaskPushNotificationConfig"), push)
+	assertJSON(t, "CreateTaskPushNotificationConfig params", params("CreateTaskPushNotificationConfig"), push)
 	want := PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://hook.example.com/a2a", Token: "tok", AuthSchemes: []string{"Bearer"}, AuthCredentials: "secret"}
 	if !reflect.DeepEqual(*cfg, want) {
 		t.Errorf("config = %+v", *cfg)
@@ -320,16 +289,16 @@ func TestV10RPCTaskOperations(t *testing.T) {
 	if _, err := c.GetPushConfig(ctx, "t1", "cfg-1"); err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "GetTaskPushNotificationConfig params", params("GetTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
+	assertJSON(t, "GetTaskPushNotificationConfig params", params("GetTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
 	list, err := c.ListPushConfigs(ctx, "t1")
 	if err != nil || len(list) != 1 || list[0].URL != want.URL {
 		t.Fatalf("list = %+v, %v", list, err)
 	}
-	protoJSONEqual(t, "ListTaskPushNotificationConfigs params", params("ListTaskPushNotificationConfigs"), `{"taskId":"t1"}`)
+	assertJSON(t, "ListTaskPushNotificationConfigs params", params("ListTaskPushNotificationConfigs"), `{"taskId":"t1"}`)
 	if err := c.DeletePushConfig(ctx, "t1", "cfg-1"); err != nil {
 		t.Fatalf("delete with an empty result: %v", err)
 	}
-	protoJSONEqual(t, "DeleteTaskPushNotificationConfig params", params("DeleteTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
+	assertJSON(t, "DeleteTaskPushNotificationConfig params", params("DeleteTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
 }
 
 func TestV10RPCExtendedCardSendsParams(t *testing.T) {
@@ -348,7 +317,7 @@ func TestV10RPCExtendedCardSendsParams(t *testing.T) {
 	if req.Method != "GetExtendedAgentCard" {
 		t.Errorf("method = %q", req.Method)
 	}
-	protoJSONEqual(t, "params", req.Params, `{"tenant":"acme"}`)
+	assertJSON(t, "params", req.Params, `{"tenant":"acme"}`)
 	if card.Name != "Extended Agent" || len(card.Skills) != 1 {
 		t.Errorf("card = %q with %d skills", card.Name, len(card.Skills))
 	}
@@ -391,7 +360,7 @@ func TestV10RPCResubscribe(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil || len(evs) != 2 || evs[1].Status.Status.State != StateCompleted {
 		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
@@ -399,7 +368,7 @@ func TestV10RPCResubscribe(t *testing.T) {
 	if req.Method != "SubscribeToTask" {
 		t.Errorf("method = %q", req.Method)
 	}
-	protoJSONEqual(t, "params", req.Params, `{"id":"t1"}`)
+	assertJSON(t, "params", req.Params, `{"id":"t1"}`)
 }
 
 // ---- v1.0 HTTP+JSON ----
@@ -430,7 +399,7 @@ func TestV10RESTSendRequest(t *testing.T) {
 	if v := got.Header.Get("A2A-Version"); v != "1.0" {
 		t.Errorf("A2A-Version = %q", v)
 	}
-	protoJSONEqual(t, "body", got.Body, `{"message":{"messageId":"msg-1","role":"ROLE_USER","parts":[{"text":"Book me a flight"}]},
+	assertJSON(t, "body", got.Body, `{"message":{"messageId":"msg-1","role":"ROLE_USER","parts":[{"text":"Book me a flight"}]},
 		"configuration":{"returnImmediately":false}}`)
 	if res.Task == nil || res.Task.Status.State != StateInputRequired || res.Task.Status.Message.Role != RoleAgent {
 		t.Fatalf("task = %+v", res.Task)
@@ -469,7 +438,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 	if _, err := c.Cancel(ctx, "t1"); err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "cancel body", log.last(t).Body, `{"id":"t1"}`)
+	assertJSON(t, "cancel body", log.last(t).Body, `{"id":"t1"}`)
 	page, err := c.ListTasks(ctx, ListTasksRequest{ContextID: "c295ea44", State: StateCanceled, PageSize: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -483,7 +452,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 	if _, err := c.SetPushConfig(ctx, PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://hook.example.com/a2a", Token: "tok"}); err != nil {
 		t.Fatal(err)
 	}
-	protoJSONEqual(t, "push config body", log.last(t).Body, push)
+	assertJSON(t, "push config body", log.last(t).Body, push)
 	if cfg, err := c.GetPushConfig(ctx, "t1", "cfg-1"); err != nil || cfg.Token != "tok" {
 		t.Fatalf("get push config = %+v, %v", cfg, err)
 	}
@@ -556,7 +525,7 @@ func TestV10RESTSubscribeFallsBackToGET(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil || len(evs) != 2 || evs[1].Status.Status.State != StateFailed {
 		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
@@ -564,7 +533,7 @@ func TestV10RESTSubscribeFallsBackToGET(t *testing.T) {
 	if len(reqs) != 2 || reqs[0].Method != http.MethodPost || reqs[1].Method != http.MethodGet {
 		t.Fatalf("requests: %+v", reqs)
 	}
-	protoJSONEqual(t, "subscribe POST body", reqs[0].Body, `{"id":"t1"}`)
+	assertJSON(t, "subscribe POST body", reqs[0].Body, `{"id":"t1"}`)
 }
 
 func TestV10RESTStreamHostileEvents(t *testing.T) {
@@ -582,7 +551,7 @@ func TestV10RESTStreamHostileEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	var pe *ProtocolError
 	if !errors.As(err, &pe) {
 		t.Fatalf("err = %v, want a ProtocolError for the invalid event", err)
@@ -611,7 +580,7 @@ func TestV10RESTStreamErrorEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := protoDrain(t, s)
+	evs, err := drainStream(t, s)
 	var he *HTTPError
 	if len(evs) != 1 || !errors.Is(err, ErrInternal) || !errors.As(err, &he) || he.Body != "the model crashed" {
 		t.Fatalf("events %v, err %v", eventKinds(evs), err)
