@@ -3,7 +3,6 @@ package a2aclient
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 )
 
 // Push-notification tokens travel in one of these headers: v1.0 names it
@@ -66,16 +65,14 @@ func protoWrapped(fields map[string]json.RawMessage) bool {
 	return false
 }
 
-// taggedDialect reports whether d speaks the kind-tagged JSON of v0.1–v0.3
-// JSON-RPC.
-func taggedDialect(d Dialect) bool {
-	return d == DialectV01 || d == DialectV02 || d == DialectV03
-}
+// taggedDialect reports whether d speaks tagged JSON (v0.1–v0.3
+// JSON-RPC).
+func taggedDialect(d Dialect) bool { return facts(d).wire == wireTagged }
 
-// pushShape is the ProtoJSON shape of d's pushes: v0.3 for the v0.3
-// bindings, else v1.0 (the newest, for dialects parley learns later).
+// pushShape is the ProtoJSON shape of d's pushes: v0.3's for the v0.3
+// bindings, else v1.0's (the newest, for dialects parley learns later).
 func pushShape(d Dialect) protoShape {
-	if strings.HasPrefix(string(d), "v0.3") {
+	if facts(d).version == "0.3" {
 		return shapeV03
 	}
 	return shapeV10

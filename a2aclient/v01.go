@@ -103,10 +103,6 @@ func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource,
 	return src, nil
 }
 
-func (b *v01Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
-	return nil, unsupported(DialectV01, "task listing")
-}
-
 func (b *v01Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
 	p := v01PushParams{ID: cfg.TaskID, PushNotificationConfig: taggedEncodePush(&cfg, false)}
 	return b.pushCall(ctx, "set the push-notification config", "tasks/pushNotification/set", p, cfg.TaskID)
@@ -135,12 +131,4 @@ func (b *v01Binding) listPushConfigs(ctx context.Context, taskID string) ([]Push
 		return nil, nil
 	}
 	return []PushConfig{*cfg}, nil
-}
-
-func (b *v01Binding) deletePushConfig(context.Context, string, string) error {
-	return unsupported(DialectV01, "push-notification config deletion")
-}
-
-func (b *v01Binding) extendedCard(context.Context) (*Agent, error) {
-	return nil, unsupported(DialectV01, "authenticated extended card")
 }

@@ -136,10 +136,6 @@ func (k taggedTasks) resubscribe(ctx context.Context, taskID string) (eventSourc
 	return newTaggedEvents(s, taskID, "")
 }
 
-func (b *v03Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
-	return nil, unsupported(b.d, "task listing")
-}
-
 func (b *v03Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
 	p := v03SetPushParams{TaskID: cfg.TaskID, PushNotificationConfig: taggedEncodePush(&cfg, true)}
 	raw, err := b.rpc.call(ctx, "set the push-notification config", "tasks/pushNotificationConfig/set", p, false)
