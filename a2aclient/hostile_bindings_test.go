@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -151,11 +150,7 @@ type grpcSink struct {
 
 func startGRPCSink(t *testing.T) *grpcSink {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &grpcSink{addr: ln.Addr().String()}
+	g := &grpcSink{}
 	s := grpc.NewServer(grpc.UnknownServiceHandler(func(_ any, st grpc.ServerStream) error {
 		md, _ := metadata.FromIncomingContext(st.Context())
 		g.mu.Lock()
@@ -163,8 +158,7 @@ func startGRPCSink(t *testing.T) *grpcSink {
 		g.mu.Unlock()
 		return status.Error(codes.Unimplemented, "no")
 	}))
-	go s.Serve(ln)
-	t.Cleanup(s.Stop)
+	g.addr = serveGRPC(t, s)
 	return g
 }
 
