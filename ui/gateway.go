@@ -44,7 +44,7 @@ func (m *Model) offerGateway(e *agentEntry) tea.Cmd {
 		return nil
 	}
 	delete(m.userAdded, e.ID)
-	if e.Client == nil || e.Client.Dialect() != a2aclient.DialectGateway || !strings.HasSuffix(strings.TrimSuffix(e.Client.Endpoint().URL, "/"), "/v1/a2a/agents") {
+	if e.Client == nil || !a2aclient.ListsAgents(e.Client.Endpoint()) {
 		return nil
 	}
 	return m.listGateway(e)

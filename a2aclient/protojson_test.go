@@ -26,25 +26,25 @@ func TestPJPartsEncode(t *testing.T) {
 			{"file":{"fileWithBytes":"L3dBPQ==","mimeType":"application/octet-stream","name":"f.bin"}},
 			{"file":{"fileWithUri":"https://example.com/x"}},{"data":{"data":[1,"two"]}},{"data":{"data":null}}]}`},
 	} {
-		got, err := json.Marshal(toPJMessage(&Message{ID: "m", Role: RoleAgent, Parts: parts}, tc.shape))
+		got, err := json.Marshal(toProtoMessage(&Message{ID: "m", Role: RoleAgent, Parts: parts}, tc.shape))
 		if err != nil {
 			t.Fatal(err)
 		}
-		pjJSONEqual(t, "message", got, tc.want)
+		assertJSON(t, "message", got, tc.want)
 	}
 }
 
 func TestPJPartsDecode(t *testing.T) {
 	// v1.0: raw in the URL-safe alphabet without padding, which ProtoJSON
 	// parsers accept; data of any JSON type, null included.
-	var m pjMessage
+	var m protoMessage
 	if err := json.Unmarshal([]byte(`{"role":"ROLE_USER","parts":[
 		{"raw":"_wA","mediaType":"image/png","filename":"a.png"},
 		{"data":null,"metadata":{"k":"v"}},
 		{"data":"just a string"}]}`), &m); err != nil {
 		t.Fatal(err)
 	}
-	msg, err := fromPJMessage(&m, shapeV10)
+	msg, err := fromProtoMessage(&m, shapeV10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,12 +69,12 @@ func TestPJPartsDecode(t *testing.T) {
 		"raw":       `{"raw":"not base64!"}`,
 		"v0.3 file": `{"file":{"fileWithBytes":"@@@"}}`,
 	} {
-		var p pjPart
+		var p protoPart
 		if err := json.Unmarshal([]byte(part), &p); err != nil {
 			t.Fatal(err)
 		}
 		var pe *ProtocolError
-		if _, _, err := fromPJPart(&p, shapeV10); !errors.As(err, &pe) {
+		if _, _, err := fromProtoPart(&p, shapeV10); !errors.As(err, &pe) {
 			t.Errorf("%s: err = %v, want a ProtocolError", name, err)
 		}
 	}
@@ -132,28 +132,28 @@ func TestDecodeTaskShapes(t *testing.T) {
 func TestPJStateNames(t *testing.T) {
 	for _, st := range []State{StateSubmitted, StateWorking, StateInputRequired, StateAuthRequired, StateCompleted, StateCanceled, StateFailed, StateRejected} {
 		for _, s := range []protoShape{shapeV03, shapeV10} {
-			if got := ParseState(pjStateName(st, s)); got != st {
-				t.Errorf("%s → %q → %s", st, pjStateName(st, s), got)
+			if got := ParseState(protoStateName(st, s)); got != st {
+				t.Errorf("%s → %q → %s", st, protoStateName(st, s), got)
 			}
 		}
 	}
-	if pjStateName(StateCanceled, shapeV03) != "TASK_STATE_CANCELLED" || pjStateName(StateCanceled, shapeV10) != "TASK_STATE_CANCELED" {
+	if protoStateName(StateCanceled, shapeV03) != "TASK_STATE_CANCELLED" || protoStateName(StateCanceled, shapeV10) != "TASK_STATE_CANCELED" {
 		t.Error("canceled is spelt CANCELLED in v0.3 and CANCELED in v1.0")
 	}
-	if pjStateName(StateUnknown, shapeV10) != "" {
+	if protoStateName(StateUnknown, shapeV10) != "" {
 		t.Error("unknown state must not be sent as a filter")
 	}
 }
 
 func TestFromPJPushConfig(t *testing.T) {
-	var w pjPushConfig
+	var w protoPushConfig
 	_ = json.Unmarshal([]byte(`{"name":"tasks/t9/pushNotificationConfigs/c9","pushNotificationConfig":{"url":"https://h"}}`), &w)
-	if p := fromPJPushConfig(&w); p.TaskID != "t9" || p.ID != "c9" || p.URL != "https://h" {
+	if p := fromProtoPushConfig(&w); p.TaskID != "t9" || p.ID != "c9" || p.URL != "https://h" {
 		t.Errorf("v0.3 config = %+v", p)
 	}
-	w = pjPushConfig{}
+	w = protoPushConfig{}
 	_ = json.Unmarshal([]byte(`{"id":"c1","taskId":"t1","url":"https://h","authentication":{"scheme":"Basic"}}`), &w)
-	if p := fromPJPushConfig(&w); p.TaskID != "t1" || p.ID != "c1" || !reflect.DeepEqual(p.AuthSchemes, []string{"Basic"}) {
+	if p := fromProtoPushConfig(&w); p.TaskID != "t1" || p.ID != "c1" || !reflect.DeepEqual(p.AuthSchemes, []string{"Basic"}) {
 		t.Errorf("v1.0 config = %+v", p)
 	}
 }

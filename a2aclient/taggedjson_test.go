@@ -1,7 +1,6 @@
 package a2aclient
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +16,7 @@ import (
 // A fake JSON-RPC agent for the v0.1–v0.3 binding tests. Every request is
 // recorded; the handler answers it.
 
-type oldrpcCall struct {
+type taggedRPCCall struct {
 	HTTPMethod string
 	Path       string
 	Header     http.Header
@@ -27,17 +26,17 @@ type oldrpcCall struct {
 	Params     json.RawMessage
 }
 
-type oldrpcFake struct {
+type taggedRPCFake struct {
 	*httptest.Server
 	mu    sync.Mutex
-	calls []oldrpcCall
+	calls []taggedRPCCall
 }
 
-type oldrpcHandler func(w http.ResponseWriter, r *http.Request, c oldrpcCall)
+type taggedRPCHandler func(w http.ResponseWriter, r *http.Request, c taggedRPCCall)
 
-func newOldrpcFake(t *testing.T, h oldrpcHandler) *oldrpcFake {
+func newOldrpcFake(t *testing.T, h taggedRPCHandler) *taggedRPCFake {
 	t.Helper()
-	f := &oldrpcFake{}
+	f := &taggedRPCFake{}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		var env struct {
@@ -46,7 +45,7 @@ func newOldrpcFake(t *testing.T, h oldrpcHandler) *oldrpcFake {
 			Params json.RawMessage `json:"params"`
 		}
 		_ = json.Unmarshal(body, &env)
-		c := oldrpcCall{HTTPMethod: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, ID: env.ID, Method: env.Method, Params: env.Params}
+		c := taggedRPCCall{HTTPMethod: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, ID: env.ID, Method: env.Method, Params: env.Params}
 		f.mu.Lock()
 		f.calls = append(f.calls, c)
 		f.mu.Unlock()
@@ -56,20 +55,20 @@ func newOldrpcFake(t *testing.T, h oldrpcHandler) *oldrpcFake {
 	return f
 }
 
-// oldrpcRoutes answers each method with a fixed result; any other method
+// taggedRPCRoutes answers each method with a fixed result; any other method
 // gets -32601.
-func oldrpcRoutes(results map[string]string) oldrpcHandler {
-	return func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+func taggedRPCRoutes(results map[string]string) taggedRPCHandler {
+	return func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		res, ok := results[c.Method]
 		if !ok {
-			oldrpcError(w, c, -32601, "Method not found")
+			taggedRPCError(w, c, -32601, "Method not found")
 			return
 		}
-		oldrpcResult(w, c, res)
+		taggedRPCResult(w, c, res)
 	}
 }
 
-func (f *oldrpcFake) methods() []string {
+func (f *taggedRPCFake) methods() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []string
@@ -79,7 +78,7 @@ func (f *oldrpcFake) methods() []string {
 	return out
 }
 
-func (f *oldrpcFake) call(t *testing.T, i int) oldrpcCall {
+func (f *taggedRPCFake) call(t *testing.T, i int) taggedRPCCall {
 	t.Helper()
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -89,18 +88,18 @@ func (f *oldrpcFake) call(t *testing.T, i int) oldrpcCall {
 	return f.calls[i]
 }
 
-func oldrpcResult(w http.ResponseWriter, c oldrpcCall, result string) {
+func taggedRPCResult(w http.ResponseWriter, c taggedRPCCall, result string) {
 	w.Header().Set("Content-Type", "application/json")
 	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, c.ID, result)
 }
 
-func oldrpcError(w http.ResponseWriter, c oldrpcCall, code int, msg string) {
+func taggedRPCError(w http.ResponseWriter, c taggedRPCCall, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q}}`, c.ID, code, msg)
 }
 
-// oldrpcEvents streams each result as one SSE event and ends the stream.
-func oldrpcEvents(w http.ResponseWriter, c oldrpcCall, results ...string) {
+// taggedRPCEvents streams each result as one SSE event and ends the stream.
+func taggedRPCEvents(w http.ResponseWriter, c taggedRPCCall, results ...string) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	for _, res := range results {
 		fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", c.ID, compactJSON(res))
@@ -117,7 +116,7 @@ func compactJSON(s string) string {
 	return string(b)
 }
 
-func oldrpcClient(t *testing.T, url string, d Dialect) *Client {
+func taggedRPCClient(t *testing.T, url string, d Dialect) *Client {
 	t.Helper()
 	agent := &Agent{Interfaces: []Interface{{URL: url, Binding: BindingJSONRPC, Dialect: d}}, Capabilities: Capabilities{Streaming: true}}
 	c, err := NewClient(agent, Options{PollInterval: time.Millisecond})
@@ -125,13 +124,6 @@ func oldrpcClient(t *testing.T, url string, d Dialect) *Client {
 		t.Fatal(err)
 	}
 	return c
-}
-
-func oldrpcCtx(t *testing.T) context.Context {
-	// A guard against a hung test, not a timing assertion.
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	t.Cleanup(cancel)
-	return ctx
 }
 
 // assertJSON compares JSON by value: the same members with the same values,
@@ -151,7 +143,7 @@ func assertJSON(t *testing.T, what string, got []byte, want string) {
 }
 
 // assertEnvelope checks the JSON-RPC request envelope and returns params.
-func assertEnvelope(t *testing.T, c oldrpcCall, method string) json.RawMessage {
+func assertEnvelope(t *testing.T, c taggedRPCCall, method string) json.RawMessage {
 	t.Helper()
 	var env map[string]json.RawMessage
 	if err := json.Unmarshal(c.Body, &env); err != nil {
@@ -202,19 +194,19 @@ func TestKWEncodePartsByTag(t *testing.T) {
 		{Kind: PartData},
 	}
 	for _, tc := range []struct {
-		tag  kwTag
+		tag  partTag
 		want string
 	}{
-		{kwTagType, `[{"type":"text","text":""},{"type":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"type":"file","file":{"uri":"https://x.example/f"}},{"type":"data","data":[1,"two"],"metadata":{"k":"v"}},{"type":"data","data":{}}]`},
-		{kwTagKind, `[{"kind":"text","text":""},{"kind":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"kind":"file","file":{"uri":"https://x.example/f"}},{"kind":"data","data":[1,"two"],"metadata":{"k":"v"}},{"kind":"data","data":{}}]`},
+		{tagType, `[{"type":"text","text":""},{"type":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"type":"file","file":{"uri":"https://x.example/f"}},{"type":"data","data":[1,"two"],"metadata":{"k":"v"}},{"type":"data","data":{}}]`},
+		{tagKind, `[{"kind":"text","text":""},{"kind":"file","file":{"name":"a.png","mimeType":"image/png","bytes":"aGk="}},{"kind":"file","file":{"uri":"https://x.example/f"}},{"kind":"data","data":[1,"two"],"metadata":{"k":"v"}},{"kind":"data","data":{}}]`},
 	} {
-		b, err := json.Marshal(kwEncodeParts(parts, tc.tag))
+		b, err := json.Marshal(taggedEncodeParts(parts, tc.tag))
 		if err != nil {
 			t.Fatal(err)
 		}
 		assertJSON(t, string(tc.tag), b, tc.want)
 	}
-	if b, _ := json.Marshal(kwEncodeParts(nil, kwTagKind)); string(b) != "[]" {
+	if b, _ := json.Marshal(taggedEncodeParts(nil, tagKind)); string(b) != "[]" {
 		t.Errorf("no parts encode as %s, want []", b)
 	}
 }
@@ -240,13 +232,13 @@ func TestKWDecodePartLeniency(t *testing.T) {
 		{"not an object kept raw", `"just text"`, Part{Kind: PartData, Data: "just text"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := kwDecodePart(json.RawMessage(tc.raw))
+			got, ok := taggedDecodePart(json.RawMessage(tc.raw))
 			if !ok || !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %#v (ok %v), want %#v", got, ok, tc.want)
 			}
 		})
 	}
-	if _, ok := kwDecodePart(json.RawMessage("null")); ok {
+	if _, ok := taggedDecodePart(json.RawMessage("null")); ok {
 		t.Error("a null part should be dropped")
 	}
 }
@@ -254,28 +246,28 @@ func TestKWDecodePartLeniency(t *testing.T) {
 func TestKWKindInference(t *testing.T) {
 	for _, tc := range []struct {
 		raw  string
-		from kwFrom
+		from resultSource
 		want string
 	}{
-		{`{"kind":"task","id":"t"}`, kwFromReply, "task"},
-		{`{"kind":"status-update","taskId":"t","status":{"state":"working"}}`, kwFromReply, "status-update"},
-		{`{"kind":"artifact_update","taskId":"t","artifact":{"parts":[]}}`, kwFromReply, "artifact-update"},
-		{`{"kind":"TaskStatusUpdateEvent","taskId":"t","status":{"state":"working"}}`, kwFromReply, "status-update"},
-		{`{"id":"t","status":{"state":"working"}}`, kwFromReply, "task"},
-		{`{"id":"t","status":{"state":"working"}}`, kwFromV01Stream, "status-update"},
-		{`{"id":"t","status":{"state":"working"},"final":false}`, kwFromReply, "status-update"},
-		{`{"id":"t","sessionId":"s","status":{"state":"working"}}`, kwFromV01Stream, "task"},
-		{`{"taskId":"t","status":{"state":"working"}}`, kwFromReply, "status-update"},
-		{`{"status":{"state":"working"}}`, kwFromReply, "task"},
-		{`{"status":{"state":"working"}}`, kwFromStream, "status-update"},
-		{`{"id":"t","artifact":{"parts":[]}}`, kwFromV01Stream, "artifact-update"},
-		{`{"messageId":"m","parts":[],"role":"agent"}`, kwFromReply, "message"},
-		{`{"role":"agent","parts":[]}`, kwFromReply, "message"},
-		{`{"task":{"id":"t","status":{"state":"completed"}}}`, kwFromReply, "task"},
-		{`{"statusUpdate":{"taskId":"t","status":{"state":"completed"}}}`, kwFromReply, "status-update"},
-		{`{"kind":"mystery","foo":1}`, kwFromReply, "empty"},
+		{`{"kind":"task","id":"t"}`, fromReply, "task"},
+		{`{"kind":"status-update","taskId":"t","status":{"state":"working"}}`, fromReply, "status-update"},
+		{`{"kind":"artifact_update","taskId":"t","artifact":{"parts":[]}}`, fromReply, "artifact-update"},
+		{`{"kind":"TaskStatusUpdateEvent","taskId":"t","status":{"state":"working"}}`, fromReply, "status-update"},
+		{`{"id":"t","status":{"state":"working"}}`, fromReply, "task"},
+		{`{"id":"t","status":{"state":"working"}}`, fromV01Stream, "status-update"},
+		{`{"id":"t","status":{"state":"working"},"final":false}`, fromReply, "status-update"},
+		{`{"id":"t","sessionId":"s","status":{"state":"working"}}`, fromV01Stream, "task"},
+		{`{"taskId":"t","status":{"state":"working"}}`, fromReply, "status-update"},
+		{`{"status":{"state":"working"}}`, fromReply, "task"},
+		{`{"status":{"state":"working"}}`, fromStream, "status-update"},
+		{`{"id":"t","artifact":{"parts":[]}}`, fromV01Stream, "artifact-update"},
+		{`{"messageId":"m","parts":[],"role":"agent"}`, fromReply, "message"},
+		{`{"role":"agent","parts":[]}`, fromReply, "message"},
+		{`{"task":{"id":"t","status":{"state":"completed"}}}`, fromReply, "task"},
+		{`{"statusUpdate":{"taskId":"t","status":{"state":"completed"}}}`, fromReply, "status-update"},
+		{`{"kind":"mystery","foo":1}`, fromReply, "empty"},
 	} {
-		ev, ok, err := kwDecodeEvent(json.RawMessage(tc.raw), tc.from)
+		ev, ok, err := taggedDecodeEvent(json.RawMessage(tc.raw), tc.from)
 		if err != nil {
 			t.Errorf("%s: %v", tc.raw, err)
 			continue
@@ -285,7 +277,7 @@ func TestKWKindInference(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{`[1]`, `"x"`, `null`, `{"kind":"task","status":"done"}`} {
-		_, _, err := kwDecodeEvent(json.RawMessage(raw), kwFromReply)
+		_, _, err := taggedDecodeEvent(json.RawMessage(raw), fromReply)
 		var pe *ProtocolError
 		if !errors.As(err, &pe) {
 			t.Errorf("%s: err = %v, want a ProtocolError", raw, err)
@@ -294,7 +286,7 @@ func TestKWKindInference(t *testing.T) {
 }
 
 func TestKWTimestampAndIDs(t *testing.T) {
-	ev, _, err := kwDecodeEvent(json.RawMessage(`{"id":42,"contextId":7,"status":{"state":"WORKING","timestamp":"2025-04-02T16:59:25.331844"},"artifacts":[{"parts":[]},{"index":3,"parts":[]},{"artifactId":"a","parts":[]}]}`), kwFromReply)
+	ev, _, err := taggedDecodeEvent(json.RawMessage(`{"id":42,"contextId":7,"status":{"state":"WORKING","timestamp":"2025-04-02T16:59:25.331844"},"artifacts":[{"parts":[]},{"index":3,"parts":[]},{"artifactId":"a","parts":[]}]}`), fromReply)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +305,7 @@ func TestKWTimestampAndIDs(t *testing.T) {
 		t.Errorf("artifact ids = %v, want position, index, artifactId", ids)
 	}
 	for _, raw := range []string{`"yesterday"`, `12345`, `null`, `{}`} {
-		if ts := kwTimestamp(json.RawMessage(raw)); !ts.IsZero() {
+		if ts := looseTimestamp(json.RawMessage(raw)); !ts.IsZero() {
 			t.Errorf("timestamp %s = %v, want zero", raw, ts)
 		}
 	}
