@@ -327,6 +327,10 @@ func (o *on) listTasks(ctx context.Context) {
 	case errors.Is(err, a2aclient.ErrUnsupportedOperation) && strings.HasPrefix(err.Error(), o.i.Dialect.Label()+" has no"):
 		// parley's own answer: the binding has no listing.
 		o.result("list tasks", Skip, fmt.Sprintf("%s has no ListTasks.", o.i.Dialect.Label()), took)
+	case refused(err):
+		// Agents list the tasks of the caller, so some list only for
+		// a signed-in one, whatever the card requires.
+		o.result("list tasks", Warn, clean(fmt.Sprintf("ListTasks was refused (%v); the card requires no credentials for it, or none were given.", err)), took)
 	case err != nil:
 		o.result("list tasks", Fail, clean(fmt.Sprintf("ListTasks failed: %v (A2A §3.1.4).", err)), took)
 	case o.task == nil:
@@ -336,6 +340,12 @@ func (o *on) listTasks(ctx context.Context) {
 	default:
 		o.result("list tasks", Pass, "ListTasks of the round trip's context lists its task.", took)
 	}
+}
+
+// refused says err is the agent asking for credentials or refusing them.
+func refused(err error) bool {
+	var ae *a2aclient.AuthError
+	return errors.As(err, &ae) || errors.Is(err, a2aclient.ErrUnauthenticated) || errors.Is(err, a2aclient.ErrForbidden) || errors.Is(err, a2aclient.ErrAuthenticationRequired)
 }
 
 func listed(p *a2aclient.TaskPage, id string) bool {
