@@ -81,7 +81,7 @@ func (po *pushOpen) apply(ev a2aclient.Event) {
 		}
 		po.sizes[id] += add
 	}
-	po.conv.applyPush(ev, &po.tr)
+	po.conv.ApplyPushTracked(ev, &po.tr)
 }
 
 // closeIdle closes the tasks idle since pushOpenIdle before now, and the
@@ -138,7 +138,7 @@ func (s *Store) openPush(d PushDelivery) (*pushOpen, error) {
 	}
 	o := RecordOptions{Agent: AgentInfo{ID: d.Route.Agent, Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
 	conv := NewConversation(nil, d.Route.AgentRef, nil)
-	conv.agent = d.Route.Agent
+	conv.SetAgent(d.Route.Agent)
 	po := &pushOpen{conv: conv, sizes: map[string]int{}, full: map[string]bool{}}
 	if ok {
 		info, err := s.Context(id)

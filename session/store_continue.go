@@ -16,7 +16,7 @@ import (
 func (s *Store) Continue(oc *OpenedContext, client *a2aclient.Client, notify func(), o RecordOptions) (*Conversation, *Recorder) {
 	conv := NewConversation(client, oc.Info.Agent.Name, notify)
 	if oc.Info.Agent.ID != "" {
-		conv.agent = oc.Info.Agent.ID
+		conv.SetAgent(oc.Info.Agent.ID)
 	}
 	conv.Restore(oc.Info.ContextID, oc.Items, oc.Tasks)
 	o.Context = oc.Info.ID
@@ -85,12 +85,12 @@ func (s *Store) Resume(ctx context.Context, dir *Directory, id int64, notify fun
 		t := res.Tasks[i]
 		task, err := client.Get(ctx, t.ID, nil)
 		if errors.Is(err, a2aclient.ErrTaskNotFound) {
-			res.Conversation.forget(t.ID)
+			res.Conversation.ForgetTask(t.ID)
 			res.Gone = append(res.Gone, t)
 			continue
 		}
 		// Any other failure is the follower's to retry and report.
-		res.Conversation.follow(t.ID, task)
+		res.Conversation.FollowFrom(t.ID, task)
 		following = append([]TaskInfo{t}, following...)
 	}
 	res.Tasks = following

@@ -78,10 +78,10 @@ func (s *Store) Record(conv *Conversation, o RecordOptions) *Recorder {
 	}
 	r.w = conv.Watch(r.notify)
 	if o.Context == 0 {
-		conv.gateUI(nil, nil)
+		conv.GateUI(nil, nil)
 	} else {
 		restored, tasks := r.w.Drain()
-		conv.gateUI(restored, tasks) // stored already
+		conv.GateUI(restored, tasks) // stored already
 		for _, it := range restored {
 			r.st.known[it.Key] = true
 		}
@@ -122,15 +122,10 @@ func (r *Recorder) run() {
 		case <-r.quit:
 			t.Stop()
 		}
-		if k := r.conv.keyboard.Load(); k != nil {
-			// The TUI's conversation: its writes run behind the keys,
-			// like its streams, on the keyboard's one lowered thread
-			// (the recorders of every conversation share it; SQLite
-			// takes one writer at a time anyway).
-			k.writes.Do(func() { r.flush(false) })
-		} else {
-			r.flush(false)
-		}
+		// The TUI's conversation runs its writes behind the keys, like
+		// its streams (the recorders of every conversation share one
+		// lowered thread).
+		r.conv.BehindKeys(func() { r.flush(false) })
 	}
 }
 
@@ -170,7 +165,7 @@ func (r *Recorder) flush(settle bool) {
 	// What was taken reaches the UI once written, or once there is
 	// nothing more to do for it (see conversation_published.go).
 	var show []Item
-	defer func() { r.conv.publish(show, tasks, tasks != nil) }()
+	defer func() { r.conv.Publish(show, tasks, tasks != nil) }()
 	for _, it := range items {
 		r.pending[it.Key] = it
 	}
@@ -234,8 +229,8 @@ func (r *Recorder) Close() error {
 	r.once.Do(func() {
 		close(r.quit)
 		<-r.done
-		r.conv.unwatch(r.w)
-		r.conv.ungateUI()
+		r.conv.Unwatch(r.w)
+		r.conv.UngateUI()
 	})
 	r.mu.Lock()
 	defer r.mu.Unlock()
