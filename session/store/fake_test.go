@@ -1,5 +1,8 @@
 package store
 
+// A trimmed copy of session's fake agent (session/fake_test.go), for the
+// recording tests that moved here with the store: only what they use.
+
 import (
 	"context"
 	"encoding/json"
@@ -50,18 +53,6 @@ func (f *fakeAgent) on(method string, h func(w http.ResponseWriter, c rpcCall)) 
 	f.handlers[method] = h
 }
 
-func (f *fakeAgent) methods() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.calls...)
-}
-
-func (f *fakeAgent) authHeaders() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.auth...)
-}
-
 func (f *fakeAgent) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.auth = append(f.auth, r.Header.Get("Authorization"))
@@ -107,16 +98,6 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// reply answers a JSON-RPC call with a plain result.
-func reply(w http.ResponseWriter, c rpcCall, result any) {
-	writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "result": result})
-}
-
-// rpcError answers with a JSON-RPC error.
-func rpcError(w http.ResponseWriter, c rpcCall, code int, msg string) {
-	writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "error": map[string]any{"code": code, "message": msg}})
-}
-
 // events answers with an SSE stream of results; cut aborts the
 // connection afterwards instead of ending the stream cleanly.
 func events(w http.ResponseWriter, c rpcCall, cut bool, results ...any) {
@@ -151,10 +132,6 @@ func chunk(id, artID, text string, appendChunk, last bool) map[string]any {
 	return map[string]any{"kind": "artifact-update", "taskId": id, "contextId": "ctx-1",
 		"artifact": map[string]any{"artifactId": artID, "name": "answer", "parts": []any{map[string]any{"kind": "text", "text": text}}},
 		"append":   appendChunk, "lastChunk": last}
-}
-
-func artifact(artID, text string) map[string]any {
-	return map[string]any{"artifactId": artID, "name": "answer", "parts": []any{map[string]any{"kind": "text", "text": text}}}
 }
 
 // The hostile agents' client and deadline, and a first message, as
