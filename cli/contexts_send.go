@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -18,10 +19,10 @@ const sendCacheKiB = 256
 // openStore opens the context store, or explains on stderr why this run
 // records nothing: a send should not fail because its history cannot be
 // kept.
-func (r *runner) openStore() *session.Store {
+func (r *runner) openStore() *store.Store {
 	// A send writes one exchange and exits: a small page cache (see
-	// session.StoreOptions) costs it nothing and lowers its peak memory.
-	st, err := session.OpenStoreWith(r.env.StorePath, session.StoreOptions{CacheKiB: sendCacheKiB})
+	// store.Options) costs it nothing and lowers its peak memory.
+	st, err := store.OpenWith(r.env.StorePath, store.Options{CacheKiB: sendCacheKiB})
 	if err != nil {
 		r.warn(fmt.Errorf("not recording this conversation: %w", err))
 		return nil
@@ -68,12 +69,12 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 		switch {
 		case err == nil:
 			stored = &c
-		case !errors.Is(err, session.ErrNoContext):
+		case !errors.Is(err, store.ErrNoContext):
 			r.warn(err)
 		}
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
-	var rec *session.Recorder
+	var rec *store.Recorder
 	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: r.env.onFlush}
 	if stored != nil {
 		tasks, err := st.Tasks(stored.ID)

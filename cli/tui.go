@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui"
@@ -94,7 +95,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		sel = refs[0]
 	}
 	notice := ""
-	store, err := session.OpenStoreWith(r.env.StorePath, session.StoreOptions{CacheKiB: tuiCacheKiB})
+	store, err := store.OpenWith(r.env.StorePath, store.Options{CacheKiB: tuiCacheKiB})
 	if err != nil {
 		notice = "Conversations are not being saved: " + err.Error()
 		store = nil
@@ -141,7 +142,7 @@ func themesDir(configPath string) string {
 }
 
 // tuiCacheKiB is the page cache of the TUI's store, small for the reason
-// a send's is (session.StoreOptions): opening a long context, listing
+// a send's is (store.Options): opening a long context, listing
 // and searching read what they need once, so SQLite's default cache
 // would hold memory and buy them nothing measurable (docs/performance.md).
 const tuiCacheKiB = 256

@@ -11,8 +11,8 @@ import (
 // The two hooks the context store needs from a Conversation: a watcher
 // that can leave, and an exchange run on the caller's goroutine.
 
-// unwatch removes a watcher, so a closed recorder costs nothing more.
-func (c *Conversation) unwatch(w *Watcher) {
+// Unwatch removes a watcher, so a closed recorder costs nothing more.
+func (c *Conversation) Unwatch(w *Watcher) {
 	c.mu.Lock()
 	c.watchers = slices.DeleteFunc(c.watchers, func(x *Watcher) bool { return x == w })
 	c.mu.Unlock()

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/themes"
 )
 
@@ -50,8 +51,8 @@ func TestChatJumpShowsTheMatchedLine(t *testing.T) {
 // word shows even when the excerpt is wider than the row.
 func TestSearchHitExcerptShowsTheMatch(t *testing.T) {
 	v := &contextsView{st: NewStyles(themes.Dark)}
-	snippet := "…" + strings.Repeat("lorem ipsum dolor ", 6) + "That is all. " + session.SnippetOpen + "Thanks" + session.SnippetClose + " for reading this long answer…"
-	rows := v.hitRows(session.SearchHit{Snippet: snippet}, false, 60)
+	snippet := "…" + strings.Repeat("lorem ipsum dolor ", 6) + "That is all. " + store.SnippetOpen + "Thanks" + store.SnippetClose + " for reading this long answer…"
+	rows := v.hitRows(store.SearchHit{Snippet: snippet}, false, 60)
 	got := ansi.Strip(rows[1])
 	if !strings.Contains(got, "Thanks") {
 		t.Fatalf("the excerpt hides the match: %q", got)

@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -80,8 +80,8 @@ func (v *contextsView) hitWords() []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	for i, seg := range strings.Split(v.hits[v.cursor].Snippet, session.SnippetOpen) {
-		match, _, found := strings.Cut(seg, session.SnippetClose)
+	for i, seg := range strings.Split(v.hits[v.cursor].Snippet, store.SnippetOpen) {
+		match, _, found := strings.Cut(seg, store.SnippetClose)
 		if w := strings.ToLower(termsafe.Line(match)); i > 0 && found && w != "" && !seen[w] {
 			seen[w] = true
 			out = append(out, w)

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -28,7 +29,7 @@ type contextsView struct {
 	// agentLabel names the current agent in the title.
 	agentLabel string
 	list       []session.ContextInfo
-	hits       []session.SearchHit
+	hits       []store.SearchHit
 	cursor     int
 	top        int
 	err        string
@@ -53,7 +54,7 @@ func (v *contextsView) agentFilter() string {
 	return v.agent
 }
 
-func (v *contextsView) setList(list []session.ContextInfo, hits []session.SearchHit, err error) {
+func (v *contextsView) setList(list []session.ContextInfo, hits []store.SearchHit, err error) {
 	v.loading = false
 	v.list, v.hits, v.err = list, hits, ""
 	if err != nil {
@@ -251,7 +252,7 @@ func (v *contextsView) row(c session.ContextInfo, selected bool, w int) string {
 	return " " + v.st.Text.Render(text)
 }
 
-func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []string {
+func (v *contextsView) hitRows(h store.SearchHit, selected bool, w int) []string {
 	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), ago(v.now.Sub(h.Time)))
 	if selected {
 		head = v.st.Selected.Render(fit(clip(head, w-2), w-2))
@@ -262,8 +263,8 @@ func (v *contextsView) hitRows(h session.SearchHit, selected bool, w int) []stri
 	// snippet is cleaned, then clean each piece.
 	var b strings.Builder
 	pre, matchW := 0, -1 // cells before the first match, and its width
-	for i, seg := range strings.Split(h.Snippet, session.SnippetOpen) {
-		match, rest, found := strings.Cut(seg, session.SnippetClose)
+	for i, seg := range strings.Split(h.Snippet, store.SnippetOpen) {
+		match, rest, found := strings.Cut(seg, store.SnippetClose)
 		if i == 0 || !found {
 			seg = termsafe.Line(seg)
 			if matchW < 0 {

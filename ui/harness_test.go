@@ -20,6 +20,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // flowTimeout is how long a flow step may take. It is generous because the
@@ -125,7 +126,7 @@ type appOptions struct {
 	agents    func(demoURL string) []string
 	cfg       *config.Config
 	configDir string
-	store     *session.Store
+	store     *store.Store
 	openURL   func(string) error
 	// prepare runs once the demo agent serves, before parley starts (to
 	// leave a task running in the store); a context id it returns is

@@ -7,6 +7,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // Clicks and wheel notches anywhere: off every pane, on borders, past
@@ -32,7 +33,7 @@ func TestHostileMouseEverywhere(t *testing.T) {
 		func(m *Model) {
 			v := newContextsView(m.st, m.keys.Contexts, "", "")
 			v.search = true
-			v.setList(nil, []session.SearchHit{{Context: session.ContextInfo{ID: 1}, Snippet: "x"}, {Context: session.ContextInfo{ID: 9}, Snippet: "y"}}, nil)
+			v.setList(nil, []store.SearchHit{{Context: session.ContextInfo{ID: 1}, Snippet: "x"}, {Context: session.ContextInfo{ID: 9}, Snippet: "y"}}, nil)
 			m.push(v)
 		},
 		func(m *Model) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -17,7 +18,7 @@ import (
 type contextsListedMsg struct {
 	seq  int
 	list []session.ContextInfo
-	hits []session.SearchHit
+	hits []store.SearchHit
 	err  error
 }
 
