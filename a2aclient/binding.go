@@ -8,23 +8,15 @@ import (
 
 // binding is one dialect's wire code for one endpoint. Each dialect file
 // registers a constructor in bindingFactories; nothing outside a2aclient
-// sees a binding or a wire type.
+// sees a binding or a wire type. Every dialect sends and gets tasks; the
+// operations a dialect may lack (dialect_ops.go) are interfaces of their
+// own, which its binding implements unless its row in dialectTable
+// lacks them (TestBindingsHaveWhatTheTableSays).
 type binding interface {
 	// send delivers a message and returns the task or message replied.
 	// req.Message has its ID, Role and (for v0.1) task id filled in.
 	send(ctx context.Context, req *SendRequest) (*Result, error)
-	// stream delivers a message and streams the reply. Dialects without
-	// streaming return ErrStreamingNotSupported.
-	stream(ctx context.Context, req *SendRequest) (eventSource, error)
 	get(ctx context.Context, taskID string, historyLength *int) (*Task, error)
-	cancel(ctx context.Context, taskID string) (*Task, error)
-	resubscribe(ctx context.Context, taskID string) (eventSource, error)
-	listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error)
-	setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error)
-	getPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error)
-	listPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error)
-	deletePushConfig(ctx context.Context, taskID, configID string) error
-	extendedCard(ctx context.Context) (*Agent, error)
 }
 
 // eventSource yields decoded stream events; next returns io.EOF when the
@@ -59,7 +51,8 @@ func newBinding(t *transport, iface Interface, agent *Agent) (binding, error) {
 	return f(t, iface, agent), nil
 }
 
-// unsupported is the error for an operation a dialect does not have.
+// unsupported is the error for an operation a dialect does not have, or
+// that an agent of the dialect answered it does not have.
 func unsupported(d Dialect, op string) error {
 	return fmt.Errorf("%s has no %s: %w", d.Label(), op, ErrUnsupportedOperation)
 }

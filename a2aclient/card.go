@@ -275,19 +275,14 @@ func (p *cardParser) checkRequired() {
 	}
 }
 
-// cardLabel names a card format in warnings.
+// cardLabel names a card format in warnings: its version ("v0.3"), or
+// the dialect's name for one without a version ("gateway").
 func (d Dialect) cardLabel() string {
-	switch d {
-	case DialectV01:
-		return "v0.1"
-	case DialectV02:
-		return "v0.2"
-	case DialectV03, DialectV03REST:
-		return "v0.3"
-	case DialectV10, DialectV10REST:
-		return "v1.0"
-	case DialectGateway:
-		return "gateway"
+	switch f := facts(d); {
+	case f.version != "":
+		return "v" + f.version
+	case f.label != "":
+		return string(d)
 	}
 	return "agent"
 }

@@ -7,12 +7,13 @@ import (
 	"strings"
 )
 
-// endpoints fills Agent.Interfaces in the card's order of preference.
+// endpoints fills Agent.Interfaces in the card's order of preference,
+// read the way the card's version names them (dialectFacts.card).
 func (p *cardParser) endpoints() {
-	switch p.a.CardDialect {
-	case DialectGateway:
+	switch facts(p.a.CardDialect).card {
+	case cardGatewayURL:
 		p.gatewayEndpoint()
-	case DialectV10:
+	case cardSupportedInterfaces:
 		p.v10Interfaces()
 		// A hybrid card (a v1.0 server with v0.3 compatibility) also
 		// carries the v0.3 fields; they come after the v1.0 interfaces.
@@ -70,14 +71,15 @@ func (p *cardParser) legacyInterfaces(version string, fallback Dialect, needURL 
 			main = origin
 		}
 	}
+	oneURL := facts(fallback).card == cardURL // v0.1: JSON-RPC at url, nothing else
 	if main != "" {
 		transport := p.o.str("preferredTransport")
-		if fallback == DialectV01 {
-			transport = "" // v0.1 had only JSON-RPC
+		if oneURL {
+			transport = ""
 		}
 		p.addInterface("url", main, transport, version, "", fallback)
 	}
-	if fallback == DialectV01 {
+	if oneURL {
 		return
 	}
 	for i, raw := range p.o.items("additionalInterfaces") {
@@ -176,59 +178,31 @@ func parseBinding(s string) (Binding, bool) {
 	return Binding(s), false
 }
 
-// laterBindings are the bindings that came after JSON-RPC, each with its
-// dialect at v1.0 and at v0.2.5–v0.3.
-var laterBindings = map[Binding]struct{ v10, v03 Dialect }{
-	BindingREST: {DialectV10REST, DialectV03REST},
-	BindingGRPC: {DialectV10GRPC, DialectV03GRPC},
-}
-
 // interfaceDialect is parley's dialect for a binding at a protocol
-// version; fallback decides when the version is unknown or missing.
+// version: of the binding's dialects, the one whose row's since is the
+// highest at or below the version. A missing or unreadable version is
+// read as the fallback dialect's own.
 func interfaceDialect(b Binding, version string, fallback Dialect) Dialect {
 	major, minor, ok := parseVersion(version)
-	if version == "" || !ok {
-		major, minor = -1, -1
-	}
-	if b == BindingJSONRPC {
-		switch {
-		case major >= 1:
-			return DialectV10
-		case major == 0 && minor >= 3:
-			return DialectV03
-		case major == 0 && minor == 2:
-			return DialectV02
-		case major == 0 && minor <= 1:
-			return DialectV01
-		}
-		switch fallback {
-		case DialectV10REST:
-			return DialectV10
-		case DialectV03REST:
-			return DialectV03
-		}
-		return fallback
-	}
-	later, ok := laterBindings[b]
 	if !ok {
-		return DialectUnknown
+		if major, minor, ok = parseVersion(facts(fallback).version); !ok {
+			return DialectUnknown
+		}
 	}
-	switch {
-	case major >= 1:
-		return later.v10
-	case major == 0 && minor >= 2:
-		// v0.2.5 introduced HTTP+JSON and gRPC; v0.3 defined them.
-		return later.v03
-	case major == 0:
-		return DialectUnknown
+	out, outMajor, outMinor := DialectUnknown, -1, -1
+	for _, d := range Dialects {
+		f := facts(d)
+		if f.binding != b || f.since == "" {
+			continue
+		}
+		sMajor, sMinor, _ := parseVersion(f.since)
+		atOrBelow := sMajor < major || sMajor == major && sMinor <= minor
+		higher := sMajor > outMajor || sMajor == outMajor && sMinor > outMinor
+		if atOrBelow && higher {
+			out, outMajor, outMinor = d, sMajor, sMinor
+		}
 	}
-	switch fallback {
-	case DialectV10, DialectV10REST, DialectV10GRPC:
-		return later.v10
-	case DialectV02, DialectV03, DialectV03REST, DialectV03GRPC:
-		return later.v03
-	}
-	return DialectUnknown
+	return out
 }
 
 // resolve makes a card URL absolute against the card's own URL. A URL

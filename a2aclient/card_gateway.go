@@ -5,10 +5,6 @@ import (
 	"strings"
 )
 
-// gatewayAgentsPath is where the gateway dialect (seed 004) lists its
-// agents; each agent lives under it at /<id>.
-const gatewayAgentsPath = "/v1/a2a/agents"
-
 // isGateway recognizes a gateway card: no v1.0 interfaces, a url under
 // /v1/a2a/agents, and either the gateway's capability flags or, without
 // them, a url only a gateway uses (the agent list or a message:send
@@ -93,6 +89,13 @@ func setEscapedPath(u *url.URL, escaped string) error {
 		u.RawPath = escaped
 	}
 	return nil
+}
+
+// ListsAgents reports whether interface i is a gateway's list of the
+// agents behind it rather than one agent: a client on it talks to the
+// first one listed, and ListGatewayAgents lists them all.
+func ListsAgents(i Interface) bool {
+	return i.Dialect == DialectGateway && isGatewayList(i.URL)
 }
 
 // isGatewayList reports whether an interface URL is a multi-agent

@@ -180,9 +180,11 @@ func (c *Client) Confirmed() bool {
 	return c.confirmed
 }
 
-// call runs op on the current binding. Until a reply confirms the
-// dialect, a "no such method" answer moves to the next candidate.
-func (c *Client) call(op func(b binding) error) error {
+// call runs f on the current binding as the operation op (0 for those
+// every dialect has), or answers that the dialect lacks op when its row
+// in dialectTable says so. Until a reply confirms the dialect, a "no such
+// method" answer moves to the next candidate.
+func (c *Client) call(op operation, f func(b binding, d Dialect) error) error {
 	for {
 		c.mu.Lock()
 		b, cur, confirmed := c.b, c.cur, c.confirmed
@@ -194,7 +196,12 @@ func (c *Client) call(op func(b binding) error) error {
 			}
 		}
 		c.noteMove(cur)
-		err := op(b)
+		var err error
+		if facts(ep.Dialect).lacks&op != 0 {
+			err = lacked(ep.Dialect, op)
+		} else {
+			err = f(b, ep.Dialect)
+		}
 		if err == nil || !isDialectMismatch(err) {
 			if err == nil || isAgentAnswer(err) {
 				c.confirm(cur)
@@ -207,13 +214,13 @@ func (c *Client) call(op func(b binding) error) error {
 	}
 }
 
-// callFor is call for an operation that returns a value: the value of
-// the attempt that ended the call.
-func callFor[T any](c *Client, op func(b binding) (T, error)) (T, error) {
+// callFor is call for an operation every dialect has that returns a
+// value: the value of the attempt that ended the call.
+func callFor[T any](c *Client, f func(b binding) (T, error)) (T, error) {
 	var out T
-	err := c.call(func(b binding) error {
+	err := c.call(0, func(b binding, _ Dialect) error {
 		var err error
-		out, err = op(b)
+		out, err = f(b)
 		return err
 	})
 	return out, err
@@ -335,7 +342,7 @@ func (c *Client) Stream(ctx context.Context, req SendRequest) (*Stream, error) {
 	var src eventSource
 	err := c.t.retryBusy(ctx, "send message", func() error {
 		var err error
-		src, err = callFor(c, func(b binding) (eventSource, error) { return b.stream(ctx, &req) })
+		src, err = callOp(c, opStream, func(b streamer) (eventSource, error) { return b.stream(ctx, &req) })
 		return err
 	})
 	if errors.Is(err, ErrStreamingNotSupported) || errors.Is(err, ErrUnsupportedOperation) {
@@ -368,7 +375,7 @@ func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
 	var task *Task
 	err := c.t.retryBusy(ctx, "cancel the task", func() error {
 		var err error
-		task, err = callFor(c, func(b binding) (*Task, error) { return b.cancel(ctx, taskID) })
+		task, err = callOp(c, opCancel, func(b canceler) (*Task, error) { return b.cancel(ctx, taskID) })
 		return err
 	})
 	return task, err
@@ -378,7 +385,7 @@ func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
 // agent cannot stream, or the agent refuses, the task is polled instead.
 func (c *Client) Resubscribe(ctx context.Context, taskID string) (*Stream, error) {
 	if c.agent.Capabilities.Streaming || c.agent.CardDialect == DialectUnknown {
-		src, err := callFor(c, func(b binding) (eventSource, error) { return b.resubscribe(ctx, taskID) })
+		src, err := callOp(c, opResubscribe, func(b resubscriber) (eventSource, error) { return b.resubscribe(ctx, taskID) })
 		if err == nil {
 			return newStream(src, taskID), nil
 		}
@@ -404,33 +411,34 @@ func (c *Client) Watch(ctx context.Context, taskID string) *Stream {
 
 // ListTasks lists tasks where the dialect has a listing (v1.0).
 func (c *Client) ListTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	return callFor(c, func(b binding) (*TaskPage, error) { return b.listTasks(ctx, req) })
+	return callOp(c, opListTasks, func(b taskLister) (*TaskPage, error) { return b.listTasks(ctx, req) })
 }
 
 // SetPushConfig registers a push-notification target for a task.
 func (c *Client) SetPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	return callFor(c, func(b binding) (*PushConfig, error) { return b.setPushConfig(ctx, cfg) })
+	return callOp(c, opPushConfigs, func(b pushConfigurer) (*PushConfig, error) { return b.setPushConfig(ctx, cfg) })
 }
 
 // GetPushConfig reads a push-notification config.
 func (c *Client) GetPushConfig(ctx context.Context, taskID, configID string) (*PushConfig, error) {
-	return callFor(c, func(b binding) (*PushConfig, error) { return b.getPushConfig(ctx, taskID, configID) })
+	return callOp(c, opPushConfigs, func(b pushConfigurer) (*PushConfig, error) { return b.getPushConfig(ctx, taskID, configID) })
 }
 
 // ListPushConfigs lists a task's push-notification configs.
 func (c *Client) ListPushConfigs(ctx context.Context, taskID string) ([]PushConfig, error) {
-	return callFor(c, func(b binding) ([]PushConfig, error) { return b.listPushConfigs(ctx, taskID) })
+	return callOp(c, opPushConfigs, func(b pushConfigurer) ([]PushConfig, error) { return b.listPushConfigs(ctx, taskID) })
 }
 
 // DeletePushConfig removes a push-notification config.
 func (c *Client) DeletePushConfig(ctx context.Context, taskID, configID string) error {
-	return c.call(func(b binding) error { return b.deletePushConfig(ctx, taskID, configID) })
+	_, err := callOp(c, opDeletePush, func(b pushDeleter) (struct{}, error) { return struct{}{}, b.deletePushConfig(ctx, taskID, configID) })
+	return err
 }
 
 // ExtendedCard fetches the authenticated extended card, which may list
 // more skills once the client is signed in.
 func (c *Client) ExtendedCard(ctx context.Context) (*Agent, error) {
-	return callFor(c, func(b binding) (*Agent, error) { return b.extendedCard(ctx) })
+	return callOp(c, opExtendedCard, func(b extendedCarder) (*Agent, error) { return b.extendedCard(ctx) })
 }
 
 // prepare fills in what every dialect needs: a message id and the role.

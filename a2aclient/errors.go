@@ -232,54 +232,6 @@ func (e *EventTooLargeError) Error() string {
 	return fmt.Sprintf("the agent sent an event larger than the %s limit (max_event_size)", formatBytes(e.Limit))
 }
 
-// rpcCodeKind maps a JSON-RPC error code to a named error for a dialect.
-func rpcCodeKind(d Dialect, code int) error {
-	switch code {
-	case -32700:
-		return ErrParse
-	case -32600:
-		return ErrInvalidRequest
-	case -32601:
-		return ErrMethodNotFound
-	case -32602:
-		return ErrInvalidParams
-	case -32603:
-		return ErrInternal
-	case -32001:
-		return ErrTaskNotFound
-	case -32002:
-		return ErrTaskNotCancelable
-	case -32003:
-		return ErrPushNotSupported
-	case -32004:
-		return ErrUnsupportedOperation
-	case -32005:
-		return ErrContentTypeNotSupported
-	case -32006:
-		if d == DialectV01 {
-			return ErrStreamingNotSupported
-		}
-		return ErrInvalidAgentResponse
-	case -32007:
-		if d == DialectV01 {
-			return ErrAuthenticationRequired
-		}
-		return ErrExtendedCardUnavailable
-	case -32008:
-		if d == DialectV01 {
-			return ErrForbidden // v0.1 AuthorizationFailedError
-		}
-	case -32009:
-		if d == DialectV01 {
-			return ErrInvalidTaskState
-		}
-		if d == DialectV10 || d == DialectV10REST {
-			return ErrVersionNotSupported
-		}
-	}
-	return nil
-}
-
 // Hint says what a person can do about err, in one short sentence, or ""
 // when there is nothing useful to add.
 func Hint(err error) string {

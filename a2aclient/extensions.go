@@ -6,28 +6,19 @@ import (
 	"strings"
 )
 
-// extensionHeader is the header that carries the extensions a client
-// activates, and that the agent echoes with the ones it used: A2A v1.0
-// names it A2A-Extensions (a service parameter, a2a-extensions in gRPC
-// metadata); v0.2 and v0.3 named it X-A2A-Extensions. v0.1 and the
-// gateway dialect have no extensions: "".
-func extensionHeader(d Dialect) string {
-	switch d {
-	case DialectV10, DialectV10REST, DialectV10GRPC:
-		return "A2A-Extensions"
-	case DialectV02, DialectV03, DialectV03REST, DialectV03GRPC:
-		return "X-A2A-Extensions"
-	}
-	return ""
-}
+// The header that carries the extensions a client activates, and that
+// the agent echoes with the ones it used, is its dialect's
+// (dialectFacts.extensionHeader): A2A v1.0 names it A2A-Extensions (a
+// service parameter, a2a-extensions in gRPC metadata); v0.2 and v0.3
+// named it X-A2A-Extensions; v0.1 and the gateway dialect have none.
 
 // ExtensionsSupported reports whether dialect d can carry extensions.
-func ExtensionsSupported(d Dialect) bool { return extensionHeader(d) != "" }
+func ExtensionsSupported(d Dialect) bool { return facts(d).extensionHeader != "" }
 
 // setExtensions adds the activated extensions to a request of dialect d,
 // comma-separated in one header as the specification asks.
 func (t *transport) setExtensions(h http.Header, d Dialect) {
-	if name := extensionHeader(d); name != "" && len(t.extensions) > 0 {
+	if name := facts(d).extensionHeader; name != "" && len(t.extensions) > 0 {
 		h.Set(name, strings.Join(t.extensions, ","))
 	}
 }
@@ -40,7 +31,7 @@ func (c *Client) Extensions() []string { return slices.Clone(c.t.extensions) }
 // noteActivated records which extensions the agent says it activated,
 // from the reply to a request that asked for some.
 func (t *transport) noteActivated(hreq *http.Request, resp *http.Response) {
-	for _, name := range []string{"A2A-Extensions", "X-A2A-Extensions"} {
+	for _, name := range extensionHeaders {
 		if hreq.Header.Get(name) == "" {
 			continue
 		}

@@ -12,7 +12,7 @@ func BenchmarkFastArtifactUpdate(b *testing.B) {
 		data  []byte
 		shape fastShape
 	}{
-		{"v0.3", []byte(kwChunk(text)), fastKind},
+		{"v0.3", []byte(taggedChunk(text)), fastKind},
 		{"v1.0", []byte(v10Chunk(text)), fastV10},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

@@ -20,7 +20,7 @@ func slowEvent(data []byte, id string, shape fastShape) (Event, bool, error) {
 	if shape == fastV10 {
 		return decodeStreamResponse(raw, shapeV10)
 	}
-	return kwDecodeEvent(raw, kwFromStream)
+	return taggedDecodeEvent(raw, fromStream)
 }
 
 // checkFastAgrees fails when the fast path accepts data but reads it
@@ -58,7 +58,7 @@ func checkFastAgreesAfter(t *testing.T, before, data []byte, shape fastShape) (a
 	return true
 }
 
-func kwChunk(text string) string {
+func taggedChunk(text string) string {
 	return `{"jsonrpc":"2.0","id":"7","result":{"kind":"artifact-update","taskId":"t1","contextId":"c1",` +
 		`"artifact":{"artifactId":"a1","name":"answer","parts":[{"kind":"text","text":` + text + `}]},"append":true,"lastChunk":false}}`
 }
@@ -80,7 +80,7 @@ var fastTexts = []string{
 
 func TestFastPathReadsPlainChunks(t *testing.T) {
 	for _, text := range fastTexts {
-		if !checkFastAgrees(t, []byte(kwChunk(text)), fastKind) {
+		if !checkFastAgrees(t, []byte(taggedChunk(text)), fastKind) {
 			t.Errorf("v0.3 chunk %s went the slow way", text)
 		}
 		if !checkFastAgrees(t, []byte(v10Chunk(text)), fastV10) {
@@ -101,35 +101,35 @@ func TestFastPathReadsPlainChunks(t *testing.T) {
 func TestFastPathLeavesOddEventsAlone(t *testing.T) {
 	odd := map[fastShape][]string{
 		fastKind: {
-			strings.Replace(kwChunk(`"x"`), `"id":"7"`, `"id":7`, 1),
-			strings.Replace(kwChunk(`"x"`), `"id":"7"`, `"id":"8"`, 1),
-			strings.Replace(kwChunk(`"x"`), `"id":"7"`, `"id":null`, 1),
-			strings.Replace(kwChunk(`"x"`), `"taskId":"t1"`, `"taskId":12`, 1),
-			strings.Replace(kwChunk(`"x"`), `"taskId":"t1"`, `"TaskId":"t1"`, 1),
-			strings.Replace(kwChunk(`"x"`), `"taskId":"t1"`, `"taskId":"t1","taskId":"t2"`, 1),
-			strings.Replace(kwChunk(`"x"`), `"append":true`, `"append":"true"`, 1),
-			strings.Replace(kwChunk(`"x"`), `"lastChunk":false`, `"lastChunk":false,"metadata":{}`, 1),
-			strings.Replace(kwChunk(`"x"`), `"artifact-update"`, `"artifact_update"`, 1),
-			strings.Replace(kwChunk(`"x"`), `"kind":"artifact-update",`, ``, 1),
-			strings.Replace(kwChunk(`"x"`), `"artifactId":"a1"`, `"artifactId":""`, 1),
-			strings.Replace(kwChunk(`"x"`), `{"kind":"text","text":"x"}`, `{"kind":"data","data":{}}`, 1),
-			strings.Replace(kwChunk(`"x"`), `{"kind":"text","text":"x"}`, `{"kind":"text"}`, 1),
-			strings.Replace(kwChunk(`"x"`), `"result"`, `"error":null,"result"`, 1),
-			kwChunk(`"x"`) + ` {}`,
-			kwChunk("\"bad \xff utf8\""),
-			kwChunk(`"lone \ud800 surrogate"`),
-			kwChunk(`"bad \x escape"`),
-			kwChunk("\"raw \n newline\""),
-			kwChunk("\"a long plain run, then a raw control character \x01\""),
-			kwChunk("\"an escape\\n, then invalid UTF-8 \xff after it\""),
-			kwChunk("\"an escape\\n, then a raw tab \t after it\""),
-			kwChunk(`"an unfinished escape \`),
-			kwChunk(`"an unfinished string`),
+			strings.Replace(taggedChunk(`"x"`), `"id":"7"`, `"id":7`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"id":"7"`, `"id":"8"`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"id":"7"`, `"id":null`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"taskId":"t1"`, `"taskId":12`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"taskId":"t1"`, `"TaskId":"t1"`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"taskId":"t1"`, `"taskId":"t1","taskId":"t2"`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"append":true`, `"append":"true"`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"lastChunk":false`, `"lastChunk":false,"metadata":{}`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"artifact-update"`, `"artifact_update"`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"kind":"artifact-update",`, ``, 1),
+			strings.Replace(taggedChunk(`"x"`), `"artifactId":"a1"`, `"artifactId":""`, 1),
+			strings.Replace(taggedChunk(`"x"`), `{"kind":"text","text":"x"}`, `{"kind":"data","data":{}}`, 1),
+			strings.Replace(taggedChunk(`"x"`), `{"kind":"text","text":"x"}`, `{"kind":"text"}`, 1),
+			strings.Replace(taggedChunk(`"x"`), `"result"`, `"error":null,"result"`, 1),
+			taggedChunk(`"x"`) + ` {}`,
+			taggedChunk("\"bad \xff utf8\""),
+			taggedChunk(`"lone \ud800 surrogate"`),
+			taggedChunk(`"bad \x escape"`),
+			taggedChunk("\"raw \n newline\""),
+			taggedChunk("\"a long plain run, then a raw control character \x01\""),
+			taggedChunk("\"an escape\\n, then invalid UTF-8 \xff after it\""),
+			taggedChunk("\"an escape\\n, then a raw tab \t after it\""),
+			taggedChunk(`"an unfinished escape \`),
+			taggedChunk(`"an unfinished string`),
 			`{"jsonrpc":"2.0","id":"7","result":{"kind":"status-update","taskId":"t1","status":{"state":"working"}}}`,
 			`{"jsonrpc":"2.0","id":"7","result":{"artifactUpdate":{"taskId":"t1","artifact":{"artifactId":"a1","parts":[]}}}}`,
 		},
 		fastV10: {
-			kwChunk(`"x"`),
+			taggedChunk(`"x"`),
 			strings.Replace(v10Chunk(`"x"`), `{"text":"x"}`, `{"text":"x","metadata":{"a":1}}`, 1),
 			strings.Replace(v10Chunk(`"x"`), `{"artifactUpdate":`, `{"task":null,"artifactUpdate":`, 1),
 			strings.Replace(v10Chunk(`"x"`), `"artifactId":"a1"`, `"artifactId":""`, 1),
@@ -151,7 +151,7 @@ func TestFastPathLeavesOddEventsAlone(t *testing.T) {
 //	go test ./a2aclient/ -run '^$' -fuzz FuzzFastPathAgrees -fuzztime 60s
 func FuzzFastPathAgrees(f *testing.F) {
 	for _, text := range fastTexts {
-		f.Add(kwChunk(text), false)
+		f.Add(taggedChunk(text), false)
 		f.Add(v10Chunk(text), true)
 	}
 	f.Fuzz(func(t *testing.T, data string, v10 bool) {
@@ -168,7 +168,7 @@ func FuzzFastPathAgrees(f *testing.F) {
 // to close the part and open another, a cut chunk.
 func TestFastTemplateAgrees(t *testing.T) {
 	for _, shape := range []fastShape{fastKind, fastV10} {
-		chunk := kwChunk
+		chunk := taggedChunk
 		if shape == fastV10 {
 			chunk = v10Chunk
 		}
@@ -208,7 +208,7 @@ func TestFastTemplateAgrees(t *testing.T) {
 // another payload, the general path reads the same.
 func FuzzFastTemplateAgrees(f *testing.F) {
 	for _, text := range fastTexts {
-		f.Add(kwChunk(`"x"`), kwChunk(text), false)
+		f.Add(taggedChunk(`"x"`), taggedChunk(text), false)
 		f.Add(v10Chunk(`"x"`), v10Chunk(text), true)
 	}
 	f.Fuzz(func(t *testing.T, before, data string, v10 bool) {

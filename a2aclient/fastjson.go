@@ -12,9 +12,8 @@ import (
 // fastReader reads a strict subset of JSON in one pass: objects whose
 // keys the caller knows, arrays, strings, true and false. It exists for
 // the few event shapes that make up nearly all of a long stream (see
-// fastevents.go); encoding/json scans such an event about eight times on
-// its way through the envelope, the kind sniffing and the lenient
-// decoders, and that was most of the cost of taking a stream in.
+// fastevents.go), which encoding/json would scan again at each step of
+// the way (the envelope, the kind sniffing, the lenient decoders).
 //
 // Anything outside the subset — an unknown or repeated key, a number, a
 // null, an escape it does not handle, invalid UTF-8, trailing bytes —

@@ -64,16 +64,16 @@ func FuzzParseCard(f *testing.F) {
 func FuzzDecodeKind(f *testing.F) {
 	f.Add([]byte(v03FlightTask))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		for _, from := range []kwFrom{kwFromReply, kwFromStream, kwFromV01Stream} {
-			_, _, err := kwDecodeEvent(raw, from)
+		for _, from := range []resultSource{fromReply, fromStream, fromV01Stream} {
+			_, _, err := taggedDecodeEvent(raw, from)
 			checkTyped(t, "event", err)
 		}
-		_, err := kwDecodeResult(raw)
+		_, err := taggedDecodeResult(raw)
 		checkTyped(t, "result", err)
-		_, err = kwDecodeTaskResult(raw)
+		_, err = taggedDecodeTaskResult(raw)
 		checkTyped(t, "task", err)
 		for _, v01 := range []bool{false, true} {
-			_, err = kwDecodePush(raw, "t", v01)
+			_, err = taggedDecodePush(raw, "t", v01)
 			checkTyped(t, "push config", err)
 		}
 		_, err = v03DecodePushList(raw, "t")

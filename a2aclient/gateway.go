@@ -22,7 +22,9 @@ import (
 // status}; the task is then polled with GET {agent}/tasks/{id}, and
 // cancelled with POST {agent}/tasks/{id}:cancel. Errors are
 // {"error": "…"} with an HTTP status. There is no streaming, listing,
-// push or extended card. {agent} is …/v1/a2a/agents/<id>.
+// push or extended card (its row in dialectTable lacks them, so the
+// binding has only send, get and cancel). {agent} is
+// …/v1/a2a/agents/<id>.
 
 func init() {
 	registerBinding(DialectGateway, func(t *transport, iface Interface, _ *Agent) binding {
@@ -187,14 +189,6 @@ func gatewayInput(m Message) (string, error) {
 	return strings.Join(texts, "\n"), nil
 }
 
-func (g *gatewayBinding) stream(context.Context, *SendRequest) (eventSource, error) {
-	return nil, fmt.Errorf("%s: %w", DialectGateway.Label(), ErrStreamingNotSupported)
-}
-
-func (g *gatewayBinding) resubscribe(context.Context, string) (eventSource, error) {
-	return nil, fmt.Errorf("%s: %w", DialectGateway.Label(), ErrStreamingNotSupported)
-}
-
 func (g *gatewayBinding) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
 	base, err := g.agentBase(ctx)
 	if err != nil {
@@ -247,30 +241,6 @@ func (g *gatewayBinding) cancel(ctx context.Context, taskID string) (*Task, erro
 		return now, nil
 	}
 	return task, nil
-}
-
-func (g *gatewayBinding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
-	return nil, unsupported(DialectGateway, "task listing")
-}
-
-func (g *gatewayBinding) setPushConfig(context.Context, PushConfig) (*PushConfig, error) {
-	return nil, unsupported(DialectGateway, "push notifications")
-}
-
-func (g *gatewayBinding) getPushConfig(context.Context, string, string) (*PushConfig, error) {
-	return nil, unsupported(DialectGateway, "push notifications")
-}
-
-func (g *gatewayBinding) listPushConfigs(context.Context, string) ([]PushConfig, error) {
-	return nil, unsupported(DialectGateway, "push notifications")
-}
-
-func (g *gatewayBinding) deletePushConfig(context.Context, string, string) error {
-	return unsupported(DialectGateway, "push notifications")
-}
-
-func (g *gatewayBinding) extendedCard(context.Context) (*Agent, error) {
-	return nil, unsupported(DialectGateway, "extended card")
 }
 
 // exchange performs one request and returns the success body. Error

@@ -440,7 +440,7 @@ func wireHeader(hdr, trl metadata.MD, code string) http.Header {
 // or trailer metadata (a2a-go sends them in the trailer), when the call
 // asked for some.
 func (e *grpcEndpoint) noteActivated(hdr, trl metadata.MD) {
-	name := strings.ToLower(extensionHeader(e.dialect))
+	name := strings.ToLower(facts(e.dialect).extensionHeader)
 	if name == "" || len(e.t.extensions) == 0 {
 		return
 	}

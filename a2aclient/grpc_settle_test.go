@@ -2,7 +2,6 @@ package a2aclient
 
 import (
 	"context"
-	"net"
 	"sync"
 	"testing"
 
@@ -45,15 +44,9 @@ func (s *settleServer) SendStreamingMessage(_ *pb.SendMessageRequest, st grpc.Se
 
 func startSettleServer(t *testing.T, s pb.A2AServiceServer) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	gs := grpc.NewServer()
 	pb.RegisterA2AServiceServer(gs, s)
-	go gs.Serve(ln)
-	t.Cleanup(gs.Stop)
-	return ln.Addr().String()
+	return serveGRPC(t, gs)
 }
 
 func TestGRPCSettledStreamShowsItsStatus(t *testing.T) {

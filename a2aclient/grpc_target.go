@@ -32,7 +32,11 @@ func (g grpcTarget) origin() string {
 	if g.tls {
 		scheme = "https"
 	}
-	o, _ := Origin(scheme + "://" + g.host)
+	u, err := url.Parse(scheme + "://" + g.host)
+	if err != nil {
+		return ""
+	}
+	o, _ := originOf(u)
 	return o
 }
 

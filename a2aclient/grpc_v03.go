@@ -32,8 +32,8 @@ type v03Name struct {
 	HistoryLength *int   `json:"historyLength,omitempty"`
 }
 
-func sendParams03(req *SendRequest) *pjSendRequest {
-	p := toPJSendRequest(req, shapeV03)
+func sendParams03(req *SendRequest) *protoSendRequest {
+	p := toProtoSendRequest(req, shapeV03)
 	p.Message.Parts, p.Message.Content = p.Message.Content, nil
 	return p
 }
@@ -102,7 +102,7 @@ func (b *v03GRPC) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 		Status    string `json:"status,omitempty"`
 		PageSize  int    `json:"pageSize,omitempty"`
 		PageToken string `json:"pageToken,omitempty"`
-	}{req.ContextID, pjStateName(req.State, shapeV03), req.PageSize, req.PageToken}
+	}{req.ContextID, protoStateName(req.State, shapeV03), req.PageSize, req.PageToken}
 	data, err := b.e.unary(ctx, grpcCall{op: "list tasks", method: "ListTasks", body: p,
 		req: &pb.ListTasksRequest{}, out: &pb.ListTasksResponse{}})
 	if err != nil {
@@ -116,7 +116,7 @@ func (b *v03GRPC) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 }
 
 func (b *v03GRPC) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	body, err := toPJCreatePush03(grpcV03, cfg)
+	body, err := toProtoCreatePush03(grpcV03, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,7 +19,7 @@ import (
 
 // Every binding parley speaks is held to the same rules, whichever code
 // it shares with another since the bindings were folded together (REST
-// v0.3 and v1.0 share restEndpoint, JSON-RPC v0.1 to v0.3 share kwTasks,
+// v0.3 and v1.0 share restEndpoint, JSON-RPC v0.1 to v0.3 share taggedTasks,
 // v1.0 JSON-RPC and gRPC share v10Ops): a task id or tenant an agent or
 // a user gives cannot move a request to another path, and credentials go
 // to no origin the user did not trust, whether a card or a redirect
@@ -151,11 +150,7 @@ type grpcSink struct {
 
 func startGRPCSink(t *testing.T) *grpcSink {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &grpcSink{addr: ln.Addr().String()}
+	g := &grpcSink{}
 	s := grpc.NewServer(grpc.UnknownServiceHandler(func(_ any, st grpc.ServerStream) error {
 		md, _ := metadata.FromIncomingContext(st.Context())
 		g.mu.Lock()
@@ -163,8 +158,7 @@ func startGRPCSink(t *testing.T) *grpcSink {
 		g.mu.Unlock()
 		return status.Error(codes.Unimplemented, "no")
 	}))
-	go s.Serve(ln)
-	t.Cleanup(s.Stop)
+	g.addr = serveGRPC(t, s)
 	return g
 }
 

@@ -2,7 +2,6 @@ package a2aclient
 
 import (
 	"errors"
-	"net"
 	"testing"
 	"time"
 
@@ -33,15 +32,9 @@ func (s silentAgent) SendStreamingMessage(_ *pb.SendMessageRequest, stream grpc.
 
 func startSilentAgent(t *testing.T, firstEvent bool) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	srv := grpc.NewServer()
 	pb.RegisterA2AServiceServer(srv, silentAgent{firstEvent: firstEvent})
-	go srv.Serve(ln)
-	t.Cleanup(srv.Stop)
-	return ln.Addr().String()
+	return serveGRPC(t, srv)
 }
 
 func TestHostileGRPCSilentStream(t *testing.T) {

@@ -2,7 +2,6 @@ package a2aclient
 
 import (
 	"fmt"
-	"net"
 	"runtime"
 	"strings"
 	"sync"
@@ -67,14 +66,8 @@ type grpcIDSink struct {
 
 func startGRPCIDSink(t *testing.T) *grpcIDSink {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &grpcIDSink{addr: ln.Addr().String()}
-	s := grpc.NewServer(grpc.ForceServerCodec(rawCodec{}), grpc.MaxRecvMsgSize(16<<20), grpc.UnknownServiceHandler(g.handle))
-	go s.Serve(ln)
-	t.Cleanup(s.Stop)
+	g := &grpcIDSink{}
+	g.addr = serveGRPC(t, grpc.NewServer(grpc.ForceServerCodec(rawCodec{}), grpc.MaxRecvMsgSize(16<<20), grpc.UnknownServiceHandler(g.handle)))
 	return g
 }
 

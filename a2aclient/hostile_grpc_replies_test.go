@@ -2,7 +2,6 @@ package a2aclient
 
 import (
 	"errors"
-	"net"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -34,10 +33,6 @@ type hostileReplies struct {
 
 func startHostileReplies(t *testing.T, reply func(method string, st grpc.ServerStream) error) (*hostileReplies, string) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	h := &hostileReplies{reply: reply}
 	s := grpc.NewServer(grpc.ForceServerCodec(rawCodec{}), grpc.UnknownServiceHandler(func(_ any, st grpc.ServerStream) error {
 		var req []byte
@@ -48,9 +43,7 @@ func startHostileReplies(t *testing.T, reply func(method string, st grpc.ServerS
 		full, _ := grpc.MethodFromServerStream(st)
 		return h.reply(full[strings.LastIndex(full, "/")+1:], st)
 	}))
-	go s.Serve(ln)
-	t.Cleanup(s.Stop)
-	return h, ln.Addr().String()
+	return h, serveGRPC(t, s)
 }
 
 func sendRaw(st grpc.ServerStream, m proto.Message) error {

@@ -3,7 +3,6 @@ package a2aclient
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -31,15 +30,10 @@ type grpcRecorder struct {
 
 func startGRPCRecorder(t *testing.T) *grpcRecorder {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &grpcRecorder{addr: ln.Addr().String()}
+	r := &grpcRecorder{}
 	s := grpc.NewServer()
 	pb.RegisterA2AServiceServer(s, r)
-	go s.Serve(ln)
-	t.Cleanup(s.Stop)
+	r.addr = serveGRPC(t, s)
 	return r
 }
 

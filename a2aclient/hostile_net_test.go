@@ -187,13 +187,20 @@ func TestHostileNeverAnswersCancel(t *testing.T) {
 	}()
 	waitRequests(t, srv, 2) // the card, then the send
 	cancel()
+	wantCanceled(t, done, "Send")
+}
+
+// wantCanceled waits for a call whose context was just canceled (what)
+// to return context.Canceled on done.
+func wantCanceled(t *testing.T, done <-chan error, what string) {
+	t.Helper()
 	select {
 	case err := <-done:
 		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("want context.Canceled, got %v", err)
+			t.Fatalf("%s returned %v, want context.Canceled", what, err)
 		}
 	case <-time.After(hostilePatience):
-		t.Fatal("Send did not return after its context was canceled")
+		t.Fatalf("%s did not return after its context was canceled", what)
 	}
 }
 

@@ -232,14 +232,7 @@ func TestHostileEndlessKeepAlives(t *testing.T) {
 	default:
 	}
 	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("Next returned %v, want context.Canceled", err)
-		}
-	case <-time.After(hostilePatience):
-		t.Fatal("Next did not return after the context ended")
-	}
+	wantCanceled(t, done, "Next")
 }
 
 func waitSent(t *testing.T, srv *hostile.Server, n int64) {

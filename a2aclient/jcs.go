@@ -375,8 +375,8 @@ func writeJCS(b *bytes.Buffer, v any) error {
 // Up to the first rune that differs the two encodings are the same, so
 // only that pair is encoded, with no copy of either string: a hostile
 // card of tens of thousands of members is sorted three times (as served,
-// and the verifier's two payloads), and encoding both names for each
-// comparison was most of the time that took.
+// and the verifier's two payloads), so a comparison must not cost the
+// length of both names.
 func compareUTF16(a, b string) int {
 	for a != "" && b != "" {
 		ra, na := utf8.DecodeRuneInString(a)

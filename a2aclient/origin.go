@@ -37,7 +37,10 @@ func originOf(u *url.URL) (string, bool) {
 	if scheme != "http" && scheme != "https" {
 		return "", false
 	}
-	host, port := strings.ToLower(u.Hostname()), u.Port()
+	// Only ASCII letters fold: Unicode lower-casing makes "İ.test"
+	// "i.test" and the Kelvin sign "k", yet net/http dials and names
+	// those hosts otherwise, so they are other origins.
+	host, port := asciiLower(u.Hostname()), u.Port()
 	if port == "" || scheme == "http" && port == "80" || scheme == "https" && port == "443" {
 		port = ""
 	}
@@ -48,6 +51,18 @@ func originOf(u *url.URL) (string, bool) {
 		host += ":" + port
 	}
 	return scheme + "://" + host, true
+}
+
+// asciiLower is s with its ASCII capitals in lower case and nothing
+// else changed.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
 }
 
 // Origins is the set of origins an agent's credentials may go to: the

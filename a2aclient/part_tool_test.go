@@ -10,16 +10,16 @@ import (
 const adkCall = `{"kind":"data","data":{"id":"c1","name":"get_weather","args":{"city":"Paris"}},"metadata":{"adk_type":"function_call","adk_is_long_running":false}}`
 
 func TestToolPartsLiftedFromEveryFamily(t *testing.T) {
-	kw := kwDecodeParts([]json.RawMessage{json.RawMessage(adkCall)})
-	var pjs []pjPart
-	if err := json.Unmarshal([]byte(`[{"data":{"id":"c1","name":"get_weather","args":{"city":"Paris"}},"metadata":{"adk_type":"function_call"}}]`), &pjs); err != nil {
+	tagged := taggedDecodeParts([]json.RawMessage{json.RawMessage(adkCall)})
+	var protoParts []protoPart
+	if err := json.Unmarshal([]byte(`[{"data":{"id":"c1","name":"get_weather","args":{"city":"Paris"}},"metadata":{"adk_type":"function_call"}}]`), &protoParts); err != nil {
 		t.Fatal(err)
 	}
-	pj, err := fromPJParts(pjs, shapeV10)
+	proto, err := fromProtoParts(protoParts, shapeV10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, parts := range map[string][]Part{"v0.x JSON-RPC": kw, "v1.0 ProtoJSON": pj} {
+	for name, parts := range map[string][]Part{"v0.x JSON-RPC": tagged, "v1.0 ProtoJSON": proto} {
 		if len(parts) != 1 || parts[0].Kind != PartTool {
 			t.Fatalf("%s: got %+v, want one tool part", name, parts)
 		}
@@ -31,8 +31,8 @@ func TestToolPartsLiftedFromEveryFamily(t *testing.T) {
 }
 
 func TestToolPartsTravelAsTheDataPartTheyCameAs(t *testing.T) {
-	parts := kwDecodeParts([]json.RawMessage{json.RawMessage(adkCall)})
-	out, err := json.Marshal(kwEncodeParts(parts, kwTagKind))
+	parts := taggedDecodeParts([]json.RawMessage{json.RawMessage(adkCall)})
+	out, err := json.Marshal(taggedEncodeParts(parts, tagKind))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,9 +42,9 @@ func TestToolPartsTravelAsTheDataPartTheyCameAs(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("re-encoded as\n%s\nwant\n[%s]", out, adkCall)
 	}
-	pj := toPJPart(parts[0], shapeV10)
-	if pj.Data == nil || pj.Text != nil || pj.Metadata["adk_type"] != "function_call" {
-		t.Errorf("v1.0 form %+v, want the data part with its metadata", pj)
+	proto := toProtoPart(parts[0], shapeV10)
+	if proto.Data == nil || proto.Text != nil || proto.Metadata["adk_type"] != "function_call" {
+		t.Errorf("v1.0 form %+v, want the data part with its metadata", proto)
 	}
 	if LowerPart(parts[0]).Kind != PartData || LiftPart(LowerPart(parts[0])).Kind != PartTool {
 		t.Error("lower and lift should undo each other")

@@ -3,7 +3,6 @@ package a2aclient
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 )
 
 // Push-notification tokens travel in one of these headers: v1.0 names it
@@ -18,7 +17,7 @@ const (
 // in dialect d. What agents post differs: a v1.0 agent posts a
 // StreamResponse ({"task"|"statusUpdate"|"artifactUpdate"|"message": …}),
 // a v0.3 agent posts the task itself, kind-tagged over JSON-RPC and in
-// proto JSON over REST. Both forms are read whatever the dialect, since an
+// ProtoJSON over REST. Both forms are read whatever the dialect, since an
 // agent's push sender need not follow the binding it serves. The event
 // must name its task: a receiver binds each push to one.
 func DecodePush(body []byte, d Dialect) (Event, error) {
@@ -26,19 +25,19 @@ func DecodePush(body []byte, d Dialect) (Event, error) {
 	if len(body) == 0 || body[0] != '{' {
 		return Event{}, &ProtocolError{What: "the push notification is not a JSON object"}
 	}
-	fields, err := kwObject(body)
+	fields, err := objectFields(body)
 	if err != nil {
 		return Event{}, err
 	}
 	var ev Event
 	var ok bool
 	switch {
-	case protoWrapped(fields) && !kwTagged(d):
+	case protoWrapped(fields) && !taggedDialect(d):
 		ev, ok, err = decodeStreamResponse(body, pushShape(d))
-	case kwTagged(d) || fields["kind"] != nil:
-		ev, ok, err = kwDecodeEvent(body, kwFromReply)
+	case taggedDialect(d) || fields["kind"] != nil:
+		ev, ok, err = taggedDecodeEvent(body, fromReply)
 	default:
-		// A bare task in proto JSON (a v0.3 REST agent's sender).
+		// A bare task in ProtoJSON (a v0.3 REST agent's sender).
 		var t *Task
 		t, err = decodeTask(body, pushShape(d))
 		ev, ok = Event{Task: t}, err == nil
@@ -66,16 +65,14 @@ func protoWrapped(fields map[string]json.RawMessage) bool {
 	return false
 }
 
-// kwTagged reports whether d speaks the kind-tagged JSON of v0.1–v0.3
-// JSON-RPC.
-func kwTagged(d Dialect) bool {
-	return d == DialectV01 || d == DialectV02 || d == DialectV03
-}
+// taggedDialect reports whether d speaks tagged JSON (v0.1–v0.3
+// JSON-RPC).
+func taggedDialect(d Dialect) bool { return facts(d).wire == wireTagged }
 
-// pushShape is the proto-JSON shape of d's pushes: v0.3 for the v0.3
-// bindings, else v1.0 (the newest, for dialects parley learns later).
+// pushShape is the ProtoJSON shape of d's pushes: v0.3's for the v0.3
+// bindings, else v1.0's (the newest, for dialects parley learns later).
 func pushShape(d Dialect) protoShape {
-	if strings.HasPrefix(string(d), "v0.3") {
+	if facts(d).version == "0.3" {
 		return shapeV03
 	}
 	return shapeV10

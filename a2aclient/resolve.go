@@ -9,10 +9,6 @@ import (
 	"strings"
 )
 
-// Well-known card paths, newest first: v0.3 and v1.0 serve agent-card.json,
-// older servers (and many current ones) only agent.json.
-var wellKnownCards = []string{"/.well-known/agent-card.json", "/.well-known/agent.json"}
-
 // fetchAgent finds and parses the agent card for target, which may be the
 // card's own URL or a base URL. It looks only where the named agent's card
 // can be: the URL itself when it names a card; otherwise the well-known
@@ -118,11 +114,16 @@ func cardURLs(target string) ([]string, error) {
 		out := []string{u.String()}
 		// The other well-known name beside it is the same agent's card
 		// under its older (or newer) name.
-		for i, p := range wellKnownCards {
-			if strings.HasSuffix(u.Path, p) {
-				v := *u
-				v.Path = strings.TrimSuffix(u.Path, p) + wellKnownCards[1-i]
-				out = append(out, v.String())
+		for _, p := range wellKnownCards {
+			if !strings.HasSuffix(u.Path, p) {
+				continue
+			}
+			for _, other := range wellKnownCards {
+				if other != p {
+					v := *u
+					v.Path = strings.TrimSuffix(u.Path, p) + other
+					out = append(out, v.String())
+				}
 			}
 		}
 		return out, nil
@@ -193,19 +194,16 @@ func candidates(agent *Agent, forced Dialect) []Interface {
 		add(i)
 	}
 	for _, i := range agent.Interfaces {
-		var alts []Dialect
-		switch i.Binding {
-		case BindingJSONRPC:
-			alts = []Dialect{DialectV10, DialectV03, DialectV01}
-		case BindingGRPC:
-			// A server answers "unknown service" for the other version's
-			// service name: try it before leaving the endpoint.
-			alts = []Dialect{DialectV10GRPC, DialectV03GRPC}
-		}
-		for _, d := range alts {
-			alt := i
-			alt.Dialect = d
-			add(alt)
+		// The binding's alternate dialects (dialectFacts.alternate), in
+		// the order of Dialects. Over gRPC a server answers "unknown
+		// service" for the other version's service name: its other
+		// version is tried before leaving the endpoint.
+		for _, d := range Dialects {
+			if f := facts(d); f.alternate && f.binding == i.Binding {
+				alt := i
+				alt.Dialect = d
+				add(alt)
+			}
 		}
 	}
 	if forced != DialectUnknown && len(out) == 0 && len(agent.Interfaces) > 0 {

@@ -74,9 +74,8 @@ type decodedEvent struct {
 var sseBatches = sync.Pool{New: func() any { return &sseBatch{buf: make([]byte, 0, sseBlockSize)} }}
 
 // maxBatches bounds the blocks of one stream: one being read into, one
-// waiting in the channel, one the consumer is reading, one to spare.
-// Without a bound, the reader took a new block whenever the consumer
-// had not yet given one back, and the surplus was thrown away later.
+// waiting in the channel, one the consumer is reading, one to spare; the
+// reader waits for a block back rather than take more than it can use.
 const maxBatches = 4
 
 // release gives b back to the pool, keeping no event alive there.

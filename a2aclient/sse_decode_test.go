@@ -30,7 +30,7 @@ type decodedOutcome struct {
 func TestDecodedStreamAgreesWithDecodingInOrder(t *testing.T) {
 	for _, shape := range []fastShape{fastKind, fastV10} {
 		t.Run(map[fastShape]string{fastKind: "v0.3", fastV10: "v1.0"}[shape], func(t *testing.T) {
-			chunk, result, dialect := kwChunk, kwResults(kwFromStream), DialectV03
+			chunk, result, dialect := taggedChunk, taggedResults(fromStream), DialectV03
 			if shape == fastV10 {
 				chunk, result, dialect = v10Chunk, decodeV10Event, DialectV10
 			}
@@ -54,7 +54,7 @@ func TestDecodedStreamAgreesWithDecodingInOrder(t *testing.T) {
 			}
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				body, _ := io.ReadAll(r.Body)
-				id := pjReadRPC(t, body).ID
+				id := protoReadRPC(t, body).ID
 				w.Header().Set("Content-Type", "text/event-stream")
 				for i, p := range payloads {
 					fmt.Fprintf(w, "data: %s\n\n", strings.Replace(p, `"id":"7"`, `"id":`+string(id), 1))
@@ -138,7 +138,7 @@ func TestDecodedStreamStopsItsReader(t *testing.T) {
 	silent := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		id := pjReadRPC(t, body).ID
+		id := protoReadRPC(t, body).ID
 		w.Header().Set("Content-Type", "text/event-stream")
 		n := 0
 		if r.URL.Query().Has("silent") {

@@ -11,9 +11,8 @@ import (
 // id and retry fields are skipped, since A2A carries everything in data.
 //
 // It reads the body in large blocks and reads each byte once, so the cost
-// of a large event is linear in its size. (go-sse's scanner re-scanned
-// the whole buffer after each read: a 16 MB line took seconds of CPU to
-// refuse.) An event, or a line, longer than max is refused without
+// of a large event is linear in its size, never of a rescan per read. An
+// event, or a line, longer than max is refused without
 // reading further; comment lines are skipped without being kept, however
 // long.
 //

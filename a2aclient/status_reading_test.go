@@ -24,14 +24,14 @@ func geminiStatus(id json.RawMessage, n int, state, kind string, parts string) s
 
 func streamTracker(t *testing.T, events func(id json.RawMessage) []string) (*Tracker, []Event) {
 	t.Helper()
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		id := pjReadRPC(t, body).ID
+	srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		id := protoReadRPC(t, body).ID
 		w.Header().Set("Content-Type", "text/event-stream")
 		for _, e := range events(id) {
 			fmt.Fprintf(w, "data: %s\n\n", e)
 		}
 	})
-	c := pjClient(t, Interface{URL: srv.URL, Dialect: DialectV03, Binding: BindingJSONRPC})
+	c := protoClient(t, Interface{URL: srv.URL, Dialect: DialectV03, Binding: BindingJSONRPC})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	st, err := c.Stream(ctx, SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})

@@ -67,7 +67,7 @@ func (s *payloadStream) settle(limit time.Duration) {
 	}
 }
 
-func (s *rpcStream) settle(limit time.Duration)  { s.ps.settle(limit) }
-func (e *kwEvents) settle(limit time.Duration)   { e.s.settle(limit) }
-func (e *v10Events) settle(limit time.Duration)  { e.s.settle(limit) }
-func (s *restEvents) settle(limit time.Duration) { s.ps.settle(limit) }
+func (s *rpcStream) settle(limit time.Duration)    { s.ps.settle(limit) }
+func (e *taggedEvents) settle(limit time.Duration) { e.s.settle(limit) }
+func (e *v10Events) settle(limit time.Duration)    { e.s.settle(limit) }
+func (s *restEvents) settle(limit time.Duration)   { s.ps.settle(limit) }

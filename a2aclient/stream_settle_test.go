@@ -20,7 +20,7 @@ func TestSettledStreamKeepsItsConnection(t *testing.T) {
 	var conns atomic.Int32
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		id := pjReadRPC(t, body).ID
+		id := protoReadRPC(t, body).ID
 		w.Header().Set("Content-Type", "text/event-stream")
 		fmt.Fprintf(w, `data: {"jsonrpc":"2.0","id":%s,"result":{"kind":"status-update","taskId":"t1","contextId":"c1","status":{"state":"working"}}}`+"\n\n", id)
 		w.(http.Flusher).Flush()
@@ -33,7 +33,7 @@ func TestSettledStreamKeepsItsConnection(t *testing.T) {
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	c := pjClient(t, Interface{URL: srv.URL, Dialect: DialectV03, Binding: BindingJSONRPC})
+	c := protoClient(t, Interface{URL: srv.URL, Dialect: DialectV03, Binding: BindingJSONRPC})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	for range 3 {

@@ -12,9 +12,8 @@ type Tracker struct {
 	task      Task
 	seen      bool
 	artifacts []*artifactBuilder
-	// byID finds an artifact's builder at once: a stream of many
-	// artifacts looked each one up by walking the list, a cost that grew
-	// with the square of their number.
+	// byID finds an artifact's builder at once, so a stream of many
+	// artifacts costs in their number, not its square.
 	byID    map[string]*artifactBuilder
 	message *Message
 	// reply is the text of status messages read as pieces of the reply

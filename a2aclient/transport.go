@@ -171,8 +171,12 @@ func withRedirectPolicy(hc *http.Client) *http.Client {
 	return &c
 }
 
+// sameOrigin compares as Origin writes origins: Unicode case folding
+// would make the Kelvin sign a "k".
 func sameOrigin(a, b *url.URL) bool {
-	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
+	oa, okA := originOf(a)
+	ob, okB := originOf(b)
+	return okA && okB && oa == ob
 }
 
 type credHeadersKey struct{}

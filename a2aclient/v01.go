@@ -10,30 +10,30 @@ import "context"
 
 func init() {
 	registerBinding(DialectV01, func(t *transport, iface Interface, _ *Agent) binding {
-		return &v01Binding{kwTasks{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV01}, from: kwFromV01Stream}}
+		return &v01Binding{taggedTasks{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV01}, from: fromV01Stream}}
 	})
 }
 
-// v01Binding takes get, cancel and resubscribe from kwTasks.
+// v01Binding takes get, cancel and resubscribe from taggedTasks.
 type v01Binding struct {
-	kwTasks
+	taggedTasks
 }
 
 // v01SendParams is TaskSendParams. acceptedOutputModes is not in the
 // v0.1.0 schema but was in the first published spec and its samples.
 type v01SendParams struct {
-	ID                  string         `json:"id"`
-	SessionID           string         `json:"sessionId"`
-	Message             kwMessageOut   `json:"message"`
-	AcceptedOutputModes []string       `json:"acceptedOutputModes,omitempty"`
-	HistoryLength       *int           `json:"historyLength,omitempty"`
-	PushNotification    *kwPushConfig  `json:"pushNotification,omitempty"`
-	Metadata            map[string]any `json:"metadata,omitempty"`
+	ID                  string            `json:"id"`
+	SessionID           string            `json:"sessionId"`
+	Message             taggedMessageOut  `json:"message"`
+	AcceptedOutputModes []string          `json:"acceptedOutputModes,omitempty"`
+	HistoryLength       *int              `json:"historyLength,omitempty"`
+	PushNotification    *taggedPushConfig `json:"pushNotification,omitempty"`
+	Metadata            map[string]any    `json:"metadata,omitempty"`
 }
 
 type v01PushParams struct {
-	ID                     string        `json:"id"`
-	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig"`
+	ID                     string            `json:"id"`
+	PushNotificationConfig *taggedPushConfig `json:"pushNotificationConfig"`
 }
 
 // sendParams picks the task and session ids: the ones the message
@@ -42,10 +42,10 @@ func (b *v01Binding) sendParams(req *SendRequest) v01SendParams {
 	p := v01SendParams{
 		ID:                  req.Message.TaskID,
 		SessionID:           req.Message.ContextID,
-		Message:             kwEncodeMessage(req.Message, kwTagType),
+		Message:             taggedEncodeMessage(req.Message, tagType),
 		AcceptedOutputModes: req.AcceptedOutputModes,
 		HistoryLength:       req.HistoryLength,
-		PushNotification:    kwEncodePush(req.PushConfig, false),
+		PushNotification:    taggedEncodePush(req.PushConfig, false),
 		Metadata:            req.Metadata,
 	}
 	if p.ID == "" {
@@ -74,7 +74,7 @@ func (b *v01Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 		return nil, err
 	}
 	b.adopt(req, p)
-	res, err := kwDecodeResult(raw)
+	res, err := taggedDecodeResult(raw)
 	if err != nil {
 		return nil, err
 	}
@@ -91,11 +91,11 @@ func (b *v01Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 
 func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
 	p := b.sendParams(req)
-	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p, fastKind, kwResults(b.from))
+	s, err := b.rpc.stream(ctx, "stream message", "tasks/sendSubscribe", p, fastKind, taggedResults(b.from))
 	if err != nil {
 		return nil, err
 	}
-	src, err := newKWEvents(s, p.ID, p.SessionID)
+	src, err := newTaggedEvents(s, p.ID, p.SessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -103,18 +103,14 @@ func (b *v01Binding) stream(ctx context.Context, req *SendRequest) (eventSource,
 	return src, nil
 }
 
-func (b *v01Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
-	return nil, unsupported(DialectV01, "task listing")
-}
-
 func (b *v01Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	p := v01PushParams{ID: cfg.TaskID, PushNotificationConfig: kwEncodePush(&cfg, false)}
+	p := v01PushParams{ID: cfg.TaskID, PushNotificationConfig: taggedEncodePush(&cfg, false)}
 	return b.pushCall(ctx, "set the push-notification config", "tasks/pushNotification/set", p, cfg.TaskID)
 }
 
 // getPushConfig ignores configID: a v0.1 task has at most one config.
 func (b *v01Binding) getPushConfig(ctx context.Context, taskID, _ string) (*PushConfig, error) {
-	return b.pushCall(ctx, "get the push-notification config", "tasks/pushNotification/get", kwTaskParams{ID: taskID}, taskID)
+	return b.pushCall(ctx, "get the push-notification config", "tasks/pushNotification/get", taggedTaskParams{ID: taskID}, taskID)
 }
 
 func (b *v01Binding) pushCall(ctx context.Context, op, method string, params any, taskID string) (*PushConfig, error) {
@@ -122,7 +118,7 @@ func (b *v01Binding) pushCall(ctx context.Context, op, method string, params any
 	if err != nil {
 		return nil, err
 	}
-	return kwDecodePush(raw, taskID, true)
+	return taggedDecodePush(raw, taskID, true)
 }
 
 // listPushConfigs returns the task's one config, if it has one.
@@ -135,12 +131,4 @@ func (b *v01Binding) listPushConfigs(ctx context.Context, taskID string) ([]Push
 		return nil, nil
 	}
 	return []PushConfig{*cfg}, nil
-}
-
-func (b *v01Binding) deletePushConfig(context.Context, string, string) error {
-	return unsupported(DialectV01, "push-notification config deletion")
-}
-
-func (b *v01Binding) extendedCard(context.Context) (*Agent, error) {
-	return nil, unsupported(DialectV01, "authenticated extended card")
 }

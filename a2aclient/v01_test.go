@@ -29,10 +29,10 @@ const v01CapitalTask = `{
 }`
 
 func TestV01SendEncodesTaskSendParams(t *testing.T) {
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"tasks/send": v01CapitalTask}))
-	c := oldrpcClient(t, f.URL, DialectV01)
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"tasks/send": v01CapitalTask}))
+	c := taggedRPCClient(t, f.URL, DialectV01)
 	hl := 3
-	res, err := c.Send(oldrpcCtx(t), SendRequest{
+	res, err := c.Send(hostileCtx(t), SendRequest{
 		Message: Message{
 			ID: "ignored-in-v0.1", TaskID: "task-abc-123", ContextID: "session-xyz-789",
 			Parts: []Part{
@@ -93,9 +93,9 @@ func TestV01SendEncodesTaskSendParams(t *testing.T) {
 
 func TestV01SendChoosesTaskAndSessionIDs(t *testing.T) {
 	// The reply leaves out both ids: the ones parley chose fill them in.
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"tasks/send": `{"status":{"state":"working"}}`}))
-	c := oldrpcClient(t, f.URL, DialectV01)
-	res, err := c.Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"tasks/send": `{"status":{"state":"working"}}`}))
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	res, err := c.Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,14 +128,14 @@ var v01StoryEvents = []string{
 }
 
 func TestV01StreamAssemblesStoryByIndex(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		for i, ev := range v01StoryEvents {
 			fmt.Fprintf(w, "id: sse-evt-%d\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", 101+i, c.ID, ev)
 		}
 	})
-	c := oldrpcClient(t, f.URL, DialectV01)
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{TaskID: "task-story-456", Parts: []Part{TextPart("Write a very short story about a curious robot exploring Mars.")}}})
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	s, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{TaskID: "task-story-456", Parts: []Part{TextPart("Write a very short story about a curious robot exploring Mars.")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,8 +177,8 @@ func TestV01StreamAssemblesStoryByIndex(t *testing.T) {
 }
 
 func TestV01StreamInterleavedArtifactsAndReplace(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c,
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+		taggedRPCEvents(w, c,
 			`{"id":"t1","artifact":{"parts":[{"type":"text","text":"draft"}]}}`,
 			`{"id":"t1","artifact":{"index":1,"name":"b","parts":[{"type":"text","text":"B1"}]}}`,
 			`{"id":"t1","artifact":{"index":0,"parts":[{"type":"text","text":"A1"}]}}`,
@@ -187,8 +187,8 @@ func TestV01StreamInterleavedArtifactsAndReplace(t *testing.T) {
 			`{"id":"t1","status":{"state":"completed"},"final":true}`,
 		)
 	})
-	c := oldrpcClient(t, f.URL, DialectV01)
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{TaskID: "t1", Parts: []Part{TextPart("go")}}})
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	s, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{TaskID: "t1", Parts: []Part{TextPart("go")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,16 +215,16 @@ func TestV01StreamInterleavedArtifactsAndReplace(t *testing.T) {
 }
 
 func TestV01StreamEndsAtInputRequiredWithoutFinal(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c,
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+		taggedRPCEvents(w, c,
 			`{"id":"task-flightbook-789","status":{"state":"working"}}`,
 			`{"id":"task-flightbook-789","status":{"state":"input-required","message":{"role":"agent","parts":[{"type":"text","text":"Where would you like to fly to?"}]}}}`,
 		)
 		// Keep the connection open, as a careless server would.
 		<-r.Context().Done()
 	})
-	c := oldrpcClient(t, f.URL, DialectV01)
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{TaskID: "task-flightbook-789", Parts: []Part{TextPart("I'd like to book a flight.")}}})
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	s, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{TaskID: "task-flightbook-789", Parts: []Part{TextPart("I'd like to book a flight.")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,18 +241,18 @@ func TestV01StreamEndsAtInputRequiredWithoutFinal(t *testing.T) {
 }
 
 func TestV01GetCancelResubscribe(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		switch c.Method {
 		case "tasks/get":
-			oldrpcResult(w, c, `{"id":"task-reportgen-aaa","status":{"state":"submitted","timestamp":"2024-03-15T11:00:00Z"},"history":[{"role":"user","parts":[{"type":"text","text":"Generate the Q1 sales report."}]}]}`)
+			taggedRPCResult(w, c, `{"id":"task-reportgen-aaa","status":{"state":"submitted","timestamp":"2024-03-15T11:00:00Z"},"history":[{"role":"user","parts":[{"type":"text","text":"Generate the Q1 sales report."}]}]}`)
 		case "tasks/cancel":
-			oldrpcResult(w, c, `{"id":"task-reportgen-aaa","sessionId":"s1","status":{"state":"canceled"}}`)
+			taggedRPCResult(w, c, `{"id":"task-reportgen-aaa","sessionId":"s1","status":{"state":"canceled"}}`)
 		case "tasks/resubscribe":
-			oldrpcEvents(w, c, `{"id":"task-reportgen-aaa","status":{"state":"completed"},"final":true}`)
+			taggedRPCEvents(w, c, `{"id":"task-reportgen-aaa","status":{"state":"completed"},"final":true}`)
 		}
 	})
-	c := oldrpcClient(t, f.URL, DialectV01)
-	ctx := oldrpcCtx(t)
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	ctx := hostileCtx(t)
 	hl := 10
 	task, err := c.Get(ctx, "task-reportgen-aaa", &hl)
 	if err != nil {
@@ -288,12 +288,12 @@ func TestV01GetCancelResubscribe(t *testing.T) {
 
 func TestV01PushNotificationConfig(t *testing.T) {
 	getReply := `{"id":"task-reportgen-aaa","pushNotificationConfig":{"url":"https://client.example.com/webhook/a2a-notifications","token":"secure-client-token-for-task-aaa","authentication":{"schemes":["Bearer"],"credentials":"{}"}}}`
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{
 		"tasks/pushNotification/set": getReply,
 		"tasks/pushNotification/get": getReply,
 	}))
-	c := oldrpcClient(t, f.URL, DialectV01)
-	ctx := oldrpcCtx(t)
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	ctx := hostileCtx(t)
 	cfg, err := c.SetPushConfig(ctx, PushConfig{TaskID: "task-reportgen-aaa", URL: "https://client.example.com/webhook/a2a-notifications", Token: "secure-client-token-for-task-aaa", AuthSchemes: []string{"Bearer"}, AuthCredentials: "{}"})
 	if err != nil {
 		t.Fatal(err)
@@ -330,8 +330,8 @@ func TestV01PushConfigReplyShapes(t *testing.T) {
 		{"bare config (first published spec)", `{"url":"https://hook.example/x","headers":{}}`, "https://hook.example/x"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"tasks/pushNotification/get": tc.reply}))
-			cfg, err := oldrpcClient(t, f.URL, DialectV01).GetPushConfig(oldrpcCtx(t), "t1", "")
+			f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"tasks/pushNotification/get": tc.reply}))
+			cfg, err := taggedRPCClient(t, f.URL, DialectV01).GetPushConfig(hostileCtx(t), "t1", "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -343,9 +343,9 @@ func TestV01PushConfigReplyShapes(t *testing.T) {
 }
 
 func TestV01UnsupportedOperationsSendNothing(t *testing.T) {
-	f := newOldrpcFake(t, oldrpcRoutes(nil))
-	c := oldrpcClient(t, f.URL, DialectV01)
-	ctx := oldrpcCtx(t)
+	f := newOldrpcFake(t, taggedRPCRoutes(nil))
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	ctx := hostileCtx(t)
 	_, err1 := c.ListTasks(ctx, ListTasksRequest{})
 	err2 := c.DeletePushConfig(ctx, "t1", "c1")
 	_, err3 := c.ExtendedCard(ctx)
@@ -371,10 +371,10 @@ func TestV01ErrorCodes(t *testing.T) {
 		{-32008, ErrForbidden},
 		{-32009, ErrInvalidTaskState},
 	} {
-		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-			oldrpcError(w, c, tc.code, "spec message")
+		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
+			taggedRPCError(w, c, tc.code, "spec message")
 		})
-		_, err := oldrpcClient(t, f.URL, DialectV01).Get(oldrpcCtx(t), "t1", nil)
+		_, err := taggedRPCClient(t, f.URL, DialectV01).Get(hostileCtx(t), "t1", nil)
 		var re *RPCError
 		if !errors.Is(err, tc.want) || !errors.As(err, &re) || re.Code != tc.code || re.Dialect != DialectV01 {
 			t.Errorf("code %d: err = %v, want %v", tc.code, err, tc.want)
@@ -383,19 +383,19 @@ func TestV01ErrorCodes(t *testing.T) {
 }
 
 func TestV01StreamingNotSupportedFallsBackToPolling(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		switch c.Method {
 		case "tasks/sendSubscribe":
 			// One JSON body, not an event stream, with the v0.1 code.
-			oldrpcError(w, c, -32006, "Streaming is not supported")
+			taggedRPCError(w, c, -32006, "Streaming is not supported")
 		case "tasks/send":
-			oldrpcResult(w, c, `{"id":"t9","status":{"state":"working"}}`)
+			taggedRPCResult(w, c, `{"id":"t9","status":{"state":"working"}}`)
 		case "tasks/get":
-			oldrpcResult(w, c, `{"id":"t9","status":{"state":"completed"},"artifacts":[{"parts":[{"type":"text","text":"done"}]}]}`)
+			taggedRPCResult(w, c, `{"id":"t9","status":{"state":"completed"},"artifacts":[{"parts":[{"type":"text","text":"done"}]}]}`)
 		}
 	})
-	c := oldrpcClient(t, f.URL, DialectV01)
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{TaskID: "t9", Parts: []Part{TextPart("go")}}})
+	c := taggedRPCClient(t, f.URL, DialectV01)
+	s, err := c.Stream(hostileCtx(t), SendRequest{Message: Message{TaskID: "t9", Parts: []Part{TextPart("go")}}})
 	if err != nil {
 		t.Fatal(err)
 	}

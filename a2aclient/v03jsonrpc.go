@@ -17,7 +17,7 @@ import (
 
 func init() {
 	f := func(t *transport, iface Interface, _ *Agent) binding {
-		return &v03Binding{d: iface.Dialect, kwTasks: kwTasks{rpc: &rpc{t: t, url: iface.URL, dialect: iface.Dialect}, from: kwFromStream}}
+		return &v03Binding{d: iface.Dialect, taggedTasks: taggedTasks{rpc: &rpc{t: t, url: iface.URL, dialect: iface.Dialect}, from: fromStream}}
 	}
 	registerBinding(DialectV02, f)
 	registerBinding(DialectV03, f)
@@ -25,24 +25,24 @@ func init() {
 
 type v03Binding struct {
 	d Dialect
-	kwTasks
+	taggedTasks
 }
 
 // v03SendParams is MessageSendParams.
 type v03SendParams struct {
-	Message       kwMessageOut   `json:"message"`
-	Configuration v03SendConfig  `json:"configuration"`
-	Metadata      map[string]any `json:"metadata,omitempty"`
+	Message       taggedMessageOut `json:"message"`
+	Configuration v03SendConfig    `json:"configuration"`
+	Metadata      map[string]any   `json:"metadata,omitempty"`
 }
 
 // v03SendConfig always says whether to block: servers disagree on the
 // default. acceptedOutputModes was required in v0.2.0, so v0.2 always
 // sends it, empty if need be.
 type v03SendConfig struct {
-	AcceptedOutputModes    []string      `json:"acceptedOutputModes,omitzero"`
-	Blocking               bool          `json:"blocking"`
-	HistoryLength          *int          `json:"historyLength,omitempty"`
-	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig,omitempty"`
+	AcceptedOutputModes    []string          `json:"acceptedOutputModes,omitzero"`
+	Blocking               bool              `json:"blocking"`
+	HistoryLength          *int              `json:"historyLength,omitempty"`
+	PushNotificationConfig *taggedPushConfig `json:"pushNotificationConfig,omitempty"`
 }
 
 type v03PushConfigParams struct {
@@ -51,18 +51,18 @@ type v03PushConfigParams struct {
 }
 
 type v03SetPushParams struct {
-	TaskID                 string        `json:"taskId"`
-	PushNotificationConfig *kwPushConfig `json:"pushNotificationConfig"`
+	TaskID                 string            `json:"taskId"`
+	PushNotificationConfig *taggedPushConfig `json:"pushNotificationConfig"`
 }
 
 func (b *v03Binding) sendParams(req *SendRequest) v03SendParams {
 	p := v03SendParams{
-		Message: kwEncodeMessage(req.Message, kwTagKind),
+		Message: taggedEncodeMessage(req.Message, tagKind),
 		Configuration: v03SendConfig{
 			AcceptedOutputModes:    req.AcceptedOutputModes,
 			Blocking:               !req.NonBlocking,
 			HistoryLength:          req.HistoryLength,
-			PushNotificationConfig: kwEncodePush(req.PushConfig, true),
+			PushNotificationConfig: taggedEncodePush(req.PushConfig, true),
 		},
 		Metadata: req.Metadata,
 	}
@@ -77,48 +77,48 @@ func (b *v03Binding) send(ctx context.Context, req *SendRequest) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return kwDecodeResult(raw)
+	return taggedDecodeResult(raw)
 }
 
 func (b *v03Binding) stream(ctx context.Context, req *SendRequest) (eventSource, error) {
-	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req), fastKind, kwResults(b.from))
+	s, err := b.rpc.stream(ctx, "stream message", "message/stream", b.sendParams(req), fastKind, taggedResults(b.from))
 	if err != nil {
 		return nil, err
 	}
-	return newKWEvents(s, req.Message.TaskID, req.Message.ContextID)
+	return newTaggedEvents(s, req.Message.TaskID, req.Message.ContextID)
 }
 
-// kwTasks is get, cancel and resubscribe as v0.1 and v0.2/v0.3 call
+// taggedTasks is get, cancel and resubscribe as v0.1 and v0.2/v0.3 call
 // them alike: the same methods and params, only the stream's events read
 // differently (from). Both bindings embed it.
-type kwTasks struct {
+type taggedTasks struct {
 	rpc  *rpc
-	from kwFrom
+	from resultSource
 }
 
-// kwTaskParams is TaskQueryParams (get) and TaskIdParams (cancel,
+// taggedTaskParams is TaskQueryParams (get) and TaskIdParams (cancel,
 // resubscribe) in all three versions.
-type kwTaskParams struct {
+type taggedTaskParams struct {
 	ID            string `json:"id"`
 	HistoryLength *int   `json:"historyLength,omitempty"`
 }
 
-func (k kwTasks) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	return k.taskCall(ctx, "get task", "tasks/get", kwTaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
+func (k taggedTasks) get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
+	return k.taskCall(ctx, "get task", "tasks/get", taggedTaskParams{ID: taskID, HistoryLength: historyLength}, taskID)
 }
 
-func (k kwTasks) cancel(ctx context.Context, taskID string) (*Task, error) {
-	return k.taskCall(ctx, "cancel task", "tasks/cancel", kwTaskParams{ID: taskID}, taskID)
+func (k taggedTasks) cancel(ctx context.Context, taskID string) (*Task, error) {
+	return k.taskCall(ctx, "cancel task", "tasks/cancel", taggedTaskParams{ID: taskID}, taskID)
 }
 
 // taskCall is a JSON-RPC call that returns a task (get, cancel). Servers
 // that leave the id out of the reply get the one asked for.
-func (k kwTasks) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
+func (k taggedTasks) taskCall(ctx context.Context, op, method string, params any, taskID string) (*Task, error) {
 	raw, err := k.rpc.call(ctx, op, method, params, false)
 	if err != nil {
 		return nil, err
 	}
-	t, err := kwDecodeTaskResult(raw)
+	t, err := taggedDecodeTaskResult(raw)
 	if err != nil {
 		return nil, err
 	}
@@ -128,25 +128,21 @@ func (k kwTasks) taskCall(ctx context.Context, op, method string, params any, ta
 	return t, nil
 }
 
-func (k kwTasks) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
-	s, err := k.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", kwTaskParams{ID: taskID}, fastKind, kwResults(k.from))
+func (k taggedTasks) resubscribe(ctx context.Context, taskID string) (eventSource, error) {
+	s, err := k.rpc.stream(ctx, "resubscribe to task", "tasks/resubscribe", taggedTaskParams{ID: taskID}, fastKind, taggedResults(k.from))
 	if err != nil {
 		return nil, err
 	}
-	return newKWEvents(s, taskID, "")
-}
-
-func (b *v03Binding) listTasks(context.Context, ListTasksRequest) (*TaskPage, error) {
-	return nil, unsupported(b.d, "task listing")
+	return newTaggedEvents(s, taskID, "")
 }
 
 func (b *v03Binding) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	p := v03SetPushParams{TaskID: cfg.TaskID, PushNotificationConfig: kwEncodePush(&cfg, true)}
+	p := v03SetPushParams{TaskID: cfg.TaskID, PushNotificationConfig: taggedEncodePush(&cfg, true)}
 	raw, err := b.rpc.call(ctx, "set the push-notification config", "tasks/pushNotificationConfig/set", p, false)
 	if err != nil {
 		return nil, err
 	}
-	return kwDecodePush(raw, cfg.TaskID, false)
+	return taggedDecodePush(raw, cfg.TaskID, false)
 }
 
 // getPushConfig sends the config id only when there is one: v0.2 before
@@ -157,7 +153,7 @@ func (b *v03Binding) getPushConfig(ctx context.Context, taskID, configID string)
 	if err != nil {
 		return nil, err
 	}
-	return kwDecodePush(raw, taskID, false)
+	return taggedDecodePush(raw, taskID, false)
 }
 
 // listPushConfigs falls back to get on agents older than the list method,
@@ -188,13 +184,13 @@ func (b *v03Binding) listPushConfigs(ctx context.Context, taskID string) ([]Push
 }
 
 func v03DecodePushList(raw []byte, taskID string) ([]PushConfig, error) {
-	items, err := kwArray(raw)
+	items, err := taggedList(raw)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]PushConfig, 0, len(items))
 	for _, item := range items {
-		cfg, err := kwDecodePush(item, taskID, false)
+		cfg, err := taggedDecodePush(item, taskID, false)
 		if err != nil {
 			return nil, err
 		}

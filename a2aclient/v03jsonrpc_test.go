@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -39,9 +37,9 @@ const v03FlightTask = `{
 }`
 
 func TestV03SendEncodesMessageSendParams(t *testing.T) {
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": v03FlightTask}))
-	c := oldrpcClient(t, f.URL, DialectV03)
-	ctx := oldrpcCtx(t)
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": v03FlightTask}))
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	ctx := hostileCtx(t)
 	msg := Message{
 		ID: "0db1d6c4-3976-40ed-b9b8-0043ea7a03d3", ContextID: "c295ea44-7543-4f78-b524-7a38915ad6e4", TaskID: "3f36680c-7f37-4a5f-945e-d78981fafd36",
 		Parts: []Part{TextPart("I want to fly from New York (JFK) to London (LHR) around October 10th, returning October 17th.")},
@@ -126,8 +124,8 @@ func TestV02AlwaysSendsAcceptedOutputModes(t *testing.T) {
 		{DialectV02, `{"acceptedOutputModes": [], "blocking": false}`},
 		{DialectV03, `{"blocking": false}`},
 	} {
-		f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": `{"id":"t","contextId":"c","status":{"state":"submitted"},"kind":"task"}`}))
-		if _, err := oldrpcClient(t, f.URL, tc.d).Send(oldrpcCtx(t), SendRequest{NonBlocking: true, Message: Message{Parts: []Part{TextPart("x")}}}); err != nil {
+		f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": `{"id":"t","contextId":"c","status":{"state":"submitted"},"kind":"task"}`}))
+		if _, err := taggedRPCClient(t, f.URL, tc.d).Send(hostileCtx(t), SendRequest{NonBlocking: true, Message: Message{Parts: []Part{TextPart("x")}}}); err != nil {
 			t.Fatal(err)
 		}
 		var p struct {
@@ -147,8 +145,8 @@ func TestV02AlwaysSendsAcceptedOutputModes(t *testing.T) {
 
 func TestV03SendRepliesWithMessage(t *testing.T) {
 	// §9.2: a direct reply, with no role (the example leaves it out).
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": `{"messageId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","parts":[{"kind":"text","text":"Why did the chicken cross the road? To get to the other side!"}],"kind":"message","metadata":{}}`}))
-	res, err := oldrpcClient(t, f.URL, DialectV03).Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("tell me a joke")}}})
+	f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": `{"messageId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","parts":[{"kind":"text","text":"Why did the chicken cross the road? To get to the other side!"}],"kind":"message","metadata":{}}`}))
+	res, err := taggedRPCClient(t, f.URL, DialectV03).Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("tell me a joke")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,169 +200,13 @@ func TestV03ReplyShapes(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, oldrpcRoutes(map[string]string{"message/send": tc.result}))
-			res, err := oldrpcClient(t, f.URL, DialectV03).Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			f := newOldrpcFake(t, taggedRPCRoutes(map[string]string{"message/send": tc.result}))
+			res, err := taggedRPCClient(t, f.URL, DialectV03).Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			tc.check(t, res)
 		})
-	}
-}
-
-// §9.3, one event per line (the example puts "data:" on the first line
-// only and has a trailing comma in the second artifact event).
-var v03EssayEvents = []string{
-	`{"id":"225d6247-06ba-4cda-a08b-33ae35c8dcfa","contextId":"05217e44-7e9f-473e-ab4f-2c2dde50a2b1","status":{"state":"submitted","timestamp":"2025-04-02T16:59:25.331844"},"history":[{"role":"user","parts":[{"kind":"text","text":"write a long paper describing the attached pictures"},{"kind":"file","file":{"mimeType":"image/png","data":"<base64-encoded-content>"}}],"messageId":"bbb7dee1-cf5c-4683-8a6f-4114529da5eb","taskId":"225d6247-06ba-4cda-a08b-33ae35c8dcfa","contextId":"05217e44-7e9f-473e-ab4f-2c2dde50a2b1"}],"kind":"task","metadata":{}}`,
-	`{"taskId":"225d6247-06ba-4cda-a08b-33ae35c8dcfa","contextId":"05217e44-7e9f-473e-ab4f-2c2dde50a2b1","artifact":{"artifactId":"9b6934dd-37e3-4eb1-8766-962efaab63a1","parts":[{"kind":"text","text":"<section 1...>"}]},"append":false,"lastChunk":false,"kind":"artifact-update"}`,
-	`{"taskId":"225d6247-06ba-4cda-a08b-33ae35c8dcfa","contextId":"05217e44-7e9f-473e-ab4f-2c2dde50a2b1","artifact":{"artifactId":"9b6934dd-37e3-4eb1-8766-962efaab63a1","parts":[{"kind":"text","text":"<section 2...>"}]},"append":true,"lastChunk":false,"kind":"artifact-update"}`,
-	`{"taskId":"225d6247-06ba-4cda-a08b-33ae35c8dcfa","contextId":"05217e44-7e9f-473e-ab4f-2c2dde50a2b1","artifact":{"artifactId":"9b6934dd-37e3-4eb1-8766-962efaab63a1","parts":[{"kind":"text","text":"<section 3...>"}]},"append":true,"lastChunk":true,"kind":"artifact-update"}`,
-	`{"taskId":"225d6247-06ba-4cda-a08b-33ae35c8dcfa","contextId":"05217e44-7e9f-473e-ab4f-2c2dde50a2b1","status":{"state":"completed","timestamp":"2025-04-02T16:59:35.331844"},"final":true,"kind":"status-update"}`,
-}
-
-func TestV03StreamAssemblesEssay(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c, v03EssayEvents...)
-	})
-	c := oldrpcClient(t, f.URL, DialectV03)
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{ID: "bbb7dee1-cf5c-4683-8a6f-4114529da5eb", Parts: []Part{TextPart("write a long paper describing the attached pictures")}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	assertEnvelope(t, f.call(t, 0), "message/stream")
-	evs, err := drainStream(t, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := eventKinds(evs), []string{"task", "artifact-update", "artifact-update", "artifact-update", "status-update"}; !reflect.DeepEqual(got, want) {
-		t.Fatalf("events = %v, want %v", got, want)
-	}
-	var tr Tracker
-	for _, ev := range evs {
-		tr.Apply(ev)
-	}
-	const id = "9b6934dd-37e3-4eb1-8766-962efaab63a1"
-	if a, _ := tr.Artifact(id); a.Text() != "<section 1...><section 2...><section 3...>" || !tr.Sealed(id) {
-		t.Errorf("artifact = %q, sealed %v", a.Text(), tr.Sealed(id))
-	}
-	task := tr.Task()
-	if task.ID != "225d6247-06ba-4cda-a08b-33ae35c8dcfa" || task.Status.State != StateCompleted || len(task.History) != 1 {
-		t.Errorf("task = %+v", task)
-	}
-	// The example's file part says "data" and holds no base64: kept raw.
-	if p := task.History[0].Parts[1]; p.Kind != PartData {
-		t.Errorf("garbage file part = %+v, want it kept as data", p)
-	}
-}
-
-func TestV03StreamInfersKindsAndSkipsUnknownEvents(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c,
-			`{"taskId":"t1","contextId":"c1","status":{"state":"working"},"final":false}`,
-			`{"kind":"progress-update","percent":50}`,
-			`{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a","parts":[{"text":"hel"}]}}`,
-			`{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a","parts":[{"text":"lo"}]},"append":true,"lastChunk":true}`,
-			`{"taskId":"t1","contextId":"c1","status":{"state":"completed"}}`,
-		)
-	})
-	s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := drainStream(t, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := eventKinds(evs), []string{"status-update", "artifact-update", "artifact-update", "status-update"}; !reflect.DeepEqual(got, want) {
-		t.Fatalf("events = %v, want %v", got, want)
-	}
-	var tr Tracker
-	for _, ev := range evs {
-		tr.Apply(ev)
-	}
-	if tr.Text() != "hello" || !tr.Sealed("a") || tr.Task().ContextID != "c1" {
-		t.Errorf("text %q sealed %v task %+v", tr.Text(), tr.Sealed("a"), tr.Task())
-	}
-}
-
-func TestV03StreamEndsAtInputRequiredWithoutFinal(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcEvents(w, c,
-			`{"kind":"task","id":"3f36680c","contextId":"c2","status":{"state":"working"}}`,
-			`{"kind":"status-update","taskId":"3f36680c","contextId":"c2","status":{"state":"input-required","message":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"Where would you like to fly to?"}]}},"final":false}`,
-		)
-		<-r.Context().Done()
-	})
-	s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("I'd like to book a flight.")}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := drainStream(t, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(evs) != 2 || evs[1].Status.Status.State != StateInputRequired || evs[1].Status.Status.Message.Text() != "Where would you like to fly to?" {
-		t.Fatalf("events = %+v", evs)
-	}
-	if _, err := s.Next(); !errors.Is(err, io.EOF) {
-		t.Errorf("Next after input-required = %v, want io.EOF", err)
-	}
-}
-
-func TestSSEFramingVariants(t *testing.T) {
-	working := `{"jsonrpc":"2.0","id":%[1]s,"result":{"kind":"status-update","taskId":"t1","contextId":"c1","status":{"state":"working"},"final":false}}`
-	done := `{"jsonrpc":"2.0","id":%[1]s,"result":{"kind":"status-update","taskId":"t1","contextId":"c1","status":{"state":"completed"},"final":true}}`
-	split := "data: {\"jsonrpc\":\"2.0\",\n" + "data: \"id\":%[1]s,\n" + "data: \"result\":{\"kind\":\"status-update\",\"taskId\":\"t1\",\n" + "data: \"status\":{\"state\":\"working\"}}}\n\n"
-	for _, tc := range []struct {
-		name, contentType, body string
-	}{
-		{"LF", "text/event-stream", "data: " + working + "\n\ndata: " + done + "\n\n"},
-		{"CRLF", "text/event-stream", "data: " + working + "\r\n\r\ndata: " + done + "\r\n\r\n"},
-		{"keep-alive comments", "text/event-stream", ": keep-alive\n\ndata: " + working + "\n\n: keep-alive\n: another\n\ndata: " + done + "\n\n"},
-		{"data without space", "text/event-stream", "data:" + working + "\n\ndata:" + done + "\n\n"},
-		{"JSON over several data lines", "text/event-stream", split + "data: " + done + "\n\n"},
-		{"event, id and retry fields", "text/event-stream", "event: message\nid: 1\nretry: 1000\ndata: " + working + "\n\nid: 2\nevent: status-update\ndata: " + done + "\n\n"},
-		{"SSE labelled text/plain", "text/plain; charset=utf-8", ": hello\ndata: " + working + "\n\ndata: " + done + "\n\n"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-				w.Header().Set("Content-Type", tc.contentType)
-				fmt.Fprintf(w, tc.body, c.ID)
-			})
-			s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			evs, err := drainStream(t, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(evs) != 2 || evs[0].Status.Status.State != StateWorking || evs[1].Status.Status.State != StateCompleted {
-				t.Errorf("events = %+v", evs)
-			}
-		})
-	}
-}
-
-func TestV03JSONRPCAsTextPlain(t *testing.T) {
-	// a2a-go v0.3 answers JSON-RPC as text/plain, streams included when it
-	// has a single reply.
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"kind":"task","id":"t1","contextId":"c1","status":{"state":"completed"}}}`, c.ID)
-	})
-	c := oldrpcClient(t, f.URL, DialectV03)
-	res, err := c.Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
-	if err != nil || res.Task == nil || res.Task.Status.State != StateCompleted {
-		t.Fatalf("send = %+v, %v", res, err)
-	}
-	s, err := c.Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := drainStream(t, s)
-	if err != nil || len(evs) != 1 || evs[0].Task == nil {
-		t.Errorf("stream = %+v, %v", evs, err)
 	}
 }
 
@@ -381,10 +223,10 @@ func TestV03HostileReplies(t *testing.T) {
 		{"HTML page", `<!doctype html><html><body>%s</body></html>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 				fmt.Fprintf(w, tc.body, c.ID)
 			})
-			res, err := oldrpcClient(t, f.URL, DialectV03).Send(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			res, err := taggedRPCClient(t, f.URL, DialectV03).Send(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			var pe *ProtocolError
 			if !errors.As(err, &pe) {
 				t.Errorf("send = %+v, %v; want a ProtocolError", res, err)
@@ -400,12 +242,12 @@ func TestV03HostileStreamEvents(t *testing.T) {
 		{"result and error", `data: {"jsonrpc":"2.0","id":%s,"result":{"kind":"task","id":"t1"},"error":{"code":1,"message":"x"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 				w.Header().Set("Content-Type", "text/event-stream")
 				fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"kind\":\"task\",\"id\":\"t1\",\"status\":{\"state\":\"working\"}}}\n\n", c.ID)
 				fmt.Fprintf(w, tc.second+"\n\n", c.ID)
 			})
-			s, err := oldrpcClient(t, f.URL, DialectV03).Stream(oldrpcCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
+			s, err := taggedRPCClient(t, f.URL, DialectV03).Stream(hostileCtx(t), SendRequest{Message: Message{Parts: []Part{TextPart("x")}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -433,36 +275,36 @@ func TestV03ErrorCodes(t *testing.T) {
 		{DialectV02, -32006, 200, ErrInvalidAgentResponse},
 		{DialectV02, -32002, 200, ErrTaskNotCancelable},
 	} {
-		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+		f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(tc.status)
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":"from the spec"}}`, c.ID, tc.code)
 		})
-		_, err := oldrpcClient(t, f.URL, tc.d).Cancel(oldrpcCtx(t), "t1")
+		_, err := taggedRPCClient(t, f.URL, tc.d).Cancel(hostileCtx(t), "t1")
 		var re *RPCError
 		if !errors.Is(err, tc.want) || !errors.As(err, &re) || re.Dialect != tc.d || re.Code != tc.code {
 			t.Errorf("%s code %d (HTTP %d): err = %v, want %v", tc.d, tc.code, tc.status, err, tc.want)
 		}
 	}
 	// The same code means something else in v0.1.
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) { oldrpcError(w, c, -32006, "x") })
-	if _, err := oldrpcClient(t, f.URL, DialectV03).Get(oldrpcCtx(t), "t1", nil); errors.Is(err, ErrStreamingNotSupported) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) { taggedRPCError(w, c, -32006, "x") })
+	if _, err := taggedRPCClient(t, f.URL, DialectV03).Get(hostileCtx(t), "t1", nil); errors.Is(err, ErrStreamingNotSupported) {
 		t.Errorf("v0.3 -32006 read as v0.1's meaning: %v", err)
 	}
 }
 
 func TestV03GetCancelResubscribe(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
+	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c taggedRPCCall) {
 		switch c.Method {
 		case "tasks/get", "tasks/cancel":
-			oldrpcResult(w, c, `{"id":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","status":{"state":"canceled"},"kind":"task"}`)
+			taggedRPCResult(w, c, `{"id":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c295ea44-7543-4f78-b524-7a38915ad6e4","status":{"state":"canceled"},"kind":"task"}`)
 		case "tasks/resubscribe":
-			oldrpcEvents(w, c, `{"kind":"artifact-update","taskId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"text","text":"x"}]},"lastChunk":true}`,
+			taggedRPCEvents(w, c, `{"kind":"artifact-update","taskId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c","artifact":{"artifactId":"a","parts":[{"kind":"text","text":"x"}]},"lastChunk":true}`,
 				`{"kind":"status-update","taskId":"363422be-b0f9-4692-a24d-278670e7c7f1","contextId":"c","status":{"state":"completed"},"final":true}`)
 		}
 	})
-	c := oldrpcClient(t, f.URL, DialectV03)
-	ctx := oldrpcCtx(t)
+	c := taggedRPCClient(t, f.URL, DialectV03)
+	ctx := hostileCtx(t)
 	hl := 0
 	if _, err := c.Get(ctx, "363422be-b0f9-4692-a24d-278670e7c7f1", &hl); err != nil {
 		t.Fatal(err)
@@ -482,140 +324,4 @@ func TestV03GetCancelResubscribe(t *testing.T) {
 		t.Errorf("resubscribe = %+v, %v", evs, err)
 	}
 	assertJSON(t, "tasks/resubscribe params", assertEnvelope(t, f.call(t, 2), "tasks/resubscribe"), `{"id":"363422be-b0f9-4692-a24d-278670e7c7f1"}`)
-}
-
-func TestV03PushConfigMethods(t *testing.T) {
-	cfg := `{"taskId":"t1","pushNotificationConfig":{"id":"cfg-1","url":"https://client.example.com/webhook/a2a-notifications","token":"secure-client-token-for-task-aaa","authentication":{"schemes":["Bearer"]}}}`
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{
-		"tasks/pushNotificationConfig/set":    cfg,
-		"tasks/pushNotificationConfig/get":    cfg,
-		"tasks/pushNotificationConfig/list":   `[` + cfg + `,{"taskId":"t1","pushNotificationConfig":{"id":"cfg-2","url":"https://other.example/hook"}}]`,
-		"tasks/pushNotificationConfig/delete": `null`,
-	}))
-	c := oldrpcClient(t, f.URL, DialectV03)
-	ctx := oldrpcCtx(t)
-	want := &PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://client.example.com/webhook/a2a-notifications", Token: "secure-client-token-for-task-aaa", AuthSchemes: []string{"Bearer"}}
-
-	got, err := c.SetPushConfig(ctx, *want)
-	if err != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("set = %+v, %v", got, err)
-	}
-	assertJSON(t, "set params", assertEnvelope(t, f.call(t, 0), "tasks/pushNotificationConfig/set"), cfg)
-
-	got, err = c.GetPushConfig(ctx, "t1", "cfg-1")
-	if err != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("get = %+v, %v", got, err)
-	}
-	assertJSON(t, "get params", assertEnvelope(t, f.call(t, 1), "tasks/pushNotificationConfig/get"), `{"id":"t1","pushNotificationConfigId":"cfg-1"}`)
-
-	list, err := c.ListPushConfigs(ctx, "t1")
-	if err != nil || len(list) != 2 || list[1].ID != "cfg-2" || list[1].TaskID != "t1" {
-		t.Errorf("list = %+v, %v", list, err)
-	}
-	assertJSON(t, "list params", assertEnvelope(t, f.call(t, 2), "tasks/pushNotificationConfig/list"), `{"id":"t1"}`)
-
-	if err := c.DeletePushConfig(ctx, "t1", "cfg-1"); err != nil {
-		t.Errorf("delete with a null result: %v", err)
-	}
-	assertJSON(t, "delete params", assertEnvelope(t, f.call(t, 3), "tasks/pushNotificationConfig/delete"), `{"id":"t1","pushNotificationConfigId":"cfg-1"}`)
-}
-
-func TestV02PushConfigWithoutListOrDelete(t *testing.T) {
-	// A v0.2.0 agent: set and get only, get by task id.
-	f := newOldrpcFake(t, oldrpcRoutes(map[string]string{
-		"tasks/pushNotificationConfig/get": `{"taskId":"t1","pushNotificationConfig":{"url":"https://hook.example/a"}}`,
-	}))
-	c := oldrpcClient(t, f.URL, DialectV02)
-	ctx := oldrpcCtx(t)
-	list, err := c.ListPushConfigs(ctx, "t1")
-	if err != nil || len(list) != 1 || list[0].URL != "https://hook.example/a" {
-		t.Errorf("list = %+v, %v", list, err)
-	}
-	assertJSON(t, "get params", f.call(t, 1).Params, `{"id":"t1"}`)
-	err = c.DeletePushConfig(ctx, "t1", "x")
-	if !errors.Is(err, ErrUnsupportedOperation) || errors.Is(err, ErrMethodNotFound) {
-		t.Errorf("delete = %v, want an unsupported operation, not a missing method", err)
-	}
-	if got := f.methods(); !reflect.DeepEqual(got, []string{"tasks/pushNotificationConfig/list", "tasks/pushNotificationConfig/get", "tasks/pushNotificationConfig/delete"}) || c.Dialect() != DialectV02 {
-		t.Errorf("methods %v, dialect %s: the client should stay with v0.2", got, c.Dialect())
-	}
-}
-
-const v03ExtendedCard = `{"protocolVersion":"0.3.0","name":"Extended Agent","description":"More skills once signed in.","url":"%s","preferredTransport":"JSONRPC","version":"1.0.0","capabilities":{"streaming":true},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{"id":"secret","name":"Secret skill","description":"Only for members.","tags":["x"]}]}`
-
-func TestV03ExtendedCard(t *testing.T) {
-	var base string
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		oldrpcResult(w, c, fmt.Sprintf(v03ExtendedCard, base))
-	})
-	base = f.URL
-	agent, err := oldrpcClient(t, f.URL, DialectV03).ExtendedCard(oldrpcCtx(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	call := f.call(t, 0)
-	assertEnvelope(t, call, "agent/getAuthenticatedExtendedCard")
-	if call.Params != nil {
-		t.Errorf("params = %s, want none", call.Params)
-	}
-	if agent.Name != "Extended Agent" || len(agent.Skills) != 1 {
-		t.Errorf("agent = %+v", agent)
-	}
-}
-
-func TestExtendedCardOverHTTPGet(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		d       Dialect
-		rpcPath string
-		cardAt  string
-		methods []string
-	}{
-		{"v0.2 at the root", DialectV02, "/", "/agent/authenticatedExtendedCard", []string{""}},
-		{"v0.2 under a prefix, the spec's reading", DialectV02, "/a2a", "/agent/authenticatedExtendedCard", []string{""}},
-		{"v0.2 under a prefix, the example's reading", DialectV02, "/a2a", "/a2a/agent/authenticatedExtendedCard", []string{"", ""}},
-		{"v0.3 without the method", DialectV03, "/", "/agent/authenticatedExtendedCard", []string{"agent/getAuthenticatedExtendedCard", ""}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var base string
-			f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-				switch {
-				case r.Method == http.MethodGet && r.URL.Path == tc.cardAt:
-					w.Header().Set("Content-Type", "application/json")
-					fmt.Fprintf(w, v03ExtendedCard, base)
-				case r.Method == http.MethodGet:
-					http.NotFound(w, r)
-				default:
-					oldrpcError(w, c, -32601, "Method not found")
-				}
-			})
-			base = f.URL + tc.rpcPath
-			c := oldrpcClient(t, base, tc.d)
-			agent, err := c.ExtendedCard(oldrpcCtx(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if agent.Name != "Extended Agent" || c.Dialect() != tc.d {
-				t.Errorf("agent %q, dialect %s", agent.Name, c.Dialect())
-			}
-			if got := f.methods(); !reflect.DeepEqual(got, tc.methods) {
-				t.Errorf("requests = %q, want %q", got, tc.methods)
-			}
-		})
-	}
-}
-
-func TestExtendedCardMissingIsNotADialectMismatch(t *testing.T) {
-	f := newOldrpcFake(t, func(w http.ResponseWriter, r *http.Request, c oldrpcCall) {
-		http.NotFound(w, r)
-	})
-	c := oldrpcClient(t, f.URL+"/a2a", DialectV02)
-	_, err := c.ExtendedCard(oldrpcCtx(t))
-	var he *HTTPError
-	if !errors.Is(err, ErrExtendedCardUnavailable) || !errors.As(err, &he) || he.StatusCode != 404 {
-		t.Errorf("err = %v, want a 404 marked as no extended card", err)
-	}
-	if c.Dialect() != DialectV02 || len(f.methods()) != 2 {
-		t.Errorf("dialect %s after %d requests: the client should stay with v0.2", c.Dialect(), len(f.methods()))
-	}
 }

@@ -10,7 +10,7 @@ import (
 
 // The v0.3 HTTP+JSON binding (a2aproject/A2A docs/specification.md §3.2.3 and §7 at
 // v0.3.0; paths from specification/grpc/a2a.proto): routes under /v1,
-// bodies in the v0.3 proto-JSON shape (message parts under "content",
+// bodies in the v0.3 ProtoJSON shape (message parts under "content",
 // file and data parts wrapped), SSE data a bare StreamResponse.
 
 func init() { registerBinding(DialectV03REST, newV03REST) }
@@ -62,7 +62,7 @@ func (b *v03REST) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPag
 
 // setPushConfig posts a CreateTaskPushNotificationConfigRequest.
 func (b *v03REST) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	body, err := toPJCreatePush03(restV03, cfg)
+	body, err := toProtoCreatePush03(restV03, cfg)
 	if err != nil {
 		return nil, err
 	}

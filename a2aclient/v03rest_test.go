@@ -11,11 +11,11 @@ import (
 )
 
 func v03RESTClient(t *testing.T, url string) *Client {
-	return pjClient(t, Interface{URL: url, Binding: BindingREST, Dialect: DialectV03REST})
+	return protoClient(t, Interface{URL: url, Binding: BindingREST, Dialect: DialectV03REST})
 }
 
 func TestV03RESTSendRequestAndTaskResult(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"task":{"id":"t1","contextId":"c1",
 			"status":{"state":"TASK_STATE_CANCELLED","message":{"messageId":"m2","role":"ROLE_AGENT","content":[{"text":"stopped"}]},"timestamp":"2025-07-01T10:00:00Z"},
@@ -46,7 +46,7 @@ func TestV03RESTSendRequestAndTaskResult(t *testing.T) {
 	}
 	// Parts under "content", file bytes base64-encoded twice as v0.3 peers
 	// do ("PNG" → "UE5H" → "VUU1SA=="), data wrapped, blocking said out loud.
-	pjJSONEqual(t, "body", got.Body, `{
+	assertJSON(t, "body", got.Body, `{
 		"message":{"messageId":"msg-1","contextId":"c1","role":"ROLE_USER","content":[
 			{"text":"Hello"},
 			{"file":{"fileWithBytes":"VUU1SA==","mimeType":"image/png","name":"a.png"}},
@@ -67,8 +67,8 @@ func TestV03RESTSendRequestAndTaskResult(t *testing.T) {
 }
 
 func TestV03RESTStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		pjSSE(w,
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		protoSSE(w,
 			`{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}`,
 			`{"artifactUpdate":{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a1","parts":[{"text":"Par"}]}}}`,
 			`{"artifactUpdate":{"taskId":"t1","contextId":"c1","append":true,"artifact":{"artifactId":"a1","parts":[{"text":"is"}]}}}`,
@@ -82,12 +82,12 @@ func TestV03RESTStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(evs) != 5 || !evs[4].Status.Final || evs[4].Status.Status.State != StateInputRequired {
-		t.Fatalf("events = %v, want 5 ending on input-required", pjKinds(evs))
+		t.Fatalf("events = %v, want 5 ending on input-required", eventKinds(evs))
 	}
 	var tr Tracker
 	for _, ev := range evs {
@@ -105,7 +105,7 @@ func TestV03RESTStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
 }
 
 func TestV03RESTTaskNotFound(t *testing.T) {
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
 		switch r.URL.Path {
@@ -150,7 +150,7 @@ func TestRESTWrongPathIsDialectMismatch(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+			srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 				switch r.URL.Path {
 				case "/v1/tasks/task-1":
 					fmt.Fprint(w, `{"id":"task-1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}`)
@@ -161,7 +161,7 @@ func TestRESTWrongPathIsDialectMismatch(t *testing.T) {
 					notFound(w)
 				}
 			})
-			c := pjClient(t,
+			c := protoClient(t,
 				Interface{URL: srv.URL, Binding: BindingREST, Dialect: DialectV10REST},
 				Interface{URL: srv.URL, Binding: BindingREST, Dialect: DialectV03REST})
 			task, err := c.Get(context.Background(), "task-1", nil)
@@ -182,12 +182,12 @@ func TestRESTWrongPathIsDialectMismatch(t *testing.T) {
 }
 
 func TestV03RESTSubscribeFallsBackToGET(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		if r.Method == http.MethodPost {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		pjSSE(w, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"},"final":true}}`)
+		protoSSE(w, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"},"final":true}}`)
 	})
 	c := v03RESTClient(t, srv.URL)
 	s, err := c.Resubscribe(context.Background(), "t1")
@@ -195,21 +195,21 @@ func TestV03RESTSubscribeFallsBackToGET(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil || len(evs) != 1 || evs[0].Status.Status.State != StateCompleted {
-		t.Fatalf("events %v, err %v", pjKinds(evs), err)
+		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
 	reqs := log.all()
 	if len(reqs) != 2 || reqs[0].Method != http.MethodPost || reqs[1].Method != http.MethodGet || reqs[1].Path != "/v1/tasks/t1:subscribe" {
 		t.Fatalf("requests: %+v", reqs)
 	}
-	pjJSONEqual(t, "subscribe POST body", reqs[0].Body, `{"name":"tasks/t1"}`)
+	assertJSON(t, "subscribe POST body", reqs[0].Body, `{"name":"tasks/t1"}`)
 }
 
 func TestV03RESTTaskOperations(t *testing.T) {
 	cfg := `{"name":"tasks/t1/pushNotificationConfigs/cfg-1","pushNotificationConfig":{"id":"cfg-1","url":"https://hook","token":"tok",
 		"authentication":{"schemes":["Bearer"],"credentials":"secret"}}}`
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		switch r.Method + " " + r.URL.Path {
 		case "GET /v1/tasks/t1", "POST /v1/tasks/t1:cancel":
 			fmt.Fprint(w, `{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_CANCELLED"}}`)
@@ -235,14 +235,14 @@ func TestV03RESTTaskOperations(t *testing.T) {
 	if _, err := c.Cancel(ctx, "t1"); err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "cancel body", log.last(t).Body, `{"name":"tasks/t1"}`)
+	assertJSON(t, "cancel body", log.last(t).Body, `{"name":"tasks/t1"}`)
 
 	want := PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://hook", Token: "tok", AuthSchemes: []string{"Bearer"}, AuthCredentials: "secret"}
 	got, err := c.SetPushConfig(ctx, want)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "set push config body", log.last(t).Body, `{"parent":"tasks/t1","configId":"cfg-1","config":`+cfg+`}`)
+	assertJSON(t, "set push config body", log.last(t).Body, `{"parent":"tasks/t1","configId":"cfg-1","config":`+cfg+`}`)
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("config = %+v", *got)
 	}
@@ -263,7 +263,7 @@ func TestV03RESTTaskOperations(t *testing.T) {
 }
 
 func TestV03RESTExtendedCard(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		fmt.Fprint(w, `{"protocolVersion":"0.3.0","name":"Full Agent","description":"d","url":"https://agent.example.com/a2a",
 			"preferredTransport":"HTTP+JSON","version":"1.0.0","capabilities":{"streaming":true},
 			"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],

@@ -7,7 +7,7 @@ import (
 )
 
 // The v1.0 JSON-RPC binding (a2aproject/A2A docs/specification.md §9 at v1.0.0, shapes
-// from specification/a2a.proto): PascalCase methods, proto-JSON params and
+// from specification/a2a.proto): PascalCase methods, ProtoJSON params and
 // results, each SSE data a JSON-RPC response whose result is a
 // StreamResponse. Every request says A2A-Version: 1.0, without which a
 // v1.0 server assumes 0.3.

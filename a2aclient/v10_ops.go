@@ -30,8 +30,8 @@ func v10Header() http.Header {
 	return h
 }
 
-func (o *v10Ops) sendParams(req *SendRequest) *pjSendRequest {
-	p := toPJSendRequest(req, shapeV10)
+func (o *v10Ops) sendParams(req *SendRequest) *protoSendRequest {
+	p := toProtoSendRequest(req, shapeV10)
 	p.Tenant = o.tenant
 	return p
 }
@@ -74,7 +74,7 @@ func (o *v10Ops) cancel(ctx context.Context, taskID string) (*Task, error) {
 }
 
 func (o *v10Ops) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage, error) {
-	p := v10ListParams{Tenant: o.tenant, ContextID: req.ContextID, Status: pjStateName(req.State, shapeV10),
+	p := v10ListParams{Tenant: o.tenant, ContextID: req.ContextID, Status: protoStateName(req.State, shapeV10),
 		PageSize: req.PageSize, PageToken: req.PageToken, HistoryLength: req.HistoryLength}
 	data, err := o.unary(ctx, grpcCall{op: "list tasks", method: "ListTasks", body: p,
 		req: &pb.ListTasksRequest{}, out: &pb.ListTasksResponse{}})
@@ -85,7 +85,7 @@ func (o *v10Ops) listTasks(ctx context.Context, req ListTasksRequest) (*TaskPage
 }
 
 func (o *v10Ops) setPushConfig(ctx context.Context, cfg PushConfig) (*PushConfig, error) {
-	data, err := o.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: toPJPushConfig(cfg, o.tenant),
+	data, err := o.unary(ctx, grpcCall{op: "set push notification config", method: "CreateTaskPushNotificationConfig", body: toProtoPushConfig(cfg, o.tenant),
 		req: &pb.TaskPushNotificationConfig{}, out: &pb.TaskPushNotificationConfig{}, taskCall: true})
 	if err != nil {
 		return nil, err

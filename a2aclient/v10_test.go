@@ -14,10 +14,10 @@ import (
 	"testing"
 )
 
-// ---- helpers shared by the proto-JSON binding tests ----
+// ---- helpers shared by the ProtoJSON binding tests ----
 
-// pjRequest is one request a fake server received.
-type pjRequest struct {
+// protoRequest is one request a fake server received.
+type protoRequest struct {
 	Method string
 	Path   string
 	Query  string
@@ -25,19 +25,19 @@ type pjRequest struct {
 	Body   []byte
 }
 
-// pjLog records what a fake server received.
-type pjLog struct {
+// protoLog records what a fake server received.
+type protoLog struct {
 	mu   sync.Mutex
-	reqs []pjRequest
+	reqs []protoRequest
 }
 
-func (l *pjLog) all() []pjRequest {
+func (l *protoLog) all() []protoRequest {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return append([]pjRequest(nil), l.reqs...)
+	return append([]protoRequest(nil), l.reqs...)
 }
 
-func (l *pjLog) last(t *testing.T) pjRequest {
+func (l *protoLog) last(t *testing.T) protoRequest {
 	t.Helper()
 	all := l.all()
 	if len(all) == 0 {
@@ -46,14 +46,14 @@ func (l *pjLog) last(t *testing.T) pjRequest {
 	return all[len(all)-1]
 }
 
-// pjServer starts a fake agent; h answers each request given its body.
-func pjServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request, body []byte)) (*httptest.Server, *pjLog) {
+// protoServer starts a fake agent; h answers each request given its body.
+func protoServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request, body []byte)) (*httptest.Server, *protoLog) {
 	t.Helper()
-	log := &pjLog{}
+	log := &protoLog{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		log.mu.Lock()
-		log.reqs = append(log.reqs, pjRequest{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: body})
+		log.reqs = append(log.reqs, protoRequest{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: body})
 		log.mu.Unlock()
 		h(w, r, body)
 	}))
@@ -61,7 +61,7 @@ func pjServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request, body 
 	return srv, log
 }
 
-func pjClient(t *testing.T, ifaces ...Interface) *Client {
+func protoClient(t *testing.T, ifaces ...Interface) *Client {
 	t.Helper()
 	c, err := NewClient(&Agent{Interfaces: ifaces, Capabilities: Capabilities{Streaming: true}}, Options{})
 	if err != nil {
@@ -70,24 +70,9 @@ func pjClient(t *testing.T, ifaces ...Interface) *Client {
 	return c
 }
 
-// pjJSONEqual compares JSON documents by value.
-func pjJSONEqual(t *testing.T, what string, got []byte, want string) {
-	t.Helper()
-	var g, w any
-	if err := json.Unmarshal(got, &g); err != nil {
-		t.Fatalf("%s: not JSON: %v: %s", what, err, got)
-	}
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("%s: bad expectation: %v", what, err)
-	}
-	if !reflect.DeepEqual(g, w) {
-		t.Errorf("%s:\n got  %s\n want %s", what, got, want)
-	}
-}
-
-// pjSSE writes each payload as one SSE event, a multi-line payload as
+// protoSSE writes each payload as one SSE event, a multi-line payload as
 // several data lines.
-func pjSSE(w http.ResponseWriter, payloads ...string) {
+func protoSSE(w http.ResponseWriter, payloads ...string) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
 	for _, p := range payloads {
@@ -98,60 +83,36 @@ func pjSSE(w http.ResponseWriter, payloads ...string) {
 	}
 }
 
-// pjRPC is a JSON-RPC request as a fake server reads it.
-type pjRPC struct {
+// protoRPC is a JSON-RPC request as a fake server reads it.
+type protoRPC struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
 	Params json.RawMessage `json:"params"`
 }
 
-func pjReadRPC(t *testing.T, body []byte) pjRPC {
-	var r pjRPC
+func protoReadRPC(t *testing.T, body []byte) protoRPC {
+	var r protoRPC
 	if err := json.Unmarshal(body, &r); err != nil {
 		t.Errorf("request is not JSON-RPC: %v: %s", err, body)
 	}
 	return r
 }
 
-func pjRPCResult(id json.RawMessage, result string) string {
+func protoRPCResult(id json.RawMessage, result string) string {
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, id, result)
-}
-
-// pjDrain reads a stream to its end, returning the events.
-func pjDrain(t *testing.T, s *Stream) ([]Event, error) {
-	t.Helper()
-	var evs []Event
-	for {
-		ev, err := s.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return evs, nil
-			}
-			return evs, err
-		}
-		evs = append(evs, ev)
-	}
-}
-
-func pjKinds(evs []Event) []string {
-	var out []string
-	for _, e := range evs {
-		out = append(out, e.Kind())
-	}
-	return out
 }
 
 // ---- v1.0 JSON-RPC ----
 
 func v10RPCClient(t *testing.T, url, tenant string) *Client {
-	return pjClient(t, Interface{URL: url, Binding: BindingJSONRPC, Dialect: DialectV10, Tenant: tenant})
+	return protoClient(t, Interface{URL: url, Binding: BindingJSONRPC, Dialect: DialectV10, Tenant: tenant})
 }
 
 func TestV10RPCSendRequestAndTaskResult(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		req := pjReadRPC(t, body)
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		req := protoReadRPC(t, body)
 		// The reply of a2aproject/A2A docs/specification.md §6.1.
-		fmt.Fprint(w, pjRPCResult(req.ID, `{"task":{"id":"task-uuid","contextId":"context-uuid",
+		fmt.Fprint(w, protoRPCResult(req.ID, `{"task":{"id":"task-uuid","contextId":"context-uuid",
 			"status":{"state":"TASK_STATE_COMPLETED"},
 			"artifacts":[{"artifactId":"artifact-uuid","name":"Weather Report","parts":[{"text":"Today will be sunny with a high of 75°F"}]}]}}`))
 	})
@@ -175,11 +136,11 @@ func TestV10RPCSendRequestAndTaskResult(t *testing.T) {
 	if v := got.Header.Get("A2A-Version"); v != "1.0" {
 		t.Errorf("A2A-Version = %q, want 1.0", v)
 	}
-	rpc := pjReadRPC(t, got.Body)
+	rpc := protoReadRPC(t, got.Body)
 	if rpc.Method != "SendMessage" {
 		t.Errorf("method = %q", rpc.Method)
 	}
-	pjJSONEqual(t, "params", rpc.Params, `{
+	assertJSON(t, "params", rpc.Params, `{
 		"tenant": "acme",
 		"message": {"messageId":"msg-1","contextId":"ctx-1","role":"ROLE_USER","referenceTaskIds":["t0"],
 			"parts":[{"text":"Hello"},
@@ -197,15 +158,15 @@ func TestV10RPCSendRequestAndTaskResult(t *testing.T) {
 }
 
 func TestV10RPCSendNonBlockingAndMessageResult(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		fmt.Fprint(w, pjRPCResult(pjReadRPC(t, body).ID, `{"message":{"messageId":"m2","contextId":"c1","role":"ROLE_AGENT","parts":[{"text":"hi there"}]}}`))
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		fmt.Fprint(w, protoRPCResult(protoReadRPC(t, body).ID, `{"message":{"messageId":"m2","contextId":"c1","role":"ROLE_AGENT","parts":[{"text":"hi there"}]}}`))
 	})
 	c := v10RPCClient(t, srv.URL, "")
 	res, err := c.Send(context.Background(), SendRequest{Message: Message{ID: "m1", Parts: []Part{TextPart("hi")}}, NonBlocking: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "params", pjReadRPC(t, log.last(t).Body).Params,
+	assertJSON(t, "params", protoReadRPC(t, log.last(t).Body).Params,
 		`{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]},"configuration":{"returnImmediately":true}}`)
 	if res.Message == nil || res.Message.Role != RoleAgent || res.Message.Text() != "hi there" {
 		t.Fatalf("message = %+v", res.Message)
@@ -213,16 +174,16 @@ func TestV10RPCSendNonBlockingAndMessageResult(t *testing.T) {
 }
 
 func TestV10RPCStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		id := pjReadRPC(t, body).ID
-		pjSSE(w,
-			pjRPCResult(id, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}`),
-			pjRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`),
-			pjRPCResult(id, `{"artifactUpdate":{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a1","name":"answer","parts":[{"text":"Hel"}]}}}`),
-			pjRPCResult(id, `{}`),
-			pjRPCResult(id, `{"artifactUpdate":{"taskId":"t1","contextId":"c1","append":true,"lastChunk":true,"artifact":{"artifactId":"a1","parts":[{"text":"lo"}]}}}`),
-			pjRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_INPUT_REQUIRED","message":{"messageId":"m9","role":"ROLE_AGENT","parts":[{"text":"Which city?"}]}}}}`),
-			pjRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`),
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		id := protoReadRPC(t, body).ID
+		protoSSE(w,
+			protoRPCResult(id, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}`),
+			protoRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`),
+			protoRPCResult(id, `{"artifactUpdate":{"taskId":"t1","contextId":"c1","artifact":{"artifactId":"a1","name":"answer","parts":[{"text":"Hel"}]}}}`),
+			protoRPCResult(id, `{}`),
+			protoRPCResult(id, `{"artifactUpdate":{"taskId":"t1","contextId":"c1","append":true,"lastChunk":true,"artifact":{"artifactId":"a1","parts":[{"text":"lo"}]}}}`),
+			protoRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_INPUT_REQUIRED","message":{"messageId":"m9","role":"ROLE_AGENT","parts":[{"text":"Which city?"}]}}}}`),
+			protoRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`),
 		)
 	})
 	c := v10RPCClient(t, srv.URL, "")
@@ -231,13 +192,13 @@ func TestV10RPCStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"task", "status-update", "artifact-update", "artifact-update", "status-update"}
-	if !reflect.DeepEqual(pjKinds(evs), want) {
-		t.Fatalf("events = %v, want %v (the stream must end at input-required)", pjKinds(evs), want)
+	if !reflect.DeepEqual(eventKinds(evs), want) {
+		t.Fatalf("events = %v, want %v (the stream must end at input-required)", eventKinds(evs), want)
 	}
 	var tr Tracker
 	for _, ev := range evs {
@@ -253,7 +214,7 @@ func TestV10RPCStreamAssemblesChunksAndEndsOnInputRequired(t *testing.T) {
 		t.Errorf("Next after the end = %v, want io.EOF", err)
 	}
 	req := log.last(t)
-	if m := pjReadRPC(t, req.Body).Method; m != "SendStreamingMessage" {
+	if m := protoReadRPC(t, req.Body).Method; m != "SendStreamingMessage" {
 		t.Errorf("method = %q", m)
 	}
 	if req.Header.Get("A2A-Version") != "1.0" {
@@ -272,20 +233,20 @@ func TestV10RPCTaskOperations(t *testing.T) {
 		"GetTaskPushNotificationConfig":    push,
 		"ListTaskPushNotificationConfigs":  `{"configs":[` + push + `]}`,
 	}
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		req := pjReadRPC(t, body)
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		req := protoReadRPC(t, body)
 		if req.Method == "DeleteTaskPushNotificationConfig" {
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s}`, req.ID) // Empty, written as no result at all
 			return
 		}
-		fmt.Fprint(w, pjRPCResult(req.ID, results[req.Method]))
+		fmt.Fprint(w, protoRPCResult(req.ID, results[req.Method]))
 	})
 	c := v10RPCClient(t, srv.URL, "")
 	ctx := context.Background()
 	params := func(method string) json.RawMessage {
 		t.Helper()
 		for _, r := range log.all() {
-			if req := pjReadRPC(t, r.Body); req.Method == method {
+			if req := protoReadRPC(t, r.Body); req.Method == method {
 				return req.Params
 			}
 		}
@@ -298,20 +259,20 @@ func TestV10RPCTaskOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "GetTask params", params("GetTask"), `{"id":"t1","historyLength":3}`)
+	assertJSON(t, "GetTask params", params("GetTask"), `{"id":"t1","historyLength":3}`)
 	if got.Status.State != StateCanceled || got.Status.Timestamp.IsZero() {
 		t.Errorf("task = %+v", got)
 	}
 	if _, err := c.Cancel(ctx, "t1"); err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "CancelTask params", params("CancelTask"), `{"id":"t1"}`)
+	assertJSON(t, "CancelTask params", params("CancelTask"), `{"id":"t1"}`)
 
 	page, err := c.ListTasks(ctx, ListTasksRequest{ContextID: "c1", State: StateWorking, PageSize: 10, PageToken: "p", HistoryLength: &three})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "ListTasks params", params("ListTasks"), `{"contextId":"c1","status":"TASK_STATE_WORKING","pageSize":10,"pageToken":"p","historyLength":3}`)
+	assertJSON(t, "ListTasks params", params("ListTasks"), `{"contextId":"c1","status":"TASK_STATE_WORKING","pageSize":10,"pageToken":"p","historyLength":3}`)
 	if len(page.Tasks) != 1 || page.TotalSize != 5 || page.NextPageToken != "next" {
 		t.Errorf("page = %+v", page)
 	}
@@ -320,7 +281,7 @@ func TestV10RPCTaskOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "CreateTaskPushNotificationConfig params", params("CreateTaskPushNotificationConfig"), push)
+	assertJSON(t, "CreateTaskPushNotificationConfig params", params("CreateTaskPushNotificationConfig"), push)
 	want := PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://hook.example.com/a2a", Token: "tok", AuthSchemes: []string{"Bearer"}, AuthCredentials: "secret"}
 	if !reflect.DeepEqual(*cfg, want) {
 		t.Errorf("config = %+v", *cfg)
@@ -328,21 +289,21 @@ func TestV10RPCTaskOperations(t *testing.T) {
 	if _, err := c.GetPushConfig(ctx, "t1", "cfg-1"); err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "GetTaskPushNotificationConfig params", params("GetTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
+	assertJSON(t, "GetTaskPushNotificationConfig params", params("GetTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
 	list, err := c.ListPushConfigs(ctx, "t1")
 	if err != nil || len(list) != 1 || list[0].URL != want.URL {
 		t.Fatalf("list = %+v, %v", list, err)
 	}
-	pjJSONEqual(t, "ListTaskPushNotificationConfigs params", params("ListTaskPushNotificationConfigs"), `{"taskId":"t1"}`)
+	assertJSON(t, "ListTaskPushNotificationConfigs params", params("ListTaskPushNotificationConfigs"), `{"taskId":"t1"}`)
 	if err := c.DeletePushConfig(ctx, "t1", "cfg-1"); err != nil {
 		t.Fatalf("delete with an empty result: %v", err)
 	}
-	pjJSONEqual(t, "DeleteTaskPushNotificationConfig params", params("DeleteTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
+	assertJSON(t, "DeleteTaskPushNotificationConfig params", params("DeleteTaskPushNotificationConfig"), `{"taskId":"t1","id":"cfg-1"}`)
 }
 
 func TestV10RPCExtendedCardSendsParams(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		fmt.Fprint(w, pjRPCResult(pjReadRPC(t, body).ID, `{"name":"Extended Agent","description":"more skills","version":"1.0.0",
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		fmt.Fprint(w, protoRPCResult(protoReadRPC(t, body).ID, `{"name":"Extended Agent","description":"more skills","version":"1.0.0",
 			"supportedInterfaces":[{"url":"https://agent.example.com/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
 			"capabilities":{"streaming":true},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],
 			"skills":[{"id":"s1","name":"Secret skill","description":"only when signed in","tags":["x"]}]}`))
@@ -352,19 +313,19 @@ func TestV10RPCExtendedCardSendsParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := pjReadRPC(t, log.last(t).Body)
+	req := protoReadRPC(t, log.last(t).Body)
 	if req.Method != "GetExtendedAgentCard" {
 		t.Errorf("method = %q", req.Method)
 	}
-	pjJSONEqual(t, "params", req.Params, `{"tenant":"acme"}`)
+	assertJSON(t, "params", req.Params, `{"tenant":"acme"}`)
 	if card.Name != "Extended Agent" || len(card.Skills) != 1 {
 		t.Errorf("card = %q with %d skills", card.Name, len(card.Skills))
 	}
 }
 
 func TestV10RPCErrors(t *testing.T) {
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		req := pjReadRPC(t, body)
+	srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		req := protoReadRPC(t, body)
 		switch req.Method {
 		case "GetTask": // a2aproject/A2A docs/specification.md §9.5
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32001,"message":"Task not found","data":[
@@ -387,11 +348,11 @@ func TestV10RPCErrors(t *testing.T) {
 }
 
 func TestV10RPCResubscribe(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		id := pjReadRPC(t, body).ID
-		pjSSE(w,
-			pjRPCResult(id, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`),
-			pjRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`))
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		id := protoReadRPC(t, body).ID
+		protoSSE(w,
+			protoRPCResult(id, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`),
+			protoRPCResult(id, `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`))
 	})
 	c := v10RPCClient(t, srv.URL, "")
 	s, err := c.Resubscribe(context.Background(), "t1")
@@ -399,25 +360,25 @@ func TestV10RPCResubscribe(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil || len(evs) != 2 || evs[1].Status.Status.State != StateCompleted {
-		t.Fatalf("events %v, err %v", pjKinds(evs), err)
+		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
-	req := pjReadRPC(t, log.last(t).Body)
+	req := protoReadRPC(t, log.last(t).Body)
 	if req.Method != "SubscribeToTask" {
 		t.Errorf("method = %q", req.Method)
 	}
-	pjJSONEqual(t, "params", req.Params, `{"id":"t1"}`)
+	assertJSON(t, "params", req.Params, `{"id":"t1"}`)
 }
 
 // ---- v1.0 HTTP+JSON ----
 
 func v10RESTClient(t *testing.T, url, tenant string) *Client {
-	return pjClient(t, Interface{URL: url, Binding: BindingREST, Dialect: DialectV10REST, Tenant: tenant})
+	return protoClient(t, Interface{URL: url, Binding: BindingREST, Dialect: DialectV10REST, Tenant: tenant})
 }
 
 func TestV10RESTSendRequest(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		w.Header().Set("Content-Type", "application/a2a+json")
 		// a2aproject/A2A docs/specification.md §6.3: the task waits for input.
 		fmt.Fprint(w, `{"task":{"id":"task-uuid","status":{"state":"TASK_STATE_INPUT_REQUIRED",
@@ -438,7 +399,7 @@ func TestV10RESTSendRequest(t *testing.T) {
 	if v := got.Header.Get("A2A-Version"); v != "1.0" {
 		t.Errorf("A2A-Version = %q", v)
 	}
-	pjJSONEqual(t, "body", got.Body, `{"message":{"messageId":"msg-1","role":"ROLE_USER","parts":[{"text":"Book me a flight"}]},
+	assertJSON(t, "body", got.Body, `{"message":{"messageId":"msg-1","role":"ROLE_USER","parts":[{"text":"Book me a flight"}]},
 		"configuration":{"returnImmediately":false}}`)
 	if res.Task == nil || res.Task.Status.State != StateInputRequired || res.Task.Status.Message.Role != RoleAgent {
 		t.Fatalf("task = %+v", res.Task)
@@ -448,7 +409,7 @@ func TestV10RESTSendRequest(t *testing.T) {
 func TestV10RESTTaskOperations(t *testing.T) {
 	task := `{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}`
 	push := `{"id":"cfg-1","taskId":"t1","url":"https://hook.example.com/a2a","token":"tok"}`
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		switch r.Method + " " + r.URL.Path {
 		case "GET /tasks/t1", "POST /tasks/t1:cancel":
 			fmt.Fprint(w, task)
@@ -477,7 +438,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 	if _, err := c.Cancel(ctx, "t1"); err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "cancel body", log.last(t).Body, `{"id":"t1"}`)
+	assertJSON(t, "cancel body", log.last(t).Body, `{"id":"t1"}`)
 	page, err := c.ListTasks(ctx, ListTasksRequest{ContextID: "c295ea44", State: StateCanceled, PageSize: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -491,7 +452,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 	if _, err := c.SetPushConfig(ctx, PushConfig{ID: "cfg-1", TaskID: "t1", URL: "https://hook.example.com/a2a", Token: "tok"}); err != nil {
 		t.Fatal(err)
 	}
-	pjJSONEqual(t, "push config body", log.last(t).Body, push)
+	assertJSON(t, "push config body", log.last(t).Body, push)
 	if cfg, err := c.GetPushConfig(ctx, "t1", "cfg-1"); err != nil || cfg.Token != "tok" {
 		t.Fatalf("get push config = %+v, %v", cfg, err)
 	}
@@ -507,7 +468,7 @@ func TestV10RESTTaskOperations(t *testing.T) {
 }
 
 func TestV10RESTErrors(t *testing.T) {
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		switch r.URL.Path {
 		case "/tasks/task-123": // a2aproject/A2A docs/specification.md §11.6
 			w.Header().Set("Content-Type", "application/json")
@@ -545,7 +506,7 @@ func TestV10RESTErrors(t *testing.T) {
 }
 
 func TestV10RESTSubscribeFallsBackToGET(t *testing.T) {
-	srv, log := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+	srv, log := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		if r.URL.Path != "/tasks/t1:subscribe" {
 			http.NotFound(w, r)
 			return
@@ -555,7 +516,7 @@ func TestV10RESTSubscribeFallsBackToGET(t *testing.T) {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		pjSSE(w, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`,
+		protoSSE(w, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`,
 			`{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_FAILED"}}}`)
 	})
 	c := v10RESTClient(t, srv.URL, "")
@@ -564,20 +525,20 @@ func TestV10RESTSubscribeFallsBackToGET(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	if err != nil || len(evs) != 2 || evs[1].Status.Status.State != StateFailed {
-		t.Fatalf("events %v, err %v", pjKinds(evs), err)
+		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
 	reqs := log.all()
 	if len(reqs) != 2 || reqs[0].Method != http.MethodPost || reqs[1].Method != http.MethodGet {
 		t.Fatalf("requests: %+v", reqs)
 	}
-	pjJSONEqual(t, "subscribe POST body", reqs[0].Body, `{"id":"t1"}`)
+	assertJSON(t, "subscribe POST body", reqs[0].Body, `{"id":"t1"}`)
 }
 
 func TestV10RESTStreamHostileEvents(t *testing.T) {
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		pjSSE(w,
+	srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		protoSSE(w,
 			`{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"},"futureField":{"x":1}}}`,
 			`{}`,
 			`{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_FOO"},"final":true}}`,
@@ -590,13 +551,13 @@ func TestV10RESTStreamHostileEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	var pe *ProtocolError
 	if !errors.As(err, &pe) {
 		t.Fatalf("err = %v, want a ProtocolError for the invalid event", err)
 	}
-	if !reflect.DeepEqual(pjKinds(evs), []string{"task", "status-update", "artifact-update"}) {
-		t.Fatalf("events = %v", pjKinds(evs))
+	if !reflect.DeepEqual(eventKinds(evs), []string{"task", "status-update", "artifact-update"}) {
+		t.Fatalf("events = %v", eventKinds(evs))
 	}
 	if st := evs[1].Status.Status.State; st != StateUnknown {
 		t.Errorf("TASK_STATE_FOO = %q, want unknown", st)
@@ -607,8 +568,8 @@ func TestV10RESTStreamHostileEvents(t *testing.T) {
 }
 
 func TestV10RESTStreamErrorEvent(t *testing.T) {
-	srv, _ := pjServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		pjSSE(w,
+	srv, _ := protoServer(t, func(w http.ResponseWriter, r *http.Request, body []byte) {
+		protoSSE(w,
 			`{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}}}`,
 			`{"error":{"code":500,"status":"INTERNAL","message":"the model crashed",
 				"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"INTERNAL_ERROR","domain":"a2a-protocol.org"}]}}`)
@@ -619,9 +580,9 @@ func TestV10RESTStreamErrorEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	evs, err := pjDrain(t, s)
+	evs, err := drainStream(t, s)
 	var he *HTTPError
 	if len(evs) != 1 || !errors.Is(err, ErrInternal) || !errors.As(err, &he) || he.Body != "the model crashed" {
-		t.Fatalf("events %v, err %v", pjKinds(evs), err)
+		t.Fatalf("events %v, err %v", eventKinds(evs), err)
 	}
 }

@@ -38,8 +38,8 @@ type WireRecord struct {
 // WireObserver receives wire records. It is called on the request's
 // goroutine and must not block. An event's Body (WireEvent) is the
 // stream's own buffer, valid only during the call: an observer that
-// keeps it copies it (a copy per event was most of what observing a
-// long stream cost, for a log that keeps the last few hundred).
+// keeps it copies it, so a stream costs no copy per event for a log that
+// keeps only the last few hundred.
 type WireObserver func(WireRecord)
 
 // Note adds parley's own remark to the wire log, if one is observed.
@@ -75,8 +75,8 @@ func (t *transport) observe(r WireRecord) {
 }
 
 // urlMemo keeps the last URL redacted with no secret of its own: every
-// event of a stream carries the same one, and parsing it again for each
-// was a third of what observing a stream cost.
+// event of a stream carries the same one, so it is parsed once, not per
+// event.
 type urlMemo struct {
 	mu       sync.Mutex
 	raw, red string

@@ -86,7 +86,7 @@ func TestWireErrorReplyCutKeepsNoHalfSecret(t *testing.T) {
 		{Binding: BindingREST, Dialect: DialectGateway},
 		{Binding: BindingJSONRPC, Dialect: DialectV03},
 	} {
-		srv, _ := pjServer(t, func(w http.ResponseWriter, _ *http.Request, _ []byte) {
+		srv, _ := protoServer(t, func(w http.ResponseWriter, _ *http.Request, _ []byte) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
 			io.WriteString(w, reply)

@@ -15,6 +15,7 @@ import (
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/cli"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // ingestChunks is the stream of issue 7: 20,000 artifact chunks of 64
@@ -104,7 +105,7 @@ func benchIngest(b *testing.B, d loopback.Dialect, form loopback.Form) {
 		})
 	})
 	b.Run("recorded", func(b *testing.B) {
-		store, err := session.OpenStore(filepath.Join(b.TempDir(), "parley.db"))
+		store, err := store.Open(filepath.Join(b.TempDir(), "parley.db"))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -185,9 +185,7 @@ func TestOAuthRefusalThenDeviceLogin(t *testing.T) {
 
 func TestBrowserLogin(t *testing.T) {
 	e, _ := securedEnv(t)
-	old := openBrowser
-	openBrowser = func(u string) error { go oauthtest.Browser(t, u); return nil }
-	t.Cleanup(func() { openBrowser = old })
+	e.openBrowser = func(u string) error { go oauthtest.Browser(t, u); return nil }
 	r := e.run("login", "secured", "--flow", "browser")
 	wantCode(t, r, exitOK)
 	if !strings.Contains(r.stderr, "code_challenge_method=S256") || !strings.Contains(r.stderr, "(opened in your browser)") {

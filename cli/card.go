@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -43,7 +44,7 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 			view.Warnings = append(view.Warnings, "The public card is signed and verifies; the extended card shown is not signed.")
 		}
 	}
-	view.Signature = session.SignatureOf(sig)
+	view.Signature = jsonout.SignatureToJSON(sig)
 	if f.json {
 		_ = writeJSONLine(r.env.Stdout, view)
 	} else {
@@ -57,7 +58,7 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 
 // printCard shows a card to a person. Every field came from the agent,
 // so each goes through termsafe.
-func printCard(w io.Writer, v *session.CardJSON) {
+func printCard(w io.Writer, v *jsonout.CardJSON) {
 	row := func(label, value string) {
 		if value != "" {
 			fmt.Fprintf(w, "%-14s%s\n", label+":", termsafe.Clean(value))
@@ -159,7 +160,7 @@ func indent(s string, n int) string {
 
 // signatureLine marks the outcome so that an invalid signature can never
 // be read as a verified one: a check mark only for verified.
-func signatureLine(s session.SignatureJSON) string {
+func signatureLine(s jsonout.SignatureJSON) string {
 	switch s.Status {
 	case "verified":
 		out := "✓ " + s.Summary
@@ -176,7 +177,7 @@ func signatureLine(s session.SignatureJSON) string {
 // printExtensions lists the extensions the card declares, which parley
 // activates and which the agent confirmed on the endpoint check, and any
 // it is asked to activate that the card does not declare.
-func printExtensions(w io.Writer, v *session.CardJSON) {
+func printExtensions(w io.Writer, v *jsonout.CardJSON) {
 	declared := map[string]bool{}
 	if len(v.Capabilities.Extensions) > 0 {
 		fmt.Fprintln(w, "Extensions:")

@@ -19,7 +19,6 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/jsonout"
-	"github.com/parley-a2a/parley/internal/startpages"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -48,6 +47,25 @@ type Env struct {
 	// DemoAgent paces the demo agent; nil means at a speed people can
 	// watch.
 	DemoAgent *demoagent.Options
+	// IsTerminal reports whether standard input and output are a
+	// terminal, where parley opens its full-screen UI; nil checks
+	// os.Stdin and os.Stdout.
+	IsTerminal func() bool
+	// StdinIsTerminal reports whether a person at Stdin can answer a
+	// prompt; nil means Stdin is a file on a terminal.
+	StdinIsTerminal func(io.Reader) bool
+	// StdinPiped reports whether Stdin is a pipe or a file, which
+	// `parley send AGENT` with no TEXT reads the text from; nil checks
+	// Stdin's file (a terminal or /dev/null is not; a reader that is
+	// not a file is).
+	StdinPiped func(io.Reader) bool
+	// OpenBrowser opens a sign-in address in the person's browser; nil
+	// means auth.OpenBrowser.
+	OpenBrowser func(url string) error
+	// onFlush, when set, hears every group the recorder of a send
+	// commits: the crash test's child reports them, so the test knows
+	// what must be on disk when it kills the child.
+	onFlush func(session.Flush)
 	// takeResult, when set, receives the outcome of `send` and `task`
 	// with --json in place of the result line: `parley mcp` builds a
 	// bounded tool result from it, not from a line as long as the answer.
@@ -57,10 +75,6 @@ type Env struct {
 // Main runs parley with the process's arguments and exits. Ctrl-C (and
 // SIGTERM) cancel the context, which a command in flight notices.
 func Main() {
-	// Init's pages of the binary leave the RSS (see startpages.Drop). On
-	// a goroutine of its own: reading smaps and unmapping take ~2 ms,
-	// which the command's start does not wait for.
-	go startpages.Drop()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stopProfile := startProfile(os.Getenv)
 	code := Run(ctx, os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: os.Getenv})
@@ -95,7 +109,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 	}
 	r := &runner{env: env}
 	root := r.commands()
-	if len(args) == 0 && isTerminal() {
+	if len(args) == 0 && r.isTerminal() {
 		return r.tui(ctx, tuiFlags{})
 	}
 	if len(args) == 0 {

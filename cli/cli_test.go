@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -48,6 +50,12 @@ type testEnv struct {
 	vars   map[string]string
 	store  string // the context store; "" is the test binary's shared one
 	client *http.Client
+	// terminal says standard input and output are a terminal (Env.IsTerminal).
+	terminal bool
+	// stdinIsTerminal says a person at Stdin answers prompts (Env.StdinIsTerminal).
+	stdinIsTerminal bool
+	// openBrowser stands in for the person's browser; nil opens none.
+	openBrowser func(url string) error
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -66,8 +74,19 @@ func (e *testEnv) env(stdout, stderr *lockedBuffer) Env {
 		Stdout: stdout, Stderr: stderr, ConfigPath: e.config, StorePath: e.store, HTTPClient: e.client,
 		Getenv:       func(k string) string { return e.vars[k] },
 		PollInterval: time.Millisecond, ResumeDelay: -1,
-		DemoAgent: &demoagent.Options{},
+		DemoAgent:       &demoagent.Options{},
+		IsTerminal:      func() bool { return e.terminal },
+		StdinIsTerminal: func(io.Reader) bool { return e.stdinIsTerminal },
+		OpenBrowser:     e.browser,
 	}
+}
+
+// browser opens url in the test's stand-in for a browser, if it has one.
+func (e *testEnv) browser(url string) error {
+	if e.openBrowser == nil {
+		return errors.New("no browser in this test")
+	}
+	return e.openBrowser(url)
 }
 
 func (e *testEnv) runCtx(ctx context.Context, args ...string) result {

@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -77,15 +78,15 @@ func (r *runner) agentNames(prefix string) []cobra.Completion {
 }
 
 // openStoreIfThere opens the context store only when it exists.
-func (r *runner) openStoreIfThere() *session.Store {
+func (r *runner) openStoreIfThere() *store.Store {
 	path := r.env.StorePath
 	if path == "" {
-		path = session.DefaultStorePath()
+		path = store.DefaultPath()
 	}
 	if _, err := os.Stat(path); err != nil {
 		return nil
 	}
-	st, err := session.OpenStore(path)
+	st, err := store.Open(path)
 	if err != nil {
 		return nil
 	}

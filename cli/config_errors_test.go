@@ -11,8 +11,6 @@ import (
 // bad value, an unknown key binding, a key conflict, an unknown theme.
 // Each is caught before the terminal UI starts.
 func TestConfigErrorsOneFormatOneExitCode(t *testing.T) {
-	defer func(f func() bool) { isTerminal = f }(isTerminal)
-	isTerminal = func() bool { return true }
 	agent := "[[agents]]\nname = \"a\"\nurl = \"http://127.0.0.1:1\"\n"
 	cases := []struct {
 		name, content string
@@ -29,6 +27,7 @@ func TestConfigErrorsOneFormatOneExitCode(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEnv(t)
+			e.terminal = true
 			e.writeConfig(c.content)
 			r := e.run()
 			wantCode(t, r, exitError)
@@ -47,6 +46,7 @@ func TestConfigErrorsOneFormatOneExitCode(t *testing.T) {
 	}
 	// The --theme flag's theme is a bad flag, not a config error.
 	e := newEnv(t)
+	e.terminal = true
 	e.writeConfig(agent)
 	r := e.run("--theme", "nope")
 	wantCode(t, r, exitUsage)

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -24,12 +25,6 @@ type contextsFlags struct {
 	agent  string
 	format string
 	yes    bool
-}
-
-// stdinIsTerminal reports whether a person can answer a prompt.
-var stdinIsTerminal = func(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(f.Fd())
 }
 
 // contexts is `parley contexts [SUBCOMMAND]`: the stored conversations.
@@ -51,7 +46,7 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 	if err != nil {
 		return r.report(exitUsage, err, f.json, "")
 	}
-	st, err := session.OpenStore(r.env.StorePath)
+	st, err := store.Open(r.env.StorePath)
 	if err != nil {
 		return r.report(exitError, err, f.json, "")
 	}
@@ -76,7 +71,7 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 	if err != nil {
 		code := exitError
 		var ue *usageError
-		if errors.Is(err, session.ErrNoContext) || errors.As(err, &ue) {
+		if errors.Is(err, store.ErrNoContext) || errors.As(err, &ue) {
 			code = exitUsage
 		}
 		return r.report(code, err, f.json, "")
@@ -105,7 +100,7 @@ func checkContextsArgs(sub string, pos []string, f *contextsFlags) error {
 
 type contextsCmd struct {
 	r  *runner
-	st *session.Store
+	st *store.Store
 	f  *contextsFlags
 }
 
@@ -113,7 +108,7 @@ func (c contextsCmd) out() io.Writer { return c.r.env.Stdout }
 
 func (c contextsCmd) find(ref string) (session.ContextInfo, error) {
 	info, err := c.st.ContextByNumber(ref)
-	if errors.Is(err, session.ErrNoContext) {
+	if errors.Is(err, store.ErrNoContext) {
 		err = fmt.Errorf("%w; 'parley contexts' lists them", err)
 	}
 	return info, err
@@ -126,7 +121,7 @@ func (c contextsCmd) list() error {
 	}
 	if c.f.json {
 		for _, ci := range list {
-			if err := writeJSONLine(c.out(), session.ContextToJSON(ci)); err != nil {
+			if err := writeJSONLine(c.out(), store.ContextToJSON(ci)); err != nil {
 				return err
 			}
 		}
@@ -174,7 +169,7 @@ func (c contextsCmd) show(ref string) error {
 	}
 	if c.f.json {
 		raw := isRaw(c.out())
-		return c.st.WriteTranscriptJSON(c.out(), info.ID, session.TranscriptOptions{Clean: !raw, TerminalSafe: raw})
+		return c.st.WriteTranscriptJSON(c.out(), info.ID, store.TranscriptOptions{Clean: !raw, TerminalSafe: raw})
 	}
 	return writeTranscript(c.out(), c.st, info)
 }
@@ -185,21 +180,21 @@ func (c contextsCmd) export(ref string) error {
 		return err
 	}
 	if c.f.format == "json" || c.f.json {
-		return c.st.WriteTranscriptJSON(c.out(), info.ID, session.TranscriptOptions{Indent: true, Clean: !isRaw(c.out())})
+		return c.st.WriteTranscriptJSON(c.out(), info.ID, store.TranscriptOptions{Indent: true, Clean: !isRaw(c.out())})
 	}
 	return c.st.ExportMarkdown(c.out(), info.ID)
 }
 
 // searchHitJSON is one line of `parley contexts search --json`.
 type searchHitJSON struct {
-	Type    string              `json:"type"` // "hit"
-	Context session.ContextJSON `json:"context"`
-	Key     string              `json:"key"`
-	Seq     int                 `json:"seq"`
-	Kind    string              `json:"kind"`
-	TaskID  string              `json:"taskId,omitempty"`
-	Time    time.Time           `json:"time"`
-	Snippet string              `json:"snippet"` // matches between ** and **
+	Type    string            `json:"type"` // "hit"
+	Context store.ContextJSON `json:"context"`
+	Key     string            `json:"key"`
+	Seq     int               `json:"seq"`
+	Kind    string            `json:"kind"`
+	TaskID  string            `json:"taskId,omitempty"`
+	Time    time.Time         `json:"time"`
+	Snippet string            `json:"snippet"` // matches between ** and **
 }
 
 func (c contextsCmd) search(query string) error {
@@ -209,7 +204,7 @@ func (c contextsCmd) search(query string) error {
 	}
 	if c.f.json {
 		for _, h := range hits {
-			line := searchHitJSON{Type: "hit", Context: session.ContextToJSON(h.Context), Key: h.Key, Seq: h.Seq,
+			line := searchHitJSON{Type: "hit", Context: store.ContextToJSON(h.Context), Key: h.Key, Seq: h.Seq,
 				Kind: h.Kind.String(), TaskID: h.TaskID, Time: h.Time, Snippet: mark(h.Snippet, "**", "**")}
 			if err := writeJSONLine(c.out(), line); err != nil {
 				return err
@@ -238,12 +233,12 @@ func (c contextsCmd) search(query string) error {
 // again here, where it is printed, as everything from an agent is.
 func mark(snippet, open, close string) string {
 	var b strings.Builder
-	for i, seg := range strings.Split(snippet, session.SnippetOpen) {
+	for i, seg := range strings.Split(snippet, store.SnippetOpen) {
 		if i == 0 {
 			b.WriteString(termsafe.Line(seg))
 			continue
 		}
-		matched, rest, _ := strings.Cut(seg, session.SnippetClose)
+		matched, rest, _ := strings.Cut(seg, store.SnippetClose)
 		b.WriteString(open + termsafe.Line(matched) + close + termsafe.Line(rest))
 	}
 	return b.String()
@@ -269,7 +264,7 @@ func (c contextsCmd) remove(ref string) error {
 		return err
 	}
 	if !c.f.yes {
-		if c.r.env.Stdin == nil || !stdinIsTerminal(c.r.env.Stdin) {
+		if c.r.env.Stdin == nil || !c.r.stdinIsTerminal() {
 			return usagef("contexts", "deleting context %d needs confirmation, and there is no terminal to ask on; pass --yes", info.ID)
 		}
 		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%s)? This cannot be undone. [y/N] ",

@@ -17,6 +17,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // reported is what the child said it had committed for one item.
@@ -90,11 +91,11 @@ func TestCrashMidStreamLosesNothingCommitted(t *testing.T) {
 			srv := httptest.NewServer(log.wrap(demoagent.New(demoagent.Options{ChunkDelay: 80 * time.Millisecond}).Handler()))
 			t.Cleanup(srv.Close)
 			url := srv.URL + tc.path
-			store := filepath.Join(t.TempDir(), "parley.db")
+			dbPath := filepath.Join(t.TempDir(), "parley.db")
 
-			seen := runAndKill(t, store, []string{"send", url, "Tell me a story", "--json"})
+			seen := runAndKill(t, dbPath, []string{"send", url, "Tell me a story", "--json"})
 
-			st, err := session.OpenStore(store)
+			st, err := store.Open(dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,7 +140,7 @@ func TestCrashMidStreamLosesNothingCommitted(t *testing.T) {
 			e := newEnv(t)
 			var out, errOut lockedBuffer
 			env := e.env(&out, &errOut)
-			env.StorePath = store
+			env.StorePath = dbPath
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			r := result{code: Run(ctx, []string{"contexts", "resume"}, env), stdout: out.String(), stderr: errOut.String()}
@@ -155,7 +156,7 @@ func TestCrashMidStreamLosesNothingCommitted(t *testing.T) {
 				t.Errorf("the task was not followed by %s", tc.name)
 			}
 
-			st, err = session.OpenStore(store)
+			st, err = store.Open(dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}

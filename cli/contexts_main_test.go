@@ -48,7 +48,7 @@ func crashChild() int {
 		return 1
 	}
 	report := os.NewFile(3, "report")
-	storeFlushed = func(f session.Flush) {
+	onFlush := func(f session.Flush) {
 		var b strings.Builder
 		for _, it := range f.Items {
 			text := 0
@@ -63,5 +63,6 @@ func crashChild() int {
 		Stdout: os.Stdout, Stderr: os.Stderr, Getenv: func(string) string { return "" },
 		ConfigPath: os.Getenv("PARLEY_CRASH_STORE") + ".toml", StorePath: os.Getenv("PARLEY_CRASH_STORE"),
 		PollInterval: 5 * time.Millisecond, ResumeDelay: -1,
+		onFlush: onFlush,
 	})
 }

@@ -8,25 +8,21 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// storeFlushed, when set, hears every group the recorder commits. The
-// crash test's child process reports them, so the test knows what must
-// be on disk when it kills the child.
-var storeFlushed func(session.Flush)
-
-// sendCacheKiB is the page cache of the store a send records into:
-// measured with parley-bench, 256 KiB and less peak the same.
+// sendCacheKiB is the page cache of the store a send records into: a
+// send peaks no lower with less (docs/performance.md).
 const sendCacheKiB = 256
 
 // openStore opens the context store, or explains on stderr why this run
 // records nothing: a send should not fail because its history cannot be
 // kept.
-func (r *runner) openStore() *session.Store {
+func (r *runner) openStore() *store.Store {
 	// A send writes one exchange and exits: a small page cache (see
-	// session.StoreOptions) costs it nothing and saves ~3 MB of its peak.
-	st, err := session.OpenStoreWith(r.env.StorePath, session.StoreOptions{CacheKiB: sendCacheKiB})
+	// store.Options) costs it nothing and lowers its peak memory.
+	st, err := store.OpenWith(r.env.StorePath, store.Options{CacheKiB: sendCacheKiB})
 	if err != nil {
 		r.warn(fmt.Errorf("not recording this conversation: %w", err))
 		return nil
@@ -73,13 +69,13 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 		switch {
 		case err == nil:
 			stored = &c
-		case !errors.Is(err, session.ErrNoContext):
+		case !errors.Is(err, store.ErrNoContext):
 			r.warn(err)
 		}
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
-	var rec *session.Recorder
-	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: storeFlushed}
+	var rec *store.Recorder
+	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: r.env.onFlush}
 	if stored != nil {
 		tasks, err := st.Tasks(stored.ID)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -19,7 +20,7 @@ import (
 // Everything from the agent is cleaned of control sequences. Items are
 // written as they are read from the store, so a context of any length
 // is shown in bounded memory.
-func writeTranscript(w io.Writer, st *session.Store, c session.ContextInfo) error {
+func writeTranscript(w io.Writer, st *store.Store, c session.ContextInfo) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "Context %d: %s\n", c.ID, termsafe.Line(c.Label()))
 	agent := termsafe.Line(c.Agent.Name)

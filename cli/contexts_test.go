@@ -172,8 +172,7 @@ func TestContextsCommands(t *testing.T) {
 	if !strings.Contains(r.stderr, "--yes") {
 		t.Errorf("rm without a terminal: %q", r.stderr)
 	}
-	defer func(f func(io.Reader) bool) { stdinIsTerminal = f }(stdinIsTerminal)
-	stdinIsTerminal = func(io.Reader) bool { return true }
+	e.stdinIsTerminal = true
 	e.stdin = strings.NewReader("n\n")
 	r = e.run("contexts", "rm", data)
 	wantCode(t, r, exitOK)

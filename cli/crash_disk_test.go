@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/demoagent"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // Two ways to fill the disk under a child parley (see crashChild):
@@ -50,19 +50,19 @@ func init() {
 // tmpfsChild mounts a tmpfs of size at the store's folder, runs the
 // crash child's command line there, and copies the store out.
 func tmpfsChild(size string) int {
-	store := os.Getenv("PARLEY_CRASH_STORE")
+	dbPath := os.Getenv("PARLEY_CRASH_STORE")
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		fmt.Fprintln(os.Stderr, "make mounts private:", err)
 		return 97
 	}
-	if err := syscall.Mount("tmpfs", filepath.Dir(store), "tmpfs", 0, "size="+size); err != nil {
+	if err := syscall.Mount("tmpfs", filepath.Dir(dbPath), "tmpfs", 0, "size="+size); err != nil {
 		fmt.Fprintln(os.Stderr, "mount tmpfs:", err)
 		return 97
 	}
 	code := crashChild()
 	out := os.Getenv(tmpfsOutEnv)
 	for _, suffix := range []string{"", "-wal"} {
-		if err := copyStoreFile(store+suffix, filepath.Join(out, filepath.Base(store)+suffix)); err != nil && !os.IsNotExist(err) {
+		if err := copyStoreFile(dbPath+suffix, filepath.Join(out, filepath.Base(dbPath)+suffix)); err != nil && !os.IsNotExist(err) {
 			fmt.Fprintln(os.Stderr, "copy the store out:", err)
 			return 98
 		}
@@ -110,21 +110,21 @@ func TestFullDiskLosesNothing(t *testing.T) {
 		// rightly records everything and warns of nothing. That run
 		// tests nothing, so it is tried again on a fresh store.
 		for try := 1; ; try++ {
-			store := filepath.Join(t.TempDir(), "parley.db")
-			st, err := session.OpenStore(store)
+			dbPath := filepath.Join(t.TempDir(), "parley.db")
+			st, err := store.Open(dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}
 			st.Close()
-			info, err := os.Stat(store)
+			info, err := os.Stat(dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}
 			// Room for the shared-memory index and a few pages of log: the
 			// first groups commit, a later one does not fit.
 			limit := max(info.Size(), 32<<10) + 12<<10
-			cmd := crashCmd(store, args, fsizeEnv+"="+strconv.FormatInt(limit, 10))
-			if checkFullDisk(t, cmd, store, "the disk may be full or failing") {
+			cmd := crashCmd(dbPath, args, fsizeEnv+"="+strconv.FormatInt(limit, 10))
+			if checkFullDisk(t, cmd, dbPath, "the disk may be full or failing") {
 				return
 			}
 			if try == 3 {
@@ -137,11 +137,11 @@ func TestFullDiskLosesNothing(t *testing.T) {
 	t.Run("full tmpfs", func(t *testing.T) {
 		t.Parallel()
 		dir, out := t.TempDir(), t.TempDir()
-		store := filepath.Join(dir, "parley.db")
+		dbPath := filepath.Join(dir, "parley.db")
 		// 256k: room for the store's first pages and the demo's signed
 		// card (with its signature it spills into an overflow page), and
 		// far too little for the story.
-		cmd := crashCmd(store, args, tmpfsEnv+"=256k", tmpfsOutEnv+"="+out)
+		cmd := crashCmd(dbPath, args, tmpfsEnv+"=256k", tmpfsOutEnv+"="+out)
 		cmd.SysProcAttr = &syscall.SysProcAttr{
 			Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
 			UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},

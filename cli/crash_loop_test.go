@@ -17,6 +17,7 @@ import (
 
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // TestCrashAtRandomMoments kills parley with SIGKILL at many moments of
@@ -39,7 +40,7 @@ func TestCrashAtRandomMoments(t *testing.T) {
 
 	srv := httptest.NewServer(demoagent.New(demoagent.Options{ChunkDelay: 2 * time.Millisecond}).Handler())
 	t.Cleanup(srv.Close)
-	store := filepath.Join(t.TempDir(), "parley.db")
+	dbPath := filepath.Join(t.TempDir(), "parley.db")
 	committed := map[string]reported{}
 	kills := 0
 	for run := range 8 {
@@ -58,7 +59,7 @@ func TestCrashAtRandomMoments(t *testing.T) {
 		case run > 0:
 			after, delay = 1+rng.IntN(10), time.Duration(rng.IntN(4000))*time.Microsecond
 		}
-		seen, killed := runKilledAt(t, store, args, after, delay)
+		seen, killed := runKilledAt(t, dbPath, args, after, delay)
 		if killed {
 			kills++
 		}
@@ -68,7 +69,7 @@ func TestCrashAtRandomMoments(t *testing.T) {
 				committed[k] = v
 			}
 		}
-		checkStoreAfterCrash(t, store, committed, fmt.Sprintf("run %d (%q, kill after %d groups + %s)", run, args[0], after, delay))
+		checkStoreAfterCrash(t, dbPath, committed, fmt.Sprintf("run %d (%q, kill after %d groups + %s)", run, args[0], after, delay))
 	}
 	if kills < 4 {
 		t.Errorf("only %d of 8 runs were killed before they ended; the kill points are too late", kills)
@@ -78,13 +79,13 @@ func TestCrashAtRandomMoments(t *testing.T) {
 	e := newEnv(t)
 	var out, errOut lockedBuffer
 	env := e.env(&out, &errOut)
-	env.StorePath = store
+	env.StorePath = dbPath
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if code := Run(ctx, []string{"contexts", "resume"}, env); code != exitOK {
 		t.Fatalf("resume after the crashes: exit %d\n%s%s", code, out.String(), errOut.String())
 	}
-	st, err := session.OpenStore(store)
+	st, err := store.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,9 +99,9 @@ func TestCrashAtRandomMoments(t *testing.T) {
 // it reported the after-th item it committed (after the start when after
 // is 0). It returns what the child reported committed and whether the
 // kill came before the child ended by itself.
-func runKilledAt(t *testing.T, store string, args []string, after int, delay time.Duration) (map[string]reported, bool) {
+func runKilledAt(t *testing.T, dbPath string, args []string, after int, delay time.Duration) (map[string]reported, bool) {
 	t.Helper()
-	cmd := crashCmd(store, args)
+	cmd := crashCmd(dbPath, args)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	kill := func() { time.AfterFunc(delay, func() { _ = cmd.Process.Signal(syscall.SIGKILL) }) }
@@ -129,7 +130,7 @@ func checkStoreAfterCrash(t *testing.T, path string, committed map[string]report
 		}
 		return // killed before it was created
 	}
-	st, err := session.OpenStore(path)
+	st, err := store.Open(path)
 	if err != nil {
 		t.Fatalf("%s: the store does not open: %v", when, err)
 	}

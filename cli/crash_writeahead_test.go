@@ -20,6 +20,7 @@ import (
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // make soak runs the write-ahead loop for as long as this says.
@@ -143,7 +144,7 @@ func checkPrintedIsStored(t *testing.T, path string, lines []string, when string
 		t.Errorf("%s: %d lines printed, but no store: %v", when, len(lines), err)
 		return total
 	}
-	st, err := session.OpenStore(path)
+	st, err := store.Open(path)
 	if err != nil {
 		t.Fatalf("%s: the store does not open: %v", when, err)
 	}
@@ -195,7 +196,7 @@ func tail(s string) string {
 
 // storedByContextID finds the stored context with the agent's contextId
 // (the test talks to one agent).
-func storedByContextID(st *session.Store, contextID string) (session.ContextInfo, error) {
+func storedByContextID(st *store.Store, contextID string) (session.ContextInfo, error) {
 	list, err := st.ListContexts("", "")
 	if err != nil {
 		return session.ContextInfo{}, err
@@ -205,5 +206,5 @@ func storedByContextID(st *session.Store, contextID string) (session.ContextInfo
 			return c, nil
 		}
 	}
-	return session.ContextInfo{}, fmt.Errorf("%w with contextId %q", session.ErrNoContext, contextID)
+	return session.ContextInfo{}, fmt.Errorf("%w with contextId %q", store.ErrNoContext, contextID)
 }

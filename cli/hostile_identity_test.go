@@ -169,43 +169,17 @@ func TestAContextIDThatLooksLikeAStoreNumberStaysTheAgents(t *testing.T) {
 	}
 }
 
-// listingAgent is a v1.0 JSON-RPC agent whose task listing holds one
-// task, named as another agent's task may be.
-func listingAgent(t *testing.T, taskID string) *httptest.Server {
-	var srv *httptest.Server
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		if r.Method == http.MethodGet {
-			json.NewEncoder(w).Encode(map[string]any{
-				"name": "lister", "description": "d", "version": "1",
-				"supportedInterfaces": []any{map[string]any{"url": srv.URL + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}},
-				"capabilities":        map[string]any{}, "defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"}, "skills": []any{},
-			})
-			return
-		}
-		var req struct {
-			ID json.RawMessage `json:"id"`
-		}
-		body, _ := io.ReadAll(r.Body)
-		json.Unmarshal(body, &req)
-		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{
-			"tasks":    []any{map[string]any{"id": taskID, "contextId": "other-ctx", "status": map[string]any{"state": "TASK_STATE_WORKING"}}},
-			"pageSize": 1, "totalSize": 1,
-		}})
-	}))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
 // A task agent B lists is linked to parley's history with B only: agent
 // A's stored task of the same id is not shown as B's, nor its title.
 func TestATaskListLinksOnlyTheListingAgentsHistory(t *testing.T) {
 	a := hostile.Serve()
 	defer a.Close()
-	b := listingAgent(t, hostile.TaskID)
+	b, _ := pagingAgent(t, func(int64) ([]any, string) {
+		return []any{map[string]any{"id": hostile.TaskID, "contextId": "other-ctx", "status": map[string]any{"state": "TASK_STATE_WORKING"}}}, ""
+	})
 	e := newIdentityEnv(t)
 	wantCode(t, e.run("send", a.URL, "secret plans for A"), exitOK)
-	for _, args := range [][]string{{"task", "list", b.URL, "--json"}, {"task", "list", "--all", b.URL, "--json"}} {
+	for _, args := range [][]string{{"task", "list", b, "--json"}, {"task", "list", "--all", b, "--json"}} {
 		r := e.run(args...)
 		wantCode(t, r, exitOK)
 		var rows []map[string]any

@@ -17,9 +17,6 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// openBrowser opens the browser sign-in; tests replace it.
-var openBrowser = auth.OpenBrowser
-
 // login is `parley login AGENT`: sign in once, in the terminal, and keep
 // the credential in the credentials file so that later commands (and the
 // TUI) start signed in. OAuth agents get a device code or a browser
@@ -106,7 +103,7 @@ func (r *runner) login(ctx context.Context, lf *loginFlags, pos []string) int {
 		fmt.Fprintln(r.env.Stderr, "Waiting for you to approve…")
 	} else if u := sf.URL(); u != "" {
 		fmt.Fprintf(r.env.Stderr, "To sign in to %s, open this address in a browser on this machine:\n%s\n", termsafe.Line(ref), termsafe.Line(u))
-		if !*noOpen && openBrowser(u) == nil {
+		if !*noOpen && r.openBrowser(u) == nil {
 			fmt.Fprintln(r.env.Stderr, "(opened in your browser)")
 		}
 		fmt.Fprintln(r.env.Stderr, "Waiting for the browser to come back…")

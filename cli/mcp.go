@@ -51,10 +51,6 @@ Register it, for example: claude mcp add parley -- parley mcp`,
 	return c
 }
 
-type mcpAgentArg struct {
-	Agent string `json:"agent" jsonschema:"the name of an agent in parley's config (list_agents lists them)"`
-}
-
 type mcpSendArgs struct {
 	Agent          string `json:"agent" jsonschema:"the name of an agent in parley's config"`
 	Text           string `json:"text" jsonschema:"the message to send"`

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // storeMemory is the directory's memory of agents, kept in the context
@@ -14,7 +15,7 @@ type storeMemory struct{ path string }
 
 func (m storeMemory) file() string {
 	if m.path == "" {
-		return session.DefaultStorePath()
+		return store.DefaultPath()
 	}
 	return m.path
 }
@@ -23,7 +24,7 @@ func (m storeMemory) RecallAgent(ref string) (session.KnownAgent, bool) {
 	if _, err := os.Stat(m.file()); err != nil {
 		return session.KnownAgent{}, false
 	}
-	st, err := session.OpenStore(m.file())
+	st, err := store.Open(m.file())
 	if err != nil {
 		return session.KnownAgent{}, false
 	}
@@ -32,7 +33,7 @@ func (m storeMemory) RecallAgent(ref string) (session.KnownAgent, bool) {
 }
 
 func (m storeMemory) RememberAgent(a session.KnownAgent) error {
-	st, err := session.OpenStore(m.file())
+	st, err := store.Open(m.file())
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // An agent that loses chunk-2 in a cut and does not replay it: the
@@ -18,11 +19,11 @@ import (
 func TestSendReconcilesACutThatLostChunks(t *testing.T) {
 	url := hostileURL(t, hostile.Serve(hostile.Fault{Mode: hostile.DropOnCut}))
 	e := newEnv(t)
-	store := filepath.Join(t.TempDir(), "parley.db")
+	dbPath := filepath.Join(t.TempDir(), "parley.db")
 	run := func(args ...string) result {
 		var out, errOut lockedBuffer
 		env := e.env(&out, &errOut)
-		env.StorePath = store
+		env.StorePath = dbPath
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		code := Run(ctx, args, env)
@@ -45,7 +46,7 @@ func TestSendReconcilesACutThatLostChunks(t *testing.T) {
 	if !strings.Contains(r.stderr, "lost part of the answer; the agent's copy of 1 artifact replaces what streamed") {
 		t.Errorf("stderr %q", r.stderr)
 	}
-	st, err := session.OpenStore(store)
+	st, err := store.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

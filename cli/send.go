@@ -48,7 +48,7 @@ func (r *runner) send(ctx context.Context, f *sendFlags, pos []string) int {
 // --file parts and the --data part, in that order.
 func (r *runner) sendInput(f *sendFlags, pos []string) (string, []a2aclient.Part, error) {
 	attached := len(f.files) > 0 || f.data != ""
-	piped := r.env.Stdin != nil && stdinPiped(r.env.Stdin)
+	piped := r.env.Stdin != nil && r.stdinPiped()
 	var ref, text string
 	haveText := false
 	switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -13,7 +14,7 @@ import (
 // one, which means something only with a named agent. Neither reading
 // ever takes one for the other: a contextId that looks like a number is
 // still the agent's.
-func (r *runner) storedConversation(st *session.Store, ref string, f *sendFlags) (*session.ContextInfo, error) {
+func (r *runner) storedConversation(st *store.Store, ref string, f *sendFlags) (*session.ContextInfo, error) {
 	switch {
 	case f.stored != "" && f.contextID != "":
 		return nil, usagef("send", "--context (parley's number for a conversation) and --context-id (the agent's id for one) name the same thing: give one")
@@ -33,7 +34,7 @@ func (r *runner) storedConversation(st *session.Store, ref string, f *sendFlags)
 		return nil, fmt.Errorf("parley's history cannot be opened, so --context %s names no conversation", f.stored)
 	}
 	c, err := st.ContextByNumber(f.stored)
-	if errors.Is(err, session.ErrNoContext) {
+	if errors.Is(err, store.ErrNoContext) {
 		return nil, usagef("send", "there is no stored conversation %s ('parley contexts' lists them); if %s is the agent's own contextId, name the agent and pass --context-id %s",
 			f.stored, f.stored, termsafe.ShellWord(f.stored))
 	}

@@ -13,8 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/x/term"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -23,21 +21,6 @@ import (
 // sent inline (base64 for files) in one request, and agents refuse far
 // smaller ones; a file this large belongs on a URL the agent can fetch.
 const maxAttachment = 32 << 20
-
-// stdinPiped reports whether standard input is a pipe or a file, which
-// `parley send AGENT` with no TEXT reads the text from; a terminal or
-// /dev/null is not. Tests replace it.
-var stdinPiped = func(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok {
-		return r != nil
-	}
-	if term.IsTerminal(f.Fd()) {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && (st.Mode()&fs.ModeNamedPipe != 0 || st.Mode().IsRegular())
-}
 
 // readStdinText reads the message's text from standard input.
 func (r *runner) readStdinText() (string, error) {

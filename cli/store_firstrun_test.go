@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/demoagent"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // firstRunGoEnv names a file a child parley waits for before it starts,
@@ -49,7 +49,7 @@ func TestConcurrentFirstRunsRecordEverything(t *testing.T) {
 	defer devnull.Close()
 	for round := range rounds {
 		dir := t.TempDir()
-		store := filepath.Join(dir, "data", "parley.db")
+		dbPath := filepath.Join(dir, "data", "parley.db")
 		goFile := filepath.Join(dir, "go")
 		cmds := make([]*exec.Cmd, procs)
 		outs := make([]*bytes.Buffer, procs)
@@ -57,7 +57,7 @@ func TestConcurrentFirstRunsRecordEverything(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), crashChildEnv+"=1", firstRunGoEnv+"="+goFile,
 				fmt.Sprintf(`PARLEY_CRASH_ARGS=["send", %q, "hello %d"]`, srv.URL+"/", i),
-				"PARLEY_CRASH_STORE="+store)
+				"PARLEY_CRASH_STORE="+dbPath)
 			outs[i] = &bytes.Buffer{}
 			cmd.Stdout, cmd.Stderr = outs[i], outs[i]
 			cmd.ExtraFiles = []*os.File{devnull}
@@ -78,7 +78,7 @@ func TestConcurrentFirstRunsRecordEverything(t *testing.T) {
 				t.Errorf("round %d, process %d did not record:\n%s", round, i, outs[i])
 			}
 		}
-		st, err := session.OpenStore(store)
+		st, err := store.Open(dbPath)
 		if err != nil {
 			t.Fatal(err)
 		}

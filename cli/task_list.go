@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -144,7 +145,7 @@ func knownState(st a2aclient.State) bool {
 // taskListAll merges the listing of every configured agent (or the one
 // named) with parley's history of every agent (or that one). An agent
 // that cannot be reached is named on stderr and the rest still listed.
-func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.TaskFilter, pos []string, store *session.Store) int {
+func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.TaskFilter, pos []string, store *store.Store) int {
 	var refs []string
 	if len(pos) == 1 {
 		refs = pos
@@ -195,8 +196,8 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 
 // openHistory opens the context store to read tasks; a listing goes on
 // without it, saying why.
-func (r *runner) openHistory() *session.Store {
-	st, err := session.OpenStore(r.env.StorePath)
+func (r *runner) openHistory() *store.Store {
+	st, err := store.Open(r.env.StorePath)
 	if err != nil {
 		r.warn(fmt.Errorf("parley's history is left out: %w", err))
 		return nil
@@ -204,7 +205,7 @@ func (r *runner) openHistory() *session.Store {
 	return st
 }
 
-func (r *runner) history(store *session.Store, agents []a2aclient.AgentID, f session.TaskFilter) ([]session.TaskRow, error) {
+func (r *runner) history(store *store.Store, agents []a2aclient.AgentID, f session.TaskFilter) ([]session.TaskRow, error) {
 	if store == nil {
 		return nil, nil
 	}
@@ -214,7 +215,7 @@ func (r *runner) history(store *session.Store, agents []a2aclient.AgentID, f ses
 // storedConversation reads --context, parley's number for a stored
 // conversation: its contextId filters the listing, and its agent is the
 // one listed when no AGENT is named.
-func (lf *taskListFlags) storedConversation(store *session.Store, pos []string) (*session.ContextInfo, []string, error) {
+func (lf *taskListFlags) storedConversation(store *store.Store, pos []string) (*session.ContextInfo, []string, error) {
 	if lf.stored == "" {
 		return nil, pos, nil
 	}

@@ -8,7 +8,8 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/credname"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -70,13 +71,13 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 	ref, taskID := pos[0], pos[1]
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
-	var store *session.Store
+	var st *store.Store
 	if sub == "set" && sf.hook == "" || sub != "set" {
-		if store = r.openHistory(); store != nil {
-			defer store.Close()
+		if st = r.openHistory(); st != nil {
+			defer st.Close()
 		}
 	}
-	var route *session.PushRoute
+	var route *store.PushRoute
 	var cfg a2aclient.PushConfig
 	base := "" // parley's receiver's address, for a config it takes
 	if sub == "set" {
@@ -91,11 +92,11 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 			if err != nil {
 				return r.report(exitUsage, err, f.json, taskID)
 			}
-			if base, err = session.PushBase(listen, public); err != nil {
+			if base, err = push.Base(listen, public); err != nil {
 				return r.report(exitUsage, usagef("task push set", "%s", err), f.json, taskID)
 			}
-			if store == nil {
-				return r.report(exitError, fmt.Errorf("parley's receiver checks pushes against the context store, which cannot be opened"), f.json, taskID)
+			if st == nil {
+				return r.report(exitError, fmt.Errorf("parley's receiver checks pushes against the context st, which cannot be opened"), f.json, taskID)
 			}
 		}
 	}
@@ -108,8 +109,8 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 	}
 	if base != "" {
 		// The route is the agent's: its pushes land in its conversations.
-		rt := session.PushRoute{}
-		if cfg, rt, err = session.MakePushConfig(base, c.ID(), ref, c.Dialect(), taskID); err != nil {
+		rt := store.PushRoute{}
+		if cfg, rt, err = push.MakeConfig(base, c.ID(), ref, c.Dialect(), taskID); err != nil {
 			return r.report(exitError, err, f.json, taskID)
 		}
 		route = &rt
@@ -118,14 +119,14 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 	case "set":
 		if route != nil {
 			// Saved first: a push may come as soon as the agent has it.
-			if err := store.SavePushRoute(*route); err != nil {
+			if err := st.SavePushRoute(*route); err != nil {
 				return fail(err)
 			}
 		}
 		got, err := c.SetPushConfig(ctx, cfg)
 		if err != nil {
 			if route != nil {
-				_ = store.DeletePushRoute(route.ConfigID)
+				_ = st.DeletePushRoute(route.ConfigID)
 			}
 			return fail(err)
 		}
@@ -137,11 +138,11 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 			// parley's id, the one in the URL the agent posts to, and
 			// keeps the agent's for getting and removing the config.
 			route.AgentConfigID = got.ID
-			if err := store.SavePushRoute(*route); err != nil {
+			if err := st.SavePushRoute(*route); err != nil {
 				r.warn(err)
 			}
 		}
-		r.printPushConfigs(c.ID(), []a2aclient.PushConfig{*got}, store, f.json)
+		r.printPushConfigs(c.ID(), []a2aclient.PushConfig{*got}, st, f.json)
 		if route != nil && !f.json {
 			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: pushes for this task are taken by parley's receiver at "+route.URL+" while a parley runs it ('parley task watch --push', 'parley task push listen')."))
 		}
@@ -150,19 +151,19 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 		if err != nil {
 			return fail(err)
 		}
-		r.printPushConfigs(c.ID(), []a2aclient.PushConfig{*got}, store, f.json)
+		r.printPushConfigs(c.ID(), []a2aclient.PushConfig{*got}, st, f.json)
 	case "list":
 		got, err := c.ListPushConfigs(ctx, taskID)
 		if err != nil {
 			return fail(err)
 		}
-		r.printPushConfigs(c.ID(), got, store, f.json)
+		r.printPushConfigs(c.ID(), got, st, f.json)
 	case "rm":
 		if err := c.DeletePushConfig(ctx, taskID, pos[2]); err != nil {
 			return fail(err)
 		}
-		if store != nil {
-			_ = store.DeletePushRouteOf(c.ID(), pos[2])
+		if st != nil {
+			_ = st.DeletePushRouteOf(c.ID(), pos[2])
 		}
 		if f.json {
 			_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "result", "removed": pos[2], "taskId": taskID})
@@ -176,7 +177,7 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 // checkHook refuses a webhook URL that is not http(s), or that carries
 // credentials in it (they would be sent to the agent and shown back).
 func checkHook(u string) error {
-	if _, err := session.PushBase("", u); err != nil || strings.Contains(u, "?") {
+	if _, err := push.Base("", u); err != nil || strings.Contains(u, "?") {
 		return usagef("task push set", "--url must be an http:// or https:// URL without credentials or query")
 	}
 	return nil
@@ -184,11 +185,11 @@ func checkHook(u string) error {
 
 // printPushConfigs shows configs without their tokens, marking the ones
 // parley's receiver takes.
-func (r *runner) printPushConfigs(agent a2aclient.AgentID, cfgs []a2aclient.PushConfig, store *session.Store, asJSON bool) {
-	routes := map[string]session.PushRoute{}
-	if store != nil {
+func (r *runner) printPushConfigs(agent a2aclient.AgentID, cfgs []a2aclient.PushConfig, st *store.Store, asJSON bool) {
+	routes := map[string]store.PushRoute{}
+	if st != nil {
 		for _, c := range cfgs {
-			if rt, ok, _ := store.PushRouteOf(agent, c); ok {
+			if rt, ok, _ := st.PushRouteOf(agent, c); ok {
 				routes[c.ID] = rt
 			}
 		}

@@ -8,13 +8,14 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
 // pushOptions are the receiver's settings from the flags and config.
-func (r *runner) pushOptions(pf *pushFlags) (session.PushReceiverOptions, error) {
+func (r *runner) pushOptions(pf *pushFlags) (push.ReceiverOptions, error) {
 	listen, public, err := r.pushSettings(pf)
-	return session.PushReceiverOptions{Listen: listen, PublicURL: public}, err
+	return push.ReceiverOptions{Listen: listen, PublicURL: public}, err
 }
 
 // watchPush is `parley task watch --push AGENT TASK_ID`: no stream is
@@ -50,12 +51,12 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 	if err != nil {
 		return r.report(exitUsage, err, f.json, taskID)
 	}
-	svc, err := session.StartPushService(store, o)
+	svc, err := push.StartService(store, o)
 	if err != nil {
 		return r.report(exitError, err, f.json, taskID)
 	}
 	events, stop := make(chan a2aclient.Event, 64), make(chan struct{})
-	svc.Inbox().Subscribe(func(n session.PushNote) {
+	svc.Inbox().Subscribe(func(n push.Note) {
 		if n.TaskID != taskID || n.Agent != c.ID() {
 			return // another run's config at the same fixed address
 		}
@@ -120,11 +121,11 @@ func (r *runner) pushListen(ctx context.Context, pf *pushFlags, asJSON bool) int
 	if err != nil {
 		return r.report(exitUsage, err, asJSON, "")
 	}
-	svc, err := session.StartPushService(store, o)
+	svc, err := push.StartService(store, o)
 	if err != nil {
 		return r.report(exitError, err, asJSON, "")
 	}
-	svc.Inbox().Subscribe(func(n session.PushNote) {
+	svc.Inbox().Subscribe(func(n push.Note) {
 		if asJSON {
 			_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "push", "taskId": n.TaskID, "agent": n.AgentRef, "kind": n.Kind, "state": string(n.State), "storeId": n.Context})
 			return

@@ -4,24 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
-
-	"github.com/charmbracelet/x/term"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui"
 )
-
-// isTerminal reports whether parley can open its full-screen UI.
-var isTerminal = func() bool {
-	return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
-}
 
 // tuiFlags are the flags of `parley` itself, which opens the terminal UI.
 type tuiFlags struct {
@@ -35,10 +28,10 @@ type tuiFlags struct {
 // Without a terminal it explains what to do instead.
 func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	agents, demo, headless, theme, contextRef := f.agents, &f.demo, &f.headless, &f.theme, &f.contextRef
-	if *demo && (*headless || !isTerminal()) {
+	if *demo && (*headless || !r.isTerminal()) {
 		return r.demo(ctx)
 	}
-	if !isTerminal() {
+	if !r.isTerminal() {
 		return r.report(exitUsage, usagef("", "the terminal UI needs a terminal; use 'parley send', 'parley card' or 'parley --demo --headless' from scripts"), false, "")
 	}
 	cfg, err := config.Load(r.env.ConfigPath)
@@ -102,7 +95,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		sel = refs[0]
 	}
 	notice := ""
-	store, err := session.OpenStoreWith(r.env.StorePath, session.StoreOptions{CacheKiB: tuiCacheKiB})
+	store, err := store.OpenWith(r.env.StorePath, store.Options{CacheKiB: tuiCacheKiB})
 	if err != nil {
 		notice = "Conversations are not being saved: " + err.Error()
 		store = nil
@@ -148,9 +141,8 @@ func themesDir(configPath string) string {
 	return strings.TrimSuffix(configPath, "config.toml") + "themes"
 }
 
-// tuiCacheKiB is the page cache of the TUI's store (SQLite's default is
-// 2,000 KiB, ~3 MB in the driver's allocator, see session.StoreOptions).
-// Opening a 10,000-item context, listing and searching measured the
-// same with 256 KiB (BenchmarkOpenContext10k-like runs, 2 each, within
-// ±20% either way, the filter +0.2 ms).
+// tuiCacheKiB is the page cache of the TUI's store, small for the reason
+// a send's is (store.Options): opening a long context, listing
+// and searching read what they need once, so SQLite's default cache
+// would hold memory and buy them nothing measurable (docs/performance.md).
 const tuiCacheKiB = 256

@@ -14,6 +14,7 @@ import (
 	"github.com/parley-a2a/parley/cli"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // The context store against a2a-go (issue 4): parley records a
@@ -55,7 +56,7 @@ func clResumeAfterQuit(t *testing.T, tg clTarget, mode clFollowMode) {
 	path := filepath.Join(t.TempDir(), "parley.db")
 
 	// First run: the task starts and half the answer is on disk.
-	st, err := session.OpenStore(path)
+	st, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func clResumeAfterQuit(t *testing.T, tg clTarget, mode clFollowMode) {
 	}
 
 	// Next start: a fresh directory and store find the task and follow it.
-	st, err = session.OpenStore(path)
+	st, err = store.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

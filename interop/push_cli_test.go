@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // `parley task watch --push` against a2a-go: no stream is held; the rest
@@ -59,7 +59,7 @@ func TestCLITaskWatchPush(t *testing.T) {
 			if list, err := client.ListPushConfigs(ctx, taskID); err != nil || len(list) != 0 {
 				t.Errorf("configs left on the agent: %+v (%v)", list, err)
 			}
-			store, err := session.OpenStore(c.store)
+			store, err := store.Open(c.store)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,7 +156,7 @@ func TestCLITaskListAndPushConfigs(t *testing.T) {
 			if configs, _ := client.ListPushConfigs(ctx, taskID); len(configs) != 0 {
 				t.Errorf("configs after rm: %+v", configs)
 			}
-			store, err := session.OpenStore(c.store)
+			store, err := store.Open(c.store)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,6 +18,8 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // Push notifications end to end: a task parley stopped following is
@@ -78,7 +80,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // storedAnswer is the text of the task's "answer" artifact in the store.
-func storedAnswer(t *testing.T, s *session.Store, ctxID int64, taskID string) (string, a2aclient.State) {
+func storedAnswer(t *testing.T, s *store.Store, ctxID int64, taskID string) (string, a2aclient.State) {
 	t.Helper()
 	oc, err := s.OpenContext(ctxID, 0)
 	if err != nil {
@@ -108,15 +110,15 @@ func TestPushDeliveredEndToEnd(t *testing.T) {
 		t.Run(tg.Name, func(t *testing.T) {
 			ctx := clCtx(t)
 			c := clSignedIn(t, tg)
-			store, err := session.OpenStore(filepath.Join(t.TempDir(), "parley.db"))
+			store, err := store.Open(filepath.Join(t.TempDir(), "parley.db"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer store.Close()
-			inbox := session.NewInbox(store)
-			notes := make(chan session.PushNote, 64)
-			inbox.Subscribe(func(n session.PushNote) { notes <- n })
-			recv, err := session.StartPushReceiver(session.PushReceiverOptions{Store: store, OnPush: inbox.Take})
+			inbox := push.NewInbox(store)
+			notes := make(chan push.Note, 64)
+			inbox.Subscribe(func(n push.Note) { notes <- n })
+			recv, err := push.StartReceiver(push.ReceiverOptions{Store: store, OnPush: inbox.Take})
 			if err != nil {
 				t.Fatal(err)
 			}

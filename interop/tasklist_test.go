@@ -6,6 +6,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // The merged task list against a2a-go: a task parley recorded and one it
@@ -18,7 +19,7 @@ func TestTaskListMergesServerAndHistory(t *testing.T) {
 		t.Run(tg.Name, func(t *testing.T) {
 			ctx := clCtx(t)
 			c := clSignedIn(t, tg)
-			store, err := session.OpenStore(filepath.Join(t.TempDir(), "parley.db"))
+			store, err := store.Open(filepath.Join(t.TempDir(), "parley.db"))
 			if err != nil {
 				t.Fatal(err)
 			}

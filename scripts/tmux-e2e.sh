@@ -190,6 +190,7 @@ resume_flows() {
 	poll 200 serving "$work/slow.out" || true
 	slow_url=$(served_url "$work/slow.out")
 	[ -n "$slow_url" ] || fail "the slow demo agent did not start: $(cat "$work/slow.out")"
+	: >"$work/killed.jsonl" # there before the loop below reads it
 	env XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" HOME="$work/home" \
 		"$work/parley" send --json "$slow_url" "resume me please" >"$work/killed.jsonl" 2>/dev/null &
 	local send_pid=$!

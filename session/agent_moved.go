@@ -19,7 +19,12 @@ type AgentMovedError struct {
 }
 
 func (e *AgentMovedError) Error() string {
-	return fmt.Sprintf("conversation %d is with the agent at %s, and %s reaches %s, another agent; parley sent it nothing",
+	if id, ok := a2aclient.IdentityOf(e.Ref, ""); ok && id == e.Now || e.Ref == "" {
+		// Named by its URL: the name says nothing more.
+		return fmt.Sprintf("conversation %d is with the agent at %s, not the one at %s; parley sent nothing there",
+			e.Context, termsafe.Line(string(e.Was)), termsafe.Line(string(e.Now)))
+	}
+	return fmt.Sprintf("conversation %d is with the agent at %s, and %s now reaches the one at %s; parley sent nothing there",
 		e.Context, termsafe.Line(string(e.Was)), termsafe.Line(e.Ref), termsafe.Line(string(e.Now)))
 }
 

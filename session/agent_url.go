@@ -24,7 +24,6 @@ func AgentURL(typed string) (string, error) {
 	for _, twice := range []string{"https://http://", "https://https://", "http://http://", "http://https://"} {
 		if strings.HasPrefix(lower, twice) {
 			s = s[strings.Index(s, "://")+3:]
-			lower = strings.ToLower(s)
 			break
 		}
 	}

@@ -64,38 +64,6 @@ func (d *Directory) RequiresSigned(ref string, o Overrides) bool {
 	return err == nil && t.RequireSigned
 }
 
-// SignatureJSON is what checking a card's signatures found.
-type SignatureJSON struct {
-	// Status is "verified", "unsigned", "invalid" or "unchecked".
-	Status string `json:"status"`
-	// KeyID, KeyURL and Algorithm name the key that verified the card.
-	KeyID     string `json:"keyId,omitempty"`
-	KeyURL    string `json:"keyUrl,omitempty"`
-	Algorithm string `json:"algorithm,omitempty"`
-	// DefaultsLeftOut: the signature covers the card without its empty
-	// and false values.
-	DefaultsLeftOut bool `json:"defaultsLeftOut,omitempty"`
-	// Reason says why an invalid card did not verify.
-	Reason string `json:"reason,omitempty"`
-	// Summary is the outcome in a few words, as parley card prints it.
-	Summary string `json:"summary"`
-}
-
-// SignatureOf is the JSON form of a signature check.
-func SignatureOf(s a2aclient.CardSignature) SignatureJSON { return signatureJSON(s) }
-
-func signatureJSON(s a2aclient.CardSignature) SignatureJSON {
-	status := string(s.Status)
-	if status == "" {
-		status = "unchecked"
-	}
-	out := SignatureJSON{Status: status, Reason: s.Reason, Summary: s.Summary()}
-	if s.Status == a2aclient.SignatureVerified {
-		out.KeyID, out.KeyURL, out.Algorithm, out.DefaultsLeftOut = s.KeyID, s.KeyURL, s.Algorithm, s.Stripped
-	}
-	return out
-}
-
 // MissingExtensionWarning is the sentence for a required extension the
 // user has not activated.
 func MissingExtensionWarning(e a2aclient.Extension) string {

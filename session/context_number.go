@@ -44,15 +44,6 @@ func ParseStoreNumber(s string) (int64, error) {
 	return id, nil
 }
 
-// ContextByNumber returns the stored context parley numbered ref.
-func (s *Store) ContextByNumber(ref string) (ContextInfo, error) {
-	id, err := ParseStoreNumber(ref)
-	if err != nil {
-		return ContextInfo{}, err
-	}
-	return s.Context(id)
-}
-
 // IsNotAStoreNumber reports whether err says a store number was not one.
 func IsNotAStoreNumber(err error) bool {
 	var e *NotAStoreNumberError

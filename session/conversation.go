@@ -82,7 +82,7 @@ func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo)
 	}
 	// tasks come newest first and order is oldest first: new ids go in
 	// front, reversed. Gathered and put in front once: prepending one at
-	// a time was quadratic, 40 ms for the 2,500 tasks of a long context.
+	// a time would be quadratic in a long context's thousands of tasks.
 	var fresh []string
 	for i := range tasks {
 		t := tasks[i]
@@ -237,10 +237,10 @@ func (c *Conversation) giveWay() func(ctx context.Context) {
 }
 
 // Follow picks up a running task (after a stop or a restart).
-func (c *Conversation) Follow(taskID string) { c.follow(taskID, nil) }
+func (c *Conversation) Follow(taskID string) { c.FollowFrom(taskID, nil) }
 
-// follow is Follow starting from the task as just fetched, when it was.
-func (c *Conversation) follow(taskID string, seed *a2aclient.Task) {
+// FollowFrom is Follow starting from the task as just fetched, when it was.
+func (c *Conversation) FollowFrom(taskID string, seed *a2aclient.Task) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.mu.Lock()
 	id := c.nextID
@@ -260,9 +260,9 @@ func (c *Conversation) follow(taskID string, seed *a2aclient.Task) {
 	}()
 }
 
-// forget ends a task the agent no longer knows, with one line that says
+// ForgetTask ends a task the agent no longer knows, with one line that says
 // so: there is nothing left to follow.
-func (c *Conversation) forget(taskID string) {
+func (c *Conversation) ForgetTask(taskID string) {
 	c.mu.Lock()
 	if t := c.tasks[taskID]; t != nil && !t.State.Settled() {
 		t.State, t.Following, t.Updated = a2aclient.StateUnknown, false, c.now()

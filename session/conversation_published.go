@@ -19,18 +19,18 @@ type published struct {
 	tasksFresh bool
 }
 
-// gateUI makes the UI see only what the recorder publishes, starting
+// GateUI makes the UI see only what the recorder publishes, starting
 // from the items and tasks given (restored ones, stored already).
-func (c *Conversation) gateUI(items []Item, tasks []TaskInfo) {
+func (c *Conversation) GateUI(items []Item, tasks []TaskInfo) {
 	c.mu.Lock()
 	c.pub = published{on: true, items: map[string]Item{}, fresh: map[string]bool{}}
 	c.mu.Unlock()
-	c.publish(items, tasks, true)
+	c.Publish(items, tasks, true)
 }
 
-// ungateUI shows the conversation live again, once it is no longer
+// UngateUI shows the conversation live again, once it is no longer
 // recorded: everything is marked changed for the UI.
-func (c *Conversation) ungateUI() {
+func (c *Conversation) UngateUI() {
 	c.mu.Lock()
 	c.pub = published{}
 	for _, it := range c.items {
@@ -41,9 +41,9 @@ func (c *Conversation) ungateUI() {
 	c.ui.notify()
 }
 
-// publish hands the UI the items and tasks of a group the recorder has
+// Publish hands the UI the items and tasks of a group the recorder has
 // committed; tasks nil means the task list did not change.
-func (c *Conversation) publish(items []Item, tasks []TaskInfo, tasksChanged bool) {
+func (c *Conversation) Publish(items []Item, tasks []TaskInfo, tasksChanged bool) {
 	if len(items) == 0 && !tasksChanged {
 		return
 	}

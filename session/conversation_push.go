@@ -10,13 +10,13 @@ import "github.com/parley-a2a/parley/a2aclient"
 // that pushes and streams the same chunk must not show it twice; states
 // are taken from either, since a state seen twice is shown once.
 func (c *Conversation) ApplyPush(ev a2aclient.Event) {
-	c.applyPush(ev, &a2aclient.Tracker{})
+	c.ApplyPushTracked(ev, &a2aclient.Tracker{})
 }
 
-// applyPush is ApplyPush with the tracker that assembles the task's
+// ApplyPushTracked is ApplyPush with the tracker that assembles the task's
 // artifacts: a fresh one, or one kept across a task's pushes (the
 // inbox's), so that an append costs what it adds.
-func (c *Conversation) applyPush(ev a2aclient.Event, tr *a2aclient.Tracker) {
+func (c *Conversation) ApplyPushTracked(ev a2aclient.Event, tr *a2aclient.Tracker) {
 	taskID := ev.TaskID()
 	if taskID == "" {
 		return

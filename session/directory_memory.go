@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/credname"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // resolve fetches t's card and builds its client, with what the memory
@@ -26,7 +28,15 @@ func (d *Directory) resolve(ctx context.Context, t *Target) (*a2aclient.Client, 
 	}
 	c, err := a2aclient.Resolve(ctx, t.URL, t.Options)
 	if err != nil && errors.Is(err, a2aclient.ErrNoCard) && known != nil && known.CardURL != t.URL {
+		noCard := err
 		c, err = a2aclient.Resolve(ctx, known.CardURL, t.Options)
+		if err == nil && sameAgentURL(known.Endpoint, t.URL) && !sameAgentURL(c.Endpoint().URL, t.URL) {
+			// Recalled as this endpoint's card, it sends elsewhere now:
+			// another agent's, whatever it said before.
+			_ = c.Close()
+			return nil, fmt.Errorf("%w; the card parley was given for it before (%s) now sends messages to %s, so parley did not use it",
+				noCard, redactedURL(known.CardURL), redactedURL(c.Endpoint().URL))
+		}
 		if err == nil {
 			// Say which card stands in for the one that is not there.
 			a := c.Agent()
@@ -50,6 +60,16 @@ func (d *Directory) Remember(c *a2aclient.Client) {
 	}
 	_ = d.o.Memory.RememberAgent(KnownAgent{CardURL: c.Agent().CardURL, Endpoint: c.Endpoint().URL, Dialect: dl})
 }
+
+// sameAgentURL reports whether two URLs name one agent.
+func sameAgentURL(a, b string) bool {
+	ia, okA := a2aclient.IdentityOf(a, "")
+	ib, okB := a2aclient.IdentityOf(b, "")
+	return okA && okB && ia == ib
+}
+
+// redactedURL is a URL for a message, without what may be a secret.
+func redactedURL(u string) string { return termsafe.Line(credname.RedactURL(u)) }
 
 // sameOrigin reports whether two URLs share scheme, host and port.
 func sameOrigin(a, b string) bool {

@@ -22,7 +22,7 @@ const keyWindow = 100 * time.Millisecond
 // Keyboard lets the person at the keyboard go before the streams on
 // screen. On two shared cores a 100,000-chunk stream keeps a core busy
 // (reading, decoding, assembling, recording, and the GC behind them),
-// and a key typed meanwhile waited for a CPU: p99 50–60 ms. A key
+// and a key typed meanwhile would wait for a CPU. A key
 // (Pressed) makes every stream following with this Keyboard wait
 // between two events for keyHold, so the key is drawn first; TCP holds
 // the agent's data meanwhile, nothing is dropped. Holds add up to at

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,24 @@ func TestRememberedCardIsNamed(t *testing.T) {
 	}
 	if note := c.Agent().CardNote; !strings.Contains(note, "No card at "+s.URL+"; parley used the card at "+card) {
 		t.Errorf("card note %q does not say which card was used", note)
+	}
+}
+
+// A card remembered for an endpoint stands in for it only while it still
+// sends there: an agent whose card once named another agent's endpoint,
+// then its own, never takes that endpoint's conversations.
+func TestRememberedCardMustStillServeTheNamedEndpoint(t *testing.T) {
+	s := hostile.NewSite()
+	defer s.Close()
+	named := s.URL + "/a/rpc" // an endpoint, where no card is
+	s.SetCard("/b/card.json", "B", s.URL+"/b/rpc")
+	d := testDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml"),
+		Memory: oneAgentMemory{KnownAgent{CardURL: s.URL + "/b/card.json", Endpoint: named}}})
+	c, err := d.Client(context.Background(), named, Overrides{})
+	if err == nil {
+		t.Fatalf("the remembered card of another endpoint was used: parley sends to %s", c.Endpoint().URL)
+	}
+	if !errors.Is(err, a2aclient.ErrNoCard) {
+		t.Errorf("err = %v, want no card at the named URL", err)
 	}
 }

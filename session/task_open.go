@@ -27,7 +27,7 @@ func (c *Conversation) LoadTask(task *a2aclient.Task) {
 				it.Key = "user:" + m.ID
 			}
 			if title == "" {
-				title = titleOf(m.Text())
+				title = Title(m.Text())
 			}
 		}
 		if it.Key != "" && c.byKey[it.Key] != nil {

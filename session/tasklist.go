@@ -3,11 +3,9 @@ package session
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -47,7 +45,8 @@ type TaskFilter struct {
 	Limit     int // at most this many rows; 0 is 50
 }
 
-func (f TaskFilter) limit() int {
+// Max is the most rows a listing returns: Limit, or 50.
+func (f TaskFilter) Max() int {
 	if f.Limit <= 0 {
 		return 50
 	}
@@ -64,7 +63,7 @@ const maxPage = 100
 func ServerTasks(ctx context.Context, c *a2aclient.Client, ref string, f TaskFilter, pageToken string) ([]TaskRow, string, error) {
 	zero := 0
 	page, err := c.ListTasks(ctx, a2aclient.ListTasksRequest{
-		ContextID: f.ContextID, State: f.State, PageSize: min(f.limit(), maxPage), PageToken: pageToken, HistoryLength: &zero,
+		ContextID: f.ContextID, State: f.State, PageSize: min(f.Max(), maxPage), PageToken: pageToken, HistoryLength: &zero,
 	})
 	if err != nil {
 		return nil, "", err
@@ -82,8 +81,8 @@ func ServerTasks(ctx context.Context, c *a2aclient.Client, ref string, f TaskFil
 			Updated: t.Status.Timestamp, OnServer: true,
 		})
 	}
-	if len(rows) > f.limit() {
-		rows = rows[:f.limit()]
+	if len(rows) > f.Max() {
+		rows = rows[:f.Max()]
 	}
 	return rows, page.NextPageToken, nil
 }
@@ -91,69 +90,10 @@ func ServerTasks(ctx context.Context, c *a2aclient.Client, ref string, f TaskFil
 func firstUserText(history []a2aclient.Message) string {
 	for _, m := range history {
 		if m.Role == a2aclient.RoleUser {
-			return titleOf(m.Text())
+			return Title(m.Text())
 		}
 	}
 	return ""
-}
-
-// KnownTasks marks the rows of an agent's listing that parley's history
-// holds with that agent: their stored context and the message that
-// started them.
-func (s *Store) KnownTasks(rows []TaskRow) error {
-	for i := range rows {
-		var id int64
-		var title string
-		err := s.db.QueryRow(`SELECT t.context, t.title FROM tasks t JOIN contexts c ON c.id = t.context
-			WHERE t.id = ? AND c.agent_id = ? AND c.agent_id <> '' ORDER BY t.updated DESC LIMIT 1`, rows[i].TaskID, string(rows[i].AgentID)).Scan(&id, &title)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return s.wrap(fmt.Errorf("find task %s: %w", rows[i].TaskID, err))
-		}
-		rows[i].StoreID, rows[i].Title = id, cmp.Or(rows[i].Title, title)
-	}
-	return nil
-}
-
-// HistoryTasks lists the tasks in parley's history with agents (every
-// agent when agents is nil), most recently updated first.
-func (s *Store) HistoryTasks(agents []a2aclient.AgentID, f TaskFilter) ([]TaskRow, error) {
-	if f.ContextID != "" && agents == nil {
-		return nil, errors.New("a contextId is an agent's own: list the history of one agent by it")
-	}
-	q := strings.Builder{}
-	q.WriteString(`SELECT t.id, t.context_id, c.context_id, t.title, t.state, t.status_text, t.updated, c.id, c.agent_ref, c.agent_id
-		FROM tasks t JOIN contexts c ON c.id = t.context WHERE 1`)
-	var args []any
-	if agents != nil {
-		q.WriteString(` AND c.agent_id IN (''`)
-		for _, a := range agents {
-			q.WriteString(`, ?`)
-			args = append(args, string(a))
-		}
-		q.WriteString(`) AND c.agent_id <> ''`)
-	}
-	if f.ContextID != "" {
-		q.WriteString(` AND (t.context_id = ? OR (t.context_id = '' AND c.context_id = ?))`)
-		args = append(args, f.ContextID, f.ContextID)
-	}
-	if f.State != "" {
-		q.WriteString(` AND t.state = ?`)
-		args = append(args, string(f.State))
-	}
-	q.WriteString(` ORDER BY t.updated DESC, t.rowid DESC LIMIT ?`)
-	args = append(args, f.limit())
-	return queryAll(s, "list stored tasks", func(row scanner) (TaskRow, error) {
-		var r TaskRow
-		var state, ctxID, agent string
-		var updated int64
-		err := row.Scan(&r.TaskID, &r.ContextID, &ctxID, &r.Title, &state, &r.StatusText, &updated, &r.StoreID, &r.Agent, &agent)
-		r.State, r.Updated, r.AgentID = a2aclient.State(state), fromNanos(updated), a2aclient.AgentID(agent)
-		r.ContextID = cmp.Or(r.ContextID, ctxID)
-		return r, err
-	}, q.String(), args...)
 }
 
 // MergeTasks joins listings by task, an agent and its task id: the

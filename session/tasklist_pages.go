@@ -37,7 +37,7 @@ func ServerTasksUpTo(ctx context.Context, c *a2aclient.Client, ref string, f Tas
 	empty := 0
 	for pages := 1; ; pages++ {
 		g := f
-		g.Limit = f.limit() - len(out.Rows)
+		g.Limit = f.Max() - len(out.Rows)
 		rows, next, err := ServerTasks(ctx, c, ref, g, pageToken)
 		if err != nil {
 			out.Next = pageToken
@@ -48,7 +48,7 @@ func ServerTasksUpTo(ctx context.Context, c *a2aclient.Client, ref string, f Tas
 			empty = 0
 		}
 		switch {
-		case next == "" || len(out.Rows) >= f.limit() || seen[next]:
+		case next == "" || len(out.Rows) >= f.Max() || seen[next]:
 			// seen: a server that hands the same token back would keep
 			// parley paging forever.
 			return out, nil

@@ -28,7 +28,7 @@ type Workspace struct {
 	cfg    *config.Config // the config file as last read or saved
 	agents []*Agent
 	nextID int
-	recs   []*Recorder
+	recs   []Recording
 }
 
 // WorkspaceOptions configure a Workspace.
@@ -46,8 +46,9 @@ type WorkspaceOptions struct {
 	// (its gRPC copy at /grpc/): on the same port of the moment, so left
 	// out of saves too.
 	DemoMore []string
-	// Store records conversations; nil (or read-only) records nothing.
-	Store *Store
+	// Store records conversations (session/store's Store); nil (or
+	// read-only) records nothing.
+	Store History
 	// Notify is told when a conversation the workspace started changed
 	// (the TUI's bridge).
 	Notify func(*Conversation)

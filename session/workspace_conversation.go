@@ -64,7 +64,7 @@ func (w *Workspace) record(conv *Conversation, a *Agent) {
 	if st == nil || st.ReadOnly() != nil {
 		return
 	}
-	w.recs = append(w.recs, st.Record(conv, RecordOptions{Agent: AgentInfoOf(a.Ref, a.Client), OnError: w.o.RecordError}))
+	w.recs = append(w.recs, st.Keep(conv, RecordOptions{Agent: AgentInfoOf(a.Ref, a.Client), OnError: w.o.RecordError}))
 }
 
 // Opening is a stored conversation made ready to continue, off the
@@ -73,7 +73,7 @@ type Opening struct {
 	Context *OpenedContext
 	Conv    *Conversation // restored, recording into the context
 	Client  *a2aclient.Client
-	rec     *Recorder
+	rec     Recording
 	// Offline says why the agent could not be reached; the conversation
 	// is shown all the same.
 	Offline error
@@ -109,7 +109,7 @@ func (w *Workspace) OpenStored(ctx context.Context, id int64, running func(*Open
 	// Notifications before conv is set name no conversation, which a
 	// front end reads as "the one shown".
 	var conv *Conversation
-	conv, rec := st.Continue(oc, client, w.notifier(&conv), RecordOptions{})
+	conv, rec := st.Reopen(oc, client, w.notifier(&conv))
 	conv.SetKeyboard(w.o.Keyboard)
 	return &Opening{Context: oc, Conv: conv, Client: client, rec: rec, Offline: offline}, nil
 }
@@ -162,7 +162,7 @@ func (w *Workspace) ResumePending(ctx context.Context, notify func()) ([]*Resump
 
 // Resume follows the tasks left running in stored context id (parley
 // contexts resume). It blocks.
-func (w *Workspace) Resume(ctx context.Context, st *Store, id int64, notify func()) (*Resumption, error) {
+func (w *Workspace) Resume(ctx context.Context, st History, id int64, notify func()) (*Resumption, error) {
 	return st.Resume(ctx, w.dir, id, notify)
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
@@ -60,7 +61,7 @@ type Options struct {
 	// copy), left out of saves too (session.WorkspaceOptions.DemoMore).
 	DemoMore []string
 	// Store keeps every conversation; nil when it could not be opened.
-	Store *session.Store
+	Store *store.Store
 	// OpenContext opens on this stored context (its store id), if set.
 	OpenContext int64
 	// Notice is shown in the status line at start (e.g. why nothing is

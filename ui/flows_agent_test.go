@@ -6,6 +6,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -49,7 +50,7 @@ func answerTask(t *testing.T, baseURL string, task *a2aclient.Task, text string)
 // listedAgentTask starts the app over store, starts a booking (which asks
 // for input) on the agent behind parley's back, and shows it in the tasks
 // pane's view of the agent's tasks, the pane focused.
-func listedAgentTask(t *testing.T, store *session.Store) (*app, *a2aclient.Task) {
+func listedAgentTask(t *testing.T, store *store.Store) (*app, *a2aclient.Task) {
 	t.Helper()
 	a := startApp(t, appOptions{noWelcome: true, store: store})
 	a.ready()

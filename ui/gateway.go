@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -45,7 +44,7 @@ func (m *Model) offerGateway(e *panes.Entry) tea.Cmd {
 		return nil
 	}
 	delete(m.userAdded, e.ID)
-	if e.Client == nil || e.Client.Dialect() != a2aclient.DialectGateway || !strings.HasSuffix(strings.TrimSuffix(e.Client.Endpoint().URL, "/"), "/v1/a2a/agents") {
+	if e.Client == nil || !a2aclient.ListsAgents(e.Client.Endpoint()) {
 		return nil
 	}
 	return m.listGateway(e)

@@ -20,6 +20,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/wire"
@@ -128,7 +129,7 @@ type appOptions struct {
 	agents    func(demoURL string) []string
 	cfg       *config.Config
 	configDir string
-	store     *session.Store
+	store     *store.Store
 	openURL   func(string) error
 	// env is the clock and waits the model runs with.
 	env Env

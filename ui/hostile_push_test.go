@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
 	"github.com/parley-a2a/parley/ui/panes"
 )
 
@@ -48,7 +48,7 @@ func TestHostilePushFloodListsOnce(t *testing.T) {
 	var agent a2aclient.AgentID
 	a.inspect(func(m *Model) { seq, ref, agent = m.taskList.seq, m.current.Ref, agentOf(m.current) })
 	push := func(agent a2aclient.AgentID, ref string, i int) {
-		a.tm.Send(pushNoteMsg{note: session.PushNote{Agent: agent, AgentRef: ref, TaskID: fmt.Sprintf("t%d", i), State: a2aclient.StateWorking}})
+		a.tm.Send(pushNoteMsg{note: push.Note{Agent: agent, AgentRef: ref, TaskID: fmt.Sprintf("t%d", i), State: a2aclient.StateWorking}})
 	}
 	for i := range 200 {
 		// Named as the agent on screen is, but another agent.

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -18,7 +18,7 @@ func TestPushAwayAnnouncedOnStateChange(t *testing.T) {
 		var status string
 		a.inspect(func(m *Model) {
 			m.status = ""
-			m.onPushNote(pushNoteMsg{note: session.PushNote{TaskID: "t-away", AgentRef: "http://127.0.0.1:1/", State: state}})
+			m.onPushNote(pushNoteMsg{note: push.Note{TaskID: "t-away", AgentRef: "http://127.0.0.1:1/", State: state}})
 			status = m.status
 		})
 		return status

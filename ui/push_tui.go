@@ -14,6 +14,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -23,7 +24,7 @@ import (
 
 // pushState is the receiver as the UI keeps it.
 type pushState struct {
-	svc      *session.PushService
+	svc      *push.Service
 	starting bool // tried again on the next ask when it failed
 	unsub    func()
 	attached map[*session.Conversation]func() // detach functions
@@ -41,14 +42,14 @@ type followReq struct {
 
 // pushStartedMsg carries the receiver, started in a command.
 type pushStartedMsg struct {
-	svc *session.PushService
+	svc *push.Service
 	err error
 }
 
 func (pushStartedMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // pushNoteMsg says a push was received and stored.
-type pushNoteMsg struct{ note session.PushNote }
+type pushNoteMsg struct{ note push.Note }
 
 func (pushNoteMsg) Redraws() component.Redraw { return component.RedrawAll }
 
@@ -62,11 +63,11 @@ type pushWatchMsg struct {
 func (pushWatchMsg) Redraws() component.Redraw { return component.RedrawAll }
 
 // pushSettings are the config's receiver settings.
-func (m *Model) pushSettings() session.PushReceiverOptions {
+func (m *Model) pushSettings() push.ReceiverOptions {
 	if m.opts.Config == nil {
-		return session.PushReceiverOptions{}
+		return push.ReceiverOptions{}
 	}
-	return session.PushReceiverOptions{Listen: m.opts.Config.Push.PushListen, PublicURL: m.opts.Config.Push.PushURL}
+	return push.ReceiverOptions{Listen: m.opts.Config.Push.PushListen, PublicURL: m.opts.Config.Push.PushURL}
 }
 
 // pushAtStart starts the receiver at once when the config gives it a
@@ -90,7 +91,7 @@ func (m *Model) startPush() tea.Cmd {
 		store = nil // another parley holds the store: keep pushes in memory
 	}
 	return func() tea.Msg {
-		svc, err := session.StartPushService(store, o)
+		svc, err := push.StartService(store, o)
 		return pushStartedMsg{svc: svc, err: err}
 	}
 }
@@ -105,7 +106,7 @@ func (m *Model) onPushStarted(msg pushStartedMsg) tea.Cmd {
 	}
 	m.pushes.svc = msg.svc
 	post := m.bridge.post
-	m.pushes.unsub = msg.svc.Inbox().Subscribe(func(n session.PushNote) { post(pushNoteMsg{note: n}) })
+	m.pushes.unsub = msg.svc.Inbox().Subscribe(func(n push.Note) { post(pushNoteMsg{note: n}) })
 	m.syncPushAttach()
 	if follow != nil {
 		return m.watchTask(follow.entry, follow.taskID)

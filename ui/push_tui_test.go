@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/push"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -98,7 +99,7 @@ func TestPushNoteTextIsCleaned(t *testing.T) {
 			if live {
 				m.current.Conv.ApplyPush(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t-evil", ContextID: "c"}})
 			}
-			m.onPushNote(pushNoteMsg{note: session.PushNote{
+			m.onPushNote(pushNoteMsg{note: push.Note{
 				TaskID: "t-evil", Agent: agentOf(m.current), AgentRef: "http://127.0.0.1:1/\x1b[31m\u202e", Live: live, State: a2aclient.StateCompleted,
 				Event: a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t-evil", Status: a2aclient.TaskStatus{
 					State: a2aclient.StateCompleted, Message: &a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart(evil)}}}}},

@@ -15,7 +15,7 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
-	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // opened records what parley asked the browser to open.
@@ -277,7 +277,7 @@ func TestFlowSignInLeavesNoToken(t *testing.T) {
 	p := oauthtest.Start(t, time.Hour)
 	agent := p.SecuredAgent(t, demoagent.Options{})
 	cfgDir, storeDir := t.TempDir(), t.TempDir()
-	store, err := session.OpenStore(filepath.Join(storeDir, "parley.db"))
+	store, err := store.Open(filepath.Join(storeDir, "parley.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,13 @@ import (
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // leaveRunning records a streamed answer into store until part of it is
 // on disk, then stops following as a crash would, leaving the task
 // running on the agent. ref is what the agent is called in the store.
-func leaveRunning(t *testing.T, store *session.Store, url, ref string) int64 {
+func leaveRunning(t *testing.T, store *store.Store, url, ref string) int64 {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -52,9 +53,9 @@ func leaveRunning(t *testing.T, store *session.Store, url, ref string) int64 {
 	return rec.ID()
 }
 
-func openStore(t *testing.T) *session.Store {
+func openStore(t *testing.T) *store.Store {
 	t.Helper()
-	s, err := session.OpenStore(filepath.Join(t.TempDir(), "parley.db"))
+	s, err := store.Open(filepath.Join(t.TempDir(), "parley.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -108,7 +109,7 @@ func (m *Model) fetchTasks() tea.Cmd {
 // listTasks fetches the agent's tasks across every context and, for the
 // merged view (or when the dialect has no listing), parley's history
 // with the agent.
-func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store *session.Store, view panes.TaskView) tasksListedMsg {
+func listTasks(ctx context.Context, client *a2aclient.Client, ref string, store *store.Store, view panes.TaskView) tasksListedMsg {
 	f := session.TaskFilter{Limit: listLimit}
 	pages, err := session.ServerTasksUpTo(ctx, client, ref, f, "")
 	server := pages.Rows

@@ -4,9 +4,9 @@
 //
 // The TUI's streams (reading, decoding and assembling an answer, and
 // recording it) keep a core busy on a 100,000-chunk answer, and on two
-// shared cores a key typed meanwhile waited for a CPU behind them: the
-// program's loop, whose Update and View take well under a millisecond
-// of CPU, took 10–45 ms of wall time (docs/performance.md, goal 2).
+// shared cores a key typed meanwhile waits for a CPU behind them, though
+// the program's loop needs well under a millisecond of it for the key
+// (docs/performance.md).
 // Go has no goroutine priorities, but a goroutine can own its thread,
 // and a thread can be given a lower priority than the rest.
 package background

@@ -7,9 +7,10 @@ import (
 )
 
 // MaxIndentDepth is how deep JSON shown to a person is indented; deeper
-// values are written compactly on their line. Indenting every level made
-// 180 KB of data nested 9,000 deep print 618 MB, each line's indentation
-// as long as its depth; now output stays proportional to the data.
+// values are written compactly on their line. Indenting every level
+// would let a small document nested deep print lines whose indentation
+// is as long as their depth, output quadratic in the data; capped, it
+// stays proportional to it.
 const MaxIndentDepth = 20
 
 // jsonIndenter indents compact JSON written to it, piece by piece, the

@@ -7,10 +7,10 @@ import "github.com/parley-a2a/parley/a2aclient"
 // keeps the beginning of the last line it wrote.
 //
 // The chunks of one answer differ only in their text and flags: encoding
-// the same task, context and artifact ids again for each of 20,000
-// chunks, then scanning every line again for controls, was most of the
-// 0.36 µs a line cost. Comparing the strings a prefix was made from is
-// much cheaper than encoding them. The zero value is ready to use; an
+// the same task, context and artifact ids again for each chunk, then
+// scanning every line again for controls, would be most of a line's
+// cost. Comparing the strings a prefix was made from is much cheaper
+// than encoding them. The zero value is ready to use; an
 // EventLines is not safe for concurrent use.
 type EventLines struct {
 	// key holds the strings prefix was encoded from: task id, context

@@ -16,11 +16,11 @@ import (
 // ResultToJSON(s) followed by "storeId" (left out when 0), newline
 // included.
 //
-// The result holds the whole answer twice, as text and in the artifacts:
-// for a 1.28 MB answer encoding/json took about 16 ms, most of it
-// re-scanning what PartJSON.MarshalJSON returned; writing it into one
-// buffer still cost a fresh 2.7 MB whose pages the process faulted in
-// and zeroed (8 ms of 67), before a second pass made it terminal-safe.
+// The result holds the whole answer twice, as text and in the artifacts,
+// so it is written by hand and in pieces: encoding/json would re-scan
+// what PartJSON.MarshalJSON returned, and one buffer for the whole line
+// would be a fresh copy of twice the answer, its pages faulted in and
+// zeroed, before a second pass made it terminal-safe.
 type ResultLine struct {
 	s       *Outcome
 	storeID int64
@@ -146,8 +146,7 @@ func resultSize(s *Outcome) int {
 }
 
 // fastPart reports whether appendArtifact writes p itself. It takes a
-// pointer: a Part is large, and copying one per chunk was 15% of the
-// event line's time.
+// pointer: a Part is large, and this is asked once per chunk.
 func fastPart(p *a2aclient.Part) bool {
 	return p.Kind == a2aclient.PartText && len(p.Metadata) == 0
 }

@@ -53,7 +53,6 @@ func needNode(t *testing.T) string {
 type server struct {
 	URL   string // base URL (gemini-cli) or card URL (VoltAgent)
 	Model *fakemodel.Server
-	log   *strings.Builder
 }
 
 // startNode runs a launcher from interop/node with env and waits for its

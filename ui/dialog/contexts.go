@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -23,9 +24,9 @@ import (
 // to the filter, so its actions sit on ctrl keys.
 type Contexts struct {
 	st     *styles.Styles
-	store  *session.Store // what it lists and searches
-	seq    int            // the query asked last: answers to earlier ones are dropped
-	w, h   int            // the screen's
+	db     *store.Store // what it lists and searches
+	seq    int          // the query asked last: answers to earlier ones are dropped
+	w, h   int          // the screen's
 	keys   keys.Contexts
 	input  textinput.Model
 	search bool
@@ -34,7 +35,7 @@ type Contexts struct {
 	// agentLabel names the current agent in the title.
 	agentLabel string
 	list       []session.ContextInfo
-	hits       []session.SearchHit
+	hits       []store.SearchHit
 	cursor     int
 	top        int
 	err        string
@@ -45,10 +46,10 @@ type Contexts struct {
 // ContextsID names the conversations view on the overlay.
 const ContextsID = "contexts"
 
-func NewContexts(st *styles.Styles, km keys.Contexts, store *session.Store, agent, agentLabel string) *Contexts {
+func NewContexts(st *styles.Styles, km keys.Contexts, db *store.Store, agent, agentLabel string) *Contexts {
 	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
-	return &Contexts{st: st, store: store, keys: km, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
+	return &Contexts{st: st, db: db, keys: km, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
 }
 
 // contextsListedMsg carries a query's result; seq drops answers to
@@ -56,7 +57,7 @@ func NewContexts(st *styles.Styles, km keys.Contexts, store *session.Store, agen
 type contextsListedMsg struct {
 	seq  int
 	list []session.ContextInfo
-	hits []session.SearchHit
+	hits []store.SearchHit
 	err  error
 }
 
@@ -73,17 +74,17 @@ func (RequeryMsg) To() string                { return ContextsID }
 // Fetch looks up, in a command, the list or the hits for what is typed.
 func (v *Contexts) Fetch() tea.Cmd {
 	v.seq++
-	seq, store, q, search, agent := v.seq, v.store, v.typed(), v.search, v.agentFilter()
+	seq, db, q, search, agent := v.seq, v.db, v.typed(), v.search, v.agentFilter()
 	v.loading = true
 	return func() tea.Msg {
 		if search {
 			if q == "" {
 				return contextsListedMsg{seq: seq}
 			}
-			hits, err := store.Search(q, 200)
+			hits, err := db.Search(q, 200)
 			return contextsListedMsg{seq: seq, hits: hits, err: err}
 		}
-		list, err := store.ListContexts(agent, q)
+		list, err := db.ListContexts(agent, q)
 		return contextsListedMsg{seq: seq, list: list, err: err}
 	}
 }
@@ -99,7 +100,7 @@ func (v *Contexts) agentFilter() string {
 	return v.agent
 }
 
-func (v *Contexts) setList(list []session.ContextInfo, hits []session.SearchHit, err error) {
+func (v *Contexts) setList(list []session.ContextInfo, hits []store.SearchHit, err error) {
 	v.loading = false
 	v.list, v.hits, v.err = list, hits, ""
 	if err != nil {
@@ -349,7 +350,7 @@ func (v *Contexts) row(c session.ContextInfo, selected bool, w int) string {
 	return " " + v.st.Text.Render(text)
 }
 
-func (v *Contexts) hitRows(h session.SearchHit, selected bool, w int) []string {
+func (v *Contexts) hitRows(h store.SearchHit, selected bool, w int) []string {
 	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), styles.Ago(v.now.Sub(h.Time)))
 	if selected {
 		head = v.st.Selected.Render(styles.Fit(styles.Clip(head, w-2), w-2))
@@ -360,8 +361,8 @@ func (v *Contexts) hitRows(h session.SearchHit, selected bool, w int) []string {
 	// snippet is cleaned, then clean each piece.
 	var b strings.Builder
 	pre, matchW := 0, -1 // cells before the first match, and its width
-	for i, seg := range strings.Split(h.Snippet, session.SnippetOpen) {
-		match, rest, found := strings.Cut(seg, session.SnippetClose)
+	for i, seg := range strings.Split(h.Snippet, store.SnippetOpen) {
+		match, rest, found := strings.Cut(seg, store.SnippetClose)
 		if i == 0 || !found {
 			seg = termsafe.Line(seg)
 			if matchW < 0 {
@@ -394,8 +395,8 @@ func (v *Contexts) hitWords() []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	for i, seg := range strings.Split(v.hits[v.cursor].Snippet, session.SnippetOpen) {
-		match, _, found := strings.Cut(seg, session.SnippetClose)
+	for i, seg := range strings.Split(v.hits[v.cursor].Snippet, store.SnippetOpen) {
+		match, _, found := strings.Cut(seg, store.SnippetClose)
 		if w := strings.ToLower(termsafe.Line(match)); i > 0 && found && w != "" && !seen[w] {
 			seen[w] = true
 			out = append(out, w)

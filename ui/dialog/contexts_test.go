@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -123,7 +124,7 @@ func TestHostileClicksOnTheConversations(t *testing.T) {
 	listed.setList([]session.ContextInfo{{ID: 1, Title: "a"}, {ID: 2, Title: "b\x1b]0;x\a"}}, nil, nil)
 	searched := NewContexts(st, keys.Default().Contexts, nil, "", "")
 	searched.search = true
-	searched.setList(nil, []session.SearchHit{{Context: session.ContextInfo{ID: 1}, Snippet: "x"}, {Context: session.ContextInfo{ID: 9}, Snippet: "y\x1b]52;c;aGk=\a"}}, nil)
+	searched.setList(nil, []store.SearchHit{{Context: session.ContextInfo{ID: 1}, Snippet: "x"}, {Context: session.ContextInfo{ID: 9}, Snippet: "y\x1b]52;c;aGk=\a"}}, nil)
 	for _, v := range []*Contexts{listed, searched} {
 		for _, sz := range [][2]int{{120, 36}, {80, 24}, {50, 14}, {40, 10}} {
 			uitest.AssertTerminalSafe(t, drawnDialog(v, st, sz[0], sz[1]))
@@ -141,8 +142,8 @@ func TestHostileClicksOnTheConversations(t *testing.T) {
 // word shows even when the excerpt is wider than the row.
 func TestSearchHitExcerptShowsTheMatch(t *testing.T) {
 	v := &Contexts{st: styles.New(themes.Dark)}
-	snippet := "…" + strings.Repeat("lorem ipsum dolor ", 6) + "That is all. " + session.SnippetOpen + "Thanks" + session.SnippetClose + " for reading this long answer…"
-	rows := v.hitRows(session.SearchHit{Snippet: snippet}, false, 60)
+	snippet := "…" + strings.Repeat("lorem ipsum dolor ", 6) + "That is all. " + store.SnippetOpen + "Thanks" + store.SnippetClose + " for reading this long answer…"
+	rows := v.hitRows(store.SearchHit{Snippet: snippet}, false, 60)
 	got := ansi.Strip(rows[1])
 	if !strings.Contains(got, "Thanks") {
 		t.Fatalf("the excerpt hides the match: %q", got)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // sendRuns measures `parley send --json` on one loopback server started
@@ -145,7 +146,7 @@ func (h *harness) storedGrowth(g string) error {
 // fillContext records one context of n items with the agent at url, as
 // parley records one, and returns its id.
 func fillContext(path, url string, n int) (int64, error) {
-	st, err := session.OpenStore(path)
+	st, err := store.Open(path)
 	if err != nil {
 		return 0, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // ingest measures `parley send --json URL TEXT` taking in the stream end
@@ -236,7 +237,7 @@ func recorded(stderr []byte) error {
 
 // openCopy opens a copy, under dir, of the store at path (with its
 // write-ahead log, if any), leaving the store itself as it is.
-func openCopy(path, dir string) (*session.Store, error) {
+func openCopy(path, dir string) (*store.Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
@@ -253,7 +254,7 @@ func openCopy(path, dir string) (*session.Store, error) {
 			return nil, err
 		}
 	}
-	return session.OpenStore(dst)
+	return store.Open(dst)
 }
 
 // mbSeries prints sizes kept in a series (bytes as durations).

@@ -30,7 +30,7 @@ const keyPace = 80 * time.Millisecond
 // keyPacedRuns is how many streams the paced keys are typed over: a
 // 100,000-chunk stream lasts ~0.5 s, 6–7 keys at keyPace, so 24 runs
 // give ~160 keys, and the p99 is the second slowest, not the slowest
-// alone (which moved 27–64 ms between rounds of one binary).
+// alone (which moves by a factor of two between rounds of one binary).
 const keyPacedRuns = 24
 
 // keys is goal 2 of issue 16: with a 100,000-chunk stream arriving, the

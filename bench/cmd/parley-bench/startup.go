@@ -14,6 +14,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // Stored history for targets 4 and 5.
@@ -111,7 +112,7 @@ func (h *harness) openStored(dir string, id int64, runs int, show, settle time.D
 // bigContext items with the agent at url, as parley itself records them,
 // and returns the big one's id.
 func fillStore(path, url string) (int64, error) {
-	st, err := session.OpenStore(path)
+	st, err := store.Open(path)
 	if err != nil {
 		return 0, err
 	}

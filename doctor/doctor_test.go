@@ -1,0 +1,170 @@
+package doctor_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/auth"
+	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/doctor"
+	"github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/session"
+)
+
+// check runs the doctor on ref with an empty config and returns every
+// result.
+func check(t *testing.T, ref string, readOnly bool) []doctor.Result {
+	t.Helper()
+	cfgPath := filepath.Join(t.TempDir(), "config.toml")
+	getenv := func(string) string { return "" }
+	dir := session.NewDirectory(session.DirectoryOptions{
+		ConfigPath: cfgPath, Getenv: getenv,
+		Client: a2aclient.Options{PollInterval: time.Millisecond},
+		Auth:   auth.ForSession(auth.NewManager(auth.Options{Getenv: getenv, CredentialsPath: config.CredentialsPathFor(cfgPath)})),
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var out []doctor.Result
+	err := doctor.Run(ctx, doctor.Options{Directory: dir, Ref: ref, ReadOnly: readOnly, Timeout: 10 * time.Second},
+		func(r doctor.Result) { out = append(out, r) })
+	if err != nil {
+		t.Fatalf("doctor: %v", err)
+	}
+	return out
+}
+
+// find is the result of check on the interface whose URL ends in where
+// ("" for any).
+func find(t *testing.T, rs []doctor.Result, check, where string) doctor.Result {
+	t.Helper()
+	for _, r := range rs {
+		if r.Check == check && strings.HasSuffix(r.Interface, where) {
+			return r
+		}
+	}
+	t.Fatalf("no %q check on %q in %v", check, where, rs)
+	return doctor.Result{}
+}
+
+func want(t *testing.T, r doctor.Result, s doctor.Status, fragment string) {
+	t.Helper()
+	if r.Status != s || !strings.Contains(r.Detail, fragment) {
+		t.Errorf("%s on %s: %s %q, want %s with %q", r.Check, r.Interface, r.Status, r.Detail, s, fragment)
+	}
+}
+
+func failed(rs []doctor.Result) []doctor.Result {
+	var out []doctor.Result
+	for _, r := range rs {
+		if r.Status == doctor.Fail {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// An honest agent passes, and every result names its interface.
+func TestDoctorHonestAgent(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer srv.Close()
+	rs := check(t, srv.URL, false)
+	if f := failed(rs); len(f) > 0 {
+		t.Errorf("failed: %v", f)
+	}
+	want(t, find(t, rs, "binding", "/rpc"), doctor.Pass, "TaskNotFound")
+	want(t, find(t, rs, "streaming", "/rpc"), doctor.Pass, "ending completed")
+	want(t, find(t, rs, "round trip", "/rpc"), doctor.Pass, "GetTask says the same")
+	want(t, find(t, rs, "list tasks", "/rpc"), doctor.Skip, "v0.3 JSON-RPC has no ListTasks")
+	for _, r := range rs {
+		if r.Interface == "" || r.Detail == "" {
+			t.Errorf("result without interface or detail: %+v", r)
+		}
+	}
+}
+
+// A card that declares streaming the agent refuses fails the streaming
+// check.
+func TestDoctorStreamingRefused(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{RefuseStreaming: true})
+	defer srv.Close()
+	rs := check(t, srv.URL, false)
+	want(t, find(t, rs, "streaming", "/rpc"), doctor.Fail, "declares streaming")
+	want(t, find(t, rs, "round trip", "/rpc"), doctor.Pass, "")
+}
+
+// An interface the card lists where nothing answers fails its binding
+// check; the other interface passes.
+func TestDoctorAbsentInterface(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{AbsentInterface: true})
+	defer srv.Close()
+	rs := check(t, srv.URL, false)
+	want(t, find(t, rs, "binding", "/missing"), doctor.Fail, "Does not answer as v0.3 REST")
+	want(t, find(t, rs, "round trip", "/missing"), doctor.Skip, "did not answer")
+	want(t, find(t, rs, "binding", "/rpc"), doctor.Pass, "")
+}
+
+// An interface declared as v1.0 that answers in v0.3 is named as drift.
+func TestDoctorOtherVersion(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{DeclareV10: true})
+	defer srv.Close()
+	rs := check(t, srv.URL, false)
+	want(t, find(t, rs, "binding", "/rpc"), doctor.Fail, "Declared as v1.0 JSON-RPC but answers as v0.3 JSON-RPC")
+}
+
+// A card without its required fields fails the card fields check.
+func TestDoctorMissingFields(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{MissingFields: true})
+	defer srv.Close()
+	rs := check(t, srv.URL, true)
+	want(t, find(t, rs, "card fields", ""), doctor.Fail, "name")
+}
+
+// A card that requires a scheme, from an agent that answers without
+// credentials, fails the auth check; one that refuses passes it.
+func TestDoctorAuthGate(t *testing.T) {
+	open := hostile.DoctorAgent(hostile.DoctorOptions{Secured: true})
+	defer open.Close()
+	want(t, find(t, check(t, open.URL, true), "auth", "/rpc"), doctor.Fail, "without credentials")
+
+	gated := hostile.DoctorAgent(hostile.DoctorOptions{Secured: true, Enforced: true})
+	defer gated.Close()
+	rs := check(t, gated.URL, true)
+	want(t, find(t, rs, "auth", "/rpc"), doctor.Pass, "HTTP 401")
+	want(t, find(t, rs, "binding", "/rpc"), doctor.Warn, "HTTP 401")
+}
+
+// --read-only sends nothing: the checks that send are skipped, and the
+// agent sees no message.
+func TestDoctorReadOnly(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer srv.Close()
+	rs := check(t, srv.URL, true)
+	want(t, find(t, rs, "streaming", "/rpc"), doctor.Skip, "--read-only")
+	want(t, find(t, rs, "round trip", "/rpc"), doctor.Skip, "--read-only")
+}
+
+// The demo agent passes on every interface of every card it serves.
+func TestDoctorDemoAgent(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	base, err := demoagent.New(demoagent.Options{}).Serve(ctx, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"", "/v0.1", "/v0.2", "/v0.3", "/v1.0", "/gateway", "/grpc/"} {
+		t.Run(path, func(t *testing.T) {
+			rs := check(t, base+path, false)
+			if f := failed(rs); len(f) > 0 {
+				t.Errorf("failed: %+v", f)
+			}
+			if b := find(t, rs, "binding", ""); b.Status != doctor.Pass {
+				t.Errorf("binding: %+v", b)
+			}
+		})
+	}
+}

@@ -1,0 +1,110 @@
+package hostile
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+)
+
+// DoctorOptions make a DoctorAgent whose card lies in one way each, for
+// parley doctor's checks to catch. The zero value is an honest v0.3
+// JSON-RPC agent: TaskNotFound (-32001) for an unknown task id, task-1
+// completed for a message, streamed when asked.
+type DoctorOptions struct {
+	// RefuseStreaming: the card declares streaming, message/stream is
+	// refused with UnsupportedOperation (-32004).
+	RefuseStreaming bool
+	// AbsentInterface: the card lists a REST interface at /missing,
+	// where nothing answers but 404.
+	AbsentInterface bool
+	// DeclareV10: the card is a v1.0 card declaring /rpc as v1.0
+	// JSON-RPC, which answers in v0.3.
+	DeclareV10 bool
+	// MissingFields: the card has no name and no description.
+	MissingFields bool
+	// Secured: the card requires a bearer token. Enforced says the
+	// agent refuses a request without one (401); without it, the agent
+	// answers anyway.
+	Secured, Enforced bool
+}
+
+// DoctorAgent starts an agent made for parley doctor's tests on loopback.
+func DoctorAgent(o DoctorOptions) *httptest.Server {
+	var srv *httptest.Server
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /.well-known/agent-card.json", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, doctorCard(o, srv.URL))
+	})
+	mux.HandleFunc("POST /rpc", func(w http.ResponseWriter, r *http.Request) {
+		if o.Secured && o.Enforced && r.Header.Get("Authorization") == "" {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="doctor"`)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		var c rpcCall
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+		_ = json.Unmarshal(body, &c)
+		if c.ID == nil {
+			c.ID = json.RawMessage("null")
+		}
+		rpcError := func(code int, msg string) {
+			writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "error": map[string]any{"code": code, "message": msg}})
+		}
+		switch c.Method {
+		case "tasks/get":
+			var p struct {
+				ID string `json:"id"`
+			}
+			_ = json.Unmarshal(c.Params, &p)
+			if p.ID != TaskID {
+				rpcError(-32001, "Task not found")
+				return
+			}
+			result(w, c.ID, task("completed", artifact("answer", Answer)))
+		case "message/send":
+			result(w, c.ID, task("completed", artifact("answer", Answer)))
+		case "message/stream":
+			if o.RefuseStreaming {
+				rpcError(-32004, "This operation is not supported")
+				return
+			}
+			events(w, c.ID, streamed()...)
+		default:
+			rpcError(-32601, "Method not found")
+		}
+	})
+	srv = httptest.NewServer(mux)
+	return srv
+}
+
+func doctorCard(o DoctorOptions, base string) map[string]any {
+	card := map[string]any{
+		"name": "doctor", "description": "An agent for parley doctor's tests.", "version": "1",
+		"protocolVersion": "0.3.0", "url": base + "/rpc", "preferredTransport": "JSONRPC",
+		"capabilities":      map[string]any{"streaming": true},
+		"defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
+		"skills": []any{map[string]any{"id": "s", "name": "answer", "description": "d", "tags": []string{"t"}}},
+	}
+	if o.AbsentInterface {
+		card["additionalInterfaces"] = []any{
+			map[string]any{"url": base + "/rpc", "transport": "JSONRPC"},
+			map[string]any{"url": base + "/missing", "transport": "HTTP+JSON"},
+		}
+	}
+	if o.DeclareV10 {
+		delete(card, "url")
+		delete(card, "preferredTransport")
+		delete(card, "protocolVersion")
+		card["supportedInterfaces"] = []any{map[string]any{"url": base + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}}
+	}
+	if o.MissingFields {
+		delete(card, "name")
+		delete(card, "description")
+	}
+	if o.Secured {
+		card["securitySchemes"] = map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer"}}
+		card["security"] = []any{map[string]any{"bearer": []string{}}}
+	}
+	return card
+}

@@ -1,0 +1,30 @@
+package interop
+
+import (
+	"strings"
+	"testing"
+)
+
+// parley doctor passes against a2a-go's servers on every binding they
+// serve: each peer's card and every interface it declares.
+func TestDoctorPeers(t *testing.T) {
+	t.Parallel()
+	targets := append(clTargets(t), clV03OnlyTargets(t)...)
+	for _, tg := range targets {
+		if tg.Force {
+			continue // the peer's other bindings: its card lists them, one run checks them all
+		}
+		t.Run(tg.Name, func(t *testing.T) {
+			r := newCLCLI(t, tg).run("doctor", tg.Peer.BaseURL, "--message", "hello")
+			if r.code != clExitOK || strings.Contains(r.stdout, "✗") {
+				t.Fatalf("exit code %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+			}
+			for _, want := range []string{"✓ card ", "✓ binding        " + tg.Endpoint, "✓ round trip"} {
+				if !strings.Contains(r.stdout, want) {
+					t.Errorf("no %q in\n%s", want, r.stdout)
+				}
+			}
+			t.Logf("\n%s", r.stdout)
+		})
+	}
+}

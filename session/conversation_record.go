@@ -1,0 +1,32 @@
+package session
+
+import "github.com/parley-a2a/parley/a2aclient"
+
+// What the context store (session/store) and the push inbox
+// (session/push) need of a Conversation beyond what a front end uses:
+// saying whose it is, and running the recorder's writes where the
+// conversation's streams run. The rest of that surface is in
+// conversation_published.go (GateUI, UngateUI, Publish), Unwatch,
+// FollowFrom, ForgetTask and ApplyPushTracked.
+
+// SetAgent says which agent's identity the conversation's contextId and
+// task ids belong to; a conversation restored from the store, or opened
+// for a push, is given the stored one before it changes.
+func (c *Conversation) SetAgent(id a2aclient.AgentID) {
+	c.mu.Lock()
+	c.agent = id
+	c.mu.Unlock()
+}
+
+// BehindKeys runs write, one of the recorder's writes for this
+// conversation: on the keyboard's one lowered thread when the
+// conversation has a keyboard (the TUI's, so writes wait behind keys as
+// its streams do; SQLite takes one writer at a time anyway), else at
+// once on the calling goroutine.
+func (c *Conversation) BehindKeys(write func()) {
+	if k := c.keyboard.Load(); k != nil {
+		k.writes.Do(write)
+		return
+	}
+	write()
+}
