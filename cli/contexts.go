@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
@@ -187,14 +188,14 @@ func (c contextsCmd) export(ref string) error {
 
 // searchHitJSON is one line of `parley contexts search --json`.
 type searchHitJSON struct {
-	Type    string            `json:"type"` // "hit"
-	Context store.ContextJSON `json:"context"`
-	Key     string            `json:"key"`
-	Seq     int               `json:"seq"`
-	Kind    string            `json:"kind"`
-	TaskID  string            `json:"taskId,omitempty"`
-	Time    time.Time         `json:"time"`
-	Snippet string            `json:"snippet"` // matches between ** and **
+	Type    string              `json:"type"` // "hit"
+	Context jsonout.ContextJSON `json:"context"`
+	Key     string              `json:"key"`
+	Seq     int                 `json:"seq"`
+	Kind    string              `json:"kind"`
+	TaskID  string              `json:"taskId,omitempty"`
+	Time    time.Time           `json:"time"`
+	Snippet string              `json:"snippet"` // matches between ** and **
 }
 
 func (c contextsCmd) search(query string) error {

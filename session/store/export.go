@@ -15,51 +15,16 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// ContextJSON is a stored context in `parley contexts --json` and in
-// exports.
-type ContextJSON struct {
-	ID        int64     `json:"id"`
-	Title     string    `json:"title"`
-	Name      string    `json:"name,omitempty"`
-	Agent     string    `json:"agent"`
-	AgentRef  string    `json:"agentRef"`
-	AgentURL  string    `json:"agentUrl,omitempty"`
-	CardURL   string    `json:"cardUrl,omitempty"`
-	Dialect   string    `json:"dialect,omitempty"`
-	ContextID string    `json:"contextId"`
-	Created   time.Time `json:"created"`
-	Updated   time.Time `json:"updated"`
-	LastState string    `json:"lastState"`
-	Messages  int       `json:"messages"`
-}
-
 // ContextToJSON converts a context's description.
-func ContextToJSON(c session.ContextInfo) ContextJSON {
-	return ContextJSON{ID: c.ID, Title: c.Title, Name: c.Name, Agent: c.Agent.Name, AgentRef: c.Agent.Ref, AgentURL: c.Agent.URL,
+func ContextToJSON(c session.ContextInfo) jsonout.ContextJSON {
+	return jsonout.ContextJSON{ID: c.ID, Title: c.Title, Name: c.Name, Agent: c.Agent.Name, AgentRef: c.Agent.Ref, AgentURL: c.Agent.URL,
 		CardURL: c.Agent.CardURL, Dialect: string(c.Agent.Dialect), ContextID: c.ContextID,
 		Created: c.Created, Updated: c.Updated, LastState: c.LastState, Messages: c.Messages}
 }
 
-// ItemJSON is one transcript item.
-type ItemJSON struct {
-	Key     string             `json:"key"`
-	Seq     int                `json:"seq"`
-	Kind    string             `json:"kind"`
-	Time    time.Time          `json:"time"`
-	TaskID  string             `json:"taskId,omitempty"`
-	State   string             `json:"state,omitempty"`
-	Text    string             `json:"text,omitempty"`
-	Detail  string             `json:"detail,omitempty"`
-	Name    string             `json:"name,omitempty"`
-	Parts   []jsonout.PartJSON `json:"parts,omitempty"`
-	Version int                `json:"version"`
-	Done    bool               `json:"done"`
-	Secret  bool               `json:"secret,omitempty"`
-}
-
 // ItemToJSON converts an item; file bytes are included.
-func ItemToJSON(it session.Item) ItemJSON {
-	out := ItemJSON{Key: it.Key, Seq: it.Seq, Kind: it.Kind.String(), Time: it.Time, TaskID: it.TaskID, State: string(it.State),
+func ItemToJSON(it session.Item) jsonout.ItemJSON {
+	out := jsonout.ItemJSON{Key: it.Key, Seq: it.Seq, Kind: it.Kind.String(), Time: it.Time, TaskID: it.TaskID, State: string(it.State),
 		Text: it.Text, Detail: it.Detail, Name: it.Name, Version: it.Version, Done: it.Done, Secret: it.Secret}
 	if len(it.Parts) > 0 {
 		out.Parts = jsonout.PartsToJSON(it.Parts)
@@ -67,39 +32,19 @@ func ItemToJSON(it session.Item) ItemJSON {
 	return out
 }
 
-// TaskInfoJSON is one task of a context.
-type TaskInfoJSON struct {
-	ID         string    `json:"id"`
-	ContextID  string    `json:"contextId,omitempty"`
-	Title      string    `json:"title,omitempty"`
-	State      string    `json:"state"`
-	StatusText string    `json:"statusText,omitempty"`
-	Started    time.Time `json:"started"`
-	Updated    time.Time `json:"updated"`
-}
-
 // TaskInfoToJSON converts a task of the task list.
-func TaskInfoToJSON(t session.TaskInfo) TaskInfoJSON {
-	return TaskInfoJSON{ID: t.ID, ContextID: t.ContextID, Title: t.Title, State: string(t.State), StatusText: t.StatusText,
+func TaskInfoToJSON(t session.TaskInfo) jsonout.TaskInfoJSON {
+	return jsonout.TaskInfoJSON{ID: t.ID, ContextID: t.ContextID, Title: t.Title, State: string(t.State), StatusText: t.StatusText,
 		Started: t.Started, Updated: t.Updated}
 }
 
-// TranscriptJSON is a whole context: `parley contexts show --json` and
-// the JSON export.
-type TranscriptJSON struct {
-	Type    string         `json:"type"` // "context"
-	Context ContextJSON    `json:"context"`
-	Tasks   []TaskInfoJSON `json:"tasks"`
-	Items   []ItemJSON     `json:"items"`
-}
-
 // Transcript loads a whole context in its JSON form.
-func (s *Store) Transcript(id int64) (*TranscriptJSON, error) {
+func (s *Store) Transcript(id int64) (*jsonout.TranscriptJSON, error) {
 	oc, err := s.OpenContext(id, 0)
 	if err != nil {
 		return nil, err
 	}
-	out := &TranscriptJSON{Type: "context", Context: ContextToJSON(oc.Info), Tasks: []TaskInfoJSON{}, Items: []ItemJSON{}}
+	out := &jsonout.TranscriptJSON{Type: "context", Context: ContextToJSON(oc.Info), Tasks: []jsonout.TaskInfoJSON{}, Items: []jsonout.ItemJSON{}}
 	for _, t := range oc.Tasks {
 		out.Tasks = append(out.Tasks, TaskInfoToJSON(t))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/internal/sessiontest"
 	"github.com/parley-a2a/parley/session"
 )
@@ -73,7 +74,7 @@ func TestStoreExport(t *testing.T) {
 	if err := s.ExportJSON(&js, rec.ID()); err != nil {
 		t.Fatal(err)
 	}
-	var tr TranscriptJSON
+	var tr jsonout.TranscriptJSON
 	if err := json.Unmarshal(js.Bytes(), &tr); err != nil {
 		t.Fatal(err)
 	}

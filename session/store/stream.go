@@ -47,7 +47,7 @@ type TranscriptOptions struct {
 	TerminalSafe bool
 }
 
-// WriteTranscriptJSON writes a whole context as its TranscriptJSON,
+// WriteTranscriptJSON writes a whole context as its jsonout.TranscriptJSON,
 // item by item as EachItem reads them: the same document Transcript
 // would encode, in memory bounded by its largest item. Indented, values
 // deeper than jsonout.MaxIndentDepth are written compactly.
@@ -92,7 +92,7 @@ func (s *Store) WriteTranscriptJSON(w io.Writer, id int64, o TranscriptOptions) 
 		_, err := out.Write(b)
 		return err
 	}
-	jt := make([]TaskInfoJSON, 0, len(tasks))
+	jt := make([]jsonout.TaskInfoJSON, 0, len(tasks))
 	for _, t := range tasks {
 		jt = append(jt, TaskInfoToJSON(t))
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -141,7 +142,7 @@ func TestStreamedTranscriptCleansEveryString(t *testing.T) {
 		if err := s.WriteTranscriptJSON(&b, rec.ID(), TranscriptOptions{Indent: indent, Clean: true}); err != nil {
 			t.Fatal(err)
 		}
-		var doc TranscriptJSON
+		var doc jsonout.TranscriptJSON
 		if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 			t.Fatal(err)
 		}
