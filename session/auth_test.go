@@ -20,11 +20,11 @@ import (
 func TestRetryRunsTheRequestThatFailed(t *testing.T) {
 	f := newFakeAgent(t, false)
 	var signedIn atomic.Bool
-	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) {
+	f.On("tasks/get", func(w http.ResponseWriter, c rpcCall) {
 		reply(w, c, task("t1", "completed"))
 	})
-	guard := f.srv.Config.Handler
-	f.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	guard := f.Srv.Config.Handler
+	f.Srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost && r.Header.Get("Authorization") != "Bearer ok" {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="fake"`)
 			http.Error(w, "sign in", http.StatusUnauthorized)
@@ -35,7 +35,7 @@ func TestRetryRunsTheRequestThatFailed(t *testing.T) {
 		}
 		guard.ServeHTTP(w, r)
 	})
-	cl, err := a2aclient.Resolve(context.Background(), f.srv.URL, a2aclient.Options{})
+	cl, err := a2aclient.Resolve(context.Background(), f.Srv.URL, a2aclient.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestRetryRunsTheRequestThatFailed(t *testing.T) {
 	if len(ts) != 1 || ts[0].State != a2aclient.StateCompleted || !signedIn.Load() {
 		t.Errorf("after retry: tasks %+v", ts)
 	}
-	for _, m := range f.methods() {
+	for _, m := range f.Methods() {
 		if m != "tasks/get" {
 			t.Errorf("the retry sent %s", m)
 		}
@@ -71,13 +71,13 @@ func TestRetryRunsTheRequestThatFailed(t *testing.T) {
 
 func TestExtendedCardAfterSignIn(t *testing.T) {
 	f := newFakeAgent(t, false)
-	f.on("agent/getAuthenticatedExtendedCard", func(w http.ResponseWriter, c rpcCall) {
+	f.On("agent/getAuthenticatedExtendedCard", func(w http.ResponseWriter, c rpcCall) {
 		reply(w, c, map[string]any{"name": "fake", "description": "signed in", "version": "1.0.0", "protocolVersion": "0.3.0",
-			"url": f.srv.URL + "/rpc", "capabilities": map[string]any{}, "defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
+			"url": f.Srv.URL + "/rpc", "capabilities": map[string]any{}, "defaultInputModes": []string{"text/plain"}, "defaultOutputModes": []string{"text/plain"},
 			"skills": []any{map[string]any{"id": "echo", "name": "Echo", "description": "", "tags": []string{}},
 				map[string]any{"id": "ledger", "name": "Ledger", "description": "members only", "tags": []string{}}}})
 	})
-	cl, err := a2aclient.Resolve(context.Background(), f.srv.URL, a2aclient.Options{})
+	cl, err := a2aclient.Resolve(context.Background(), f.Srv.URL, a2aclient.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,16 +104,16 @@ func TestExtendedCardAfterSignIn(t *testing.T) {
 // a card-given name could claim) unlocks nothing.
 func TestDirectoryUsesCredentialsFile(t *testing.T) {
 	f := newFakeAgent(t, false)
-	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
+	f.On("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
 	g := newFakeAgent(t, false)
-	g.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
+	g.On("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
 	dir := t.TempDir()
 	cfgPath := filepath.Join(dir, "config.toml")
 	creds := auth.OpenCredFile(filepath.Join(dir, "credentials.toml"))
 	_ = creds.Update("filed", func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-name"} })
-	_ = creds.Update(f.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "from-file"} })
-	_ = creds.Update(g.srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-url"} })
-	cfg := &config.Config{Agents: []config.Agent{{Name: "filed", URL: f.srv.URL + "/", Auth: "bearer"}}}
+	_ = creds.Update(f.Srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "from-file"} })
+	_ = creds.Update(g.Srv.URL, func(e *auth.Entry) { *e = auth.Entry{Auth: "bearer", Token: "by-url"} })
+	cfg := &config.Config{Agents: []config.Agent{{Name: "filed", URL: f.Srv.URL + "/", Auth: "bearer"}}}
 	d := testDirectory(DirectoryOptions{Config: cfg, ConfigPath: cfgPath})
 	ctx := context.Background()
 	c, err := d.Client(ctx, "filed", Overrides{})
@@ -123,24 +123,24 @@ func TestDirectoryUsesCredentialsFile(t *testing.T) {
 	if _, err := c.Get(ctx, "t1", nil); err != nil {
 		t.Fatal(err)
 	}
-	if e, key := d.Entry(f.srv.URL + "/"); e == nil || key != f.srv.URL {
+	if e, key := d.Entry(f.Srv.URL + "/"); e == nil || key != f.Srv.URL {
 		t.Errorf("Entry by URL = %v, %q; want the entry, keyed by its URL", e, key)
 	}
-	if e, key := d.Entry("filed"); e == nil || key != f.srv.URL {
+	if e, key := d.Entry("filed"); e == nil || key != f.Srv.URL {
 		t.Errorf("Entry by name = %v, %q; want the entry, keyed by its URL", e, key)
 	}
 	if e, key := d.Entry("http://elsewhere.example"); e != nil || key != "http://elsewhere.example" {
 		t.Errorf("Entry of an unknown URL = %v, %q", e, key)
 	}
 	d2 := testDirectory(DirectoryOptions{ConfigPath: cfgPath})
-	c2, err := d2.Client(ctx, g.srv.URL, Overrides{})
+	c2, err := d2.Client(ctx, g.Srv.URL, Overrides{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c2.Get(ctx, "t1", nil); err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(append(f.authHeaders(), g.authHeaders()...), ",")
+	got := strings.Join(append(f.AuthHeaders(), g.AuthHeaders()...), ",")
 	if !strings.Contains(got, "Bearer from-file") || !strings.Contains(got, "Bearer by-url") {
 		t.Errorf("Authorization headers %s", got)
 	}

@@ -20,7 +20,7 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 	card := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]any{
 			"name": "split", "version": "1.0.0", "protocolVersion": "0.3.0",
-			"url": agent.srv.URL + "/rpc", "preferredTransport": "JSONRPC",
+			"url": agent.Srv.URL + "/rpc", "preferredTransport": "JSONRPC",
 			"capabilities": map[string]any{}, "defaultInputModes": []string{"text/plain"},
 			"defaultOutputModes": []string{"text/plain"}, "skills": []any{},
 		})
@@ -36,10 +36,10 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 	if !errors.As(err, &fe) || signed == nil {
 		t.Fatalf("ApplyCredential = %v, %v; want the signed client and a ForeignOriginError", signed, err)
 	}
-	if want, _ := a2aclient.Origin(agent.srv.URL); fe.Origin != want || fe.Agent != "split" {
+	if want, _ := a2aclient.Origin(agent.Srv.URL); fe.Origin != want || fe.Agent != "split" {
 		t.Errorf("the error names %q for %q, want %q for split", fe.Origin, fe.Agent, want)
 	}
-	for _, h := range agent.authHeaders() {
+	for _, h := range agent.AuthHeaders() {
 		if h != "" {
 			t.Fatalf("the credential reached the foreign origin: %q", h)
 		}
@@ -59,18 +59,18 @@ func TestApplyCredentialStopsAtAForeignOrigin(t *testing.T) {
 func TestApplyCredentialWithoutAClientKeepsIt(t *testing.T) {
 	agent := newFakeAgent(t, false)
 	d := testDirectory(DirectoryOptions{ConfigPath: filepath.Join(t.TempDir(), "config.toml")})
-	if cl, err := d.applyCredential(agent.srv.URL, nil, a2aclient.BearerToken{Token: "kept"}, "fake"); cl != nil || err != nil {
+	if cl, err := d.applyCredential(agent.Srv.URL, nil, a2aclient.BearerToken{Token: "kept"}, "fake"); cl != nil || err != nil {
 		t.Fatalf("applyCredential(nil client) = %v, %v", cl, err)
 	}
-	agent.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
-	cl, err := d.Client(context.Background(), agent.srv.URL, Overrides{})
+	agent.On("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
+	cl, err := d.Client(context.Background(), agent.Srv.URL, Overrides{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := cl.Get(context.Background(), "t1", nil); err != nil {
 		t.Fatal(err)
 	}
-	hs := agent.authHeaders()
+	hs := agent.AuthHeaders()
 	if len(hs) == 0 || hs[len(hs)-1] != "Bearer kept" {
 		t.Errorf("the next client does not send the kept credential: %q", hs)
 	}

@@ -61,15 +61,15 @@ func TestDirectoryTargets(t *testing.T) {
 
 func TestDirectoryCachesClientsAndSendsCredentials(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
-	cfg := &config.Config{Agents: []config.Agent{{Name: "fake", URL: f.srv.URL, Auth: "bearer", Token: "env:T"}}}
+	f.On("tasks/get", func(w http.ResponseWriter, c rpcCall) { reply(w, c, task("t1", "completed")) })
+	cfg := &config.Config{Agents: []config.Agent{{Name: "fake", URL: f.Srv.URL, Auth: "bearer", Token: "env:T"}}}
 	d := testDirectory(DirectoryOptions{Config: cfg, Getenv: func(string) string { return "secret" }})
 	ctx := context.Background()
 	c1, err := d.Client(ctx, "fake", Overrides{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c2, err := d.Client(ctx, f.srv.URL, Overrides{})
+	c2, err := d.Client(ctx, f.Srv.URL, Overrides{})
 	if err != nil || c1 != c2 {
 		t.Errorf("the same agent by name and URL gave different clients (%v)", err)
 	}
@@ -80,7 +80,7 @@ func TestDirectoryCachesClientsAndSendsCredentials(t *testing.T) {
 	if _, err := c1.Get(ctx, "t1", nil); err != nil {
 		t.Fatal(err)
 	}
-	auth := f.authHeaders()
+	auth := f.AuthHeaders()
 	for i, a := range auth {
 		if a != "Bearer secret" {
 			t.Errorf("request %d carried Authorization %q", i, a)

@@ -14,7 +14,7 @@ import (
 func client(t *testing.T, f *fakeAgent) *a2aclient.Client {
 	t.Helper()
 	d := testDirectory(DirectoryOptions{Client: a2aclient.Options{PollInterval: time.Millisecond}})
-	c, err := d.Client(context.Background(), f.srv.URL, Overrides{})
+	c, err := d.Client(context.Background(), f.Srv.URL, Overrides{})
 	if err != nil {
 		t.Fatalf("resolve fake agent: %v", err)
 	}
@@ -45,7 +45,7 @@ func (r *recorder) opts(o FollowOptions) FollowOptions {
 
 func TestExchangeStreamsToCompletion(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false,
 			task("t1", "submitted"),
 			status("t1", "working", "thinking"),
@@ -75,10 +75,10 @@ func TestExchangeStreamsToCompletion(t *testing.T) {
 
 func TestExchangeResumesCutStream(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, true, task("t1", "working"), chunk("t1", "a1", "first ", false, false))
 	})
-	f.on("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
+	f.On("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
 		if !strings.Contains(string(c.Params), `"t1"`) {
 			t.Errorf("resubscribe params = %s", c.Params)
 		}
@@ -99,13 +99,13 @@ func TestExchangeResumesCutStream(t *testing.T) {
 
 func TestExchangePollsWhenResubscribeUnsupported(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false, task("t1", "working")) // closes before the task settles
 	})
-	f.on("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
+	f.On("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
 		rpcError(w, c, -32004, "not supported")
 	})
-	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) {
+	f.On("tasks/get", func(w http.ResponseWriter, c rpcCall) {
 		reply(w, c, task("t1", "completed", artifact("a1", "polled answer")))
 	})
 	s, err := Exchange(context.Background(), client(t, f), hello(), FollowOptions{ResumeDelay: -1})
@@ -120,8 +120,8 @@ func TestExchangePollsWhenResubscribeUnsupported(t *testing.T) {
 func TestExchangeGivesUpAfterMaxResumes(t *testing.T) {
 	f := newFakeAgent(t, true)
 	cut := func(w http.ResponseWriter, c rpcCall) { events(w, c, true, task("t1", "working")) }
-	f.on("message/stream", cut)
-	f.on("tasks/resubscribe", cut)
+	f.On("message/stream", cut)
+	f.On("tasks/resubscribe", cut)
 	var rec recorder
 	s, err := Exchange(context.Background(), client(t, f), hello(), rec.opts(FollowOptions{MaxResumes: 2}))
 	var ce *CutError
@@ -135,7 +135,7 @@ func TestExchangeGivesUpAfterMaxResumes(t *testing.T) {
 
 func TestExchangeMessageReply(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false, map[string]any{"kind": "message", "messageId": "r1", "role": "agent", "contextId": "ctx-9",
 			"parts": []any{map[string]any{"kind": "text", "text": "pong"}}})
 	})
@@ -150,7 +150,7 @@ func TestExchangeMessageReply(t *testing.T) {
 
 func TestExchangeInputRequired(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false, task("t1", "submitted"), status("t1", "input-required", "Where from?"))
 	})
 	s, err := Exchange(context.Background(), client(t, f), hello(), FollowOptions{})
@@ -160,7 +160,7 @@ func TestExchangeInputRequired(t *testing.T) {
 	if s.State != "input-required" || s.StatusText != "Where from?" || s.TaskID != "t1" {
 		t.Errorf("summary = %+v", s)
 	}
-	for _, m := range f.methods() {
+	for _, m := range f.Methods() {
 		if m != "message/stream" {
 			t.Errorf("unexpected call %s after an interrupted state", m)
 		}
@@ -169,10 +169,10 @@ func TestExchangeInputRequired(t *testing.T) {
 
 func TestExchangeNoStream(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/send", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/send", func(w http.ResponseWriter, c rpcCall) {
 		reply(w, c, task("t1", "working"))
 	})
-	f.on("tasks/get", func(w http.ResponseWriter, c rpcCall) {
+	f.On("tasks/get", func(w http.ResponseWriter, c rpcCall) {
 		reply(w, c, task("t1", "failed"))
 	})
 	s, err := Exchange(context.Background(), client(t, f), hello(), FollowOptions{NoStream: true})
@@ -182,7 +182,7 @@ func TestExchangeNoStream(t *testing.T) {
 	if s.State != "failed" {
 		t.Errorf("summary = %+v", s)
 	}
-	if got := strings.Join(f.methods(), " "); got != "message/send tasks/get" {
+	if got := strings.Join(f.Methods(), " "); got != "message/send tasks/get" {
 		t.Errorf("calls = %q", got)
 	}
 }
@@ -191,7 +191,7 @@ func TestExchangeCanceledContextKeepsTaskID(t *testing.T) {
 	f := newFakeAgent(t, true)
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false, task("t1", "working"))
 		select {
 		case <-release:
@@ -211,7 +211,7 @@ func TestExchangeCanceledContextKeepsTaskID(t *testing.T) {
 
 func TestFollowRunningTask(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
+	f.On("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false, task("t7", "working", artifact("a", "so far")), status("t7", "canceled", "stopped"))
 	})
 	s, err := Follow(context.Background(), client(t, f), "t7", FollowOptions{})

@@ -92,7 +92,7 @@ func TestNoKeyboardNeverWaits(t *testing.T) {
 // next event, and only then: the events around it arrive as they were.
 func TestAStreamGivesWayToAKeyBetweenEvents(t *testing.T) {
 	f := newFakeAgent(t, true)
-	f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 		events(w, c, false,
 			task("t1", "submitted"),
 			chunk("t1", "a1", "Hello, ", false, false),

@@ -73,7 +73,7 @@ func TestTUIStreamsAndRecordingRunBehindTheKeys(t *testing.T) {
 	for _, keyboard := range []bool{false, true} {
 		release := make(chan struct{})
 		f := newFakeAgent(t, true)
-		f.on("message/stream", func(w http.ResponseWriter, c rpcCall) {
+		f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
 			events(w, c, false, task("t1", "working"), chunk("t1", "a1", "Hello, ", false, false))
 			<-release // mid-answer until the test has looked
 			events(w, c, false, chunk("t1", "a1", "world", true, true), status("t1", "completed", ""))
