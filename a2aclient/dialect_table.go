@@ -49,22 +49,22 @@ var dialectTable = map[Dialect]dialectFacts{
 	DialectV10: {
 		label: "v1.0 JSON-RPC", version: "1.0", since: "1.0", binding: BindingJSONRPC,
 		wire: wireProto, card: cardSupportedInterfaces, cardPath: "/.well-known/agent-card.json",
-		extensionHeader: "A2A-Extensions",
-		alternate:       true,
-		rpcCodes:        v10RPCCodes,
+		extensionHeader: "A2A-Extensions", versionHeader: "1.0",
+		alternate: true,
+		rpcCodes:  v10RPCCodes,
 	},
 	DialectV10REST: {
 		label: "v1.0 REST", version: "1.0", since: "1.0", binding: BindingREST,
 		wire: wireProto, card: cardSupportedInterfaces, cardPath: "/.well-known/agent-card.json",
-		extensionHeader: "A2A-Extensions",
-		rpcCodes:        v10RPCCodes,
+		extensionHeader: "A2A-Extensions", versionHeader: "1.0",
+		rpcCodes: v10RPCCodes,
 	},
 	DialectV10GRPC: {
 		label: "v1.0 gRPC", version: "1.0", since: "1.0", binding: BindingGRPC,
 		wire: wireProto, card: cardSupportedInterfaces, cardPath: "/.well-known/agent-card.json",
-		extensionHeader: "A2A-Extensions",
-		alternate:       true,
-		rpcCodes:        v10RPCCodes,
+		extensionHeader: "A2A-Extensions", versionHeader: "1.0",
+		alternate: true,
+		rpcCodes:  v10RPCCodes,
 	},
 	// The gateway dialect (seed 004) has no A2A version: its cards are
 	// told by their URL, never by a version they name.
@@ -93,6 +93,10 @@ type dialectFacts struct {
 	// extensionHeader carries the extensions a request activates and the
 	// agent confirms; "" for a dialect without extensions.
 	extensionHeader string
+	// versionHeader is the A2A-Version every request says (as metadata
+	// over gRPC): a v1.0 server without it takes a request for v0.3's.
+	// "" for a dialect that sends none.
+	versionHeader string
 	// alternate: at an endpoint of its binding that the card names in
 	// another version, this dialect is tried too, since servers often
 	// speak another version than their card says (candidates).

@@ -21,7 +21,7 @@ type v10GRPC struct {
 }
 
 func newV10GRPC(t *transport, iface Interface, _ *Agent) binding {
-	b := &v10GRPC{e: newGRPCEndpoint(t, iface, "lf.a2a.v1.A2AService", DialectV10GRPC, v10Header())}
+	b := &v10GRPC{e: newGRPCEndpoint(t, iface, "lf.a2a.v1.A2AService", DialectV10GRPC, versionHeader(DialectV10GRPC))}
 	b.v10Ops = v10Ops{tenant: iface.Tenant, unary: b.e.unary, open: b.open, cardURL: b.e.callURL("GetExtendedAgentCard")}
 	return b
 }

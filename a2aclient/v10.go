@@ -22,7 +22,7 @@ type v10 struct {
 }
 
 func newV10(t *transport, iface Interface, _ *Agent) binding {
-	b := &v10{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV10, header: v10Header()}}
+	b := &v10{rpc: &rpc{t: t, url: iface.URL, dialect: DialectV10, header: versionHeader(DialectV10)}}
 	b.v10Ops = v10Ops{tenant: iface.Tenant, unary: b.call, open: b.open, cardURL: iface.URL}
 	return b
 }

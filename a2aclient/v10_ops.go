@@ -22,11 +22,15 @@ type v10Ops struct {
 	cardURL string
 }
 
-// v10Header is what every v1.0 request says: without A2A-Version a v1.0
-// server assumes 0.3.
-func v10Header() http.Header {
+// versionHeader is what every request of dialect d says of its version
+// (its row's versionHeader), nil for none.
+func versionHeader(d Dialect) http.Header {
+	v := facts(d).versionHeader
+	if v == "" {
+		return nil
+	}
 	h := http.Header{}
-	h.Set("A2A-Version", "1.0")
+	h.Set("A2A-Version", v)
 	return h
 }
 

@@ -30,7 +30,7 @@ func newV10REST(t *transport, iface Interface, _ *Agent) binding {
 		t: t, base: base, bad: bad, dialect: DialectV10REST, shape: shapeV10,
 		contentType: "application/a2a+json",
 		accept:      "application/a2a+json, application/json",
-		version:     "1.0",
+		version:     facts(DialectV10REST).versionHeader,
 	}}
 }
 
