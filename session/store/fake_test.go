@@ -23,13 +23,10 @@ func newFakeAgent(t *testing.T, streaming bool) *fakeAgent { return fakeagent.Ne
 
 var (
 	writeJSON = fakeagent.WriteJSON
-	reply     = fakeagent.Reply
-	rpcError  = fakeagent.Error
 	events    = fakeagent.Events
 	task      = fakeagent.Task
 	status    = fakeagent.Status
 	chunk     = fakeagent.Chunk
-	artifact  = fakeagent.Artifact
 )
 
 // The hostile agents' client and deadline, and a first message, as
