@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -37,10 +38,17 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 		return r.conclude(ctx, ref, s, err, f.json, out)
 	}
 	var task *a2aclient.Task
+	ended := false // a cancel found the task already over
 	if sub == "get" || sub == "download" {
 		task, err = c.Get(ctx, taskID, nil)
 	} else {
 		task, err = c.Cancel(ctx, taskID)
+		if errors.Is(err, a2aclient.ErrTaskNotCancelable) {
+			// Say how it ended rather than that it cannot be canceled.
+			if got, gerr := c.Get(ctx, taskID, nil); gerr == nil && got != nil {
+				task, err, ended = got, nil, true
+			}
+		}
 	}
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
@@ -68,8 +76,30 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 		}
 		code = r.conclude(ctx, ref, s, nil, f.json, out)
 	}
-	if sub == "cancel" && (a2aclient.State(s.State) == a2aclient.StateCanceled || !a2aclient.State(s.State).Terminal()) {
-		return exitOK // canceled, or accepted and on its way
+	if sub == "cancel" {
+		return r.cancelExit(s, ended, code)
+	}
+	return code
+}
+
+// cancelExit is how `task cancel` ends: 0 once the task is canceled (now
+// or before) or the cancel is under way; a task that had already ended
+// otherwise is named, and exits 3 if it failed or was rejected, 1 if it
+// completed (nothing was canceled).
+func (r *runner) cancelExit(s *session.Summary, ended bool, code int) int {
+	state := a2aclient.State(s.State)
+	switch {
+	case state == a2aclient.StateCanceled:
+		if ended {
+			fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: task "+shortID(s.TaskID)+" was already canceled."))
+		}
+		return exitOK
+	case !state.Terminal():
+		return exitOK // accepted and on its way
+	}
+	fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: task %s is already %s, so it cannot be canceled.", shortID(s.TaskID), state)))
+	if state == a2aclient.StateCompleted {
+		return exitError
 	}
 	return code
 }
