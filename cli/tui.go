@@ -85,7 +85,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	if _, ok := all[themeName]; themeName != "" && themeName != themes.Auto && !ok {
 		names := "auto, dark, light, high-contrast or a theme file in " + themesDir(r.env.ConfigPath)
 		if *theme != "" { // the flag's: a usage error, as any bad flag
-			return r.report(exitUsage, usagef("tui", "unknown theme %q; use %s", themeName, names), false, "")
+			return r.report(exitUsage, usagef("", "unknown theme %q; use %s", themeName, names), false, "")
 		}
 		// The config file's: a config error, located as the others are.
 		return r.report(exitError, config.ErrorAt(r.env.ConfigPath, "", "theme", fmt.Sprintf("unknown theme %q", themeName), "use "+names), false, "")
