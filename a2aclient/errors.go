@@ -3,6 +3,7 @@ package a2aclient
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -267,6 +268,11 @@ func Hint(err error) string {
 			return "The agent failed; try again, or tell its operator."
 		}
 		return "Check the URL and the agent's card with 'parley card'."
+	case errors.As(err, &te) && plainHTTP(te.Err):
+		if u, perr := url.Parse(te.URL); perr == nil && u.Scheme == "https" {
+			return fmt.Sprintf("Use http://%s instead of https://.", redactURL(u.Host))
+		}
+		return "Use an http:// URL instead of https://."
 	case errors.As(err, &te):
 		return "Check that the agent is running and the URL is right."
 	case errors.As(err, new(*EventTooLargeError)):

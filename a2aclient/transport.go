@@ -470,6 +470,8 @@ func describeNetErr(err error) string {
 		return "could not connect: " + opErr.Err.Error()
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return "the connection closed before the reply was complete"
+	case plainHTTP(err):
+		return "the agent speaks plain HTTP, not HTTPS"
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
@@ -482,6 +484,14 @@ func describeNetErr(err error) string {
 		msg = ue.Err.Error()
 	}
 	return termsafe.Line(msg)
+}
+
+// plainHTTP reports whether an https:// request reached a server that
+// speaks plain HTTP.
+func plainHTTP(err error) bool {
+	var rh tls.RecordHeaderError
+	return errors.As(err, &rh) || strings.Contains(err.Error(), "server gave HTTP response to HTTPS client") ||
+		strings.Contains(err.Error(), "first record does not look like a TLS handshake")
 }
 
 // redactURL removes credentials from a URL for display: userinfo and the

@@ -117,16 +117,40 @@ func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
 }
 
 // sentence makes an error message read as one sentence: first letter up,
-// full stop at the end, on one line.
+// full stop at the end, on one line. The capital is only for a sentence
+// that starts with parley's own word: a name the user or an agent gave
+// ("closed-port"), a URL, a quoted value or a dialect keeps its case.
 func sentence(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if s == "" {
 		return "Something went wrong."
 	}
-	r, size := utf8.DecodeRuneInString(s)
-	s = strings.ToUpper(string(r)) + s[size:]
+	if ownWord(s) {
+		r, size := utf8.DecodeRuneInString(s)
+		s = strings.ToUpper(string(r)) + s[size:]
+	}
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
 		s += "."
 	}
 	return s
+}
+
+// ownWord reports whether s starts with a plain lowercase word (letters,
+// perhaps 's), as parley's own sentences do, rather than with a name, a
+// URL or a quoted value.
+func ownWord(s string) bool {
+	end := strings.IndexAny(s, " ,;")
+	if end < 0 {
+		end = len(s)
+	}
+	w := strings.TrimSuffix(strings.TrimSuffix(s[:end], ":"), "'s")
+	if w == "" {
+		return false
+	}
+	for _, c := range w {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -92,9 +92,9 @@ func TestSendBadInput(t *testing.T) {
 	}{
 		{[]string{"send", base, "hi", "--file", filepath.Join(dir, "missing.pdf")}, "Cannot read --file " + filepath.Join(dir, "missing.pdf") + ": no such file or directory"},
 		{[]string{"send", base, "hi", "--file", dir}, "it is a directory"},
-		{[]string{"send", base, "hi", "--data", `{"a": }`}, "--data is not valid JSON"},
+		{[]string{"send", base, "hi", "--data", `{"a": }`}, "--data is not JSON"},
 		{[]string{"send", base, "hi", "--data", `{"a":1} {"b":2}`}, "more than one JSON value"},
-		{[]string{"send", base, "hi", "--data", "@" + bad}, "is not valid JSON"},
+		{[]string{"send", base, "hi", "--data", "@" + bad}, "is not JSON"},
 		{[]string{"send", base, "hi", "--data", "@" + filepath.Join(dir, "nope.json")}, "Cannot read --data"},
 		{[]string{"send", base, "hi", "--output-dir", filepath.Join(blocker, "sub")}, "Cannot use --output-dir"},
 		{[]string{"send", base, "-"}, "no standard input"},

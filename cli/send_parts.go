@@ -74,7 +74,7 @@ func dataPart(arg string) (a2aclient.Part, error) {
 	dec := json.NewDecoder(bytes.NewReader(src))
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return a2aclient.Part{}, inputf("%s is not valid JSON: %s", what, jsonProblem(err))
+		return a2aclient.Part{}, inputf("%s is not JSON: %s", what, jsonProblem(err))
 	}
 	if dec.More() {
 		return a2aclient.Part{}, inputf("%s holds more than one JSON value; wrap them in an array or an object", what)
@@ -82,11 +82,12 @@ func dataPart(arg string) (a2aclient.Part, error) {
 	return a2aclient.Part{Kind: a2aclient.PartData, Data: v}, nil
 }
 
-// jsonProblem words a JSON syntax error without echoing the input.
+// jsonProblem words a JSON syntax error in parley's words (not the
+// decoder's), with its position, without echoing the input.
 func jsonProblem(err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%s (at byte %d)", strings.TrimPrefix(se.Error(), "invalid character "), se.Offset)
+		return fmt.Sprintf("something unexpected (at byte %d); text in JSON is in double quotes, as in \"hello\", and objects in braces, as in {\"n\": 1}", se.Offset)
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return "it ends too early"

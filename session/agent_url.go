@@ -2,8 +2,10 @@ package session
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/parley-a2a/parley/termsafe"
@@ -26,6 +28,9 @@ func AgentURL(typed string) (string, error) {
 			s = s[strings.Index(s, "://")+3:]
 			break
 		}
+	}
+	if m := schemeTypo.FindString(s); m != "" && !isWebScheme(m) {
+		return "", schemeError(s, s[len(m):])
 	}
 	if !strings.Contains(s, "://") {
 		host := s
@@ -54,6 +59,31 @@ func AgentURL(typed string) (string, error) {
 		}
 	}
 	return u.String(), nil
+}
+
+// schemeTypo is the start of a URL with a scheme: "htp:/", "http:/",
+// "ftp://"; what follows is the rest of the URL.
+var schemeTypo = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:/+`)
+
+// isWebScheme reports whether start (a schemeTypo match) is http:// or
+// https://.
+func isWebScheme(start string) bool {
+	l := strings.ToLower(start)
+	return l == "http://" || l == "https://"
+}
+
+// schemeError refuses a URL whose scheme is mistyped, with the URL it
+// most likely meant: rest with http:// on loopback, https:// elsewhere.
+func schemeError(typed, rest string) error {
+	host := rest
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	meant := "https://" + rest
+	if isLoopbackHost(host) {
+		meant = "http://" + rest
+	}
+	return fmt.Errorf("%q is not a URL parley can use: an agent's URL starts with http:// or https://; did you mean %s?", termsafe.Line(typed), termsafe.Line(meant))
 }
 
 // isLoopbackHost reports whether host (with or without a port) is this

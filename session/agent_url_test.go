@@ -1,6 +1,9 @@
 package session
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestAgentInputURL(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
@@ -17,8 +20,13 @@ func TestAgentInputURL(t *testing.T) {
 			t.Errorf("AgentURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 		}
 	}
+	// A scheme typo is named, with the URL it probably meant.
+	if _, err := AgentURL("htp:/127.0.0.1:4242"); err == nil || !strings.Contains(err.Error(), "http://127.0.0.1:4242") {
+		t.Errorf("AgentURL(htp:/127.0.0.1:4242): %v, want a suggestion of http://127.0.0.1:4242", err)
+	}
 	for _, bad := range []string{"", "https://", "ftp://127.0.0.1/", "http://a b", "https://user:pw@agent.example.com",
-		"http://127.0.0.1:99999", "http://127.0.0.1:port", "http://\x1b[31mx", "javascript:alert(1)"} {
+		"http://127.0.0.1:99999", "http://127.0.0.1:port", "http://\x1b[31mx", "javascript:alert(1)",
+		"htp:/127.0.0.1:4242", "http:/127.0.0.1:4242", "htp://127.0.0.1:4242", "https:agent.example.com"} {
 		if got, err := AgentURL(bad); err == nil {
 			t.Errorf("AgentURL(%q) = %q, want an error", bad, got)
 		}

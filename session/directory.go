@@ -262,6 +262,11 @@ func (d *Directory) lookup(ref string) (*config.Agent, error) {
 	if a := configEntry(d.o.Config, ref); a != nil {
 		return a, nil
 	}
+	if schemeTypo.MatchString(ref) {
+		if _, err := AgentURL(ref); err != nil {
+			return nil, typoError{err}
+		}
+	}
 	if !strings.Contains(ref, "://") {
 		where := "the config file"
 		if d.o.ConfigPath != "" {
@@ -271,6 +276,13 @@ func (d *Directory) lookup(ref string) (*config.Agent, error) {
 	}
 	return nil, nil
 }
+
+// typoError is a mistyped URL given as an agent: its own words, and an
+// unknown agent (a usage error) to errors.Is.
+type typoError struct{ err error }
+
+func (e typoError) Error() string        { return e.err.Error() }
+func (e typoError) Is(target error) bool { return target == ErrUnknownAgent }
 
 // configEntry is the entry of cfg that ref names: by its name, else by
 // its URL, a trailing slash aside; nil for none. It is the one matching
