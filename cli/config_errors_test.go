@@ -17,7 +17,7 @@ func TestConfigErrorsOneFormatOneExitCode(t *testing.T) {
 		line          int
 		words         []string
 	}{
-		{"syntax", "theme = \"dark\n", 1, []string{"strings cannot contain newlines"}},
+		{"syntax", "theme = \"dark\n", 1, []string{"the text of theme is not closed — end it with a double quote"}},
 		{"unknown setting", "bogus = 1\n" + agent, 1, []string{`unknown setting "bogus"`}},
 		{"bad value", "timeout = \"x\"\n" + agent, 1, []string{"not a duration"}},
 		{"unknown key name", agent + "\n[keys]\n\"chat.cpy\" = [\"c\"]\n", 6, []string{`unknown key binding "chat.cpy" in [keys] — did you mean "chat.copy"?`}},

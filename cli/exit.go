@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -34,11 +35,14 @@ func stateExit(state string) int {
 	return exitOK
 }
 
-// errorExit maps an error to an exit code.
+// errorExit maps an error to an exit code. An error in the config file
+// (*config.Error) is exitError, for every command.
 func errorExit(ctx context.Context, err error) int {
 	var ue *usageError
 	var ae *a2aclient.AuthError
 	switch {
+	case errors.As(err, new(*config.Error)):
+		return exitError
 	case errors.As(err, &ue), errors.As(err, new(*inputError)), errors.Is(err, session.ErrUnknownAgent):
 		return exitUsage
 	case errors.As(err, &ae), errors.Is(err, a2aclient.ErrAuthenticationRequired):

@@ -20,7 +20,8 @@ const (
 // exitCodes is the exit-code table of README.md and `parley help`.
 const exitCodes = `Exit codes:
   0    completed, or the agent replied with a message
-  1    any other error
+  1    any other error, and every error in the config file (written
+       file:line: what is wrong — what to do)
   2    usage error: an unknown command or flag, a missing argument, or bad
        input (a file that cannot be read, invalid JSON, an unwritable dir)
   3    the task failed, was canceled or was rejected

@@ -150,7 +150,7 @@ func (r *runner) taskListAll(ctx context.Context, f *agentFlags, filter session.
 	if len(pos) == 1 {
 		refs = pos
 	} else if _, err := r.directory(); err != nil {
-		return r.report(exitUsage, err, f.json, "")
+		return r.report(errorExit(ctx, err), err, f.json, "") // a config error: 1, as everywhere
 	} else {
 		for _, a := range r.cfg.Agents {
 			refs = append(refs, a.Name)

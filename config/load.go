@@ -1,6 +1,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -75,10 +76,10 @@ func Parse(path string, raw []byte) (*Config, error) {
 	loc := locator{lines: strings.Split(string(raw), "\n")}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("unknown setting %q%s", k.String(), knownHint(k))}
+		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("unknown setting %q", k.String()), Hint: "check its spelling" + knownHint(k)}
 	}
 	if k, want := miscased(md); k != nil {
-		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("write %q as %q: settings are lower case", k[len(k)-1], want)}
+		return nil, &Error{Path: path, Line: loc.anyKey(k), Msg: fmt.Sprintf("%q is not in lower case", k[len(k)-1]), Hint: fmt.Sprintf("write %q as %q: settings are lower case", k[len(k)-1], want)}
 	}
 	if err := cfg.check(); err != nil {
 		var pe *problem
@@ -90,28 +91,106 @@ func Parse(path string, raw []byte) (*Config, error) {
 	return &cfg, nil
 }
 
-// decodeError turns the TOML library's errors into one located sentence.
-// Syntax errors are ParseErrors with a position; type mismatches are plain
-// errors that spell the line in their text.
+// decodeError turns the TOML library's errors into one located sentence
+// in plain words, with what to do. Syntax errors are ParseErrors with a
+// position; type mismatches are plain errors that spell the line in
+// their text.
 func decodeError(path string, err error) error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		msg := pe.Message
-		if pe.LastKey != "" {
-			msg = fmt.Sprintf("%s (at %q)", msg, pe.LastKey)
-		}
-		return &Error{Path: path, Line: pe.Position.Line, Msg: msg}
+		msg, hint := syntaxWords(pe.Message, pe.LastKey)
+		return &Error{Path: path, Line: pe.Position.Line, Msg: msg, Hint: hint}
 	}
 	m := typeErrRE.FindStringSubmatch(err.Error())
 	if m == nil {
 		return &Error{Path: path, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
 	}
 	line, _ := strconv.Atoi(m[1])
+	if t := incompatibleRE.FindStringSubmatch(m[3]); t != nil {
+		what := cmp.Or(m[2], "a setting")
+		return &Error{Path: path, Line: line, Msg: fmt.Sprintf("%s is %s, where parley wants %s", what, tomlKind(t[1]), goKind(t[2])),
+			Hint: fmt.Sprintf("write it as %s", example(goKind(t[2])))}
+	}
 	msg := m[3]
 	if m[2] != "" {
 		msg = fmt.Sprintf("%s has the wrong type: %s", m[2], msg)
 	}
 	return &Error{Path: path, Line: line, Msg: msg}
+}
+
+// syntaxWords says what is wrong with a line that is not TOML, and what
+// to do, for the mistakes people make; others keep the library's words
+// with general advice.
+func syntaxWords(msg, key string) (string, string) {
+	name := "a setting"
+	if key != "" {
+		name = key
+	}
+	switch {
+	case strings.HasPrefix(msg, "expected value but found"):
+		return name + " has no value", `write one after the "=": text in double quotes, a number, true or false, or a [list]`
+	case strings.Contains(msg, "strings cannot contain newlines"), strings.Contains(msg, "unexpected EOF"):
+		return "the text of " + name + " is not closed", `end it with a double quote (") on the same line`
+	case strings.Contains(msg, "bare keys cannot contain"), strings.HasPrefix(msg, "expected key separator"),
+		strings.HasPrefix(msg, "expected '.' or '='"):
+		return "this line is not a setting", `write settings as name = value, with text in double quotes`
+	case strings.Contains(msg, "has already been defined"), strings.Contains(msg, "duplicate"):
+		return name + " is set twice", "keep one of them"
+	}
+	return "this line is not valid TOML (" + msg + ")", "write settings as name = value, with text in double quotes"
+}
+
+var incompatibleRE = regexp.MustCompile(`^incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
+
+// tomlKind names a value as the file wrote it.
+func tomlKind(t string) string {
+	switch {
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "float"):
+		return "a number"
+	case t == "bool":
+		return "true or false"
+	case t == "string":
+		return "text"
+	case strings.HasPrefix(t, "[]"):
+		return "a list"
+	case strings.HasPrefix(t, "map"):
+		return "a table"
+	}
+	return "a value of another kind"
+}
+
+// goKind names what parley reads a setting into.
+func goKind(t string) string {
+	switch {
+	case t == "string":
+		return "text"
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), strings.HasPrefix(t, "float"):
+		return "a number"
+	case t == "bool":
+		return "true or false"
+	case t == "slice", t == "array", strings.HasPrefix(t, "[]"):
+		return "a list"
+	case t == "map", t == "struct":
+		return "a table"
+	}
+	return "another kind of value"
+}
+
+// example shows a value of a kind, as the file writes it.
+func example(kind string) string {
+	switch kind {
+	case "text":
+		return `text in double quotes, such as "value"`
+	case "a number":
+		return "a number, such as 10"
+	case "true or false":
+		return "true or false, without quotes"
+	case "a list":
+		return `a list, such as ["a", "b"] (or [[agents]] tables for agents)`
+	case "a table":
+		return "a [table] of settings"
+	}
+	return "the kind the documentation shows for it"
 }
 
 var typeErrRE = regexp.MustCompile(`^toml: (?:line (\d+) )?(?:\(last key "([^"]*)"\): )?(.*)$`)
@@ -120,9 +199,9 @@ var typeErrRE = regexp.MustCompile(`^toml: (?:line (\d+) )?(?:\(last key "([^"]*
 func knownHint(k toml.Key) string {
 	switch {
 	case len(k) == 1:
-		return " (known: theme, keys, agents, timeout, idle_timeout, body_timeout, retry_tries, retry_max_wait, require_signed, extensions, push_url, push_listen)"
+		return "; the known settings are theme, keys, agents, timeout, idle_timeout, body_timeout, retry_tries, retry_max_wait, require_signed, extensions, push_url, push_listen"
 	case len(k) == 2 && k[0] == "agents":
-		return " in [[agents]] (known: name, url, dialect, headers, auth, token, username, api_key_name, api_key_in, max_event_size, trusted_origins, tenant, require_signed, extensions, oauth_flow, client_id, client_secret, scopes, issuer, token_url, auth_url, device_url, redirect_port, tls_cert, tls_key, tls_ca)"
+		return "; the known settings of [[agents]] are name, url, dialect, headers, auth, token, username, api_key_name, api_key_in, max_event_size, trusted_origins, tenant, require_signed, extensions, oauth_flow, client_id, client_secret, scopes, issuer, token_url, auth_url, device_url, redirect_port, tls_cert, tls_key, tls_ca"
 	}
 	return ""
 }
