@@ -35,6 +35,9 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	out := r.follower(f.json, nil)
 	if sub == "watch" {
 		s, err := session.Follow(ctx, c, taskID, r.followOptions(false, out.update))
+		if s != nil && s.TaskID != "" && s.State != string(a2aclient.StateUnknown) {
+			r.learnTask(c.ID(), summaryTask(s))
+		}
 		return r.conclude(ctx, ref, s, err, f.json, out)
 	}
 	var task *a2aclient.Task
@@ -53,6 +56,7 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
+	r.learnTask(c.ID(), task)
 	if sub == "download" {
 		return r.download(dir, task, f.json)
 	}
@@ -102,6 +106,35 @@ func (r *runner) cancelExit(s *session.Summary, ended bool, code int) int {
 		return exitError
 	}
 	return code
+}
+
+// learnTask folds what a command learned about agent's task into the
+// stored conversation that holds it, if parley holds it: `parley
+// contexts` then shows the task as the agent last said it stands. A
+// store that is not there or cannot be written is no reason to fail the
+// command, which did what was asked.
+func (r *runner) learnTask(agent a2aclient.AgentID, task *a2aclient.Task) {
+	if task == nil || task.ID == "" {
+		return
+	}
+	st := r.openStoreIfThere()
+	if st == nil {
+		return
+	}
+	defer st.Close()
+	if _, _, err := st.LearnTask(agent, task); err != nil {
+		r.warn(fmt.Errorf("the stored conversation of task %s is not updated: %w", shortID(task.ID), err))
+	}
+}
+
+// summaryTask is the task as a followed stream left it.
+func summaryTask(s *session.Summary) *a2aclient.Task {
+	t := &a2aclient.Task{ID: s.TaskID, ContextID: s.ContextID, Artifacts: s.Artifacts,
+		Status: a2aclient.TaskStatus{State: a2aclient.State(s.State)}}
+	if s.StatusText != "" {
+		t.Status.Message = &a2aclient.Message{Role: a2aclient.RoleAgent, Parts: []a2aclient.Part{a2aclient.TextPart(s.StatusText)}}
+	}
+	return t
 }
 
 // savedJSON is one line of `parley task download --json`.
