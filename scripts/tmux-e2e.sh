@@ -463,6 +463,19 @@ first_hour_flows() {
 	keys Tab
 	wait_gone "Copied $agent_url" 2
 	quit
+
+	scenario="typing in the chat goes to the composer"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys Tab # composer → chat
+	wait_for "y copy item"
+	type_text "Show me the itinerary data"
+	wait_for "> Show me the itinerary data"
+	refute "Copied"
+	keys Enter
+	wait_for "itinerary.csv" 30
+	wait_for "✓ completed · " 30
+	quit
 }
 
 # A click focuses the pane under it and picks the row there; a second
