@@ -449,6 +449,35 @@ focus_flows() {
 	quit
 }
 
+# The first hour, round two (issue 32): the status shares the footer
+# with the keys and goes with the focus (1).
+first_hour_flows() {
+	scenario="a status keeps help and quit, and goes with the focus"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	keys y
+	wait_for "Copied $agent_url"
+	screen | tail -n 1 | grep -qF "ctrl+c quit" || fail "the status pushed the keys out of the footer"
+	keys Tab
+	wait_gone "Copied $agent_url" 2
+	quit
+
+	scenario="typing in the chat goes to the composer"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys Tab # composer → chat
+	wait_for "y copy item"
+	type_text "Show me the itinerary data"
+	wait_for "> Show me the itinerary data"
+	refute "Copied"
+	keys Enter
+	wait_for "itinerary.csv" 30
+	wait_for "✓ completed · " 30
+	quit
+}
+
 # A click focuses the pane under it and picks the row there; a second
 # click on the picked row acts on it; the wheel scrolls what is under it.
 mouse_flows() {
@@ -670,5 +699,6 @@ wire_flows
 focus_flows
 mouse_flows
 grpc_flows
+first_hour_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"

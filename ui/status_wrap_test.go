@@ -38,7 +38,8 @@ func TestLongStatusWrapsNotCut(t *testing.T) {
 // it takes up to four, over the panes' last rows: cut on the second, the
 // end of the sentence, which says what happened ("the connection was
 // refused"), was lost. Past four lines it is cut with "…", and the
-// screen keeps its height either way.
+// screen keeps its height either way. The keys follow on a line of
+// their own when the status's last line has no room for them.
 func TestLongerStatusTakesMoreLines(t *testing.T) {
 	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -62,9 +63,12 @@ func TestLongerStatusTakesMoreLines(t *testing.T) {
 				t.Fatalf("a line is wider than 80: %q", l)
 			}
 		}
-		status := lines[len(lines)-tc.lines:]
-		if !strings.HasPrefix(lines[len(lines)-tc.lines-1], "╰") {
-			t.Errorf("the composer's box does not end right above the status's %d lines:\n%s", tc.lines, strings.Join(lines[len(lines)-tc.lines-2:], "\n"))
+		status := lines[len(lines)-tc.lines-1 : len(lines)-1]
+		if !strings.HasPrefix(lines[len(lines)-tc.lines-2], "╰") {
+			t.Errorf("the composer's box does not end right above the status's %d lines:\n%s", tc.lines, strings.Join(lines[len(lines)-tc.lines-3:], "\n"))
+		}
+		if k := lines[len(lines)-1]; !strings.Contains(k, "help") || !strings.Contains(k, "quit") {
+			t.Errorf("the keys are not on the line below the status: %q", k)
 		}
 		tail := strings.Join(strings.Fields(strings.Join(status, " ")), " ")
 		// The URL has no space to wrap at: it is broken inside.

@@ -44,10 +44,11 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 	switch a {
 	case panes.TaskOpen:
 		m.tasks.Unmark(session.TaskKey{Agent: conv.Agent(), Task: t.ID})
+		m.setFocus(focusChat)
 		if conv.AnswerTask(t.ID) { // it waits for input: the next message answers it
 			m.layout()
+			m.setFocus(focusComposer) // where the answer is typed
 		}
-		m.setFocus(focusChat)
 		m.chat.JumpToTask(t.ID)
 		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, styles.StateWord(t.State)), false)
 		return m.focusCmd()

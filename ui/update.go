@@ -25,8 +25,14 @@ func (statusExpiredMsg) Redraws() component.Redraw { return component.RedrawFoot
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.frame.began = m.env.Now()            // what a drawing of the panes costs starts here (frame.go)
 	m.composerFrame.keep = streamOnly(msg) // frame_composer.go
-	at := m.statusAt
+	at, focus, current := m.statusAt, m.focus, m.current
 	model, cmd := m.route(msg)
+	if m.statusAt == at && (m.focus != focus || m.current != current) {
+		// A status is about what was: moving the focus or switching
+		// agents drops it ("New conversation with …" stayed after
+		// switching agents).
+		m.status = ""
+	}
 	m.syncPushAttach() // conversations come and go with many messages
 	if f := m.settleFrame(msg); f != nil {
 		cmd = tea.Batch(cmd, f)

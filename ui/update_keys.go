@@ -5,6 +5,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
@@ -55,6 +56,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if c := m.stopStreaming(); c != nil {
 			return c
 		}
+	}
+	if group := typingGroup(m.focus); group != "" && typed(msg) && !m.keys.Binds(group, msg) {
+		// A letter that is no command of the chat or the tasks pane is
+		// typing: it goes to the composer, and the focus with it.
+		m.setFocus(focusComposer)
+		return tea.Batch(m.focusCmd(), m.composerKey(msg))
 	}
 	switch m.focus {
 	case focusComposer:
@@ -177,6 +184,34 @@ func (m *Model) stopStreaming() tea.Cmd {
 		[]string{fmt.Sprintf("Task %s may still be running on %s. Cancel it on the agent too?", styles.ShortID(id), e.Label())}, "",
 		func(_ string) tea.Cmd { return cancelTask(conv, id) }))
 	return nil
+}
+
+// typingGroup is the key group of a pane where typing a letter that is
+// none of its commands goes to the composer (the chat and the tasks
+// pane), "" for the others: the Agents pane's letters add, rename and
+// remove agents, and its list is the one place to pick an agent by eye.
+func typingGroup(f focusArea) string {
+	switch f {
+	case focusChat:
+		return "chat"
+	case focusTasks:
+		return "tasks"
+	}
+	return ""
+}
+
+// typed reports whether msg types printable text (no ctrl or alt, not
+// only spaces).
+func typed(msg tea.KeyPressMsg) bool {
+	if msg.Text == "" || msg.Mod&^tea.ModShift != 0 || strings.TrimSpace(msg.Text) == "" {
+		return false
+	}
+	for _, r := range msg.Text {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // shiftedText gives a shifted letter that came without its text the

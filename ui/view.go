@@ -223,23 +223,39 @@ func (m *Model) composerTitle() string {
 // less than two.
 func statusLines(height int) int { return max(2, min(4, height/6)) }
 
-// footer shows a recent status line, else the focused pane's keys.
+// footer shows a recent status line (or the task waiting for input)
+// and the focused pane's keys on the same line: the status on the left,
+// the keys that fit after it on the right, help and quit always. A
+// status used to replace the whole footer, keys and all (issue 32).
 func (m *Model) footer() string {
+	text, style := "", m.st.Info
 	if m.status != "" && time.Since(m.statusAt) < m.env.StatusFor {
-		style := m.st.Info
+		text = m.status
 		if m.isErr {
 			style = m.st.Error
 		}
-		// Too long for one line: wrapped at words, on as many lines as
-		// it takes up to statusLines, so that a long URL in it does not
-		// push out the end of the sentence, which says what happened.
-		lines := styles.WrapStyle(style, m.status, m.width-2, statusLines(m.height))
-		return " " + strings.Join(lines, "\n ")
+	} else if w := m.waitingLine(time.Now()); w != "" {
+		text, style = w, m.st.Warning
 	}
-	if w := m.waitingLine(time.Now()); w != "" {
-		return " " + m.st.Warning.Render(styles.Clip(w, m.width-2))
+	if text == "" {
+		return m.keysFooter() // frame_memo.go: kept while nothing it shows changed
 	}
-	return m.keysFooter() // frame_memo.go: kept while nothing it shows changed
+	// Too long for one line: wrapped at words, on as many lines as it
+	// takes up to statusLines, so that a long URL in it does not push
+	// out the end of the sentence, which says what happened. The keys
+	// follow on its last line, or on a line of their own below it when
+	// help and quit do not fit there.
+	const gap = 3
+	lines := styles.WrapStyle(style, text, m.width-2, statusLines(m.height))
+	last := lipgloss.Width(lines[len(lines)-1])
+	g := m.keys.Global
+	if m.width-2-last-gap < helpWidth([]key.Binding{g.Help, g.Quit}) {
+		lines, last = append(lines, ""), -gap
+	}
+	ks := m.help.ShortHelpView(fitKeys(m.focusKeys(), m.width-2-last-gap))
+	pad := max(m.width-2-max(last, 0)-lipgloss.Width(ks), 0)
+	lines[len(lines)-1] = styles.Clip(lines[len(lines)-1]+strings.Repeat(" ", pad)+ks, m.width-2)
+	return " " + strings.Join(lines, "\n ")
 }
 
 // fitKeys is the bindings all (focusKeys) cut to fit width cells. Help

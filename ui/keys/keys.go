@@ -294,6 +294,19 @@ func (k *Map) Bindings() map[string]*key.Binding {
 	return out
 }
 
+// Binds reports whether a binding of group (its config prefix: "chat",
+// "tasks") lists the key msg names, enabled or not: a pane's letters are
+// its commands whether or not they act right now, so what a letter does
+// never depends on the state of the item under the cursor.
+func (k *Map) Binds(group string, msg fmt.Stringer) bool {
+	for _, e := range k.entries() {
+		if e.group.name == group && containsKey(e.b.Keys(), msg.String()) {
+			return true
+		}
+	}
+	return false
+}
+
 // Override replaces bindings from the config's [keys] table, e.g.
 // `"chat.copy" = ["c"]`. Unknown names are an error naming the known ones.
 func (k *Map) Override(keys map[string][]string) error {

@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/ui/keys"
+)
+
+// A status shares the footer with the keys instead of replacing it:
+// after y the footer said only "Copied the artifact (34 lines)." and
+// help and quit were gone (issue 32, item 1).
+func TestStatusKeepsHelpAndQuitKeys(t *testing.T) {
+	for _, w := range []int{120, 80, 60} {
+		m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		m.setStatus("Copied the artifact (34 lines).", false)
+		lines := strings.Split(ansi.Strip(m.render()), "\n")
+		last := lines[len(lines)-1]
+		tail := strings.Join(strings.Fields(strings.Join(lines[len(lines)-2:], " ")), " ")
+		if !strings.Contains(tail, "Copied the artifact (34 lines).") {
+			t.Fatalf("at width %d the status is not shown whole: %q", w, tail)
+		}
+		for _, want := range []string{"help", "quit"} {
+			if !strings.Contains(last, want) {
+				t.Fatalf("at width %d the footer lacks %q: %q", w, want, last)
+			}
+		}
+		if ansi.StringWidth(last) > w {
+			t.Fatalf("at width %d the footer is %d wide", w, ansi.StringWidth(last))
+		}
+	}
+}
+
+// A status is about what was: moving the focus (tab) or switching
+// agents drops it, not only its time running out. "New conversation
+// with parley demo." stayed after switching agents.
+func TestStatusGoesWithFocusChange(t *testing.T) {
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.setStatus("127.0.0.1:9 is not reachable.", true)
+	m.Update(keyEvent("tab"))
+	if strings.Contains(ansi.Strip(m.render()), "not reachable") {
+		t.Fatal("the status stayed after the focus moved")
+	}
+}
