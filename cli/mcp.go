@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,7 +44,21 @@ Register it, for example: claude mcp add parley -- parley mcp`,
 		Args: noArgs("mcp"),
 	}
 	c.Run = r.run(func(ctx context.Context, _ []string) int {
-		if err := r.mcpServer().Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+		// A broken config is refused at start, as other commands do,
+		// rather than failing each call.
+		if _, err := config.Load(r.env.ConfigPath); err != nil {
+			return r.report(exitError, err, false, "")
+		}
+		in := r.env.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		out := r.env.Stdout
+		if out == nil {
+			out = os.Stdout
+		}
+		rw := newMCPIO(ctx, in, out)
+		if err := r.mcpServer().Run(ctx, &mcp.IOTransport{Reader: rw, Writer: rw}); err != nil && ctx.Err() == nil {
 			return r.report(exitError, fmt.Errorf("the MCP server stopped: %w", err), false, "")
 		}
 		return exitOK
