@@ -252,7 +252,7 @@ func (p *Agents) row(e *Entry, selected, current, sameName bool) string {
 		if e.Client.Agent().Capabilities.Streaming {
 			flags += styles.AgentFlagStreams
 		}
-		if len(e.Client.Agent().SecuritySchemes) > 0 {
+		if len(e.Client.Agent().SecuritySchemes) > 0 && !e.SignedIn { // "needs sign-in"
 			flags += styles.AgentFlagSecurity
 		}
 	case session.AgentFailed:

@@ -195,7 +195,7 @@ func (p *Tasks) View(st *styles.Styles) string {
 func (p *Tasks) row(t session.TaskInfo, selected bool) string {
 	spin := p.spinner
 	if !t.Following {
-		spin = "◆" // last heard of working; nobody is watching it now
+		spin = styles.WorkingMark // last heard of working; nobody is watching it now
 	}
 	mark, style := styles.StateMark(t.State, spin, p.st)
 	age := ""

@@ -144,7 +144,7 @@ func (p *Tasks) listView() string {
 // listRow is one listed task: its state, title (or id, for a task
 // parley never saw) and how long ago it changed.
 func (p *Tasks) listRow(r session.TaskRow, selected bool) string {
-	mark, style := styles.StateMark(r.State, "◆", p.st)
+	mark, style := styles.StateMark(r.State, styles.WorkingMark, p.st)
 	age := ""
 	if !r.Updated.IsZero() {
 		age = styles.Ago(p.now.Sub(r.Updated))
