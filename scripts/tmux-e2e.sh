@@ -476,6 +476,23 @@ first_hour_flows() {
 	wait_for "itinerary.csv" 30
 	wait_for "✓ completed · " 30
 	quit
+
+	scenario="a long agents list keeps its cursor in view (60x16)"
+	mkdir -p "$work/config8/parley"
+	for i in 1 2 3 4 5 6 7 8; do
+		printf '[[agents]]\nname = "agent%d"\nurl = "http://127.0.0.1:9/a%d"\n\n' "$i" "$i"
+	done >"$work/config8/parley/config.toml"
+	start 120 36 XDG_CONFIG_HOME="$work/config8"
+	wait_for "╭─ Agents" 30
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	for _ in 1 2 3 4 5 6 7; do keys Down; done
+	tm resize-window -t e2e -x 60 -y 16
+	wait_for "ctrl+l lists"
+	keys C-l
+	wait_for "agent8"
+	wait_for "more above"
+	quit
 }
 
 # A click focuses the pane under it and picks the row there; a second

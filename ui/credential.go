@@ -36,6 +36,9 @@ func (extendedCardMsg) Redraws() component.Redraw { return component.RedrawAll }
 func (m *Model) useCredential(e *panes.Entry, c session.Credential, then func(*Model)) tea.Cmd {
 	ws := m.ws
 	refetch, err := ws.ApplyCredential(e.Agent, c)
+	if refetch || err == nil {
+		e.SignedIn = true // its "!" (needs sign-in) goes
+	}
 	if refetch {
 		ref, id := e.Ref, e.ID
 		return tea.Batch(m.startTicking(), func() tea.Msg {

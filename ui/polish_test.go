@@ -117,8 +117,11 @@ func TestFlowEscOneShortForm(t *testing.T) {
 	task := a.taskState(a2aclient.StateWorking)
 	a.key("esc")
 	short := styles.ShortID(task.ID)
-	a.waitScreen("Stopped following task "+short+";", "Task "+short+" may still be running", "agent too?")
+	a.waitScreen("Task "+short+" may still be running", "agent too?")
 	a.key("y")
+	// The chat's line, once the dialog no longer covers it (its
+	// progress is one line now, so the line sits behind the dialog).
+	a.waitScreen("Stopped following task " + short + ";")
 	a.waitFrame("the status line", func(string) bool {
 		for _, f := range a.frames.frames() {
 			if strings.Contains(f, "Canceled task "+short+" on the agent.") {

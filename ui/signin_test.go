@@ -11,11 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
 	"github.com/parley-a2a/parley/session/store"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // opened records what parley asked the browser to open.
@@ -96,6 +99,12 @@ func TestFlowSignInChoosesAPIKeyAndSaves(t *testing.T) {
 			}
 		}
 		return false
+	})
+	// Signed in, its row no longer says it needs a sign-in (issue 32).
+	a.inspect(func(m *Model) {
+		if row := strings.Split(ansi.Strip(m.agents.View(m.st)), "\n")[0]; strings.Contains(row, styles.AgentFlagSecurity) {
+			t.Errorf("signed in, the agent's row still says %s (needs sign-in): %q", styles.AgentFlagSecurity, row)
+		}
 	})
 }
 

@@ -177,6 +177,9 @@ func (c *Pane) Upsert(items []session.Item) {
 
 func (c *Pane) insert(it session.Item) {
 	atEnd := len(c.items) == 0 || c.items[len(c.items)-1].it.Seq <= it.Seq
+	if atEnd && c.progress(it) {
+		return
+	}
 	idx := len(c.items)
 	if !atEnd {
 		idx = sort.Search(len(c.items), func(i int) bool { return c.items[i].it.Seq > it.Seq })
@@ -208,6 +211,30 @@ func (c *Pane) insert(it session.Item) {
 	if !c.follow {
 		c.newBelow++
 	}
+}
+
+// progress takes a status that only says how a working task gets on
+// (the same task, still working, a new message: "Step 3 of 60…") in
+// place of the line before it, when that is the task's last status and
+// the chat's last item, and reports whether it did. A 60-step task wrote
+// one line per step; the chat keeps the last.
+func (c *Pane) progress(it session.Item) bool {
+	if it.Kind != session.ItemStatus || it.TaskID == "" || !working(it.State) {
+		return false
+	}
+	last := len(c.items) - 1
+	prev, ok := c.taskStatus[it.TaskID]
+	if !ok || prev != last {
+		return false
+	}
+	old := c.items[last]
+	if old.it.Kind != session.ItemStatus || old.it.State != it.State || !old.until.IsZero() {
+		return false
+	}
+	delete(c.byKey, old.it.Key)
+	c.items[last] = &chatItem{it: it, gap: old.gap}
+	c.byKey[it.Key] = last
+	return true
 }
 
 func (c *Pane) setGap(i int) {

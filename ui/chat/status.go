@@ -35,17 +35,19 @@ func (c *Pane) statusStyle(s a2aclient.State) lipgloss.Style {
 	return c.st.Muted
 }
 
-// statusMark is a status line's glyph: a settled state's own; a diamond
-// for one still moving, bold when it waits on the person.
+// statusMark is a status line's glyph, from the one table the help's
+// legend is read from (styles.ChatMark): a settled state's own, "?" or
+// "🔒" bold for one that waits on the person, a diamond for one still
+// moving.
 func (c *Pane) statusMark(s a2aclient.State) (string, lipgloss.Style) {
 	l := styles.LookOf(s)
 	switch {
 	case l.Asks:
-		return "◆", l.Tone(c.st).Bold(true)
-	case l.Glyph == "" || l.Glyph == "·":
-		return "◆", c.st.Info
+		return styles.ChatMark(s), l.Tone(c.st).Bold(true)
+	case l.Glyph == "":
+		return styles.WorkingMark, c.st.Info
 	}
-	return l.Glyph, l.Tone(c.st)
+	return styles.ChatMark(s), l.Tone(c.st)
 }
 
 func working(s a2aclient.State) bool {
@@ -63,7 +65,7 @@ func (c *Pane) statusInline(ci *chatItem) (string, bool) {
 		return "", false
 	}
 	text = termsafe.Line(text)
-	room := c.w - ansi.StringWidth("◆ "+stateName(ci.it.State)) - 2
+	room := c.w - ansi.StringWidth(styles.WorkingMark+" "+stateName(ci.it.State)) - 2
 	if !ci.it.State.Interrupted() {
 		room -= elapsedReserve
 	}

@@ -38,6 +38,7 @@ type Contexts struct {
 	hits       []store.SearchHit
 	cursor     int
 	top        int
+	end        int // past the last row View drew
 	err        string
 	loading    bool
 	now        time.Time
@@ -305,22 +306,27 @@ func (v *Contexts) View(st *styles.Styles) string {
 		}
 		lines = append(lines, " "+v.st.Muted.Render(empty))
 	}
-	if v.cursor < v.top {
-		v.top = v.cursor
-	}
 	per := 1
 	if v.search {
 		per = 2
 	}
-	if v.cursor >= v.top+rows/per {
-		v.top = v.cursor - rows/per + 1
+	// A list longer than the room shows the cursor's rows and, on its
+	// last line, how many it hides.
+	fit := max(rows/per, 1)
+	if v.count() > fit {
+		fit = max((rows-1)/per, 1) + 1 // ListWindow keeps one for the note
 	}
-	for i := v.top; i < v.count() && len(lines)+per <= h-2; i++ {
+	top, end := styles.ListWindow(v.count(), v.cursor, v.top, fit)
+	v.top, v.end = top, end
+	for i := top; i < end; i++ {
 		if v.search {
 			lines = append(lines, v.hitRows(v.hits[i], i == v.cursor, inner)...)
 		} else {
 			lines = append(lines, v.row(v.list[i], i == v.cursor, inner))
 		}
+	}
+	if note := styles.HiddenNote(v.st, v.count(), top, end, inner-1); note != "" {
+		lines = append(lines, " "+note)
 	}
 	scope := "all agents"
 	if !v.all {
@@ -421,7 +427,7 @@ func (v *Contexts) click(y int) contextAction {
 		return ctxNone
 	}
 	i := v.top + k/per
-	if i >= v.count() {
+	if i >= v.end {
 		return ctxNone
 	}
 	if i == v.cursor {

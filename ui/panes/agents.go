@@ -49,6 +49,9 @@ type Agents struct {
 	keys    keys.Agents
 	entries []*Entry
 	cursor  int // index into entries; len(entries) is the "add agent" row
+	// top and end are the rows View drew last: a list longer than the
+	// pane shows the cursor's rows and says how many it hides.
+	top, end int
 	// skillTop is the first skill of the selected agent's card shown:
 	// a card may list more skills than the pane has room for.
 	skillTop int
@@ -209,14 +212,23 @@ func (p *Agents) View(st *styles.Styles) string {
 		seen[e.Label()]++
 	}
 	var lines []string
-	for i, e := range p.entries {
+	n := len(p.entries) + 1 // and the "add agent" row
+	p.top, p.end = styles.ListWindow(n, p.cursor, p.top, max(p.h, 1))
+	for i := p.top; i < p.end && i < len(p.entries); i++ {
+		e := p.entries[i]
 		lines = append(lines, p.row(e, i == p.cursor, e == current, seen[e.Label()] > 1))
 	}
-	add := p.cursorMark(p.cursor == len(p.entries)) + p.st.Muted.Render("+ add agent")
-	if p.cursor == len(p.entries) && p.focused {
-		add = p.cursorMark(true) + p.st.Selected.Render(styles.Fit("+ add agent", p.w-1))
+	if p.end == n {
+		add := p.cursorMark(p.cursor == len(p.entries)) + p.st.Muted.Render("+ add agent")
+		if p.cursor == len(p.entries) && p.focused {
+			add = p.cursorMark(true) + p.st.Selected.Render(styles.Fit("+ add agent", p.w-1))
+		}
+		lines = append(lines, add)
 	}
-	lines = append(lines, add, "")
+	if note := styles.HiddenNote(p.st, n, p.top, p.end, p.w); note != "" {
+		lines = append(lines, note)
+	}
+	lines = append(lines, "")
 	if sel := p.Selected(); sel != nil {
 		if sel.Stored {
 			lines = append(lines, styles.WrapStyle(p.st.Muted, p.storedNote(), max(p.w, 10), 3)...)
@@ -240,7 +252,7 @@ func (p *Agents) row(e *Entry, selected, current, sameName bool) string {
 		if e.Client.Agent().Capabilities.Streaming {
 			flags += styles.AgentFlagStreams
 		}
-		if len(e.Client.Agent().SecuritySchemes) > 0 {
+		if len(e.Client.Agent().SecuritySchemes) > 0 && !e.SignedIn { // "needs sign-in"
 			flags += styles.AgentFlagSecurity
 		}
 	case session.AgentFailed:
@@ -314,8 +326,12 @@ func (p *Agents) FullHelp() [][]key.Binding {
 // rowAt is the entry on row y of the pane (len(entries) for "add
 // agent"), as View draws them from the top.
 func (p *Agents) rowAt(y int) (int, bool) {
-	if y < 0 || y > len(p.entries) {
+	end := p.end
+	if end == 0 && p.top == 0 { // not drawn yet: every row
+		end = len(p.entries) + 1
+	}
+	if y < 0 || p.top+y >= end {
 		return 0, false
 	}
-	return y, true
+	return p.top + y, true
 }

@@ -19,6 +19,9 @@ import (
 type Entry struct {
 	*session.Agent
 	example int // next example prompt to offer
+	// SignedIn says a credential was put to use for it in this run: its
+	// card's security schemes no longer mean it needs a sign-in.
+	SignedIn bool
 }
 
 // Label is the agent's name as shown: the config name, else the card's.

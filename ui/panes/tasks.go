@@ -25,6 +25,7 @@ type Tasks struct {
 	tasks   []session.TaskInfo
 	cursor  int
 	top     int
+	end     int // past the last row View drew: rows [top, end) are on screen
 	spinner string
 	now     time.Time
 	view    TaskView
@@ -172,16 +173,21 @@ func (p *Tasks) key(msg tea.KeyPressMsg) (TaskAction, tea.Cmd) {
 // View draws the view shown: this chat's tasks, or a listing.
 func (p *Tasks) View(st *styles.Styles) string {
 	p.st = st
+	p.end = p.top
 	if p.view != ViewChat {
 		return p.listView()
 	}
 	if len(p.tasks) == 0 {
 		return p.st.Muted.Render(styles.Clip("No tasks yet.", p.w))
 	}
-	p.scrollTo(p.h)
 	var lines []string
-	for i := p.top; i < len(p.tasks) && len(lines) < p.h; i++ {
+	top, end := styles.ListWindow(len(p.tasks), p.cursor, p.top, max(p.h, 1))
+	p.top, p.end = top, end
+	for i := top; i < end; i++ {
 		lines = append(lines, p.row(p.tasks[i], i == p.cursor))
+	}
+	if note := styles.HiddenNote(p.st, len(p.tasks), top, end, p.w); note != "" {
+		lines = append(lines, note)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -189,7 +195,7 @@ func (p *Tasks) View(st *styles.Styles) string {
 func (p *Tasks) row(t session.TaskInfo, selected bool) string {
 	spin := p.spinner
 	if !t.Following {
-		spin = "◆" // last heard of working; nobody is watching it now
+		spin = styles.WorkingMark // last heard of working; nobody is watching it now
 	}
 	mark, style := styles.StateMark(t.State, spin, p.st)
 	age := ""
@@ -231,16 +237,6 @@ func (p *Tasks) line(mark string, style lipgloss.Style, state a2aclient.State, k
 	return style.Render(mark) + " " + p.st.Text.Render(text)
 }
 
-// scrollTo keeps the cursor within the rows rows shown.
-func (p *Tasks) scrollTo(rows int) {
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+rows {
-		p.top = p.cursor - rows + 1
-	}
-}
-
 func (p *Tasks) ShortHelp() []key.Binding {
 	return []key.Binding{p.keys.Open, p.keys.Cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}
 }
@@ -256,7 +252,7 @@ func (p *Tasks) rowAt(y int) (int, bool) {
 		y--
 	}
 	i := p.top + y
-	if y < 0 || y >= p.h || i >= p.Count() {
+	if y < 0 || y >= p.h || i >= p.end {
 		return 0, false
 	}
 	return i, true

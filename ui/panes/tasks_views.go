@@ -130,9 +130,13 @@ func (p *Tasks) listView() string {
 	if len(p.list.rows) == 0 && !p.list.loading {
 		lines = append(lines, p.st.Muted.Render(styles.Clip("No tasks.", p.w)))
 	}
-	p.scrollTo(max(p.h-1, 1))
-	for i := p.top; i < len(p.list.rows) && len(lines) < p.h; i++ {
+	top, end := styles.ListWindow(len(p.list.rows), p.cursor, p.top, max(p.h-1, 1))
+	p.top, p.end = top, end
+	for i := top; i < end; i++ {
 		lines = append(lines, p.listRow(p.list.rows[i], i == p.cursor))
+	}
+	if note := styles.HiddenNote(p.st, len(p.list.rows), top, end, p.w); note != "" {
+		lines = append(lines, note)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -140,7 +144,7 @@ func (p *Tasks) listView() string {
 // listRow is one listed task: its state, title (or id, for a task
 // parley never saw) and how long ago it changed.
 func (p *Tasks) listRow(r session.TaskRow, selected bool) string {
-	mark, style := styles.StateMark(r.State, "◆", p.st)
+	mark, style := styles.StateMark(r.State, styles.WorkingMark, p.st)
 	age := ""
 	if !r.Updated.IsZero() {
 		age = styles.Ago(p.now.Sub(r.Updated))

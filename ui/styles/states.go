@@ -43,6 +43,24 @@ var taskStates = []struct {
 	{a2aclient.StateWorking, StateLook{word: "working", Tone: toneInfo}},
 }
 
+// WorkingMark is the mark of a task still moving where no spinner
+// runs: the chat's status lines, a listed task nobody follows.
+const WorkingMark = "◆"
+
+// UnknownMark is the mark of a state parley does not know (one A2A may
+// add later, or "unknown"), in every pane.
+const UnknownMark = "·"
+
+// ChatMark is the chat status line's glyph for state s: the state's own
+// (the legend's "? needs input" too), the working mark for one still
+// moving.
+func ChatMark(s a2aclient.State) string {
+	if l := LookOf(s); l.Glyph != "" {
+		return l.Glyph
+	}
+	return WorkingMark
+}
+
 // LookOf is state s's look; a state A2A may add later shows as its own
 // word with a neutral dot, and no state yet as "sent".
 func LookOf(s a2aclient.State) StateLook {
@@ -52,9 +70,9 @@ func LookOf(s a2aclient.State) StateLook {
 		}
 	}
 	if s == "" {
-		return StateLook{Glyph: "·", word: "sent", Tone: toneMuted}
+		return StateLook{Glyph: UnknownMark, word: "sent", Tone: toneMuted}
 	}
-	return StateLook{Glyph: "·", word: string(s), Tone: toneMuted}
+	return StateLook{Glyph: UnknownMark, word: string(s), Tone: toneMuted}
 }
 
 // StateMark is the task list's badge for a state; a moving state shows
@@ -78,9 +96,10 @@ func StateLegend() string {
 			items = append(items, x.look.Glyph+" "+x.look.legend)
 		}
 	}
-	// The chat's mark for a task still moving, and the Tasks pane's for
-	// one a push changed while the user looked elsewhere.
-	items = append(items, "◆ working", "• changed while away")
+	// The chat's mark for a task still moving, any other state's, and
+	// the Tasks pane's for one a push changed while the user looked
+	// elsewhere.
+	items = append(items, WorkingMark+" working", UnknownMark+" other or unknown", "• changed while away")
 	var rows []string
 	for i := 0; i < len(items); i += 4 {
 		rows = append(rows, strings.Join(items[i:min(i+4, len(items))], "  "))
@@ -104,7 +123,7 @@ func StoredOutcome(s string) string {
 	if l.Glyph == "" {
 		return "… " + s
 	}
-	if l.Glyph == "·" {
+	if l.Glyph == UnknownMark {
 		return s
 	}
 	return l.Glyph + " " + s
