@@ -123,23 +123,3 @@ func (in *Inbox) liveFor(agent a2aclient.AgentID, taskID string) *session.Conver
 	}
 	return nil
 }
-
-// pushTail is how many of a context's last items a push is merged with,
-// besides its task's own: enough for the transcript's last line to be
-// known, so that a new message in the same state updates that line as
-// a stream's would.
-const pushTail = 8
-
-// mergeItems joins two lists of items in transcript order, each once.
-func mergeItems(a, b []session.Item) []session.Item {
-	out := make([]session.Item, 0, len(a)+len(b))
-	seen := make(map[string]bool, len(a)+len(b))
-	for _, it := range slices.Concat(a, b) {
-		if !seen[it.Key] {
-			seen[it.Key] = true
-			out = append(out, it)
-		}
-	}
-	slices.SortStableFunc(out, func(x, y session.Item) int { return x.Seq - y.Seq })
-	return out
-}

@@ -134,33 +134,16 @@ func (in *Inbox) Close() error {
 // none of that agent's contexts holds it, starts a new one.
 func openPush(s *store.Store, d Delivery) (*pushOpen, error) {
 	taskID := d.Route.TaskID
-	id, ok, err := s.ContextOfTask(d.Route.Agent, taskID)
-	if err != nil {
-		return nil, err
-	}
 	o := session.RecordOptions{Agent: session.AgentInfo{ID: d.Route.Agent, Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
 	conv := session.NewConversation(nil, d.Route.AgentRef, nil)
 	conv.SetAgent(d.Route.Agent)
 	po := &pushOpen{conv: conv, sizes: map[string]int{}, full: map[string]bool{}}
+	info, items, ok, err := s.RestoreTask(d.Route.Agent, taskID, conv)
+	if err != nil {
+		return nil, err
+	}
 	if ok {
-		info, err := s.Context(id)
-		if err != nil {
-			return nil, err
-		}
-		items, err := s.TaskItems(id, taskID)
-		if err != nil {
-			return nil, err
-		}
-		tail, err := s.LoadTail(id, pushTail)
-		if err != nil {
-			return nil, err
-		}
-		tasks, err := s.Tasks(id)
-		if err != nil {
-			return nil, err
-		}
-		conv.Restore(info.ContextID, mergeItems(items, tail), tasks)
-		o.Context, o.Agent = id, info.Agent
+		o.Context, o.Agent = info.ID, info.Agent
 		prefix := "art:" + taskID + "/"
 		for _, it := range items {
 			if id, ok := strings.CutPrefix(it.Key, prefix); ok && it.Kind == session.ItemArtifact {

@@ -7,46 +7,62 @@ import (
 	"github.com/parley-a2a/parley/session"
 )
 
-// learnTail is how many of a context's last items a learned task is
-// folded in after, besides the task's own: enough to place a status line.
-const learnTail = 8
+// taskTail is how many of a context's last items a task restored on its
+// own is placed after, besides the task's own: enough for the
+// transcript's last line to be known, so a status in the same state
+// updates that line.
+const taskTail = 8
+
+// RestoreTask restores into conv, an empty conversation, the stored
+// context of agent's that holds taskID: the task's items, the context's
+// last few and its tasks. It returns the context and the task's own
+// items; ok is false, and conv untouched, when none of agent's contexts
+// holds the task: a task id is the agent's choice, so another agent's
+// task of the same id is never touched.
+func (s *Store) RestoreTask(agent a2aclient.AgentID, taskID string, conv *session.Conversation) (info session.ContextInfo, items []session.Item, ok bool, err error) {
+	if agent == "" || taskID == "" {
+		return info, nil, false, nil
+	}
+	id, ok, err := s.ContextOfTask(agent, taskID)
+	if err != nil || !ok {
+		return info, nil, false, err
+	}
+	if info, err = s.Context(id); err != nil {
+		return info, nil, false, err
+	}
+	if items, err = s.TaskItems(id, taskID); err != nil {
+		return info, nil, false, err
+	}
+	tail, err := s.LoadTail(id, taskTail)
+	if err != nil {
+		return info, nil, false, err
+	}
+	tasks, err := s.Tasks(id)
+	if err != nil {
+		return info, nil, false, err
+	}
+	conv.SetAgent(agent)
+	conv.Restore(info.ContextID, mergeByKey(items, tail), tasks)
+	return info, items, true, nil
+}
 
 // LearnTask folds what parley learned about agent's task outside a
 // conversation (`parley task get`, `cancel`, `watch`) into the stored
 // context of agent's that holds the task, as a push would be: its state,
 // status line and artifacts. ok is false, and nothing is written, when
-// none of agent's contexts holds it: a task id is the agent's choice, so
-// another agent's task of the same id is never touched.
+// none of agent's contexts holds it.
 func (s *Store) LearnTask(agent a2aclient.AgentID, task *a2aclient.Task) (id int64, ok bool, err error) {
-	if agent == "" || task == nil || task.ID == "" {
+	if task == nil {
 		return 0, false, nil
 	}
-	id, ok, err = s.ContextOfTask(agent, task.ID)
+	conv := session.NewConversation(nil, "", nil)
+	info, _, ok, err := s.RestoreTask(agent, task.ID, conv)
 	if err != nil || !ok {
 		return 0, false, err
 	}
-	info, err := s.Context(id)
-	if err != nil {
-		return 0, false, err
-	}
-	items, err := s.TaskItems(id, task.ID)
-	if err != nil {
-		return 0, false, err
-	}
-	tail, err := s.LoadTail(id, learnTail)
-	if err != nil {
-		return 0, false, err
-	}
-	tasks, err := s.Tasks(id)
-	if err != nil {
-		return 0, false, err
-	}
-	conv := session.NewConversation(nil, info.Agent.Name, nil)
-	conv.SetAgent(agent)
-	conv.Restore(info.ContextID, mergeByKey(items, tail), tasks)
-	rec := s.Record(conv, session.RecordOptions{Context: id, Agent: info.Agent})
+	rec := s.Record(conv, session.RecordOptions{Context: info.ID, Agent: info.Agent})
 	conv.ApplyPush(a2aclient.Event{Task: task})
-	return id, true, rec.Close()
+	return info.ID, true, rec.Close()
 }
 
 // mergeByKey joins two runs of a context's items, each item once, in
