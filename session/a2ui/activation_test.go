@@ -88,12 +88,11 @@ func TestActivationAndRoundTripOnEveryBinding(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if tg.d == a2aclient.DialectV03 || tg.d == a2aclient.DialectV03REST || tg.d == a2aclient.DialectV02 {
-					if l, ok := part.Data.([]any); ok { // v0.3 data parts are objects
-						part.Data = l[0]
-					}
+				parts := []a2aclient.Part{part}
+				if c.Dialect().DataMustBeObject() {
+					parts = a2ui.OneObjectEach(part)
 				}
-				res, err = c.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{TaskID: task.ID, ContextID: task.ContextID, Parts: []a2aclient.Part{part}}})
+				res, err = c.Send(ctx, a2aclient.SendRequest{Message: a2aclient.Message{TaskID: task.ID, ContextID: task.ContextID, Parts: parts}})
 				if err != nil {
 					t.Fatal(err)
 				}
