@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -76,17 +77,41 @@ func (a *a2uiText) parts(ps []a2aclient.Part) {
 	}
 }
 
-// write writes every surface that is ready to draw.
-func (a *a2uiText) write(w io.Writer) {
+// write writes every surface that is ready to draw and, for a task that
+// waits (taskID not ""), how to answer its form from the command line.
+func (a *a2uiText) write(w io.Writer, agentRef, taskID string) {
 	if a.surfaces == nil {
 		return
 	}
+	var actions []string
+	var inputs string
 	for _, s := range a.surfaces.List() {
 		writeSurface(w, s, surfaceWidth)
+		if root := s.Layout(a2ui.Limits{}); root != nil {
+			for _, b := range root.Buttons() {
+				if b.Action != "" {
+					actions = append(actions, b.Action)
+				}
+			}
+			inputs = inputNames(root)
+		}
+	}
+	if taskID != "" && len(actions) > 0 {
+		fmt.Fprintf(w, "Answer the form with: parley send %s --task %s --action %s [--set PATH=VALUE]…\n  (actions: %s; inputs: %s)\n",
+			shellQuote(agentRef), shellQuote(taskID), shellQuote(actions[len(actions)-1]), termsafe.Line(strings.Join(actions, ", ")), termsafe.Line(inputs))
 	}
 	if a.errs > 0 {
 		fmt.Fprintf(w, "(%s of the agent's interface could not be read and %s left out)\n", plural(a.errs, "A2UI message"), a2uiIsOrAre(a.errs))
 	}
+}
+
+// interruptedTask is the id of a task that waits for an answer, "" for
+// any other outcome.
+func interruptedTask(s *session.Summary) string {
+	if a2aclient.State(s.State).Interrupted() {
+		return s.TaskID
+	}
+	return ""
 }
 
 func a2uiIsOrAre(n int) string {
@@ -103,14 +128,16 @@ func writeSurface(w io.Writer, s *a2ui.Surface, width int) {
 	if pad := width - ansi.StringWidth(head); pad > 0 {
 		head += strings.Repeat("─", pad)
 	}
-	fmt.Fprintln(w, ansi.Truncate(head, width, ""))
+	// Every string of a node is clean already; cleaning again at the
+	// write costs little and keeps the check of raw prints simple.
+	fmt.Fprintln(w, termsafe.Line(ansi.Truncate(head, width, "")))
 	root := s.Layout(a2ui.Limits{})
 	if root == nil {
 		fmt.Fprintln(w, "(the agent has not finished this surface yet)")
 		return
 	}
 	for _, l := range nodeLines(root, width) {
-		fmt.Fprintln(w, strings.TrimRight(l, " "))
+		fmt.Fprintln(w, termsafe.Clean(strings.TrimRight(l, " ")))
 	}
 }
 

@@ -216,7 +216,7 @@ func (p *textPrinter) endLine() {
 func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	if s.State == session.StateMessage {
 		p.endLine()
-		p.a2ui.write(p.w)
+		p.a2ui.write(p.w, agentRef, "")
 		return
 	}
 	if a2aclient.State(s.State) != p.lastState || s.StatusText != p.lastNote {
@@ -231,7 +231,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			}
 		}
 	}
-	p.a2ui.write(p.w)
+	p.a2ui.write(p.w, agentRef, interruptedTask(s))
 	if a2aclient.State(s.State).Interrupted() {
 		if p.awaiting != "" {
 			// gemini-cli drops the call when the connection that asked
