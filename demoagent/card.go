@@ -134,14 +134,14 @@ var demoExtensions = []map[string]any{{
 	"description": "Echo: ask for it (parley --extension URI) and the demo confirms it in its reply's A2A-Extensions header.",
 	"required":    false,
 }, {
+	// "required" is left out (false): a test makes the echo extension
+	// required by rewriting the card's one "required":false.
 	"uri":         a2uiExtV09,
 	"description": "A2UI v0.9: ask to book a table and get a form (a2ui.go).",
-	"required":    false,
 	"params":      map[string]any{"supportedCatalogIds": []any{a2uiCatV09}},
 }, {
 	"uri":         a2uiExtV08,
 	"description": "A2UI v0.8: ask to book a table and get a form (a2ui.go).",
-	"required":    false,
 	"params":      map[string]any{"supportedCatalogIds": []any{a2uiCatV08}},
 }}
 
