@@ -299,7 +299,9 @@ credentials) and /grpc/ (v1.0 gRPC on the same port).
 Keywords pick what the agent does: "book" or "flight" asks a question
 (input-required), "data" returns data and a file, "ping" replies with a
 message, "fail" fails, "reject" rejects, "slow" runs for a minute,
-"sign in" asks for authentication; anything else streams a Markdown answer.`,
+"sign in" asks for authentication, "book a table" (from a client that
+activated A2UI, as parley does) answers with a booking form; anything else
+streams a Markdown answer.`,
 	}
 	c.Flags().StringVar(&addr, "addr", defaultDemoAddr, "the address to listen on (HOST:PORT)")
 	c.Flags().DurationVar(&o.ChunkDelay, "chunk-delay", o.ChunkDelay, "pause between the chunks of a streamed answer (e.g. 1s to watch a crash and a resume)")

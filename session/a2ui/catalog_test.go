@@ -2,6 +2,8 @@ package a2ui
 
 import (
 	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
 )
 
 // everyV08 is a surface holding every component of v0.8's standard
@@ -159,5 +161,39 @@ func TestUpdateDataModelReplacesAndRemoves(t *testing.T) {
 	}
 	if c := root.Find("check"); c.Checked {
 		t.Error("check box still on after its value was removed")
+	}
+}
+
+// TestV08PathWithLiteralInitialises: v0.8's bound value with both a path
+// and a literal writes the literal there and binds to it; the component
+// sent again does not overwrite what the user entered.
+func TestV08PathWithLiteralInitialises(t *testing.T) {
+	ss := New(Limits{})
+	form := `{"surfaceUpdate": {"surfaceId": "s", "components": [
+		{"id": "root", "component": {"TextField": {"label": {"literalString": "Name"}, "text": {"path": "/name", "literalString": "Ada"}}}}]}}`
+	applyAll(t, ss, form)
+	applyAll(t, ss, `{"beginRendering": {"surfaceId": "s", "root": "root"}}`)
+	s := ss.Get("s")
+	if v, _ := s.Value("/name"); v != "Ada" {
+		t.Fatalf("/name = %v, want Ada", v)
+	}
+	if err := s.EnterText(s.Layout(Limits{}), "Grace"); err != nil {
+		t.Fatal(err)
+	}
+	applyAll(t, ss, form)
+	if got := s.Layout(Limits{}).Value; got != "Grace" {
+		t.Errorf("field shows %q after the component came again, want Grace", got)
+	}
+}
+
+func TestIsPartKnowsBothMimeTypes(t *testing.T) {
+	for mt, want := range map[string]bool{MimeType: true, MimeTypeNewer: true, "application/json": false, "": false} {
+		p := a2aclient.Part{Kind: a2aclient.PartData, Data: map[string]any{}, Metadata: map[string]any{"mimeType": mt}}
+		if IsPart(p) != want {
+			t.Errorf("%q: IsPart %v", mt, !want)
+		}
+	}
+	if IsPart(a2aclient.Part{Kind: a2aclient.PartText, Metadata: map[string]any{"mimeType": MimeType}}) {
+		t.Error("a text part is not A2UI")
 	}
 }
