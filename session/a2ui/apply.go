@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/parley-a2a/parley/a2aclient"
-	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Surfaces are the surfaces one conversation's agent drives, in the
@@ -84,64 +83,73 @@ func (ss *Surfaces) applyOne(m any) error {
 	if b, err := json.Marshal(msg); err != nil || len(b) > ss.lim.MessageBytes {
 		return ErrTooBig
 	}
+	// A message is one of messageKinds, named by its one key; v0.9's
+	// carry a version (a later draft is read as v0.9).
+	var kind string
+	for _, k := range messageKinds {
+		if _, ok := msg[k]; ok {
+			if kind != "" {
+				return fmt.Errorf("holds both %s and %s: a message is one of them", kind, k)
+			}
+			kind = k
+		}
+	}
 	v := V08
-	if s, _ := msg["version"].(string); s != "" {
-		v = Version(s)
+	if s, _ := msg["version"].(string); s != "" && s != string(V08) {
+		v = V09
 	}
-	for _, kind := range []string{"createSurface", "updateComponents", "updateDataModel"} {
-		if msg[kind] != nil {
-			v = V09
-		}
+	switch kind {
+	case "createSurface", "updateComponents", "updateDataModel":
+		v = V09
+	case "":
+		return fmt.Errorf("no A2UI message kind parley knows")
 	}
-	for kind, body := range msg {
-		b, ok := body.(map[string]any)
-		if !ok || kind == "version" {
-			continue
+	b, ok := msg[kind].(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s is not an object", kind)
+	}
+	id, _ := b["surfaceId"].(string)
+	if id == "" {
+		return fmt.Errorf("%s names no surfaceId", kind)
+	}
+	switch kind {
+	case "surfaceUpdate", "updateComponents":
+		return ss.components(ss.surface(id, v), b["components"])
+	case "dataModelUpdate":
+		return ss.dataV08(ss.surface(id, v), b)
+	case "updateDataModel":
+		s := ss.surface(id, v)
+		path, _ := b["path"].(string)
+		val, has := b["value"]
+		root, err := setPath(s.data, path, val, !has)
+		if err != nil {
+			return fmt.Errorf("updateDataModel: %w", err)
 		}
-		id, _ := b["surfaceId"].(string)
-		if id == "" {
-			return fmt.Errorf("%s names no surfaceId", termsafe.Line(kind))
+		s.data = root
+	case "beginRendering":
+		s := ss.surface(id, v)
+		s.begun = true
+		if r, _ := b["root"].(string); r != "" {
+			s.root = r
 		}
-		switch kind {
-		case "surfaceUpdate", "updateComponents":
-			return ss.components(ss.surface(id, v), b["components"])
-		case "dataModelUpdate":
-			return ss.dataV08(ss.surface(id, v), b)
-		case "updateDataModel":
-			s := ss.surface(id, v)
-			path, _ := b["path"].(string)
-			val, has := b["value"]
-			root, err := setPath(s.data, path, val, !has)
-			if err != nil {
-				return fmt.Errorf("updateDataModel: %w", err)
-			}
-			s.data = root
-			return nil
-		case "beginRendering":
-			s := ss.surface(id, v)
-			s.begun = true
-			if r, _ := b["root"].(string); r != "" {
-				s.root = r
-			}
-			if c, _ := b["catalogId"].(string); c != "" {
-				s.CatalogID = c
-			}
-			return nil
-		case "createSurface":
-			s := ss.surface(id, v)
-			s.CatalogID, _ = b["catalogId"].(string)
-			s.SendDataModel, _ = b["sendDataModel"].(bool)
-			return nil
-		case "deleteSurface":
-			if ss.byID[id] != nil {
-				delete(ss.byID, id)
-				ss.order = slices.DeleteFunc(ss.order, func(s string) bool { return s == id })
-			}
-			return nil
+		if c, _ := b["catalogId"].(string); c != "" {
+			s.CatalogID = c
+		}
+	case "createSurface":
+		s := ss.surface(id, v)
+		s.CatalogID, _ = b["catalogId"].(string)
+		s.SendDataModel, _ = b["sendDataModel"].(bool)
+	case "deleteSurface":
+		if ss.byID[id] != nil {
+			delete(ss.byID, id)
+			ss.order = slices.DeleteFunc(ss.order, func(s string) bool { return s == id })
 		}
 	}
-	return fmt.Errorf("no A2UI message kind parley knows")
+	return nil
 }
+
+// messageKinds are the messages of both versions an agent sends.
+var messageKinds = []string{"surfaceUpdate", "dataModelUpdate", "beginRendering", "createSurface", "updateComponents", "updateDataModel", "deleteSurface"}
 
 // surface returns the surface with id, making it (and dropping the
 // oldest past the limit) when it is new.

@@ -67,11 +67,17 @@ func getPath(root any, p string) (any, bool) {
 	return cur, true
 }
 
+// maxPointerDepth bounds how deep a path reaches into a data model.
+const maxPointerDepth = 64
+
 // setPath writes v at pointer p of root, making the objects on the way,
 // and returns the new root (the root itself when p is the root). With
 // remove, the member at p is deleted instead.
 func setPath(root any, p string, v any, remove bool) (any, error) {
 	toks := splitPointer(p)
+	if len(toks) > maxPointerDepth {
+		return nil, fmt.Errorf("the path is %d steps deep, over %d", len(toks), maxPointerDepth)
+	}
 	if len(toks) == 0 {
 		if remove {
 			return map[string]any{}, nil

@@ -152,3 +152,21 @@ func TestHostileEscapesAndBidiAreCleaned(t *testing.T) {
 		}
 	})
 }
+
+// A message holding two kinds is refused whole, not applied as whichever
+// the map happens to give first.
+func TestHostileTwoKindsInOneMessage(t *testing.T) {
+	ss := New(Limits{})
+	errs := ss.Apply(decode(t, `{"deleteSurface": {"surfaceId": "s"}, "beginRendering": {"surfaceId": "s", "root": "root"}}`))
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "both") || ss.Get("s") != nil {
+		t.Fatalf("errors %v, surface %v", errs, ss.Get("s"))
+	}
+}
+
+func TestHostileDeepPointerRefused(t *testing.T) {
+	ss := New(Limits{})
+	errs := ss.Apply(decode(t, `{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "`+strings.Repeat("/a", 5000)+`", "value": 1}}`))
+	if len(errs) != 1 {
+		t.Fatalf("errors %v", errs)
+	}
+}
