@@ -22,8 +22,9 @@ type sendFlags struct {
 	data      string
 	async     bool
 	outputDir string
-	action    string   // --action: the A2UI button to press (send_action.go)
-	sets      []string // --set PATH=VALUE: the form's inputs before it
+	action    string         // --action: the A2UI button to press (send_action.go)
+	sets      []string       // --set PATH=VALUE: the form's inputs before it
+	metadata  map[string]any // the message's metadata (--action's data model)
 }
 
 // send is `parley send AGENT TEXT`.

@@ -37,7 +37,7 @@ func (r *runner) sendAction(ctx context.Context, f *sendFlags, pos []string) int
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, fmt.Errorf("read the form of task %s: %w", f.taskID, err), ref, f.taskID), f.json, f.taskID)
 	}
-	part, err := formAnswer(task, f.action, f.sets, time.Now())
+	part, dataModel, err := formAnswer(task, f.action, f.sets, time.Now())
 	if err != nil {
 		return r.report(exitUsage, err, f.json, f.taskID)
 	}
@@ -47,6 +47,9 @@ func (r *runner) sendAction(ctx context.Context, f *sendFlags, pos []string) int
 	}
 	if f.contextID == "" {
 		f.contextID = task.ContextID
+	}
+	if dataModel != nil {
+		f.metadata = map[string]any{"a2uiClientDataModel": dataModel}
 	}
 	return r.recordedSend(ctx, ref, parts, f)
 }
@@ -70,11 +73,21 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 
 // formAnswer builds the part that presses the button named action (its
 // action name, or its component id) on the task's form, after entering
-// each PATH=VALUE of sets into its input.
-func formAnswer(task *a2aclient.Task, action string, sets []string, now time.Time) (a2aclient.Part, error) {
+// each PATH=VALUE of sets into its input; and the data models the
+// message carries for surfaces made with sendDataModel (nil for none).
+func formAnswer(task *a2aclient.Task, action string, sets []string, now time.Time) (a2aclient.Part, map[string]any, error) {
+	part, ss, err := pressButton(task, action, sets, now)
+	if err != nil {
+		return a2aclient.Part{}, nil, err
+	}
+	return part, ss.ClientDataModel(), nil
+}
+
+func pressButton(task *a2aclient.Task, action string, sets []string, now time.Time) (a2aclient.Part, *a2ui.Surfaces, error) {
 	var surface *a2ui.Surface
 	var names []string
-	for _, s := range taskSurfaces(task).List() {
+	surfaces := taskSurfaces(task)
+	for _, s := range surfaces.List() {
 		root := s.Layout(a2ui.Limits{})
 		for _, b := range root.Buttons() {
 			if b.Action == action || b.ID == action {
@@ -87,21 +100,21 @@ func formAnswer(task *a2aclient.Task, action string, sets []string, now time.Tim
 	}
 	if surface == nil {
 		if len(names) == 0 {
-			return a2aclient.Part{}, inputf("task %s shows no form with buttons to answer", termsafe.Line(task.ID))
+			return a2aclient.Part{}, nil, inputf("task %s shows no form with buttons to answer", termsafe.Line(task.ID))
 		}
-		return a2aclient.Part{}, inputf("task %s's form has no button %q; its buttons send: %s", termsafe.Line(task.ID), termsafe.Line(action), strings.Join(names, ", "))
+		return a2aclient.Part{}, nil, inputf("task %s's form has no button %q; its buttons send: %s", termsafe.Line(task.ID), termsafe.Line(action), strings.Join(names, ", "))
 	}
 	for _, set := range sets {
 		key, value, ok := strings.Cut(set, "=")
 		if !ok {
-			return a2aclient.Part{}, inputf("--set %s needs PATH=VALUE (e.g. --set /booking/name=Ada)", termsafe.Line(set))
+			return a2aclient.Part{}, nil, inputf("--set %s needs PATH=VALUE (e.g. --set /booking/name=Ada)", termsafe.Line(set))
 		}
 		in := findInput(surface.Layout(a2ui.Limits{}), key)
 		if in == nil {
-			return a2aclient.Part{}, inputf("the form has no input at %s; its inputs are %s", termsafe.Line(key), inputNames(surface.Layout(a2ui.Limits{})))
+			return a2aclient.Part{}, nil, inputf("the form has no input at %s; its inputs are %s", termsafe.Line(key), inputNames(surface.Layout(a2ui.Limits{})))
 		}
 		if err := surface.EnterText(in, value); err != nil {
-			return a2aclient.Part{}, inputf("--set %s: %v", termsafe.Line(key), err)
+			return a2aclient.Part{}, nil, inputf("--set %s: %v", termsafe.Line(key), err)
 		}
 	}
 	var btn *a2ui.Node
@@ -112,14 +125,15 @@ func formAnswer(task *a2aclient.Task, action string, sets []string, now time.Tim
 	}
 	switch {
 	case btn == nil:
-		return a2aclient.Part{}, inputf("the form's button %q went away as its inputs were filled in", termsafe.Line(action))
+		return a2aclient.Part{}, nil, inputf("the form's button %q went away as its inputs were filled in", termsafe.Line(action))
 	case btn.OpenURL != "":
-		return a2aclient.Part{}, inputf("the button %s opens %s rather than answering the agent: open it in a browser yourself", btn.ID, btn.OpenURL)
+		return a2aclient.Part{}, nil, inputf("the button %s opens %s rather than answering the agent: open it in a browser yourself", btn.ID, btn.OpenURL)
 	case !btn.Enabled:
-		return a2aclient.Part{}, inputf("the form's button %s is disabled (%s): fill it in with --set; its inputs are %s",
+		return a2aclient.Part{}, nil, inputf("the form's button %s is disabled (%s): fill it in with --set; its inputs are %s",
 			btn.ID, strings.Join(btn.Problems, "; "), inputNames(surface.Layout(a2ui.Limits{})))
 	}
-	return surface.Action(btn, now)
+	part, err := surface.Action(btn, now)
+	return part, surfaces, err
 }
 
 // findInput is the input bound to path key (one starting with "/"), or

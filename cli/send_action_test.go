@@ -1,9 +1,15 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session/a2ui"
 )
 
 // TestSendActionAnswersTheForm: parley send shows the demo's A2UI form
@@ -55,6 +61,30 @@ func TestSendActionSaysWhatIsWrong(t *testing.T) {
 		r := e.run(append([]string{"send", url}, c.args...)...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, r.code, r.stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// TestFormAnswerSendsTheDataModelWhenAsked: a v0.9 surface made with
+// sendDataModel has its data model, with what --set entered, go along in
+// a2uiClientDataModel; a surface without it sends none.
+func TestFormAnswerSendsTheDataModelWhenAsked(t *testing.T) {
+	for _, send := range []bool{true, false} {
+		var data any
+		msgs := strings.Replace(bookingV09, `"catalogId"`, fmt.Sprintf(`"sendDataModel": %v, "catalogId"`, send), 1)
+		if err := json.Unmarshal([]byte(msgs), &data); err != nil {
+			t.Fatal(err)
+		}
+		part := a2aclient.Part{Kind: a2aclient.PartData, Data: data, Metadata: map[string]any{"mimeType": a2ui.MimeType}}
+		task := &a2aclient.Task{ID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateInputRequired,
+			Message: &a2aclient.Message{ID: "m1", Role: a2aclient.RoleAgent, Parts: []a2aclient.Part{part}}}}
+		_, dm, err := formAnswer(task, "book", []string{"/name=Grace"}, time.Unix(0, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(dm)
+		if send != strings.Contains(string(got), `"booking":{`) || send != strings.Contains(string(got), `"name":"Grace"`) {
+			t.Errorf("sendDataModel %v: data model %s", send, got)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package a2ui
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 )
@@ -169,5 +170,24 @@ func TestOpenURLNeedsConfirmationAndHTTP(t *testing.T) {
 		if ok && n.OpenURL != url {
 			t.Errorf("OpenURL %q", n.OpenURL)
 		}
+	}
+}
+
+// TestClientDataModel: a v0.9 surface created with sendDataModel has its
+// data model, as the user left it, in a2uiClientDataModel's shape.
+func TestClientDataModel(t *testing.T) {
+	ss := New(Limits{})
+	applyAll(t, ss, everyV09)
+	if ss.ClientDataModel() != nil {
+		t.Fatal("a data model though no surface asked for it")
+	}
+	applyAll(t, ss, `{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "`+CatalogV09+`", "sendDataModel": true}}`)
+	s := ss.Get("s")
+	if err := s.EnterText(s.Layout(Limits{}).Find("field"), "Grace"); err != nil {
+		t.Fatal(err)
+	}
+	got := wire(t, ss.ClientDataModel())
+	if !strings.HasPrefix(got, `{"surfaces":{"s":{`) || !strings.Contains(got, `"name":"Grace"`) || !strings.HasSuffix(got, `"version":"v0.9"}`) {
+		t.Errorf("data model %s", got)
 	}
 }

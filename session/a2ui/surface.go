@@ -95,3 +95,20 @@ func (s *Surface) Enter(n *Node, v any) error {
 	s.locals[n.Key] = v
 	return nil
 }
+
+// ClientDataModel is what v0.9 asks a client to put in the metadata of
+// the messages it sends (as "a2uiClientDataModel") when a surface was
+// created with sendDataModel: each such surface's data model, by id;
+// nil when no surface asks.
+func (ss *Surfaces) ClientDataModel() map[string]any {
+	surfaces := map[string]any{}
+	for _, s := range ss.List() {
+		if s.SendDataModel {
+			surfaces[s.ID] = s.Data()
+		}
+	}
+	if len(surfaces) == 0 {
+		return nil
+	}
+	return map[string]any{"version": string(V09), "surfaces": surfaces}
+}
