@@ -191,3 +191,25 @@ func TestClientDataModel(t *testing.T) {
 		t.Errorf("data model %s", got)
 	}
 }
+
+// TestBareCheckForm: a check written as the function call itself, with
+// its message beside it (the specification's examples), is judged too.
+func TestBareCheckForm(t *testing.T) {
+	ss := New(Limits{})
+	applyAll(t, ss, `{"version": "v0.9", "updateComponents": {"surfaceId": "f", "components": [
+		{"id": "root", "component": "TextField", "label": "Email", "value": {"path": "/email"},
+		 "checks": [{"call": "email", "args": {"value": {"path": "/email"}}, "message": "Not an email address"}]}]}}`)
+	s := ss.Get("f")
+	if err := s.Set("/email", "nope"); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.Layout(Limits{}).Problems; len(p) != 1 || p[0] != "Not an email address" {
+		t.Errorf("problems %v", p)
+	}
+	if err := s.Set("/email", "ada@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.Layout(Limits{}).Problems; len(p) != 0 {
+		t.Errorf("problems %v for a good address", p)
+	}
+}

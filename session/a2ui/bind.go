@@ -133,7 +133,9 @@ func (s *Surface) call(name string, args map[string]any, scope string) any {
 	return true
 }
 
-// checks returns the messages of v0.9 checks that fail.
+// checks returns the messages of v0.9 checks that fail. A check is
+// {condition, message} as the schema says, or, as the specification's
+// own examples write it, the function call itself with a message.
 func (s *Surface) checks(raw any, scope string) []string {
 	list, _ := raw.([]any)
 	var out []string
@@ -141,7 +143,10 @@ func (s *Surface) checks(raw any, scope string) []string {
 		m, _ := c.(map[string]any)
 		cond, ok := m["condition"]
 		if !ok {
-			continue
+			if _, isCall := m["call"].(string); !isCall {
+				continue
+			}
+			cond = map[string]any{"call": m["call"], "args": m["args"]}
 		}
 		if v, _ := s.resolve(cond, scope); !truthy(v) {
 			msg, _ := m["message"].(string)
