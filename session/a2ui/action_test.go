@@ -213,3 +213,19 @@ func TestBareCheckForm(t *testing.T) {
 		t.Errorf("problems %v for a good address", p)
 	}
 }
+
+func TestFormatNumber(t *testing.T) {
+	ss := New(Limits{})
+	applyAll(t, ss, `[{"version": "v0.9", "updateDataModel": {"surfaceId": "f", "value": {"total": 10.7}}},
+		{"version": "v0.9", "updateComponents": {"surfaceId": "f", "components": [
+		{"id": "root", "component": "Column", "children": ["a", "b", "c"]},
+		{"id": "a", "component": "Text", "text": {"call": "formatCurrency", "args": {"value": {"path": "/total"}, "currency": "USD"}}},
+		{"id": "b", "component": "Text", "text": {"call": "formatNumber", "args": {"value": {"path": "/total"}, "decimals": 3}}},
+		{"id": "c", "component": "Text", "text": {"call": "formatNumber", "args": {"value": "n/a"}}}]}}]`)
+	root := ss.Get("f").Layout(Limits{})
+	for id, want := range map[string]string{"a": "USD 10.70", "b": "10.700", "c": "n/a"} {
+		if got := root.Find(id).Text; got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}

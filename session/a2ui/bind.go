@@ -120,7 +120,9 @@ func (s *Surface) call(name string, args map[string]any, scope string) any {
 			return all
 		}
 		return anyTrue
-	case "formatNumber", "formatCurrency", "formatDate":
+	case "formatNumber", "formatCurrency":
+		return formatNumber(arg("value"), arg("decimals"), name == "formatCurrency", text(arg("currency")))
+	case "formatDate":
 		return text(arg("value"))
 	case "pluralize":
 		return text(arg("other"))
@@ -131,6 +133,29 @@ func (s *Surface) call(name string, args map[string]any, scope string) any {
 		})
 	}
 	return true
+}
+
+// formatNumber writes a number with the decimals asked for (a currency
+// two by default) and, for a currency, its ISO code before it; grouping
+// and locales are left out. Anything but a number is written as it is.
+func formatNumber(v, decimals any, currency bool, code string) string {
+	f, ok := v.(float64)
+	if !ok {
+		return text(v)
+	}
+	d, ok := decimals.(float64)
+	switch {
+	case ok && d >= 0 && d <= 10:
+	case currency:
+		d = 2
+	default:
+		return text(v)
+	}
+	s := strconv.FormatFloat(f, 'f', int(d), 64)
+	if currency && code != "" {
+		s = code + " " + s
+	}
+	return s
 }
 
 // checks returns the messages of v0.9 checks that fail. A check is
