@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -69,6 +70,17 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 		return a2ui.New(a2ui.Limits{})
 	}
 	return t.surfaces
+}
+
+// writeTaskSurfaces draws the A2UI surfaces a task shows (parley task
+// get), with how to answer a form the task waits on.
+func writeTaskSurfaces(w io.Writer, t *a2aclient.Task, agentRef string) {
+	a := a2uiText{surfaces: taskSurfaces(t)}
+	waits := ""
+	if t.Status.State.Interrupted() {
+		waits = t.ID
+	}
+	a.write(w, agentRef, waits)
 }
 
 // formAnswer builds the part that presses the button named action (its

@@ -88,3 +88,19 @@ func TestFormAnswerSendsTheDataModelWhenAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestTaskGetShowsTheForm: parley task get draws the form a task waits
+// on, with how to answer it.
+func TestTaskGetShowsTheForm(t *testing.T) {
+	url := demo(t)
+	e := newEnv(t)
+	e.store = filepath.Join(t.TempDir(), "store.db")
+	task, _ := resultLine(t, e.run("send", url, "book a table", "--json"))["taskId"].(string)
+	r := e.run("task", "get", url, task)
+	wantCode(t, r, exitNeedsInput)
+	for _, want := range []string{"## Book a table", "[[ Book ]] → action book", "Answer the form with: parley send " + url + " --task " + task + " --action book"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("task get lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
