@@ -229,3 +229,29 @@ func TestFormatNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateButtonResolvesItsItem: a button a template makes per item
+// sends its own item's values (relative paths resolve in the item's
+// scope), and each copy has its own Key.
+func TestTemplateButtonResolvesItsItem(t *testing.T) {
+	ss := New(Limits{})
+	applyAll(t, ss, `[{"version": "v0.9", "updateDataModel": {"surfaceId": "f", "value": {"items": [{"name": "Soup"}, {"name": "Pie"}]}}},
+		{"version": "v0.9", "updateComponents": {"surfaceId": "f", "components": [
+		{"id": "root", "component": "List", "children": {"componentId": "order", "path": "/items"}},
+		{"id": "order", "component": "Button", "child": "l", "action": {"event": {"name": "order", "context": {"dish": {"path": "name"}}}}},
+		{"id": "l", "component": "Text", "text": {"path": "name"}}]}}]`)
+	s := ss.Get("f")
+	buttons := s.Layout(Limits{}).Buttons()
+	if len(buttons) != 2 || buttons[0].Key == buttons[1].Key {
+		t.Fatalf("buttons %+v", buttons)
+	}
+	for i, want := range []string{"Soup", "Pie"} {
+		part, err := s.Action(buttons[i], pressedAt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := wire(t, part.Data); !strings.Contains(got, `"context":{"dish":"`+want+`"}`) {
+			t.Errorf("button %d sends %s", i, got)
+		}
+	}
+}
