@@ -1,6 +1,8 @@
 package a2ui
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -195,5 +197,27 @@ func TestIsPartKnowsBothMimeTypes(t *testing.T) {
 	}
 	if IsPart(a2aclient.Part{Kind: a2aclient.PartText, Metadata: map[string]any{"mimeType": MimeType}}) {
 		t.Error("a text part is not A2UI")
+	}
+}
+
+// TestV08ListAsMapKeepsNumberOrder: v0.8's data model writes a list as a
+// map keyed "0".."11"; a template shows its items in number order.
+func TestV08ListAsMapKeepsNumberOrder(t *testing.T) {
+	var entries []string
+	for i := range 12 {
+		entries = append(entries, fmt.Sprintf(`{"key": "%d", "valueMap": [{"key": "n", "valueString": "item %d"}]}`, i, i))
+	}
+	ss := New(Limits{})
+	applyAll(t, ss, `[{"surfaceUpdate": {"surfaceId": "s", "components": [
+		{"id": "root", "component": {"List": {"children": {"template": {"componentId": "t", "dataBinding": "/items"}}}}},
+		{"id": "t", "component": {"Text": {"text": {"path": "n"}}}}]}},
+		{"dataModelUpdate": {"surfaceId": "s", "contents": [{"key": "items", "valueMap": [`+strings.Join(entries, ",")+`]}]}},
+		{"beginRendering": {"surfaceId": "s", "root": "root"}}]`)
+	var got []string
+	for _, c := range ss.Get("s").Layout(Limits{}).Children {
+		got = append(got, c.Text)
+	}
+	if len(got) != 12 || got[2] != "item 2" || got[10] != "item 10" {
+		t.Errorf("items in order %v", got)
 	}
 }

@@ -164,7 +164,16 @@ func items(root any, path string) []string {
 		for k := range c {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		// A list written as a map keys its items "0", "1", …, "10": in
+		// number order when every key is a number.
+		sort.Slice(keys, func(i, j int) bool {
+			a, errA := strconv.Atoi(keys[i])
+			b, errB := strconv.Atoi(keys[j])
+			if errA == nil && errB == nil {
+				return a < b
+			}
+			return keys[i] < keys[j]
+		})
 		for _, k := range keys {
 			out = append(out, base+"/"+strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"))
 		}
