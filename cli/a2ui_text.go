@@ -36,20 +36,20 @@ func (a *a2uiText) collect(ev *a2aclient.Event) {
 	}
 	switch {
 	case ev.Task != nil:
-		a.message(ev.Task.Status.Message)
+		a.message(ev.Task.ID, ev.Task.Status.Message)
 		for _, art := range ev.Task.Artifacts {
-			a.parts(art.Parts)
+			a.parts(ev.Task.ID, art.Parts)
 		}
 	case ev.Status != nil:
-		a.message(ev.Status.Status.Message)
+		a.message(ev.Status.TaskID, ev.Status.Status.Message)
 	case ev.Artifact != nil:
-		a.parts(ev.Artifact.Artifact.Parts)
+		a.parts(ev.Artifact.TaskID, ev.Artifact.Artifact.Parts)
 	case ev.Message != nil:
-		a.message(ev.Message)
+		a.message(ev.Message.TaskID, ev.Message)
 	}
 }
 
-func (a *a2uiText) message(m *a2aclient.Message) {
+func (a *a2uiText) message(taskID string, m *a2aclient.Message) {
 	if m == nil {
 		return
 	}
@@ -62,10 +62,10 @@ func (a *a2uiText) message(m *a2aclient.Message) {
 		}
 		a.applied[m.ID] = true
 	}
-	a.parts(m.Parts)
+	a.parts(taskID, m.Parts)
 }
 
-func (a *a2uiText) parts(ps []a2aclient.Part) {
+func (a *a2uiText) parts(taskID string, ps []a2aclient.Part) {
 	for _, p := range ps {
 		if !a2ui.IsPart(p) {
 			continue
@@ -73,7 +73,7 @@ func (a *a2uiText) parts(ps []a2aclient.Part) {
 		if a.surfaces == nil {
 			a.surfaces = a2ui.New(a2ui.Limits{})
 		}
-		a.errs += len(a.surfaces.ApplyPart(p))
+		a.errs += len(a.surfaces.ApplyPartOf(taskID, p))
 	}
 }
 

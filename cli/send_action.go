@@ -62,7 +62,7 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 	var t a2uiText
 	for i := range task.History {
 		if task.History[i].Role != a2aclient.RoleUser {
-			t.message(&task.History[i])
+			t.message(task.ID, &task.History[i])
 		}
 	}
 	t.collect(&a2aclient.Event{Task: task})

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
 )
 
 var pressedAt = time.Date(2025, 9, 19, 17, 5, 0, 0, time.UTC)
@@ -253,5 +255,22 @@ func TestTemplateButtonResolvesItsItem(t *testing.T) {
 		if got := wire(t, part.Data); !strings.Contains(got, `"context":{"dish":"`+want+`"}`) {
 			t.Errorf("button %d sends %s", i, got)
 		}
+	}
+}
+
+// TestSurfaceKnowsItsTask: a surface belongs to the task whose message
+// last made or changed it.
+func TestSurfaceKnowsItsTask(t *testing.T) {
+	ss := New(Limits{})
+	part := func(s string) a2aclient.Part {
+		return a2aclient.Part{Kind: a2aclient.PartData, Data: decode(t, s), Metadata: map[string]any{"mimeType": MimeType}}
+	}
+	ss.ApplyPartOf("t1", part(everyV09))
+	if got := ss.Get("s").Task; got != "t1" {
+		t.Fatalf("task %q, want t1", got)
+	}
+	ss.ApplyPartOf("t2", part(`{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/name", "value": "Bo"}}`))
+	if got := ss.Get("s").Task; got != "t2" {
+		t.Errorf("task %q after t2 changed it, want t2", got)
 	}
 }

@@ -49,23 +49,30 @@ func (ss *Surfaces) List() []*Surface {
 
 // ApplyPart applies an A2UI data part; a part that is not one is
 // ignored.
-func (ss *Surfaces) ApplyPart(p a2aclient.Part) []error {
+func (ss *Surfaces) ApplyPart(p a2aclient.Part) []error { return ss.ApplyPartOf("", p) }
+
+// ApplyPartOf applies an A2UI part that came on task taskID: each surface
+// the part makes or changes then belongs to that task (Surface.Task),
+// which its buttons' actions answer.
+func (ss *Surfaces) ApplyPartOf(taskID string, p a2aclient.Part) []error {
 	if !IsPart(p) {
 		return nil
 	}
-	return ss.Apply(p.Data)
+	return ss.apply(p.Data, taskID)
 }
 
 // Apply applies one message or a list of them, in order: a message that
 // fails is reported and the rest still apply, as the extension asks.
-func (ss *Surfaces) Apply(data any) []error {
+func (ss *Surfaces) Apply(data any) []error { return ss.apply(data, "") }
+
+func (ss *Surfaces) apply(data any, taskID string) []error {
 	list, ok := data.([]any)
 	if !ok {
 		list = []any{data}
 	}
 	var errs []error
 	for i, m := range list {
-		if err := ss.applyOne(m); err != nil {
+		if err := ss.applyOne(m, taskID); err != nil {
 			errs = append(errs, fmt.Errorf("A2UI message %d: %w", i+1, err))
 		}
 	}
@@ -75,7 +82,7 @@ func (ss *Surfaces) Apply(data any) []error {
 // ErrTooBig is a message over Limits.MessageBytes.
 var ErrTooBig = errors.New("the message is larger than parley keeps")
 
-func (ss *Surfaces) applyOne(m any) error {
+func (ss *Surfaces) applyOne(m any, taskID string) error {
 	msg, ok := m.(map[string]any)
 	if !ok {
 		return fmt.Errorf("not an object")
@@ -111,6 +118,9 @@ func (ss *Surfaces) applyOne(m any) error {
 	id, _ := b["surfaceId"].(string)
 	if id == "" {
 		return fmt.Errorf("%s names no surfaceId", kind)
+	}
+	if taskID != "" && kind != "deleteSurface" {
+		ss.surface(id, v).Task = taskID
 	}
 	switch kind {
 	case "surfaceUpdate", "updateComponents":

@@ -23,6 +23,9 @@ type Surface struct {
 	// SendDataModel is v0.9's createSurface asking for the data model
 	// with every message the client sends.
 	SendDataModel bool
+	// Task is the task whose message last made or changed the surface
+	// (Surfaces.ApplyPartOf): the one its buttons' actions answer.
+	Task string
 
 	components map[string]Component
 	order      []string // ids in the order they first came
