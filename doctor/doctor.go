@@ -63,7 +63,7 @@ type Options struct {
 
 // Checks lists the checks run on each interface, in order; the card's
 // come first, once.
-var Checks = []string{"binding", "auth", "streaming", "round trip", "list tasks", "extended card", "push", "timings"}
+var Checks = []string{"binding", "auth", "errors", "streaming", "round trip", "list tasks", "extended card", "push", "timings"}
 
 // CardChecks lists the checks run once, on the card.
 var CardChecks = []string{"card", "card fields", "card signature"}

@@ -168,3 +168,22 @@ func TestDoctorDemoAgent(t *testing.T) {
 		})
 	}
 }
+
+// Malformed requests must get the binding's error codes (check 6): an
+// agent that answers them all "Method not found", or HTTP 500, fails;
+// the honest one passes.
+func TestDoctorErrorShapes(t *testing.T) {
+	sloppy := hostile.DoctorAgent(hostile.DoctorOptions{SloppyErrors: true})
+	defer sloppy.Close()
+	r := find(t, check(t, sloppy.URL, true), "errors", "/rpc")
+	want(t, r, doctor.Fail, "expected -32700")
+	for _, frag := range []string{"expected -32600", "error -32602", "HTTP 500"} {
+		if !strings.Contains(r.Detail, frag) {
+			t.Errorf("no %q in %q", frag, r.Detail)
+		}
+	}
+
+	honest := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer honest.Close()
+	want(t, find(t, check(t, honest.URL, true), "errors", "/rpc"), doctor.Pass, "an unknown method -32601")
+}

@@ -23,6 +23,11 @@ type on struct {
 	// events counts the stream events the client read (its wire
 	// observer), to tell a stream from the polling a client falls back to.
 	events atomic.Int64
+	// lastRequest is the last request a client of this interface sent
+	// (its wire observer), and getRequest the binding check's GetTask:
+	// the malformed requests are made from it.
+	lastRequest atomic.Pointer[a2aclient.WireRecord]
+	getRequest  *a2aclient.WireRecord
 	// answered says the binding check proved the interface speaks its
 	// declared dialect; the checks after it need that.
 	answered bool
@@ -57,6 +62,7 @@ func (d *run) iface(ctx context.Context, agent *a2aclient.Agent, i a2aclient.Int
 	o.c = c
 	o.binding(ctx)
 	o.auth(ctx)
+	o.errorShapes(ctx)
 	o.streaming(ctx)
 	o.roundTrip(ctx)
 	o.listTasks(ctx)
@@ -76,8 +82,11 @@ func (o *on) client(dl a2aclient.Dialect, credentials, streams bool) (*a2aclient
 	opts := o.target.Options
 	opts.Dialect, opts.Prefer = dl, a2aclient.DialectUnknown
 	opts.Wire = func(r a2aclient.WireRecord) {
-		if r.Kind == a2aclient.WireEvent {
+		switch r.Kind {
+		case a2aclient.WireEvent:
 			o.events.Add(1)
+		case a2aclient.WireRequest:
+			o.lastRequest.Store(&r)
 		}
 	}
 	if !credentials {
@@ -114,6 +123,7 @@ func (o *on) binding(ctx context.Context) {
 	switch {
 	case errors.Is(err, a2aclient.ErrTaskNotFound):
 		o.answered = true
+		o.getRequest = o.lastRequest.Load()
 		o.result("binding", Pass, fmt.Sprintf("Answers as %s: TaskNotFound for a task id it never gave.", label), took)
 		return
 	case errors.As(err, &fe):

@@ -19,7 +19,7 @@ func TestDoctorPeers(t *testing.T) {
 			if r.code != clExitOK || strings.Contains(r.stdout, "✗") {
 				t.Fatalf("exit code %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 			}
-			for _, want := range []string{"✓ card ", "✓ binding        " + tg.Endpoint, "✓ round trip"} {
+			for _, want := range []string{"✓ card ", "✓ binding        " + tg.Endpoint, "✓ errors         " + tg.Endpoint, "✓ round trip"} {
 				if !strings.Contains(r.stdout, want) {
 					t.Errorf("no %q in\n%s", want, r.stdout)
 				}

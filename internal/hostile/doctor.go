@@ -27,6 +27,10 @@ type DoctorOptions struct {
 	// agent refuses a request without one (401); without it, the agent
 	// answers anyway.
 	Secured, Enforced bool
+	// SloppyErrors: malformed requests get the wrong answers: a parse
+	// error and a request without a method are "Method not found"
+	// (-32601), and invalid params are HTTP 500 with a plain-text body.
+	SloppyErrors bool
 }
 
 // DoctorAgent starts an agent made for parley doctor's tests on loopback.
@@ -44,19 +48,35 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 		}
 		var c rpcCall
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
-		_ = json.Unmarshal(body, &c)
+		perr := json.Unmarshal(body, &c)
 		if c.ID == nil {
 			c.ID = json.RawMessage("null")
 		}
 		rpcError := func(code int, msg string) {
 			writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "error": map[string]any{"code": code, "message": msg}})
 		}
+		switch {
+		case o.SloppyErrors:
+		case perr != nil:
+			rpcError(-32700, "Invalid JSON payload")
+			return
+		case c.Method == "":
+			rpcError(-32600, "Request payload validation error")
+			return
+		}
 		switch c.Method {
 		case "tasks/get":
 			var p struct {
 				ID string `json:"id"`
 			}
-			_ = json.Unmarshal(c.Params, &p)
+			if err := json.Unmarshal(c.Params, &p); err != nil {
+				if o.SloppyErrors {
+					http.Error(w, "internal error", http.StatusInternalServerError)
+					return
+				}
+				rpcError(-32602, "Invalid parameters")
+				return
+			}
 			if p.ID != TaskID {
 				rpcError(-32001, "Task not found")
 				return
