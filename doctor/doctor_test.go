@@ -187,3 +187,20 @@ func TestDoctorErrorShapes(t *testing.T) {
 	defer honest.Close()
 	want(t, find(t, check(t, honest.URL, true), "errors", "/rpc"), doctor.Pass, "an unknown method -32601")
 }
+
+// A card that declares push notifications: an agent that takes a config
+// and pushes to parley's loopback receiver passes; one that refuses the
+// config fails.
+func TestDoctorPush(t *testing.T) {
+	honest := hostile.DoctorAgent(hostile.DoctorOptions{Push: true})
+	defer honest.Close()
+	want(t, find(t, check(t, honest.URL, false), "push", "/rpc"), doctor.Pass, "delivered")
+
+	refused := hostile.DoctorAgent(hostile.DoctorOptions{PushRefused: true})
+	defer refused.Close()
+	want(t, find(t, check(t, refused.URL, false), "push", "/rpc"), doctor.Fail, "declares push notifications")
+
+	silent := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer silent.Close()
+	want(t, find(t, check(t, silent.URL, false), "push", "/rpc"), doctor.Skip, "declares no push")
+}

@@ -67,7 +67,7 @@ func (d *run) iface(ctx context.Context, agent *a2aclient.Agent, i a2aclient.Int
 	o.roundTrip(ctx)
 	o.listTasks(ctx)
 	o.extendedCard(ctx)
-	o.push()
+	o.push(ctx)
 	o.timings()
 }
 
@@ -393,16 +393,6 @@ func (o *on) extendedCard(ctx context.Context) {
 	default:
 		o.result("extended card", Pass, clean(fmt.Sprintf("Fetched: %q, %s.", ext.Name, plural(len(ext.Skills), "skill"))), took)
 	}
-}
-
-// push is not checked yet: setting a config would have the agent call
-// an address parley must then serve.
-func (o *on) push() {
-	if !o.agent.Capabilities.PushNotifications {
-		o.result("push", Skip, "The card declares no push notifications.", 0)
-		return
-	}
-	o.result("push", Skip, "Declared; parley doctor does not check push notifications yet.", 0)
 }
 
 // timings says, as information, how long the interface took.

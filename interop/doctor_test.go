@@ -28,3 +28,19 @@ func TestDoctorPeers(t *testing.T) {
 		})
 	}
 }
+
+// parley doctor's push check against a2a-go with a push sender: a config
+// is created on every binding, and a notification reaches parley's
+// loopback receiver with its token.
+func TestDoctorPushPeer(t *testing.T) {
+	t.Parallel()
+	tg := clTargetsOf(startGoV2Push(t))[0]
+	r := newCLCLI(t, tg).run("doctor", tg.Peer.BaseURL, "--message", scenarioStream, "--header", "Authorization: Bearer "+clToken)
+	t.Logf("\n%s", r.stdout)
+	if r.code != clExitOK || strings.Contains(r.stdout, "✗") {
+		t.Fatalf("exit code %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if n := strings.Count(r.stdout, "✓ push "); n < 5 {
+		t.Errorf("push passed on %d interfaces, want every one of the 5", n)
+	}
+}

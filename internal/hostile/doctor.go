@@ -31,6 +31,11 @@ type DoctorOptions struct {
 	// error and a request without a method are "Method not found"
 	// (-32601), and invalid params are HTTP 500 with a plain-text body.
 	SloppyErrors bool
+	// Push: the card declares push notifications, a config is taken and
+	// a message sent with one is pushed (task-1 failed, from the hostile
+	// push sender) to its URL. PushRefused: the card declares them, but
+	// a config is refused (-32003) and nothing is pushed.
+	Push, PushRefused bool
 }
 
 // DoctorAgent starts an agent made for parley doctor's tests on loopback.
@@ -83,7 +88,35 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 			}
 			result(w, c.ID, task("completed", artifact("answer", Answer)))
 		case "message/send":
+			var p struct {
+				Configuration struct {
+					Push struct {
+						URL   string `json:"url"`
+						Token string `json:"token"`
+					} `json:"pushNotificationConfig"`
+				} `json:"configuration"`
+			}
+			_ = json.Unmarshal(c.Params, &p)
+			if o.Push && p.Configuration.Push.URL != "" {
+				go push(p.Configuration.Push.URL, p.Configuration.Push.Token, Answer)
+			}
 			result(w, c.ID, task("completed", artifact("answer", Answer)))
+		case "tasks/pushNotificationConfig/set":
+			if !o.Push {
+				rpcError(-32003, "Push Notification is not supported")
+				return
+			}
+			var p struct {
+				TaskID string `json:"taskId"`
+				Config struct {
+					ID  string `json:"id"`
+					URL string `json:"url"`
+				} `json:"pushNotificationConfig"`
+			}
+			_ = json.Unmarshal(c.Params, &p)
+			result(w, c.ID, map[string]any{"taskId": p.TaskID, "pushNotificationConfig": map[string]any{"id": "cfg-1", "url": p.Config.URL}})
+		case "tasks/pushNotificationConfig/delete":
+			result(w, c.ID, nil)
 		case "message/stream":
 			if o.RefuseStreaming {
 				rpcError(-32004, "This operation is not supported")
@@ -117,6 +150,9 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 		delete(card, "preferredTransport")
 		delete(card, "protocolVersion")
 		card["supportedInterfaces"] = []any{map[string]any{"url": base + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}}
+	}
+	if o.Push || o.PushRefused {
+		card["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true}
 	}
 	if o.MissingFields {
 		delete(card, "name")
