@@ -63,7 +63,7 @@ type Options struct {
 
 // Checks lists the checks run on each interface, in order; the card's
 // come first, once.
-var Checks = []string{"binding", "auth", "errors", "streaming", "round trip", "list tasks", "extended card", "push", "timings"}
+var Checks = []string{"binding", "auth", "errors", "streaming", "round trip", "artifacts", "list tasks", "extended card", "push", "timings"}
 
 // CardChecks lists the checks run once, on the card.
 var CardChecks = []string{"card", "card fields", "card signature"}
@@ -102,6 +102,10 @@ type run struct {
 	o      Options
 	target *session.Target
 	emit   func(Result)
+	// first is the first interface that answered in its dialect: the
+	// tasks made on the others are fetched there too, to see they are
+	// the same agent.
+	first *a2aclient.Interface
 }
 
 // within runs f with the per-check timeout.

@@ -204,3 +204,23 @@ func TestDoctorPush(t *testing.T) {
 	defer silent.Close()
 	want(t, find(t, check(t, silent.URL, false), "push", "/rpc"), doctor.Skip, "declares no push")
 }
+
+// The artifacts the stream showed must be what GetTask returns, on the
+// interface and on the others the card lists: an agent whose GetTask
+// forgets part of the answer fails, and so does a second interface that
+// does not know the first one's task.
+func TestDoctorArtifacts(t *testing.T) {
+	forgetful := hostile.DoctorAgent(hostile.DoctorOptions{ForgetfulGet: true})
+	defer forgetful.Close()
+	want(t, find(t, check(t, forgetful.URL, false), "artifacts", "/rpc"), doctor.Fail, `"Hello world"`)
+
+	two := hostile.DoctorAgent(hostile.DoctorOptions{SecondAgent: true})
+	defer two.Close()
+	rs := check(t, two.URL, false)
+	want(t, find(t, rs, "artifacts", "/rpc"), doctor.Pass, "")
+	want(t, find(t, rs, "artifacts", "/other"), doctor.Fail, "not the same agent")
+
+	honest := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer honest.Close()
+	want(t, find(t, check(t, honest.URL, false), "artifacts", "/rpc"), doctor.Pass, "GetTask returns the same")
+}

@@ -34,6 +34,8 @@ type on struct {
 	why      string // why the checks after the binding's were skipped
 	// task is the round trip's task, for the listing.
 	task *a2aclient.Task
+	// streamed is the task as the stream assembled it, when it settled.
+	streamed *a2aclient.Task
 	// timings, as information.
 	probe, firstEvent, final time.Duration
 }
@@ -65,6 +67,7 @@ func (d *run) iface(ctx context.Context, agent *a2aclient.Agent, i a2aclient.Int
 	o.errorShapes(ctx)
 	o.streaming(ctx)
 	o.roundTrip(ctx)
+	o.artifacts(ctx)
 	o.listTasks(ctx)
 	o.extendedCard(ctx)
 	o.push(ctx)
@@ -123,6 +126,10 @@ func (o *on) binding(ctx context.Context) {
 	switch {
 	case errors.Is(err, a2aclient.ErrTaskNotFound):
 		o.answered = true
+		if o.first == nil {
+			i := o.i
+			o.first = &i
+		}
 		o.getRequest = o.lastRequest.Load()
 		o.result("binding", Pass, fmt.Sprintf("Answers as %s: TaskNotFound for a task id it never gave.", label), took)
 		return
@@ -220,6 +227,7 @@ func (o *on) streaming(ctx context.Context) {
 		defer func() { _ = c.Close() }()
 	}
 	o.events.Store(0)
+	var track a2aclient.Tracker
 	var n int
 	var state a2aclient.State
 	var reply bool
@@ -245,6 +253,7 @@ func (o *on) streaming(ctx context.Context) {
 				o.firstEvent = time.Since(start)
 			}
 			n++
+			track.Apply(ev)
 			switch {
 			case ev.Task != nil:
 				state = ev.Task.Status.State
@@ -256,6 +265,10 @@ func (o *on) streaming(ctx context.Context) {
 		}
 	})
 	streamed := o.events.Load() > 0
+	if err == nil && track.Seen() && track.State().Settled() {
+		t := track.Task()
+		o.streamed = &t
+	}
 	switch {
 	case err != nil && declared:
 		o.result("streaming", Fail, clean(fmt.Sprintf("The card declares streaming but the stream failed: %v (A2A §3.1.2).", err)), took)

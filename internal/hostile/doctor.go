@@ -1,6 +1,7 @@
 package hostile
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -36,6 +37,13 @@ type DoctorOptions struct {
 	// push sender) to its URL. PushRefused: the card declares them, but
 	// a config is refused (-32003) and nothing is pushed.
 	Push, PushRefused bool
+	// ForgetfulGet: GetTask returns task-1 with its answer cut short
+	// ("Hello"), not the "Hello world" its stream and send showed.
+	ForgetfulGet bool
+	// SecondAgent: the card lists a second JSON-RPC interface, /other,
+	// an agent of its own: its task is task-2, and it never heard of
+	// task-1, nor /rpc of task-2.
+	SecondAgent bool
 }
 
 // DoctorAgent starts an agent made for parley doctor's tests on loopback.
@@ -45,7 +53,7 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 	mux.HandleFunc("GET /.well-known/agent-card.json", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, doctorCard(o, srv.URL))
 	})
-	mux.HandleFunc("POST /rpc", func(w http.ResponseWriter, r *http.Request) {
+	rpc := func(w http.ResponseWriter, r *http.Request) {
 		if o.Secured && o.Enforced && r.Header.Get("Authorization") == "" {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="doctor"`)
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
@@ -84,6 +92,10 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 			}
 			if p.ID != TaskID {
 				rpcError(-32001, "Task not found")
+				return
+			}
+			if o.ForgetfulGet {
+				result(w, c.ID, task("completed", artifact("answer", "Hello")))
 				return
 			}
 			result(w, c.ID, task("completed", artifact("answer", Answer)))
@@ -126,6 +138,14 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 		default:
 			rpcError(-32601, "Method not found")
 		}
+	}
+	mux.HandleFunc("POST /rpc", rpc)
+	mux.HandleFunc("POST /other", func(w http.ResponseWriter, r *http.Request) {
+		// The same agent, but task-1 is task-2 both ways.
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+		body = swapTask(swapTask(body, TaskID, "task-unknown"), "task-2", TaskID)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		rpc(swapWriter{w}, r)
 	})
 	srv = httptest.NewServer(mux)
 	return srv
@@ -151,6 +171,12 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 		delete(card, "protocolVersion")
 		card["supportedInterfaces"] = []any{map[string]any{"url": base + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}}
 	}
+	if o.SecondAgent {
+		card["additionalInterfaces"] = []any{
+			map[string]any{"url": base + "/rpc", "transport": "JSONRPC"},
+			map[string]any{"url": base + "/other", "transport": "JSONRPC"},
+		}
+	}
 	if o.Push || o.PushRefused {
 		card["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true}
 	}
@@ -163,4 +189,24 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 		card["security"] = []any{map[string]any{"bearer": []string{}}}
 	}
 	return card
+}
+
+// swapTask is b with task id from replaced by to.
+func swapTask(b []byte, from, to string) []byte {
+	return bytes.ReplaceAll(b, []byte(`"`+from+`"`), []byte(`"`+to+`"`))
+}
+
+// swapWriter writes task-1 as task-2 (each write is whole JSON or SSE
+// events, so an id is never split).
+type swapWriter struct{ http.ResponseWriter }
+
+func (s swapWriter) Write(b []byte) (int, error) {
+	_, err := s.ResponseWriter.Write(swapTask(b, TaskID, "task-2"))
+	return len(b), err
+}
+
+func (s swapWriter) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
 }
