@@ -21,6 +21,7 @@ type doctorFlags struct {
 	junit    string
 	message  string
 	readOnly bool
+	record   bool
 }
 
 func (r *runner) doctorCommand() *cobra.Command {
@@ -37,10 +38,11 @@ declared streaming streams to a settled state and a declared extended card
 can be fetched; a round trip (send, then GetTask returns the same state);
 ListTasks where the dialect has it; and timings.
 
-It sends one short message per interface (--message, default "ping"), and
-says so first; --read-only sends none and skips the checks that need one.
-Nothing is recorded as a conversation. The checks are listed in
-docs/doctor.md.
+It sends a short message (--message, default "ping") a few times on each
+interface (a stream, a round trip, a push), and says so first; --read-only
+sends none and skips the checks that need one. Nothing is recorded as a
+conversation unless --record, which keeps each interface's round trip in
+the store (parley contexts). The checks are listed in docs/doctor.md.
 
 One line per check: ✓ passed, ! warning, ✗ failed, – skipped; then a summary.
 With --json: one JSON object per check, {"type":"check","check","interface",
@@ -58,6 +60,7 @@ a usage error, 1 when the card cannot be fetched (5 when it is refused).`,
 	fs.StringVar(&f.junit, "junit", "", "also write the results as JUnit XML to FILE (one testsuite per interface)")
 	fs.StringVar(&f.message, "message", "ping", "the text sent on each interface")
 	fs.BoolVar(&f.readOnly, "read-only", false, "send no message: skip the checks that need one")
+	fs.BoolVar(&f.record, "record", false, "keep each interface's round trip as a stored conversation (parley contexts)")
 	hideFlags(fs, "raw", "dialect", "require-signed")
 	fs.Lookup("timeout").Usage = "give up on each check after this long (default 30s)"
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.doctor(ctx, &f, args) })
@@ -77,7 +80,7 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 	if f.readOnly {
 		fmt.Fprintln(r.env.Stderr, "parley: doctor sends no message (--read-only); the checks that need one are skipped.")
 	} else {
-		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: doctor sends one message, %q, on each interface the card declares (--read-only sends none).", f.message)))
+		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: doctor sends a short message, %q, on each interface the card declares (--read-only sends none).", f.message)))
 	}
 	timeout := 30 * time.Second
 	if f.agent.timeout.set {
@@ -90,6 +93,13 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 	o := doctor.Options{
 		Directory: dir, Ref: pos[0], Overrides: f.agent.overrides(),
 		Message: f.message, ReadOnly: f.readOnly, Timeout: timeout,
+	}
+	if f.record && !f.readOnly {
+		// Without a store, nothing is recorded; openStore said why.
+		if st := r.openStore(); st != nil {
+			defer st.Close()
+			o.Record = st
+		}
 	}
 	err = doctor.Run(ctx, o, func(res doctor.Result) {
 		all = append(all, res)

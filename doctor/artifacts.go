@@ -20,7 +20,7 @@ func (o *on) artifacts(ctx context.Context) {
 	}
 	shown, how := o.streamed, "the stream showed"
 	if shown == nil {
-		shown, how = o.task, "the send returned"
+		shown, how = o.sent, "the send returned"
 	}
 	if shown == nil {
 		o.result("artifacts", Skip, "No task to compare: the agent replied with a message, or the stream and the round trip failed.", 0)

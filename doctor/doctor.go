@@ -4,8 +4,9 @@
 // with, the capabilities it declares, a round trip, and that a secured
 // agent refuses a request without credentials. It reaches the agent
 // through session's Directory, so the configured credentials apply on
-// the origins they are trusted on, and it records nothing: no
-// conversation, no store.
+// the origins they are trusted on, and it records nothing (no
+// conversation, no store) unless given a History to record each
+// interface's round trip in.
 //
 // Every string in a Result that came from the agent is already cleaned
 // with termsafe.
@@ -59,6 +60,9 @@ type Options struct {
 	ReadOnly bool
 	// Timeout bounds each check; 30 s when zero.
 	Timeout time.Duration
+	// Record, when set, keeps each interface's round trip as a
+	// conversation (--record); nil records nothing.
+	Record session.History
 }
 
 // Checks lists the checks run on each interface, in order; the card's

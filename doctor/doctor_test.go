@@ -14,11 +14,18 @@ import (
 	"github.com/parley-a2a/parley/doctor"
 	"github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // check runs the doctor on ref with an empty config and returns every
 // result.
 func check(t *testing.T, ref string, readOnly bool) []doctor.Result {
+	t.Helper()
+	return checkWith(t, ref, doctor.Options{ReadOnly: readOnly})
+}
+
+// checkWith runs the doctor on o.Ref with o's options.
+func checkWith(t *testing.T, ref string, o doctor.Options) []doctor.Result {
 	t.Helper()
 	cfgPath := filepath.Join(t.TempDir(), "config.toml")
 	getenv := func(string) string { return "" }
@@ -30,8 +37,8 @@ func check(t *testing.T, ref string, readOnly bool) []doctor.Result {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var out []doctor.Result
-	err := doctor.Run(ctx, doctor.Options{Directory: dir, Ref: ref, ReadOnly: readOnly, Timeout: 10 * time.Second},
-		func(r doctor.Result) { out = append(out, r) })
+	o.Directory, o.Ref, o.Timeout = dir, ref, 10*time.Second
+	err := doctor.Run(ctx, o, func(r doctor.Result) { out = append(out, r) })
 	if err != nil {
 		t.Fatalf("doctor: %v", err)
 	}
@@ -223,4 +230,29 @@ func TestDoctorArtifacts(t *testing.T) {
 	honest := hostile.DoctorAgent(hostile.DoctorOptions{})
 	defer honest.Close()
 	want(t, find(t, check(t, honest.URL, false), "artifacts", "/rpc"), doctor.Pass, "GetTask returns the same")
+}
+
+// Nothing doctor sends is recorded unless it is given a History
+// (--record): then each interface's round trip is one stored context,
+// its task and answer with it.
+func TestDoctorRecord(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{AbsentInterface: true})
+	defer srv.Close()
+	st, err := store.Open(filepath.Join(t.TempDir(), "store.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	check(t, srv.URL, false)
+	if list, _ := st.ListContexts("", ""); len(list) != 0 {
+		t.Fatalf("recorded without a History: %+v", list)
+	}
+	want(t, find(t, checkWith(t, srv.URL, doctor.Options{Record: st}), "round trip", "/rpc"), doctor.Pass, "recorded")
+	list, err := st.ListContexts("", "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("contexts: %+v (%v)", list, err)
+	}
+	if c := list[0]; c.Title != "ping" || c.LastState != "completed" || !strings.HasSuffix(c.Agent.URL, "/rpc") {
+		t.Errorf("stored: %+v", c)
+	}
 }

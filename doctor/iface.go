@@ -34,8 +34,9 @@ type on struct {
 	why      string // why the checks after the binding's were skipped
 	// task is the round trip's task, for the listing.
 	task *a2aclient.Task
-	// streamed is the task as the stream assembled it, when it settled.
-	streamed *a2aclient.Task
+	// streamed is the task as the stream assembled it, when it settled;
+	// sent, without it, the task as the round trip's send showed it.
+	streamed, sent *a2aclient.Task
 	// timings, as information.
 	probe, firstEvent, final time.Duration
 }
@@ -291,40 +292,6 @@ func (o *on) streaming(ctx context.Context) {
 
 func (o *on) request() a2aclient.SendRequest {
 	return a2aclient.SendRequest{Message: a2aclient.Message{Role: a2aclient.RoleUser, Parts: []a2aclient.Part{a2aclient.TextPart(o.o.Message)}}}
-}
-
-// roundTrip sends one message, blocking, then gets its task: the same
-// state (A2A §3.1.1, §3.1.3).
-func (o *on) roundTrip(ctx context.Context) {
-	if !o.sends("round trip") {
-		return
-	}
-	var res *a2aclient.Result
-	var got *a2aclient.Task
-	var err, gerr error
-	took := o.within(ctx, func(ctx context.Context) {
-		res, err = o.c.Send(ctx, o.request())
-		if err == nil && res.Task != nil {
-			got, gerr = o.c.Get(ctx, res.Task.ID, nil)
-		}
-	})
-	switch {
-	case err != nil:
-		o.result("round trip", Fail, clean(fmt.Sprintf("Sending a message failed: %v (A2A §3.1.1).", err)), took)
-	case res.Task == nil:
-		o.result("round trip", Pass, "Replied with a message (no task to get).", took)
-	case gerr != nil:
-		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of the task it just created (%s) failed: %v (A2A §3.1.3).", res.Task.ID, gerr)), took)
-	case got.ID != res.Task.ID:
-		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of %s returned task %s.", res.Task.ID, got.ID)), took)
-	case res.Task.Status.State.Settled() && got.Status.State != res.Task.Status.State:
-		o.result("round trip", Fail, fmt.Sprintf("The send ended %s but GetTask says %s.", stateWord(res.Task.Status.State), stateWord(got.Status.State)), took)
-	case res.Task.Status.State.Terminal() && len(got.Artifacts) != len(res.Task.Artifacts):
-		o.result("round trip", Warn, fmt.Sprintf("The send returned %s but GetTask %d.", plural(len(res.Task.Artifacts), "artifact"), len(got.Artifacts)), took)
-	default:
-		o.task = got
-		o.result("round trip", Pass, fmt.Sprintf("Sent %q: task %s, and GetTask says the same.", o.o.Message, stateWord(got.Status.State)), took)
-	}
 }
 
 // listTasks checks ListTasks where the dialect has it (A2A §3.1.4): the
