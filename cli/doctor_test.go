@@ -96,6 +96,7 @@ func TestDoctorRecord(t *testing.T) {
 	srv := hostile.DoctorAgent(hostile.DoctorOptions{})
 	defer srv.Close()
 	e := newEnv(t)
+	e.store = filepath.Join(t.TempDir(), "parley.db")
 	wantCode(t, e.run("doctor", srv.URL), exitOK)
 	r := e.run("contexts", "list", "--json")
 	if strings.Contains(r.stdout, "ping") {
