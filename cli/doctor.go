@@ -5,7 +5,9 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -90,9 +92,15 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		timeout = 24 * time.Hour
 	}
 	var all []doctor.Result
+	width := 0 // of the interface column
 	o := doctor.Options{
 		Directory: dir, Ref: pos[0], Overrides: f.agent.overrides(),
 		Message: f.message, ReadOnly: f.readOnly, Timeout: timeout,
+		Interfaces: func(urls []string) {
+			for _, u := range urls {
+				width = max(width, utf8.RuneCountInString(termsafe.Line(u)))
+			}
+		},
 	}
 	if f.record && !f.readOnly {
 		// Without a store, nothing is recorded; openStore said why.
@@ -103,7 +111,7 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 	}
 	err = doctor.Run(ctx, o, func(res doctor.Result) {
 		all = append(all, res)
-		r.printCheck(res, f.agent.json)
+		r.printCheck(res, f.agent.json, width)
 	})
 	if f.junit != "" {
 		if werr := writeJUnit(f.junit, all); werr != nil {
@@ -137,15 +145,18 @@ func tally(all []doctor.Result) map[doctor.Status]int {
 
 var doctorGlyphs = map[doctor.Status]string{doctor.Pass: "✓", doctor.Warn: "!", doctor.Fail: "✗", doctor.Skip: "–"}
 
-// printCheck writes one check's line.
-func (r *runner) printCheck(res doctor.Result, asJSON bool) {
+// printCheck writes one check's line, its interface padded to width
+// runes so that the details start in one column.
+func (r *runner) printCheck(res doctor.Result, asJSON bool, width int) {
 	if asJSON {
 		_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "check", "check": res.Check,
 			"interface": termsafe.Line(res.Interface), "binding": termsafe.Line(res.Binding), "version": termsafe.Line(res.Version),
 			"status": string(res.Status), "detail": termsafe.Line(res.Detail), "ms": res.Duration.Milliseconds()})
 		return
 	}
-	fmt.Fprintf(r.env.Stdout, "%s %-14s %s  %s\n", doctorGlyphs[res.Status], termsafe.Line(res.Check), termsafe.Line(res.Interface), termsafe.Line(res.Detail))
+	where := termsafe.Line(res.Interface)
+	pad := strings.Repeat(" ", max(0, width-utf8.RuneCountInString(where)))
+	fmt.Fprintf(r.env.Stdout, "%s %-14s %s%s  %s\n", doctorGlyphs[res.Status], termsafe.Line(res.Check), where, pad, termsafe.Line(res.Detail))
 }
 
 // The JUnit XML form: one testsuite per interface, one testcase per check.

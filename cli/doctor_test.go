@@ -112,3 +112,31 @@ func TestDoctorRecord(t *testing.T) {
 		t.Errorf("want one recorded context titled ping:\n%s", r.stdout)
 	}
 }
+
+// The text output is a table: the detail starts in the same column on
+// every check's line, whatever the length of its interface's URL.
+func TestDoctorColumns(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{AbsentInterface: true})
+	defer srv.Close()
+	r := newEnv(t).run("doctor", srv.URL, "--read-only")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	col := -1
+	for _, l := range lines[:len(lines)-1] {
+		// The detail starts after the URL and the two spaces that
+		// follow it, both in runes.
+		rs := []rune(l)
+		i := strings.Index(l, "http://")
+		end := i + strings.Index(l[i:], " ")
+		at := len([]rune(l[:end])) + 2
+		for at < len(rs) && rs[at] == ' ' {
+			at++
+		}
+		if col == -1 {
+			col = at
+		}
+		if at != col {
+			t.Errorf("detail at column %d, not %d:\n%s", at, col, r.stdout)
+			break
+		}
+	}
+}

@@ -31,6 +31,13 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 	defer func() { _ = c.Close() }()
 	a := c.Agent()
 	where := clean(a.CardURL)
+	if d.o.Interfaces != nil {
+		urls := []string{where}
+		for _, i := range a.Interfaces {
+			urls = append(urls, clean(i.URL))
+		}
+		d.o.Interfaces(urls)
+	}
 	r := Result{Check: "card", Interface: where, Version: clean(a.ProtocolVersion), Status: Pass, Duration: took}
 	r.Detail = fmt.Sprintf("Fetched %s, read as a %s card.", size(len(a.Raw)), cardLabel(a.CardDialect))
 	switch {

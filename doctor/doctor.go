@@ -60,6 +60,10 @@ type Options struct {
 	ReadOnly bool
 	// Timeout bounds each check; 30 s when zero.
 	Timeout time.Duration
+	// Interfaces, when set, hears once, after the card was fetched and
+	// before its checks are emitted, the card's URL and every
+	// interface's, as the results will name them (to lay out columns).
+	Interfaces func(urls []string)
 	// Record, when set, keeps each interface's round trip as a
 	// conversation (--record); nil records nothing.
 	Record session.History
