@@ -46,6 +46,14 @@ type RawRequest struct {
 	AnyMethod bool
 }
 
+// RawInputError is a raw request that cannot be sent as written: params
+// that are not JSON, a gRPC method the service lacks, a message that is
+// not the method's. Nothing was sent.
+type RawInputError struct{ Err error }
+
+func (e *RawInputError) Error() string { return e.Err.Error() }
+func (e *RawInputError) Unwrap() error { return e.Err }
+
 // RawReply is how a raw request was answered.
 type RawReply struct {
 	// URL is where the request went.
@@ -91,7 +99,7 @@ func (c *Client) rawJSONRPC(ctx context.Context, iface Interface, req RawRequest
 		env := map[string]any{"jsonrpc": "2.0", "id": NewID(), "method": req.Method}
 		if len(strings.TrimSpace(string(req.Body))) > 0 {
 			if !json.Valid(req.Body) {
-				return nil, errors.New("the params are not valid JSON")
+				return nil, &RawInputError{errors.New("the params are not valid JSON")}
 			}
 			env["params"] = json.RawMessage(req.Body)
 		}
@@ -104,7 +112,7 @@ func (c *Client) rawJSONRPC(ctx context.Context, iface Interface, req RawRequest
 // the reply: one body, or the data of each SSE event.
 func (c *Client) rawHTTP(ctx context.Context, iface Interface, method, u string, body []byte, event func([]byte)) (*RawReply, error) {
 	if method == "" {
-		return nil, errors.New("no HTTP method given")
+		return nil, &RawInputError{errors.New("no HTTP method given")}
 	}
 	h := versionHeader(iface.Dialect)
 	if h == nil {
@@ -183,11 +191,11 @@ func (c *Client) rawGRPC(ctx context.Context, req RawRequest, event func([]byte)
 		in, outMsg, streams = it.New().Interface(), ot.New().Interface(), md.IsStreamingServer()
 		if len(strings.TrimSpace(string(req.Body))) > 0 {
 			if err := protojson.Unmarshal(req.Body, in); err != nil {
-				return nil, fmt.Errorf("the request is not a %s in ProtoJSON: %w", md.Input().Name(), err)
+				return nil, &RawInputError{fmt.Errorf("the request is not a %s in ProtoJSON: %w", md.Input().Name(), err)}
 			}
 		}
 	} else if !req.AnyMethod {
-		return nil, err
+		return nil, &RawInputError{err}
 	}
 	conn, err := e.dial()
 	if err != nil {
