@@ -11,9 +11,9 @@ import (
 
 // artifacts checks that the task the stream assembled (or, without a
 // stream, the blocking send's) is what GetTask returns: the same state
-// and artifacts (A2A §3.1.3, §3.7), on this interface and on the first
+// and artifacts (GetTask fetches the task once its stream ended), on this interface and on the first
 // interface of the card that answered, since every interface is the same
-// agent (A2A §5.1, functional equivalence).
+// agent (functional equivalence).
 func (o *on) artifacts(ctx context.Context) {
 	if !o.sends("artifacts") {
 		return
@@ -31,11 +31,11 @@ func (o *on) artifacts(ctx context.Context) {
 	took := o.within(ctx, func(ctx context.Context) {
 		got, err := o.c.Get(ctx, shown.ID, nil)
 		if err != nil {
-			status, detail = Fail, fmt.Sprintf("GetTask of task %s, which %s, failed: %v (A2A §3.1.3).", shown.ID, how, err)
+			status, detail = Fail, fmt.Sprintf("GetTask of task %s, which %s, failed: %v (%s).", shown.ID, how, err, o.cite(specGetTask))
 			return
 		}
 		if why := differs(shown, got); why != "" {
-			status, detail = Fail, fmt.Sprintf("Task %s: %s %s, but GetTask returns %s (A2A §3.1.3, §3.7).", shown.ID, how, why, describe(got, why))
+			status, detail = Fail, fmt.Sprintf("Task %s: %s %s, but GetTask returns %s (%s).", shown.ID, how, why, describe(got, why), o.cite(specGetTask))
 			return
 		}
 		detail = fmt.Sprintf("GetTask returns the same state and %s as %s.", plural(len(got.Artifacts), "artifact"), how)
@@ -50,10 +50,10 @@ func (o *on) artifacts(ctx context.Context) {
 		there, err := other.Get(ctx, shown.ID, nil)
 		switch {
 		case err != nil:
-			status, detail = Fail, fmt.Sprintf("The task made here is unknown on %s (%s): %v; the card's interfaces are not the same agent (A2A §5.1).", o.first.URL, o.first.Dialect.Label(), err)
+			status, detail = Fail, fmt.Sprintf("The task made here is unknown on %s (%s): %v; the card's interfaces are not the same agent (%s).", o.first.URL, o.first.Dialect.Label(), err, o.cite(specSameAgent))
 		case differs(got, there) != "":
 			why := differs(got, there)
-			status, detail = Fail, fmt.Sprintf("Task %s has %s here but %s on %s (%s); the card's interfaces are not the same agent (A2A §5.1).", shown.ID, why, describe(there, why), o.first.URL, o.first.Dialect.Label())
+			status, detail = Fail, fmt.Sprintf("Task %s has %s here but %s on %s (%s); the card's interfaces are not the same agent (%s).", shown.ID, why, describe(there, why), o.first.URL, o.first.Dialect.Label(), o.cite(specSameAgent))
 		default:
 			detail += fmt.Sprintf(" %s (%s) returns it the same.", o.first.URL, o.first.Dialect.Label())
 		}

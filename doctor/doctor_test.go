@@ -256,3 +256,15 @@ func TestDoctorRecord(t *testing.T) {
 		t.Errorf("stored: %+v", c)
 	}
 }
+
+// A detail cites the specification of the version the interface
+// declares, with that version's section numbers.
+func TestDoctorCitesTheDeclaredVersion(t *testing.T) {
+	v03 := hostile.DoctorAgent(hostile.DoctorOptions{RefuseStreaming: true})
+	defer v03.Close()
+	want(t, find(t, check(t, v03.URL, false), "streaming", "/rpc"), doctor.Fail, "A2A v0.3 §7.2 (message/stream)")
+
+	v10 := hostile.DoctorAgent(hostile.DoctorOptions{DeclareV10: true})
+	defer v10.Close()
+	want(t, find(t, check(t, v10.URL, true), "binding", "/rpc"), doctor.Fail, "A2A v1.0 §4.4.6 (AgentInterface.protocolVersion)")
+}

@@ -14,7 +14,7 @@ import (
 
 // A malformed request is sent as the binding writes requests (through
 // Client.Raw) and its answer judged against the binding's error shapes
-// and codes (A2A §9.5, §10.6, §11.6 at v1.0.0; §8 at v0.3.0). The
+// and codes (spec.go names the sections). The
 // requests are built from the binding check's GetTask, as the client
 // sent it (recorded by the wire observer), so the doctor needs no table
 // of method names or paths of its own: a JSON-RPC GetTask's method, a
@@ -77,13 +77,13 @@ func (o *on) malformedRequests() ([]malformed, string) {
 	}
 	switch o.i.Dialect.Binding() {
 	case a2aclient.BindingJSONRPC:
-		return rpcMalformed(got.Body), "A2A §9.5 at v1.0.0, JSON-RPC 2.0 §5.1"
+		return rpcMalformed(got.Body), o.cite(specRPCErrors) + ", JSON-RPC 2.0 §5.1"
 	case a2aclient.BindingREST:
 		// The error body is v1.0's (AIP-193); v0.3 and the gateway
 		// name none.
-		return restMalformed(o.i.URL, got.URL, o.i.Dialect.Version() == "1.0"), "A2A §11.6 at v1.0.0, AIP-193"
+		return restMalformed(o.i.URL, got.URL, o.i.Dialect.Version() == "1.0"), o.cite(specRESTErrors) + ", AIP-193"
 	case a2aclient.BindingGRPC:
-		return grpcMalformed(got.URL), "A2A §10.6 and §5.4 at v1.0.0"
+		return grpcMalformed(got.URL), o.cite(specGRPCErrors)
 	}
 	return nil, ""
 }

@@ -18,8 +18,7 @@ import (
 // timeout bounds it too.
 const maxPushWait = 10 * time.Second
 
-// push checks what the card says of push notifications (A2A §3.1.7,
-// §4.3; v0.3.0 §7.5): declared, a message sent with a push config makes
+// push checks what the card says of push notifications: declared, a message sent with a push config makes
 // a task, a config can be created for that task (and is deleted after),
 // and, when the interface is on loopback where parley's receiver can
 // listen, the agent delivers a notification to it with the config's
@@ -56,10 +55,10 @@ func (o *on) push(ctx context.Context) {
 		res, err := o.c.Send(ctx, req)
 		switch {
 		case errors.Is(err, a2aclient.ErrPushNotSupported):
-			status, detail = Fail, fmt.Sprintf("The card declares push notifications but a message with a push config was refused: %v (A2A §3.1.7).", err)
+			status, detail = Fail, fmt.Sprintf("The card declares push notifications but a message with a push config was refused: %v (%s).", err, o.cite(specPushConfig))
 			return
 		case err != nil:
-			status, detail = Fail, fmt.Sprintf("Sending a message with a push config failed: %v (A2A §3.1.1, §3.1.7).", err)
+			status, detail = Fail, fmt.Sprintf("Sending a message with a push config failed: %v (%s).", err, o.cite(specSend))
 			return
 		case res.Task == nil:
 			status, detail = Skip, "The agent replied with a message, so there is no task to push about."
@@ -67,7 +66,7 @@ func (o *on) push(ctx context.Context) {
 		}
 		cfg, err := o.c.SetPushConfig(ctx, a2aclient.PushConfig{TaskID: res.Task.ID, URL: target, Token: token})
 		if err != nil {
-			status, detail = Fail, fmt.Sprintf("The card declares push notifications but creating a push config for task %s failed: %v (A2A §3.1.7).", res.Task.ID, err)
+			status, detail = Fail, fmt.Sprintf("The card declares push notifications but creating a push config for task %s failed: %v (%s).", res.Task.ID, err, o.cite(specPushConfig))
 			return
 		}
 		if cfg != nil && cfg.ID != "" {
@@ -83,11 +82,11 @@ func (o *on) push(ctx context.Context) {
 			ev, err := a2aclient.DecodePush(n.body, o.i.Dialect)
 			switch {
 			case n.token != token:
-				status, detail = Fail, fmt.Sprintf("A notification was delivered to parley's receiver without the config's token in %s (A2A §4.3.1 token; v0.3 %s).", a2aclient.PushTokenHeader, a2aclient.PushTokenHeaderV03)
+				status, detail = Warn, fmt.Sprintf("A notification was delivered to parley's receiver without the config's token in %s or %s (%s).", a2aclient.PushTokenHeader, a2aclient.PushTokenHeaderV03, o.cite(specPushToken))
 			case err != nil:
-				status, detail = Fail, fmt.Sprintf("A notification was delivered to parley's receiver, but parley cannot read it: %v (A2A §4.3.3: a StreamResponse).", err)
+				status, detail = Fail, fmt.Sprintf("A notification was delivered to parley's receiver, but parley cannot read it: %v (%s).", err, o.cite(specPushPayload))
 			case ev.TaskID() != res.Task.ID:
-				status, detail = Fail, fmt.Sprintf("A notification was delivered to parley's receiver for task %s, not the task %s it was configured for (A2A §4.3.3).", ev.TaskID(), res.Task.ID)
+				status, detail = Fail, fmt.Sprintf("A notification was delivered to parley's receiver for task %s, not the task %s it was configured for (%s).", ev.TaskID(), res.Task.ID, o.cite(specPushPayload))
 			default:
 				detail = fmt.Sprintf("A push config was created, and a notification (%s) delivered to parley's receiver with its token.", ev.Kind())
 			}

@@ -10,7 +10,7 @@ import (
 
 // roundTrip sends one message with a blocking call (polling the task
 // until it settles, if the send returned before), then gets its task:
-// the same state and artifacts (A2A §3.1.1, §3.1.3). With Options.Record
+// the same state. With Options.Record
 // the exchange is a conversation kept in the History, one per interface.
 func (o *on) roundTrip(ctx context.Context) {
 	if !o.sends("round trip") {
@@ -38,15 +38,15 @@ func (o *on) roundTrip(ctx context.Context) {
 	}
 	switch {
 	case err != nil:
-		o.result("round trip", Fail, clean(fmt.Sprintf("Sending a message failed: %v (A2A §3.1.1).", err))+recorded, took)
+		o.result("round trip", Fail, clean(fmt.Sprintf("Sending a message failed: %v (%s).", err, o.cite(specSend)))+recorded, took)
 	case sum.State == session.StateMessage:
 		o.result("round trip", Pass, "Replied with a message (no task to get)."+recorded, took)
 	case gerr != nil:
-		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of the task it just created (%s) failed: %v (A2A §3.1.3).", sum.TaskID, gerr))+recorded, took)
+		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of the task it just created (%s) failed: %v (%s).", sum.TaskID, gerr, o.cite(specGetTask)))+recorded, took)
 	case got.ID != sum.TaskID:
-		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of %s returned task %s (A2A §3.1.3).", sum.TaskID, got.ID))+recorded, took)
+		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of %s returned task %s (%s).", sum.TaskID, got.ID, o.cite(specGetTask)))+recorded, took)
 	case state.Settled() && got.Status.State != state:
-		o.result("round trip", Fail, fmt.Sprintf("The send ended %s but GetTask says %s (A2A §3.1.3).", stateWord(state), stateWord(got.Status.State))+recorded, took)
+		o.result("round trip", Fail, fmt.Sprintf("The send ended %s but GetTask says %s (%s).", stateWord(state), stateWord(got.Status.State), o.cite(specGetTask))+recorded, took)
 	default:
 		o.task = got
 		if o.streamed == nil {
