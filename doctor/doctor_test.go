@@ -193,6 +193,16 @@ func TestDoctorErrorShapes(t *testing.T) {
 	honest := hostile.DoctorAgent(hostile.DoctorOptions{})
 	defer honest.Close()
 	want(t, find(t, check(t, honest.URL, true), "errors", "/rpc"), doctor.Pass, "an unknown method -32601")
+
+	rest := hostile.DoctorAgent(hostile.DoctorOptions{SloppyREST: true})
+	defer rest.Close()
+	rs := check(t, rest.URL, true)
+	want(t, find(t, rs, "binding", "/rest"), doctor.Pass, "v0.3 REST")
+	r = find(t, rs, "errors", "/rest")
+	want(t, r, doctor.Fail, "SendMessage with a body that is no JSON: got HTTP 500, expected 400")
+	if !strings.Contains(r.Detail, "a path the binding does not have: got HTTP 500, expected 404") {
+		t.Errorf("errors on /rest: %q", r.Detail)
+	}
 }
 
 // A card that declares push notifications: an agent that takes a config

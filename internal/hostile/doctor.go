@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 )
 
 // DoctorOptions make a DoctorAgent whose card lies in one way each, for
@@ -37,6 +38,10 @@ type DoctorOptions struct {
 	// push sender) to its URL. PushRefused: the card declares them, but
 	// a config is refused (-32003) and nothing is pushed.
 	Push, PushRefused bool
+	// SloppyREST: the card lists a v0.3 REST interface, /rest, that
+	// answers GetTask of an unknown task with 404 and TASK_NOT_FOUND,
+	// and every other request with HTTP 500 and plain text.
+	SloppyREST bool
 	// ForgetfulGet: GetTask returns task-1 with its answer cut short
 	// ("Hello"), not the "Hello world" its stream and send showed.
 	ForgetfulGet bool
@@ -139,6 +144,15 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 			rpcError(-32601, "Method not found")
 		}
 	}
+	mux.HandleFunc("/rest/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/rest/v1/tasks/") {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, `{"error":{"code":404,"status":"NOT_FOUND","message":"Task not found","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org"}]}}`)
+			return
+		}
+		http.Error(w, "oops", http.StatusInternalServerError)
+	})
 	mux.HandleFunc("POST /rpc", rpc)
 	mux.HandleFunc("POST /other", func(w http.ResponseWriter, r *http.Request) {
 		// The same agent, but task-1 is task-2 both ways.
@@ -170,6 +184,12 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 		delete(card, "preferredTransport")
 		delete(card, "protocolVersion")
 		card["supportedInterfaces"] = []any{map[string]any{"url": base + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}}
+	}
+	if o.SloppyREST {
+		card["additionalInterfaces"] = []any{
+			map[string]any{"url": base + "/rpc", "transport": "JSONRPC"},
+			map[string]any{"url": base + "/rest", "transport": "HTTP+JSON"},
+		}
 	}
 	if o.SecondAgent {
 		card["additionalInterfaces"] = []any{
