@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -64,6 +65,9 @@ type RawReply struct {
 	// GRPCCode is the gRPC status code's name ("OK", "NOT_FOUND"), and
 	// GRPCMessage its message; empty over HTTP.
 	GRPCCode, GRPCMessage string
+	// GRPCReasons are the reasons of the google.rpc.ErrorInfo details
+	// of a gRPC status, "domain/REASON" ("a2a-protocol.org/TASK_NOT_FOUND").
+	GRPCReasons []string
 	// ContentType is the reply's, over HTTP.
 	ContentType string
 	// Body is a reply that is one body (nil for a stream), secrets
@@ -246,6 +250,11 @@ func (c *Client) rawGRPC(ctx context.Context, req RawRequest, event func([]byte)
 		return nil, ctx.Err()
 	}
 	out.GRPCCode, out.GRPCMessage = grpcCodeName(st.Code()), c.redactString(st.Message())
+	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok {
+			out.GRPCReasons = append(out.GRPCReasons, info.Domain+"/"+info.Reason)
+		}
+	}
 	out.Status = http.StatusOK
 	if st.Code() != codes.OK {
 		out.Status = grpcHTTPStatus(st.Code())

@@ -194,9 +194,15 @@ func TestDoctorErrorShapes(t *testing.T) {
 	defer honest.Close()
 	want(t, find(t, check(t, honest.URL, true), "errors", "/rpc"), doctor.Pass, "an unknown method -32601")
 
+	v10 := hostile.DoctorAgent(hostile.DoctorOptions{V10: true})
+	defer v10.Close()
+	rs := check(t, v10.URL, true)
+	want(t, find(t, rs, "binding", "/rpc"), doctor.Pass, "v1.0 JSON-RPC")
+	want(t, find(t, rs, "errors", "/rpc"), doctor.Fail, "GetTask of an unknown task: error.data is not an array")
+
 	rest := hostile.DoctorAgent(hostile.DoctorOptions{SloppyREST: true})
 	defer rest.Close()
-	rs := check(t, rest.URL, true)
+	rs = check(t, rest.URL, true)
 	want(t, find(t, rs, "binding", "/rest"), doctor.Pass, "v0.3 REST")
 	r = find(t, rs, "errors", "/rest")
 	want(t, r, doctor.Fail, "SendMessage with a body that is no JSON: got HTTP 500, expected 400")

@@ -75,15 +75,18 @@ func (o *on) malformedRequests() ([]malformed, string) {
 	if got == nil {
 		return nil, ""
 	}
+	// v1.0 requires an A2A error to carry a google.rpc.ErrorInfo naming
+	// it (§9.5, §10.6, §11.6 at v1.0.0); v0.3 knew none.
+	v10 := o.i.Dialect.Version() == "1.0"
 	switch o.i.Dialect.Binding() {
 	case a2aclient.BindingJSONRPC:
-		return rpcMalformed(got.Body), o.cite(specRPCErrors) + ", JSON-RPC 2.0 §5.1"
+		return rpcMalformed(got.Body, v10), o.cite(specRPCErrors) + ", JSON-RPC 2.0 §5.1"
 	case a2aclient.BindingREST:
 		// The error body is v1.0's (AIP-193); v0.3 and the gateway
 		// name none.
-		return restMalformed(o.i.URL, got.URL, o.i.Dialect.Version() == "1.0"), o.cite(specRESTErrors) + ", AIP-193"
+		return restMalformed(o.i.URL, got.URL, v10), o.cite(specRESTErrors) + ", AIP-193"
 	case a2aclient.BindingGRPC:
-		return grpcMalformed(got.URL), o.cite(specGRPCErrors)
+		return grpcMalformed(got.URL, got.Body, v10), o.cite(specGRPCErrors)
 	}
 	return nil, ""
 }
@@ -91,10 +94,12 @@ func (o *on) malformedRequests() ([]malformed, string) {
 const probeID = "parley-doctor"
 
 // rpcMalformed: a parse error, an invalid request, an unknown method,
-// and GetTask with an id that is not a string.
-func rpcMalformed(getTask []byte) []malformed {
+// GetTask with an id that is not a string and, for v1.0, GetTask of an
+// unknown task, whose error must carry ErrorInfo TASK_NOT_FOUND.
+func rpcMalformed(getTask []byte, v10 bool) []malformed {
 	var env struct {
-		Method string `json:"method"`
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
 	}
 	_ = json.Unmarshal(getTask, &env)
 	bad, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": probeID, "method": env.Method, "params": map[string]any{"id": map[string]any{"parley": "doctor"}}})
@@ -106,7 +111,44 @@ func rpcMalformed(getTask []byte) []malformed {
 	if env.Method != "" {
 		out = append(out, malformed{what: env.Method + " with an id that is not a string", want: "-32602", req: a2aclient.RawRequest{Whole: true, Body: bad}, judge: rpcCode(-32602, false)})
 	}
+	if env.Method != "" && v10 {
+		unknown, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": probeID, "method": env.Method, "params": env.Params})
+		code := rpcCode(-32001, false)
+		out = append(out, malformed{what: env.Method + " of an unknown task", want: "-32001 with ErrorInfo TASK_NOT_FOUND", req: a2aclient.RawRequest{Whole: true, Body: unknown},
+			judge: func(r *a2aclient.RawReply) string {
+				if why := code(r); why != "" {
+					return why
+				}
+				var resp struct {
+					Error struct {
+						Data json.RawMessage `json:"data"`
+					} `json:"error"`
+				}
+				_ = json.Unmarshal(r.Body, &resp)
+				return errorInfo(resp.Error.Data, "error.data")
+			}})
+	}
 	return out
+}
+
+// errorInfo says what is wrong with details, a JSON array of
+// google.protobuf.Any that must hold a google.rpc.ErrorInfo with reason
+// TASK_NOT_FOUND in domain a2a-protocol.org; "" when nothing is.
+func errorInfo(details json.RawMessage, where string) string {
+	var anys []struct {
+		Type   string `json:"@type"`
+		Reason string `json:"reason"`
+		Domain string `json:"domain"`
+	}
+	if err := json.Unmarshal(details, &anys); err != nil {
+		return fmt.Sprintf("%s is not an array of details, expected one holding a google.rpc.ErrorInfo with reason TASK_NOT_FOUND", where)
+	}
+	for _, a := range anys {
+		if a.Type == "type.googleapis.com/google.rpc.ErrorInfo" && a.Reason == "TASK_NOT_FOUND" && a.Domain == "a2a-protocol.org" {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%s holds no google.rpc.ErrorInfo with reason TASK_NOT_FOUND and domain a2a-protocol.org", where)
 }
 
 // rpcCode judges a JSON-RPC error reply: a response object with the
@@ -155,10 +197,32 @@ func restMalformed(ifaceURL, getTask string, aip193 bool) []malformed {
 		return nil
 	}
 	prefix := strings.TrimPrefix(base, strings.TrimSuffix(ifaceURL, "/"))
+	notFound := "404"
+	if aip193 {
+		notFound += " with ErrorInfo TASK_NOT_FOUND"
+	}
 	return []malformed{
-		{what: "GetTask of an unknown task", want: "404", req: a2aclient.RawRequest{Method: http.MethodGet, Path: prefix + "/tasks/" + probeID + "-" + url.PathEscape(a2aclient.NewID())}, judge: restStatus(http.StatusNotFound, aip193)},
+		{what: "GetTask of an unknown task", want: notFound, req: a2aclient.RawRequest{Method: http.MethodGet, Path: prefix + "/tasks/" + probeID + "-" + url.PathEscape(a2aclient.NewID())}, judge: restNotFound(aip193)},
 		{what: "SendMessage with a body that is no JSON", want: "400", req: a2aclient.RawRequest{Method: http.MethodPost, Path: prefix + "/message:send", Body: []byte(`{"message": `)}, judge: restStatus(http.StatusBadRequest, aip193)},
 		{what: "a path the binding does not have", want: "404", req: a2aclient.RawRequest{Method: http.MethodGet, Path: prefix + "/" + probeID + "-unknown"}, judge: restStatus(http.StatusNotFound, false)},
+	}
+}
+
+// restNotFound judges GetTask of an unknown task: 404 and, for v1.0,
+// AIP-193's body with ErrorInfo TASK_NOT_FOUND in its details.
+func restNotFound(aip193 bool) func(*a2aclient.RawReply) string {
+	status := restStatus(http.StatusNotFound, aip193)
+	return func(r *a2aclient.RawReply) string {
+		if why := status(r); why != "" || !aip193 {
+			return why
+		}
+		var e struct {
+			Error struct {
+				Details json.RawMessage `json:"details"`
+			} `json:"error"`
+		}
+		_ = json.Unmarshal(r.Body, &e)
+		return errorInfo(e.Error.Details, "error.details")
 	}
 }
 
@@ -185,18 +249,35 @@ func restStatus(status int, body bool) func(*a2aclient.RawReply) string {
 	}
 }
 
-// grpcMalformed: a method the service does not have, and GetTask of no
-// task.
-func grpcMalformed(getTask string) []malformed {
+// grpcMalformed: a method the service does not have, GetTask of no
+// task and, for v1.0, GetTask of an unknown task (the binding check's
+// own request, body), whose status must carry ErrorInfo TASK_NOT_FOUND.
+func grpcMalformed(getTask string, body []byte, v10 bool) []malformed {
 	i := strings.LastIndex(getTask, "/")
 	if i < 0 {
 		return nil
 	}
 	method := getTask[i+1:]
-	return []malformed{
+	out := []malformed{
 		{what: "an unknown method", want: "UNIMPLEMENTED", req: a2aclient.RawRequest{Method: "ParleyDoctorUnknown", AnyMethod: true}, judge: grpcCode("UNIMPLEMENTED")},
 		{what: method + " of no task (an empty request)", want: "INVALID_ARGUMENT", req: a2aclient.RawRequest{Method: method, Body: []byte("{}")}, judge: grpcCode("INVALID_ARGUMENT", "NOT_FOUND")},
 	}
+	if v10 {
+		code := grpcCode("NOT_FOUND")
+		out = append(out, malformed{what: method + " of an unknown task", want: "NOT_FOUND with ErrorInfo TASK_NOT_FOUND", req: a2aclient.RawRequest{Method: method, Body: body},
+			judge: func(r *a2aclient.RawReply) string {
+				if why := code(r); why != "" {
+					return why
+				}
+				for _, reason := range r.GRPCReasons {
+					if reason == "a2a-protocol.org/TASK_NOT_FOUND" {
+						return ""
+					}
+				}
+				return "the status holds no google.rpc.ErrorInfo with reason TASK_NOT_FOUND and domain a2a-protocol.org"
+			}})
+	}
+	return out
 }
 
 func grpcCode(codes ...string) func(*a2aclient.RawReply) string {

@@ -38,6 +38,10 @@ type DoctorOptions struct {
 	// push sender) to its URL. PushRefused: the card declares them, but
 	// a config is refused (-32003) and nothing is pushed.
 	Push, PushRefused bool
+	// V10: the card declares /rpc as v1.0 JSON-RPC, whose GetTask the
+	// agent answers as tasks/get, its TaskNotFound (-32001) without the
+	// google.rpc.ErrorInfo v1.0 requires in error.data.
+	V10 bool
 	// SloppyREST: the card lists a v0.3 REST interface, /rest, that
 	// answers GetTask of an unknown task with 404 and TASK_NOT_FOUND,
 	// and every other request with HTTP 500 and plain text.
@@ -81,6 +85,9 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 		case c.Method == "":
 			rpcError(-32600, "Request payload validation error")
 			return
+		}
+		if o.V10 && c.Method == "GetTask" {
+			c.Method = "tasks/get"
 		}
 		switch c.Method {
 		case "tasks/get":
@@ -179,7 +186,7 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 			map[string]any{"url": base + "/missing", "transport": "HTTP+JSON"},
 		}
 	}
-	if o.DeclareV10 {
+	if o.DeclareV10 || o.V10 {
 		delete(card, "url")
 		delete(card, "preferredTransport")
 		delete(card, "protocolVersion")
