@@ -51,7 +51,7 @@ and commands for scripts on the same layers.`,
 	root.SetHelpCommand(r.helpCommand())
 	root.AddCommand(r.cardCommand(), r.loginCommand(), r.sendCommand(), r.taskCommand(),
 		r.contextsCommand(), r.demoAgentCommand(), r.versionCommand())
-	root.AddCommand(r.completionCommand(), r.manCommand(), r.mcpCommand(), r.doctorCommand())
+	root.AddCommand(r.completionCommand(), r.manCommand(), r.mcpCommand(), r.doctorCommand(), r.rawCommand())
 	eachCommand(root, func(c *cobra.Command) {
 		c.Flags().BoolP("help", "h", false, "show this help")
 	})
