@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
@@ -116,9 +117,19 @@ func (c contextsCmd) find(ref string) (session.ContextInfo, error) {
 }
 
 func (c contextsCmd) list() error {
-	list, err := c.st.ListContexts(c.f.agent, "")
+	var list []session.ContextInfo
+	var err error
+	known := true
+	if c.f.agent != "" {
+		list, known, err = c.agentContexts(c.f.agent)
+	} else {
+		list, err = c.st.ListContexts("", "")
+	}
 	if err != nil {
 		return err
+	}
+	if !known {
+		return noAgent(c.f.agent)
 	}
 	if c.f.json {
 		for _, ci := range list {
@@ -126,6 +137,10 @@ func (c contextsCmd) list() error {
 				return err
 			}
 		}
+		return nil
+	}
+	if len(list) == 0 && c.f.agent != "" {
+		fmt.Fprintf(c.out(), "No conversations with %s.\n", termsafe.Line(credname.RedactURL(strings.TrimSpace(c.f.agent))))
 		return nil
 	}
 	if len(list) == 0 {

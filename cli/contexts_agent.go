@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/credname"
+	"github.com/parley-a2a/parley/session"
+)
+
+// agentContexts lists the stored conversations with the agent the user
+// named by name, as other commands take it (a config name, a URL
+// however spelled) or as lists show it (its card's name), whichever of
+// them a conversation was recorded under. known says parley knows such
+// an agent even when it has no conversation with it.
+func (c contextsCmd) agentContexts(name string) (list []session.ContextInfo, known bool, err error) {
+	name = strings.TrimSpace(name)
+	dir, err := c.r.directory()
+	if err != nil {
+		return nil, false, err
+	}
+	var ids []a2aclient.AgentID
+	names := []string{name}
+	if entry, _ := dir.Entry(name); entry != nil {
+		known = true
+		names = append(names, entry.Name, entry.URL)
+		if id, ok := a2aclient.IdentityOf(entry.URL, entry.Tenant); ok {
+			ids = append(ids, id)
+		}
+	}
+	if u, err := session.AgentURL(name); err == nil && (strings.Contains(name, "://") || strings.ContainsAny(name, ".:[")) {
+		if id, ok := a2aclient.IdentityOf(u, ""); ok {
+			known = true
+			ids = append(ids, id)
+		}
+	}
+	list, err = c.st.AgentContexts(ids, names)
+	return list, known || len(list) > 0, err
+}
+
+// noAgent is the answer to --agent naming no agent parley knows.
+func noAgent(name string) error {
+	return usagef("contexts", "no agent %q: it is no config entry's name, no URL, and no stored conversation's agent is named so; 'parley contexts' lists every conversation with its agent",
+		credname.RedactURL(strings.TrimSpace(name)))
+}
