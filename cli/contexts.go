@@ -148,10 +148,11 @@ func (c contextsCmd) list() error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(c.out(), 0, 4, 2, ' ', 0)
+	label := c.labels()
 	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE")
 	for _, ci := range list {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
-			cell(ci.Agent.Name, 24), cell(ci.Label(), 60))
+			cell(label(ci.Agent), 32), cell(ci.Label(), 60))
 	}
 	return tw.Flush()
 }
@@ -187,7 +188,7 @@ func (c contextsCmd) show(ref string) error {
 		raw := isRaw(c.out())
 		return c.st.WriteTranscriptJSON(c.out(), info.ID, store.TranscriptOptions{Clean: !raw, TerminalSafe: raw})
 	}
-	return writeTranscript(c.out(), c.st, info)
+	return writeTranscript(c.out(), c.st, info, c.labels()(info.Agent))
 }
 
 func (c contextsCmd) export(ref string) error {
@@ -284,7 +285,7 @@ func (c contextsCmd) remove(ref string) error {
 			return usagef("contexts", "deleting context %d needs confirmation, and there is no terminal to ask on; pass --yes", info.ID)
 		}
 		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%s)? This cannot be undone. [y/N] ",
-			info.ID, termsafe.Line(info.Label()), termsafe.Line(info.Agent.Name), messages(info.Messages))
+			info.ID, termsafe.Line(info.Label()), termsafe.Line(c.labels()(info.Agent)), messages(info.Messages))
 		answer, _ := bufio.NewReader(c.r.env.Stdin).ReadString('\n')
 		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
 			fmt.Fprintln(c.r.env.Stderr, "Kept.")

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/session"
 )
@@ -34,8 +35,31 @@ func (c contextsCmd) agentContexts(name string) (list []session.ContextInfo, kno
 			ids = append(ids, id)
 		}
 	}
+	// The label lists show (a card name with its place, for two agents
+	// of one name) names the agent it labels, by its identity.
+	if all, err := c.st.ListContexts("", ""); err == nil {
+		label := c.labels()
+		for _, ci := range all {
+			if label(ci.Agent) == name && ci.Agent.ID != "" {
+				ids = append(ids, ci.Agent.ID)
+			}
+		}
+	}
 	list, err = c.st.AgentContexts(ids, names)
 	return list, known || len(list) > 0, err
+}
+
+// labels names each stored conversation's agent as everywhere else
+// (session.StoredLabels): among every agent of the store and the
+// config, two of one name are told apart by where they are. A config
+// that does not load names none of them.
+func (c contextsCmd) labels() func(session.AgentInfo) string {
+	all, _ := c.st.ListContexts("", "")
+	var cfg *config.Config
+	if _, err := c.r.directory(); err == nil {
+		cfg = c.r.cfg
+	}
+	return session.StoredLabels(all, cfg)
 }
 
 // noAgent is the answer to --agent naming no agent parley knows.

@@ -21,7 +21,8 @@ var ErrNoConfigFile = errors.New("no config file to save to")
 // meanwhile. The in-process demo agent listens on a port of the moment,
 // so it is left out; so are agents listed only for a stored conversation
 // or a resumed task, which the user never added: left counts them.
-// Each agent's config name is made from the name it is shown by (Label).
+// Each agent is saved under its name (its label without the place that
+// tells twins apart): SaveReport says which the config could not take.
 func (w *Workspace) Save() (write func() error, report SaveReport, err error) {
 	if w.o.ConfigPath == "" {
 		return nil, report, ErrNoConfigFile
@@ -45,7 +46,7 @@ func (w *Workspace) Save() (write func() error, report SaveReport, err error) {
 	from := savedIndexes(cfg.Agents, saving)
 	kept := make([]bool, len(cfg.Agents))
 	for k, a := range saving {
-		name, why := savedName(w.Label(a), used)
+		name, why := savedName(w.name(a), used)
 		if why != "" {
 			report.Renamed = append(report.Renamed, why)
 		}

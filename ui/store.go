@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
@@ -117,6 +116,7 @@ func (m *Model) openContexts() tea.Cmd {
 		ref, label = m.current.Ref, m.current.Label()
 	}
 	v := dialog.NewContexts(m.st, m.keys.Contexts, m.opts.Store, ref, label)
+	v.LabelAgents(m.ws.StoredLabelParts)
 	m.overlay.Open(v)
 	return v.Fetch()
 }
@@ -241,5 +241,5 @@ func (m *Model) offerLast(last *session.ContextInfo) {
 	}
 	km := m.keys.Global.Contexts.Help().Key
 	m.setStatus(fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
-		termsafe.Line(last.Label()), termsafe.Line(cmp.Or(last.Agent.Name, last.Agent.Ref)), km), false)
+		termsafe.Line(last.Label()), m.ws.StoredLabel(last.Agent), km), false)
 }
