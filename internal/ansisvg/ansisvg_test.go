@@ -20,7 +20,7 @@ func TestRenderDrawsTheScreenWithItsColours(t *testing.T) {
 		`fill="#ff0000"`, ">red</text>",
 		">╭─ Agents ─╮</text>",
 		`fill="#005f00"`, // the 256-colour background of two spaces
-		">parley</text>",  // the title
+		">parley</text>", // the title
 	} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("SVG lacks %s:\n%s", want, svg)
