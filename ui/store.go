@@ -76,7 +76,7 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 	for _, r := range msg.res {
 		if r.Err != nil {
 			failed += len(r.Tasks)
-			m.setStatus(unreachable(r.Context.Agent.Name, r.Err)+" Reopen it (ctrl+o) to retry.", true)
+			m.setStatus(unreachable(m.ws.StoredLabel(r.Context.Agent), r.Err)+" Reopen it (ctrl+o) to retry.", true)
 			continue
 		}
 		if r.Conversation != nil {
@@ -196,7 +196,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), styles.Plural(o.Context.Total, "item")), false)
 	if o.Offline != nil {
-		m.setStatus(unreachable(o.Context.Info.Agent.Name, o.Offline)+" Opened what is stored.", true)
+		m.setStatus(unreachable(m.ws.StoredLabel(o.Context.Info.Agent), o.Offline)+" Opened what is stored.", true)
 	}
 	m.narrowList = false // the lists stood over the transcript just opened
 	m.setFocus(focusComposer)
