@@ -148,7 +148,11 @@ func (c contextsCmd) list() error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(c.out(), 0, 4, 2, ' ', 0)
-	label := c.labels()
+	all := list // without --agent, the list is every conversation
+	if c.f.agent != "" {
+		all, _ = c.st.ListContexts("", "")
+	}
+	label := c.labelsOf(all)
 	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE")
 	for _, ci := range list {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,

@@ -38,7 +38,7 @@ func (c contextsCmd) agentContexts(name string) (list []session.ContextInfo, kno
 	// The label lists show (a card name with its place, for two agents
 	// of one name) names the agent it labels, by its identity.
 	if all, err := c.st.ListContexts("", ""); err == nil {
-		label := c.labels()
+		label := c.labelsOf(all)
 		for _, ci := range all {
 			if label(ci.Agent) == name && ci.Agent.ID != "" {
 				ids = append(ids, ci.Agent.ID)
@@ -55,6 +55,11 @@ func (c contextsCmd) agentContexts(name string) (list []session.ContextInfo, kno
 // that does not load names none of them.
 func (c contextsCmd) labels() func(session.AgentInfo) string {
 	all, _ := c.st.ListContexts("", "")
+	return c.labelsOf(all)
+}
+
+// labelsOf is labels over all, every stored conversation.
+func (c contextsCmd) labelsOf(all []session.ContextInfo) func(session.AgentInfo) string {
 	var cfg *config.Config
 	if _, err := c.r.directory(); err == nil {
 		cfg = c.r.cfg
