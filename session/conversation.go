@@ -54,6 +54,9 @@ type exchange struct {
 	cancel context.CancelFunc
 	taskID string
 	again  func() // the same request, to retry it after a failure
+	// userKey is the key of the user's message the exchange sent, which
+	// keeps the turn's timings.
+	userKey string
 }
 
 // NewConversation starts an empty conversation with an agent. notify is
@@ -199,7 +202,7 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 	c.mu.Lock()
 	id := c.nextID
 	c.nextID++
-	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID, again: func() { c.start(req, title) }}
+	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID, again: func() { c.start(req, title) }, userKey: "user:" + req.Message.ID}
 	c.inflight[id] = ex
 	client := c.client
 	c.mu.Unlock()
@@ -326,6 +329,7 @@ func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 	c.mu.Lock()
 	delete(c.inflight, id)
 	c.sealReply()
+	c.keepTurn(ex, sum)
 	taskID := ex.taskID
 	if sum != nil && sum.TaskID != "" {
 		taskID = sum.TaskID

@@ -55,7 +55,7 @@ func (c *Conversation) Exchange(ctx context.Context, msg a2aclient.Message, o Fo
 	c.lastReq = &req
 	id := c.nextID
 	c.nextID++
-	ex := &exchange{cancel: cancel, taskID: msg.TaskID}
+	ex := &exchange{cancel: cancel, taskID: msg.TaskID, userKey: "user:" + msg.ID}
 	c.inflight[id] = ex
 	client := c.client
 	c.mu.Unlock()
