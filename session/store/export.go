@@ -29,6 +29,9 @@ func ItemToJSON(it session.Item) jsonout.ItemJSON {
 	if len(it.Parts) > 0 {
 		out.Parts = jsonout.PartsToJSON(it.Parts)
 	}
+	if it.Turn != nil {
+		out.Turn = it.Turn.JSON()
+	}
 	return out
 }
 
