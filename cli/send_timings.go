@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // printTimings writes the quiet line of what a turn measured, after its
@@ -36,4 +39,22 @@ func humanDuration(d time.Duration) string {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
 	}
 	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// writeTurn writes, under a stored user message, how the turn it started
+// went: "(first token 180 ms · done in 2.4 s · trace 4bf92f35…)".
+func writeTurn(w *bufio.Writer, t *session.Turn) {
+	if t == nil {
+		return
+	}
+	parts := []string{}
+	if line := timingsLine(t.Timings); line != "" {
+		parts = append(parts, line)
+	}
+	if t.TraceID != "" {
+		parts = append(parts, "trace "+termsafe.Line(t.TraceID))
+	}
+	if len(parts) > 0 {
+		w.WriteString("    (" + strings.Join(parts, " · ") + ")\n")
+	}
 }

@@ -46,3 +46,19 @@ func TestSendTextShowsTimingsOnATerminal(t *testing.T) {
 		t.Errorf("timings printed when not on a terminal:\n%s", r.stdout)
 	}
 }
+
+// contexts show and the JSON export carry each turn's timings.
+func TestContextsShowCarriesTimings(t *testing.T) {
+	e := newStoreEnv(t)
+	id := storedID(t, e.run("send", demo(t), "Hello"))
+	r := e.run("contexts", "show", id)
+	wantCode(t, r, exitOK)
+	if !regexp.MustCompile(`(?m)^    \(first token \d+(\.\d)? (ms|s) · done in \d+(\.\d)? (ms|s)\)$`).MatchString(r.stdout) {
+		t.Errorf("contexts show has no timings under the user's message:\n%s", r.stdout)
+	}
+	r = e.run("contexts", "export", id, "--format", "json")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, `"finalMs"`) {
+		t.Errorf("the export has no timings:\n%s", r.stdout)
+	}
+}
