@@ -46,6 +46,7 @@ type Conversation struct {
 	reading   statusReading
 	pub       published                // the UI's view while recorded
 	keyboard  atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
+	tracing   atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
 }
 
 type artKey struct{ taskID, id, key string }
@@ -206,6 +207,7 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 	c.inflight[id] = ex
 	client := c.client
 	c.mu.Unlock()
+	ctx = c.traced(ctx)
 	go func() {
 		defer cancel()
 		sum, err := Exchange(ctx, client, req, FollowOptions{GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})

@@ -39,7 +39,7 @@ func (c *Conversation) Exchange(ctx context.Context, msg a2aclient.Message, o Fo
 		}
 	}
 	title := strings.Join(text, "\n")
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(c.traced(ctx))
 	defer cancel()
 
 	c.mu.Lock()

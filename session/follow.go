@@ -83,12 +83,19 @@ func Exchange(ctx context.Context, c *a2aclient.Client, req a2aclient.SendReques
 	f := newFollower(c, o)
 	f.taskID = req.Message.TaskID
 	f.clock.begin()
-	ctx = a2aclient.WithRequestHooks(ctx, &a2aclient.RequestHooks{FirstByte: f.clock.gotFirstByte})
+	hooks := &a2aclient.RequestHooks{FirstByte: f.clock.gotFirstByte}
+	tt := traceOf(ctx)
+	if tt != nil {
+		hooks.Header = tt.header
+	}
+	ctx = a2aclient.WithRequestHooks(ctx, hooks)
 	cause, err := f.start(ctx, req)
 	if err == nil {
 		err = f.resume(ctx, cause)
 	}
-	return f.finish(ctx, err)
+	s, err := f.finish(ctx, err)
+	s.TraceID = tt.TraceID()
+	return s, err
 }
 
 // Follow follows a task that is already running until it settles.
