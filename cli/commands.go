@@ -143,7 +143,7 @@ commands and the terminal UI start signed in. The agent's card says how:
 	fs.StringVar(&f.clientID, "client-id", "", "the OAuth client id, when the config entry names none")
 	fs.BoolVar(&f.noOpen, "no-open", false, "print the browser sign-in URL without opening a browser")
 	f.agent.register(fs)
-	hideFlags(fs, "json", "raw", "output")
+	hideFlags(fs, "json", "raw", "output", "trace")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.login(ctx, &f, args) })
 	return c
 }
