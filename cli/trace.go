@@ -16,12 +16,18 @@ func (r *runner) traced(ctx context.Context, ref string, f *agentFlags) (context
 	if !f.trace && !r.traceConfigured(ref) {
 		return ctx, ""
 	}
+	tt := r.tracing().Begin()
+	return session.WithTrace(ctx, tt), tt.TraceID()
+}
+
+// tracing is tracing on, under TRACEPARENT and TRACESTATE from the
+// environment when set.
+func (r *runner) tracing() session.Tracing {
 	t := session.Tracing{On: true}
 	if r.env.Getenv != nil {
 		t.Parent, t.State = r.env.Getenv("TRACEPARENT"), r.env.Getenv("TRACESTATE")
 	}
-	tt := t.Begin()
-	return session.WithTrace(ctx, tt), tt.TraceID()
+	return t
 }
 
 // traceConfigured reports whether the config turns tracing on for the
