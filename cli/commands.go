@@ -244,7 +244,7 @@ func (r *runner) contextsCommand() *cobra.Command {
 	var f contextsFlags
 	c := &cobra.Command{
 		Use:   "contexts [SUBCOMMAND] [flags]",
-		Short: "stored conversations: list, show, search, export, rename, rm, resume, replay",
+		Short: "stored conversations: list, show, search, export, rename, rm, resume, replay, diff",
 		Long: `Every conversation, in the TUI or with 'parley send', is kept in the
 context store, parley.db in $XDG_DATA_HOME/parley (~/.local/share/parley
 by default). ID is the number in the list's first column, or the agent's
@@ -265,6 +265,7 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 		{"rm ID", "delete a context; asks first, and needs --yes when there is no terminal to ask on"},
 		{"resume [ID]", "follow the tasks left running when parley stopped until they settle"},
 		{"replay ID", "send the user's messages of ID again, in order, and record the answers as a new context"},
+		{"diff A B", "two contexts side by side, turn by turn, differences marked; exits 0 when the answers are the same, 1 when they differ"},
 	}
 	for _, sub := range subs {
 		name, _, _ := strings.Cut(sub.use, " ")
