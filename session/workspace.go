@@ -61,6 +61,9 @@ type WorkspaceOptions struct {
 	// conversation and makes its config name; by default its Name, else
 	// its card's, else its ref.
 	Label func(*Agent) string
+	// TraceParent and TraceState are the environment's TRACEPARENT and
+	// TRACESTATE: the parent of every traced turn (workspace_trace.go).
+	TraceParent, TraceState string
 }
 
 // AgentStatus is where an agent's card resolution stands.
