@@ -297,7 +297,9 @@ func (f *follower) apply(ev a2aclient.Event) {
 	if f.taskID == "" {
 		f.taskID = ev.TaskID()
 	}
-	f.clock.event(&ev, &f.tr, f.settled())
+	if !f.clock.idle(&ev) {
+		f.clock.event(&ev, &f.tr, f.settled())
+	}
 	if f.o.OnUpdate != nil {
 		f.ev = ev
 		f.o.OnUpdate(Update{Event: &f.ev, Tracker: &f.tr})

@@ -83,20 +83,35 @@ func (c *turnClock) gotFirstByte() {
 	c.firstByte.CompareAndSwap(0, max(int64(time.Since(c.start)), 1))
 }
 
+// idle reports whether ev can reach no moment the clock waits for: the
+// clock is stopped, or ev is one more chunk of an answer whose first
+// text came (a chunk changes no state). It is asked at every event, so
+// it is kept small enough to inline.
+func (c *turnClock) idle(ev *a2aclient.Event) bool {
+	return c.t.Final != 0 || ev.Artifact != nil && c.t.FirstText != 0 || c.start.IsZero()
+}
+
 // event notes an event just applied to tr; settled is whether the turn
-// has now nothing more to wait for.
+// has now nothing more to wait for. The clock is read only when a moment
+// is reached (the first event and text, a new state, the end), not at
+// every chunk of a streamed answer.
 func (c *turnClock) event(ev *a2aclient.Event, tr *a2aclient.Tracker, settled bool) {
 	if c.start.IsZero() || c.t.Final != 0 {
+		return
+	}
+	text := c.t.FirstText == 0 && hasText(ev)
+	st := tr.State()
+	if c.t.FirstEvent != 0 && !text && st == c.state && !settled {
 		return
 	}
 	now := max(time.Since(c.start), 1)
 	if c.t.FirstEvent == 0 {
 		c.t.FirstEvent = now
 	}
-	if c.t.FirstText == 0 && hasText(ev) {
+	if text {
 		c.t.FirstText = now
 	}
-	if st := tr.State(); st != c.state {
+	if st != c.state {
 		if c.state != "" {
 			c.spent(c.state, now-c.since)
 		}
