@@ -176,7 +176,7 @@ func sideLines(t *session.StoredTurn, message bool) []sideLine {
 	}
 	state := "[" + cmp.Or(string(t.State), "no state") + "]"
 	shown := state
-	if line := timingsLine(t.Timings); line != "" {
+	if line := t.Timings.Line(); line != "" {
 		shown += " " + line
 	}
 	out = append(out, sideLine{shown, state})

@@ -2,6 +2,7 @@ package session
 
 import (
 	"math"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -167,4 +168,27 @@ func partsHaveText(parts []a2aclient.Part) bool {
 		}
 	}
 	return false
+}
+
+// Line is the one line a person reads of the timings: "first token
+// 180 ms · done in 2.4 s" ("first event …" when the answer had no text);
+// "" when the turn did not end.
+func (t Timings) Line() string {
+	if t.Final == 0 {
+		return ""
+	}
+	first := "first token " + HumanDuration(t.FirstText)
+	if t.FirstText == 0 {
+		first = "first event " + HumanDuration(t.FirstEvent)
+	}
+	return first + " · done in " + HumanDuration(t.Final)
+}
+
+// HumanDuration is d as a person reads it: whole milliseconds under a
+// second, seconds to a tenth above.
+func HumanDuration(d time.Duration) string {
+	if d < time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
 }

@@ -134,6 +134,7 @@ func (m *mdWriter) item(it session.Item) {
 		m.line("## You · " + when)
 		m.blank()
 		m.text(it.Text)
+		m.turn(it.Turn)
 	case session.ItemAgent:
 		m.line("## Agent · " + when)
 		m.blank()

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
@@ -35,4 +36,24 @@ func decodeTurn(s sql.NullString) (*session.Turn, error) {
 		return nil, fmt.Errorf("read the turn: %w", err)
 	}
 	return session.TurnFromJSON(&j), nil
+}
+
+// turn writes how a turn went under the user's message that started it,
+// in the Markdown export: "_first token 180 ms · done in 2.4 s · trace
+// 4bf92f35…_".
+func (m *mdWriter) turn(t *session.Turn) {
+	if t == nil {
+		return
+	}
+	var parts []string
+	if line := t.Timings.Line(); line != "" {
+		parts = append(parts, line)
+	}
+	if t.TraceID != "" {
+		parts = append(parts, "trace `"+oneLine(t.TraceID)+"`")
+	}
+	if len(parts) > 0 {
+		m.blank()
+		m.line("_" + strings.Join(parts, " · ") + "_")
+	}
 }

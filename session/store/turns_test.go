@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -45,6 +46,13 @@ func TestRecorderKeepsTheTurnsTimings(t *testing.T) {
 	}
 	if !strings.Contains(doc.String(), `"finalMs"`) {
 		t.Errorf("the JSON export carries no timings:\n%s", doc.String())
+	}
+	var md strings.Builder
+	if err := s.ExportMarkdown(&md, rec.ID()); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^_first token \d+(\.\d)? m?s · done in \d+(\.\d)? m?s_$`).MatchString(md.String()) {
+		t.Errorf("the Markdown export carries no timings:\n%s", md.String())
 	}
 }
 

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -52,11 +51,4 @@ func turnLines(t *session.Turn) []string {
 	return out
 }
 
-// shortDuration is d as the chat shows it: whole milliseconds under a
-// second, seconds to a tenth above.
-func shortDuration(d time.Duration) string {
-	if d < time.Second {
-		return fmt.Sprintf("%d ms", d.Milliseconds())
-	}
-	return fmt.Sprintf("%.1f s", d.Seconds())
-}
+func shortDuration(d time.Duration) string { return session.HumanDuration(d) }
