@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,7 +19,11 @@ func replayFixture(t *testing.T, e *storeEnv, base string) string {
 	wantCode(t, r, exitNeedsInput)
 	id := storedID(t, r)
 	wantCode(t, e.run("send", "--context", id, "From Berlin on the 10th"), exitOK)
-	wantCode(t, e.run("send", "--context", id, "Tell me about data", "--data", `{"k":[1,2]}`), exitOK)
+	file := filepath.Join(t.TempDir(), "notes.csv")
+	if err := os.WriteFile(file, []byte("a,b\n1,2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, e.run("send", "--context", id, "Tell me about data", "--data", `{"k":[1,2]}`, "--file", file), exitOK)
 	return id
 }
 
@@ -83,8 +89,8 @@ func TestContextsReplay(t *testing.T) {
 		if users[0]["taskId"] != nil || users[1]["taskId"] == nil {
 			t.Errorf("the answer was not sent as the answer to the new run's question: %v", users[:2])
 		}
-		if b, _ := json.Marshal(users[2]["parts"]); !strings.Contains(string(b), `"data":{"k":[1,2]}`) {
-			t.Errorf("the data part was not replayed: %s", b)
+		if b, _ := json.Marshal(users[2]["parts"]); !strings.Contains(string(b), `"data":{"k":[1,2]}`) || !strings.Contains(string(b), `"name":"notes.csv"`) {
+			t.Errorf("the file and data parts were not replayed: %s", b)
 		}
 		if state != "completed" {
 			t.Errorf("the replay ended %q", state)
