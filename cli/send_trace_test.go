@@ -109,3 +109,22 @@ func TestSendTraceFromConfigAndEnvironment(t *testing.T) {
 		t.Errorf("trace id %s, want TRACEPARENT's", got)
 	}
 }
+
+// task and doctor take --trace too: every request of the command carries
+// the command's trace id.
+func TestTaskAndDoctorTrace(t *testing.T) {
+	var log traceLog
+	url := log.serve(t) + "/v0.3/"
+	e := newEnv(t)
+	r := e.run("send", url, "Hello", "--json")
+	wantCode(t, r, exitOK)
+	taskID, _ := resultLine(t, r)["taskId"].(string)
+	log.take()
+	wantCode(t, e.run("task", "get", url, taskID, "--trace"), exitOK)
+	traceOf(t, log.take())
+	r = e.run("doctor", url, "--trace", "--read-only")
+	if r.code != exitOK && r.code != exitError {
+		t.Fatalf("doctor exit %d: %s", r.code, r.stderr)
+	}
+	traceOf(t, log.take())
+}

@@ -61,3 +61,18 @@ func TestExchangeTimingsWithoutText(t *testing.T) {
 		t.Errorf("timings = %+v, want no first text and a final time", s.Timings)
 	}
 }
+
+// A blocking send is measured too: the reply is the first event.
+func TestExchangeTimingsWithoutStreaming(t *testing.T) {
+	f := newFakeAgent(t, false)
+	f.On("message/send", func(w http.ResponseWriter, c rpcCall) {
+		reply(w, c, task("t1", "completed", artifact("a1", "done")))
+	})
+	s, err := Exchange(context.Background(), client(t, f), hello(), FollowOptions{NoStream: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tm := s.Timings; tm.FirstByte <= 0 || tm.FirstEvent <= 0 || tm.FirstText != tm.FirstEvent || tm.Final != tm.FirstEvent {
+		t.Errorf("timings of a blocking send = %+v", tm)
+	}
+}
