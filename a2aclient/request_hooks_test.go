@@ -2,7 +2,9 @@ package a2aclient
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -59,7 +61,12 @@ func TestRequestHooksReachHTTPAndTheWireView(t *testing.T) {
 			fmt.Fprintf(w, `{"name":"h","description":"d","version":"1","url":%q,"protocolVersion":"0.3.0","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`, "http://"+r.Host+"/")
 			return
 		}
-		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"hi"}]}}`)
+		var req struct {
+			ID json.RawMessage `json:"id"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(body, &req)
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"hi"}]}}`, req.ID)
 	}))
 	defer srv.Close()
 	var wireMu sync.Mutex
