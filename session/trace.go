@@ -34,9 +34,28 @@ func (t Tracing) Begin() *TurnTrace {
 		return nil
 	}
 	if p, ok := a2aclient.ParseTraceParent(t.Parent); ok {
-		return &TurnTrace{id: p.TraceID, flags: p.Flags, state: t.State}
+		tt := &TurnTrace{id: p.TraceID, flags: p.Flags}
+		if validTraceState(t.State) {
+			tt.state = t.State
+		}
+		return tt
 	}
 	return &TurnTrace{id: a2aclient.NewTraceID(), flags: 1} // sampled
+}
+
+// validTraceState reports whether s may go on as a tracestate header:
+// at most 512 characters of printable ASCII (W3C Trace Context, 3.3),
+// so that nothing from the environment can split or stretch a header.
+func validTraceState(s string) bool {
+	if len(s) > 512 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // TraceID is the turn's trace id in 32 lower-case hex digits; "" for nil.

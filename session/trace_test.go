@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -164,5 +165,30 @@ func TestConversationTracesEachTurn(t *testing.T) {
 	}
 	if len(traces) != 3 || traces[0] != "" || traces[1] != first || traces[2] == "" || traces[2] == first {
 		t.Errorf("turns' trace ids = %q, want none, %s, and a new one", traces, first)
+	}
+}
+
+// TRACESTATE goes along only with a valid parent, and only when it is
+// what the spec allows a header to hold: printable ASCII, 512 characters
+// at most.
+func TestTracestateIsCheckedBeforeItGoes(t *testing.T) {
+	parent := "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+	for state, want := range map[string]string{
+		"congo=t61rcWkgMzE,rojo=00f067aa0ba902b7": "congo=t61rcWkgMzE,rojo=00f067aa0ba902b7",
+		"evil=1\r\nX-Injected: yes":                 "",
+		"x=" + strings.Repeat("a", 600):             "",
+	} {
+		tt := Tracing{On: true, Parent: parent, State: state}.Begin()
+		h := http.Header{}
+		tt.header(h)
+		if got := h.Get("tracestate"); got != want {
+			t.Errorf("TRACESTATE %.20q sent as %q, want %q", state, got, want)
+		}
+	}
+	tt := Tracing{On: true, Parent: "garbage", State: "congo=t61rcWkgMzE"}.Begin()
+	h := http.Header{}
+	tt.header(h)
+	if got := h.Get("tracestate"); got != "" {
+		t.Errorf("tracestate %q sent without a valid parent", got)
 	}
 }
