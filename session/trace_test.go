@@ -175,8 +175,8 @@ func TestTracestateIsCheckedBeforeItGoes(t *testing.T) {
 	parent := "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 	for state, want := range map[string]string{
 		"congo=t61rcWkgMzE,rojo=00f067aa0ba902b7": "congo=t61rcWkgMzE,rojo=00f067aa0ba902b7",
-		"evil=1\r\nX-Injected: yes":                 "",
-		"x=" + strings.Repeat("a", 600):             "",
+		"evil=1\r\nX-Injected: yes":               "",
+		"x=" + strings.Repeat("a", 600):           "",
 	} {
 		tt := Tracing{On: true, Parent: parent, State: state}.Begin()
 		h := http.Header{}
