@@ -231,7 +231,9 @@ func writeSideBySide(w *bufio.Writer, left, right []sideLine, col int) {
 				b = rs[j]
 			}
 			line := a + strings.Repeat(" ", max(col-ansi.StringWidth(a), 0)) + " " + mark + " " + b
-			w.WriteString(strings.TrimRight(line, " ") + "\n")
+			// Each side was cleaned before it was wrapped to its width;
+			// the whole line again, so what is written is clean as such.
+			w.WriteString(termsafe.Line(strings.TrimRight(line, " ")) + "\n")
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // not measured.
 func printTimings(w io.Writer, t session.Timings) {
 	if line := t.Line(); line != "" {
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, termsafe.Line(line))
 	}
 }
 
@@ -23,7 +23,7 @@ func printTimings(w io.Writer, t session.Timings) {
 // went: "(first token 180 ms · done in 2.4 s · trace 4bf92f35…)".
 func writeTurn(w *bufio.Writer, t *session.Turn) {
 	if line := turnLine(t); line != "" {
-		w.WriteString("    (" + line + ")\n")
+		w.WriteString("    (" + termsafe.Line(line) + ")\n")
 	}
 }
 

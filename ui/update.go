@@ -116,11 +116,7 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.setStatus("Could not save the config: "+msg.err.Error(), true)
 		} else {
-			note := ""
-			if msg.left > 0 {
-				note = fmt.Sprintf("; left out %s from stored conversations (add one's URL to keep it)", styles.Plural(msg.left, "agent"))
-			}
-			m.setStatus("Saved agents to "+m.ws.ConfigPath()+note+".", false)
+			m.setStatus(msg.report.Summary(m.ws.ConfigPath()), false)
 		}
 	case attachedMsg:
 		if msg.err != nil {
