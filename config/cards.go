@@ -15,6 +15,10 @@ type Cards struct {
 	// Extensions are the URIs of A2A extensions to activate: they go out
 	// in the A2A-Extensions header (X-A2A-Extensions for v0.3).
 	Extensions []string `toml:"extensions,omitempty"`
+	// Trace sends W3C Trace Context (a traceparent header, gRPC
+	// metadata) with every request, one trace id per turn
+	// (docs/tracing.md). On at the top, it is on for every agent.
+	Trace bool `toml:"trace,omitempty"`
 	// A2UI, when false, keeps parley from activating the A2UI extension
 	// with agents whose card declares it (on by default): such an agent
 	// then answers in text rather than with forms. An agent's entry wins
