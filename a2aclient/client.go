@@ -55,6 +55,12 @@ type Options struct {
 	// v0.3; a gRPC binding sends them as metadata). The agent's answer is
 	// ActivatedExtensions.
 	Extensions []string
+	// Offers are extensions activated only when the card declares them,
+	// the newest version both understand (extensions_offer.go).
+	Offers []ExtensionOffer
+	// MessageMetadata is added to the metadata of every message sent
+	// (the message's own keys win): what an accepted offer asks for.
+	MessageMetadata map[string]any
 	// Tenant, when set, replaces the tenant of every interface the card
 	// lists (Interface.Tenant): the v1.0 REST path prefix and the tenant
 	// field of v1.0 JSON-RPC (and gRPC) requests.
@@ -152,6 +158,7 @@ func newClient(agent *Agent, t *transport, opts Options) (*Client, error) {
 		return nil, err
 	}
 	c.b = b
+	c.acceptOffers()
 	return c, nil
 }
 
@@ -320,7 +327,7 @@ func isAgentAnswer(err error) bool {
 // Send delivers a message and waits for the task to settle (or returns at
 // once with NonBlocking). The reply is a Task or a Message.
 func (c *Client) Send(ctx context.Context, req SendRequest) (*Result, error) {
-	prepare(&req)
+	c.prepare(&req)
 	var res *Result
 	// A busy agent did not take the message: sending it again is safe.
 	err := c.t.retryBusy(ctx, "send message", func() error {
@@ -335,7 +342,7 @@ func (c *Client) Send(ctx context.Context, req SendRequest) (*Result, error) {
 // Agents or dialects without streaming are polled instead, so callers
 // always get a Stream.
 func (c *Client) Stream(ctx context.Context, req SendRequest) (*Stream, error) {
-	prepare(&req)
+	c.prepare(&req)
 	if !c.agent.Capabilities.Streaming && c.agent.CardDialect != DialectUnknown {
 		return c.sendAndPoll(ctx, req)
 	}

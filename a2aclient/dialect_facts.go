@@ -19,3 +19,7 @@ func (d Dialect) HasExtendedCard() bool { return facts(d).lacks&opExtendedCard =
 
 // HasStreaming reports whether the dialect can stream a reply.
 func (d Dialect) HasStreaming() bool { return facts(d).lacks&opStream == 0 }
+
+// DataMustBeObject reports whether the dialect's data parts hold only
+// JSON objects (before v1.0), so a list goes one part per element.
+func (d Dialect) DataMustBeObject() bool { return facts(d).objectData }

@@ -11,8 +11,9 @@ var dialectTable = map[Dialect]dialectFacts{
 	DialectV01: {
 		label: "v0.1 JSON-RPC", version: "0.1", since: "0.0", binding: BindingJSONRPC,
 		wire: wireTagged, card: cardURL, cardPath: "/.well-known/agent.json",
-		alternate: true,
-		lacks:     opListTasks | opDeletePush | opExtendedCard,
+		objectData: true,
+		alternate:  true,
+		lacks:      opListTasks | opDeletePush | opExtendedCard,
 		rpcCodes: map[int]error{
 			-32006: ErrStreamingNotSupported,
 			-32007: ErrAuthenticationRequired,
@@ -23,12 +24,14 @@ var dialectTable = map[Dialect]dialectFacts{
 	DialectV02: {
 		label: "v0.2 JSON-RPC", version: "0.2", since: "0.2", binding: BindingJSONRPC,
 		wire: wireTagged, card: cardURLAndAdditional, cardPath: "/.well-known/agent.json",
+		objectData:      true,
 		extensionHeader: "X-A2A-Extensions",
 		lacks:           opListTasks,
 	},
 	DialectV03: {
 		label: "v0.3 JSON-RPC", version: "0.3", since: "0.3", binding: BindingJSONRPC,
 		wire: wireTagged, card: cardURLAndAdditional, cardPath: "/.well-known/agent-card.json",
+		objectData:      true,
 		extensionHeader: "X-A2A-Extensions",
 		alternate:       true,
 		lacks:           opListTasks,
@@ -38,11 +41,13 @@ var dialectTable = map[Dialect]dialectFacts{
 	DialectV03REST: {
 		label: "v0.3 REST", version: "0.3", since: "0.2", binding: BindingREST,
 		wire: wireProto, card: cardURLAndAdditional, cardPath: "/.well-known/agent-card.json",
+		objectData:      true,
 		extensionHeader: "X-A2A-Extensions",
 	},
 	DialectV03GRPC: {
 		label: "v0.3 gRPC", version: "0.3", since: "0.2", binding: BindingGRPC,
 		wire: wireProto, card: cardURLAndAdditional, cardPath: "/.well-known/agent-card.json",
+		objectData:      true,
 		extensionHeader: "X-A2A-Extensions",
 		alternate:       true,
 	},
@@ -93,6 +98,9 @@ type dialectFacts struct {
 	// extensionHeader carries the extensions a request activates and the
 	// agent confirms; "" for a dialect without extensions.
 	extensionHeader string
+	// objectData: a data part's data must be a JSON object (every
+	// version before 1.0, whose DataPart holds a map).
+	objectData bool
 	// versionHeader is the A2A-Version every request says (as metadata
 	// over gRPC): a v1.0 server without it takes a request for v0.3's.
 	// "" for a dialect that sends none.

@@ -173,7 +173,8 @@ With --json: one JSON object per line for each event, then a result line
   git diff | parley send reviewer "Review this patch"
   parley send my-agent "Summarize" --file report.pdf --data '{"pages":[1,2]}'
   parley send my-agent "Make a chart" --output-dir out/
-  parley send my-agent "hello" --json | jq -r .text`,
+  parley send my-agent "hello" --json | jq -r .text
+  parley send my-agent --task T1 --action book --set /booking/name=Ada`,
 		Annotations: map[string]string{annotAgent: "1", annotExit: "1", annotAlt: "parley send --context N TEXT [flags]"},
 	}
 	fs := c.Flags()
@@ -187,6 +188,8 @@ With --json: one JSON object per line for each event, then a result line
 	fs.StringVar(&f.data, "data", "", "attach structured data: a JSON value, or @FILE holding one")
 	fs.BoolVar(&f.async, "async", false, "print the task's id and context as soon as the agent names them, and exit; the task keeps running")
 	fs.StringVar(&f.outputDir, "output-dir", "", "save the answer's file artifacts in DIR (created if needed), under safe names, never overwriting")
+	fs.StringVar(&f.action, "action", "", "answer the A2UI form of --task by pressing the button with this action name (or component id); then AGENT alone, no TEXT")
+	fs.StringArrayVar(&f.sets, "set", nil, "with --action: enter VALUE into the form's input bound to PATH (or with that component id) first, as PATH=VALUE (repeatable)")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.send(ctx, f, args) })
 	return c
 }
@@ -300,7 +303,9 @@ credentials) and /grpc/ (v1.0 gRPC on the same port).
 Keywords pick what the agent does: "book" or "flight" asks a question
 (input-required), "data" returns data and a file, "ping" replies with a
 message, "fail" fails, "reject" rejects, "slow" runs for a minute,
-"sign in" asks for authentication; anything else streams a Markdown answer.`,
+"sign in" asks for authentication, "book a table" (from a client that
+activated A2UI, as parley does) answers with a booking form; anything else
+streams a Markdown answer.`,
 	}
 	c.Flags().StringVar(&addr, "addr", defaultDemoAddr, "the address to listen on (HOST:PORT)")
 	c.Flags().DurationVar(&o.ChunkDelay, "chunk-delay", o.ChunkDelay, "pause between the chunks of a streamed answer (e.g. 1s to watch a crash and a resume)")

@@ -101,7 +101,7 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 		gate.commit = func() { _ = rec.Flush() } // its error stays for Close
 	}
 	out := r.follower(f.json, gated)
-	msg := a2aclient.Message{Parts: parts, TaskID: f.taskID}
+	msg := a2aclient.Message{Parts: parts, TaskID: f.taskID, Metadata: f.metadata}
 	follow := r.followOptions(f.noStream, out.update)
 	var async *asyncStop
 	if f.async {

@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -42,6 +43,7 @@ type textPrinter struct {
 	// statusMsg is the last status message, for what an interrupted
 	// task asks (an auth-required task's link).
 	statusMsg *a2aclient.Message
+	a2ui      a2uiText // the agent's A2UI surfaces, drawn at the end (a2ui_text.go)
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -53,6 +55,7 @@ func (p *textPrinter) update(u session.Update) {
 	if ev == nil {
 		return
 	}
+	p.a2ui.collect(ev)
 	switch {
 	case ev.Task != nil:
 		p.text(u)
@@ -213,6 +216,7 @@ func (p *textPrinter) endLine() {
 func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	if s.State == session.StateMessage {
 		p.endLine()
+		p.a2ui.write(p.w, agentRef, "")
 		return
 	}
 	if a2aclient.State(s.State) != p.lastState || s.StatusText != p.lastNote {
@@ -227,6 +231,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			}
 		}
 	}
+	p.a2ui.write(p.w, agentRef, interruptedTask(s))
 	if a2aclient.State(s.State).Interrupted() {
 		if p.awaiting != "" {
 			// gemini-cli drops the call when the connection that asked
@@ -246,6 +251,9 @@ func describePart(a a2aclient.Artifact, part a2aclient.Part) string {
 	}
 	switch part.Kind {
 	case a2aclient.PartData:
+		if a2ui.IsPart(part) {
+			return "" // drawn as a surface (a2ui_text.go)
+		}
 		b, err := json.Marshal(part.Data)
 		if err != nil {
 			return ""

@@ -22,12 +22,18 @@ type sendFlags struct {
 	data      string
 	async     bool
 	outputDir string
+	action    string         // --action: the A2UI button to press (send_action.go)
+	sets      []string       // --set PATH=VALUE: the form's inputs before it
+	metadata  map[string]any // the message's metadata (--action's data model)
 }
 
 // send is `parley send AGENT TEXT`.
 func (r *runner) send(ctx context.Context, f *sendFlags, pos []string) int {
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
+	if f.action != "" || len(f.sets) > 0 {
+		return r.sendAction(ctx, f, pos)
+	}
 	ref, parts, err := r.sendInput(f, pos)
 	if err != nil {
 		return r.report(exitUsage, err, f.json, "")

@@ -44,6 +44,7 @@ func printTask(w io.Writer, t *a2aclient.Task, agentRef string) {
 	if len(t.Artifacts) > 0 {
 		fmt.Fprintln(w)
 	}
+	writeTaskSurfaces(w, t, agentRef)
 	if t.Status.Message != nil && t.Status.State.Interrupted() {
 		showInterruption(w, t.Status.State, t.Status.Message, agentRef, t.ID, t.ContextID)
 	}

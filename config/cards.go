@@ -19,6 +19,24 @@ type Cards struct {
 	// metadata) with every request, one trace id per turn
 	// (docs/tracing.md). On at the top, it is on for every agent.
 	Trace bool `toml:"trace,omitempty"`
+	// A2UI, when false, keeps parley from activating the A2UI extension
+	// with agents whose card declares it (on by default): such an agent
+	// then answers in text rather than with forms. An agent's entry wins
+	// over the top level.
+	A2UI *bool `toml:"a2ui,omitempty"`
+}
+
+// A2UIEnabled says whether parley activates A2UI with the agent of
+// entry (nil for an agent named by URL): the entry's a2ui setting, else
+// the top level's, else on.
+func (c *Config) A2UIEnabled(entry *Agent) bool {
+	if entry != nil && entry.A2UI != nil {
+		return *entry.A2UI
+	}
+	if c.A2UI != nil {
+		return *c.A2UI
+	}
+	return true
 }
 
 // checkCards insists that extension URIs fit in the comma-separated

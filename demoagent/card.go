@@ -102,7 +102,7 @@ func (a *Agent) v02Card(base string) any {
 	c["protocolVersion"] = "0.2.5"
 	c["url"] = base + prefixV02 + "/"
 	c["preferredTransport"] = "JSONRPC"
-	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "stateTransitionHistory": true}
+	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "stateTransitionHistory": true, "extensions": demoExtensions}
 	c["securitySchemes"] = optionalBearer
 	return c
 }
@@ -133,6 +133,16 @@ var demoExtensions = []map[string]any{{
 	"uri":         demoExtension,
 	"description": "Echo: ask for it (parley --extension URI) and the demo confirms it in its reply's A2A-Extensions header.",
 	"required":    false,
+}, {
+	// "required" is left out (false): a test makes the echo extension
+	// required by rewriting the card's one "required":false.
+	"uri":         a2uiExtV09,
+	"description": "A2UI v0.9: ask to book a table and get a form (a2ui.go).",
+	"params":      map[string]any{"supportedCatalogIds": []any{a2uiCatV09}},
+}, {
+	"uri":         a2uiExtV08,
+	"description": "A2UI v0.8: ask to book a table and get a form (a2ui.go).",
+	"params":      map[string]any{"supportedCatalogIds": []any{a2uiCatV08}},
 }}
 
 func (a *Agent) secureCard(base string, extended bool) map[string]any {

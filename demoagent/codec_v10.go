@@ -35,6 +35,7 @@ type v10Message struct {
 	TaskID    string          `json:"taskId"`
 	Role      json.RawMessage `json:"role"`
 	Parts     []v10Part       `json:"parts"`
+	Metadata  map[string]any  `json:"metadata"`
 }
 
 type v10Push struct {
@@ -84,7 +85,7 @@ func (p v10SendParams) input() (sendInput, error) {
 	}
 	// v1.0 sends block unless the client asks to return immediately.
 	in := sendInput{
-		req:      sendRequest{msg: message{id: m.MessageID, parts: parts}, taskID: m.TaskID, contextID: m.ContextID},
+		req:      sendRequest{msg: message{id: m.MessageID, parts: parts, metadata: m.Metadata}, taskID: m.TaskID, contextID: m.ContextID},
 		hist:     -1,
 		blocking: true,
 	}
@@ -151,6 +152,9 @@ func encodeV10Parts(ps []part) []map[string]any {
 	out := make([]map[string]any, 0, len(ps))
 	for _, p := range ps {
 		m := map[string]any{}
+		if p.metadata != nil {
+			m["metadata"] = p.metadata
+		}
 		switch p.kind {
 		case partText:
 			m["text"] = p.text

@@ -84,6 +84,12 @@
 //	auth, secret, sign in, log in, login
 //	                  → working → auth-required (text + data {"authorizationUrl"});
 //	                    the next message on the task completes it
+//	table, form, a2ui (from a client that activated A2UI: its message
+//	                  metadata carries a2uiClientCapabilities)
+//	                  → working → input-required with a booking form as A2UI data parts
+//	                    (mimeType application/json+a2ui; v0.9 or v0.8 as the capabilities
+//	                    say); the userAction/action its Book button sends completes the
+//	                    task, Cancel cancels it, anything else asks again (a2ui.go)
 //	book, flight, input
 //	                  → working → input-required ("Where are you flying from, and when?");
 //	                    the next message on the task completes it with a booking artifact

@@ -75,6 +75,13 @@ func (f *grpcFront) call(ctx context.Context, method string, in proto.Message, o
 		return grpcstatus.Errorf(codes.Internal, "%v", err)
 	}
 	r.Header.Set("Content-Type", "application/json")
+	// The extensions the caller activated (a2a-extensions metadata) are
+	// confirmed in the reply's header metadata, as over HTTP.
+	if md, ok := metadata.FromIncomingContext(ctx); ok {
+		if got := supportedExtensions(md.Get("a2a-extensions")); len(got) > 0 {
+			_ = grpc.SetHeader(ctx, metadata.Pairs("a2a-extensions", strings.Join(got, ",")))
+		}
+	}
 	w := &rpcSink{header: http.Header{}, out: out}
 	f.rpc.ServeHTTP(w, r)
 	return w.finish()

@@ -57,6 +57,7 @@ type kindMessage struct {
 	Parts     []json.RawMessage `json:"parts"`
 	TaskID    string            `json:"taskId"`
 	ContextID string            `json:"contextId"`
+	Metadata  map[string]any    `json:"metadata"`
 }
 
 type kindPush struct {
@@ -115,7 +116,7 @@ func decodeKindMessage(m *kindMessage) (message, error) {
 	if err != nil {
 		return message{}, err
 	}
-	return message{id: m.MessageID, role: roleUser, parts: parts, taskID: m.TaskID, contextID: m.ContextID}, nil
+	return message{id: m.MessageID, role: roleUser, parts: parts, taskID: m.TaskID, contextID: m.ContextID, metadata: m.Metadata}, nil
 }
 
 // kindStart decodes and runs a send. ok is false once an error was written.

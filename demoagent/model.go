@@ -63,6 +63,12 @@ type part struct {
 	// data parts must be JSON objects (everything before v1.0).
 	wrapKey string
 	file    fileContent
+	// metadata is the part's own (A2UI marks its parts with a mimeType).
+	metadata map[string]any
+	// spread, for a data part holding a list, sends one part per element
+	// in dialects whose data parts must be objects (A2UI v0.9's list of
+	// messages over v0.3).
+	spread bool
 }
 
 type fileContent struct {
@@ -80,6 +86,7 @@ type message struct {
 	parts     []part
 	taskID    string
 	contextID string
+	metadata  map[string]any // the client's (A2UI's capabilities)
 }
 
 // text joins the message's text parts; scenario keywords and echoes use it.

@@ -68,6 +68,10 @@ func (a *Agent) send(req sendRequest) (sendResult, *opError) {
 		}
 	}
 	sc := pickScenario(req.msg.text())
+	ui := a2uiVersionOf(req.msg.metadata)
+	if ui != "" && wantsForm(req.msg.text()) {
+		sc = scenarioForm
+	}
 	contextID := req.contextID
 	if contextID == "" {
 		contextID = newID()
@@ -92,7 +96,7 @@ func (a *Agent) send(req sendRequest) (sendResult, *opError) {
 	a.store.mu.Unlock()
 	go func() {
 		defer stop()
-		runner{a: a, t: t, ctx: ctx, base: req.base}.start(req.msg.text())
+		runner{a: a, t: t, ctx: ctx, base: req.base, ui: ui}.start(req.msg.text())
 	}()
 	return sendResult{task: t, first: first, from: 0}, nil
 }
@@ -117,7 +121,12 @@ func (a *Agent) resume(t *task, req sendRequest) (sendResult, *opError) {
 	t.stop = stop
 	go func() {
 		defer stop()
-		runner{a: a, t: t, ctx: ctx, base: req.base}.resume(req.msg.text())
+		r := runner{a: a, t: t, ctx: ctx, base: req.base}
+		if t.scenario == scenarioForm {
+			r.answerForm(req.msg)
+			return
+		}
+		r.resume(req.msg.text())
 	}()
 	return sendResult{task: t, first: first, from: len(t.log)}, nil
 }

@@ -84,8 +84,11 @@ func fileFrom(name, mime, b64, uri string) (part, error) {
 
 func encodeTaggedParts(ps []part, tag string) []map[string]any {
 	out := make([]map[string]any, 0, len(ps))
-	for _, p := range ps {
+	for _, p := range spreadParts(ps) {
 		m := map[string]any{}
+		if p.metadata != nil {
+			m["metadata"] = p.metadata
+		}
 		switch p.kind {
 		case partText:
 			m[tag], m["text"] = "text", p.text
@@ -99,6 +102,23 @@ func encodeTaggedParts(ps []part, tag string) []map[string]any {
 			m[tag], m["file"] = "file", f
 		}
 		out = append(out, m)
+	}
+	return out
+}
+
+// spreadParts splits each spread data part holding a list into one part
+// per element, for dialects whose data parts must be objects.
+func spreadParts(ps []part) []part {
+	out := make([]part, 0, len(ps))
+	for _, p := range ps {
+		list, ok := p.data.([]any)
+		if p.kind != partData || !p.spread || !ok {
+			out = append(out, p)
+			continue
+		}
+		for _, e := range list {
+			out = append(out, part{kind: partData, data: e, metadata: p.metadata})
+		}
 	}
 	return out
 }

@@ -56,6 +56,7 @@ type v03Message struct {
 	Role      json.RawMessage `json:"role"`
 	Content   []v03Part       `json:"content"`
 	Parts     json.RawMessage `json:"parts"`
+	Metadata  map[string]any  `json:"metadata"`
 }
 
 // A PushNotificationConfig is the same object in v0.3 HTTP+JSON as in its
@@ -87,7 +88,7 @@ func (v03RESTCodec) decodeSend(body []byte) (sendInput, error) {
 		return sendInput{}, err
 	}
 	in := sendInput{
-		req:  sendRequest{msg: message{id: m.MessageID, parts: parts}, taskID: m.TaskID, contextID: m.ContextID},
+		req:  sendRequest{msg: message{id: m.MessageID, parts: parts, metadata: m.Metadata}, taskID: m.TaskID, contextID: m.ContextID},
 		hist: -1,
 	}
 	if c := p.Configuration; c != nil {
@@ -212,12 +213,16 @@ func protoRole(r role) string {
 
 func encodeV03Parts(ps []part) []map[string]any {
 	out := make([]map[string]any, 0, len(ps))
-	for _, p := range ps {
+	for _, p := range spreadParts(ps) {
 		switch p.kind {
 		case partText:
 			out = append(out, map[string]any{"text": p.text})
 		case partData:
-			out = append(out, map[string]any{"data": map[string]any{"data": objectData(p)}})
+			d := map[string]any{"data": map[string]any{"data": objectData(p)}}
+			if p.metadata != nil {
+				d["metadata"] = p.metadata
+			}
+			out = append(out, d)
 		case partFile:
 			f := map[string]any{}
 			if p.file.uri != "" {

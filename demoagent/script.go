@@ -49,6 +49,7 @@ type runner struct {
 	t    *task
 	ctx  context.Context
 	base string // absolute URL of the server, for links in messages
+	ui   string // the A2UI version the client renders, "" for none
 }
 
 func (r runner) status(st state, msg *message) bool {
@@ -81,6 +82,8 @@ func (r runner) start(userText string) {
 		r.slow()
 	case scenarioReject:
 		r.status(stateRejected, agentText(rejectText))
+	case scenarioForm:
+		r.status(stateInputRequired, formMessage(r.ui))
 	}
 }
 

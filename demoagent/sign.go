@@ -146,16 +146,27 @@ func (a *Agent) serveJWKS(w http.ResponseWriter, r *http.Request) {
 func echoExtensions(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for _, name := range []string{"A2A-Extensions", "X-A2A-Extensions"} {
-			for _, v := range r.Header.Values(name) {
-				for _, uri := range strings.Split(v, ",") {
-					if strings.TrimSpace(uri) == demoExtension {
-						w.Header().Set(name, demoExtension)
-					}
-				}
+			if got := supportedExtensions(r.Header.Values(name)); len(got) > 0 {
+				w.Header().Set(name, strings.Join(got, ","))
 			}
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// supportedExtensions lists the URIs of header or metadata values (each
+// a comma-separated list) that the demo supports.
+func supportedExtensions(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, uri := range strings.Split(v, ",") {
+			switch uri = strings.TrimSpace(uri); uri {
+			case demoExtension, a2uiExtV08, a2uiExtV09:
+				out = append(out, uri)
+			}
+		}
+	}
+	return out
 }
 
 // signed signs card for the origin at base and returns it.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -31,6 +32,9 @@ func (d *Directory) applyCards(t *Target, entry *config.Agent, o Overrides) {
 	}
 	if o.Tenant != "" {
 		t.Options.Tenant = o.Tenant
+	}
+	if cfg.A2UIEnabled(entry) {
+		t.Options.Offers = append(t.Options.Offers, a2ui.Offer())
 	}
 }
 

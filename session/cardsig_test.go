@@ -61,7 +61,8 @@ func TestExtensionsActivatedAndConfirmed(t *testing.T) {
 	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
 	defer srv.Close()
 	const demoExt = "urn:parley:demo:echo-extension:v1"
-	cfg := &config.Config{Cards: config.Cards{Extensions: []string{"urn:example:other"}}}
+	off := false // A2UI, which the demo declares too, has its own test (a2ui_activation_test.go)
+	cfg := &config.Config{Cards: config.Cards{Extensions: []string{"urn:example:other"}, A2UI: &off}}
 	d := testDirectory(DirectoryOptions{Config: cfg})
 	for _, path := range []string{"/", "/v0.3"} {
 		c, err := d.Client(context.Background(), srv.URL+path, Overrides{Extensions: []string{demoExt}, Inspect: true})
@@ -72,7 +73,8 @@ func TestExtensionsActivatedAndConfirmed(t *testing.T) {
 		if !slices.Equal(v.Extensions, []string{"urn:example:other", demoExt}) || !slices.Equal(v.Confirmed, []string{demoExt}) {
 			t.Fatalf("%s: activated %v confirmed %v", path, v.Extensions, v.Confirmed)
 		}
-		if len(v.Capabilities.Extensions) != 1 || !v.Capabilities.Extensions[0].Activated || !v.Capabilities.Extensions[0].Confirmed {
+		// The demo declares its echo extension, then A2UI v0.9 and v0.8 (off here).
+		if exts := v.Capabilities.Extensions; len(exts) != 3 || !exts[0].Activated || !exts[0].Confirmed || exts[1].Activated || exts[2].Activated {
 			t.Fatalf("%s: %+v", path, v.Capabilities.Extensions)
 		}
 	}
