@@ -46,3 +46,20 @@ func TestA2UIActivatedUnlessTurnedOff(t *testing.T) {
 		}
 	}
 }
+
+// TestA2UIOfferedOnlyWhereSurfacesAreDrawn: a front end that cannot draw
+// surfaces (DirectoryOptions.WithoutA2UI) makes no offer, so an agent
+// answers it in words rather than with a form it would show as JSON.
+func TestA2UIOfferedOnlyWhereSurfacesAreDrawn(t *testing.T) {
+	srv := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
+	defer srv.Close()
+	on := true
+	cfg := &config.Config{Cards: config.Cards{A2UI: &on}}
+	cl, err := testDirectory(DirectoryOptions{Config: cfg, WithoutA2UI: true}).Client(context.Background(), srv.URL, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cl.Extensions(); len(got) != 0 {
+		t.Errorf("activates %v, want nothing", got)
+	}
+}

@@ -33,7 +33,7 @@ func (d *Directory) applyCards(t *Target, entry *config.Agent, o Overrides) {
 	if o.Tenant != "" {
 		t.Options.Tenant = o.Tenant
 	}
-	if cfg.A2UIEnabled(entry) {
+	if cfg.A2UIEnabled(entry) && !d.o.WithoutA2UI {
 		t.Options.Offers = append(t.Options.Offers, a2ui.Offer())
 	}
 }

@@ -43,6 +43,10 @@ type DirectoryOptions struct {
 	// Memory recalls the agents parley talked to before (the store);
 	// nil learns nothing.
 	Memory AgentMemory
+	// WithoutA2UI makes no A2UI offer to any agent, whatever the config
+	// says: for a front end that cannot draw surfaces, so that agents
+	// answer it in words instead of with forms it would show as JSON.
+	WithoutA2UI bool
 }
 
 // Overrides are per-call settings, from command-line flags, that take
