@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
@@ -42,10 +43,13 @@ type textPrinter struct {
 	// statusMsg is the last status message, for what an interrupted
 	// task asks (an auth-required task's link).
 	statusMsg *a2aclient.Message
+	// toolsShown counts, per artifact, the tool parts printed as they
+	// arrived, so the outcome does not print them again.
+	toolsShown map[string]int
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
-	return &textPrinter{w: w, known: map[string]bool{}}
+	return &textPrinter{w: w, known: map[string]bool{}, toolsShown: map[string]int{}}
 }
 
 func (p *textPrinter) update(u session.Update) {
@@ -60,6 +64,7 @@ func (p *textPrinter) update(u session.Update) {
 	case ev.Status != nil:
 		p.statusUpdate(u)
 	case ev.Artifact != nil:
+		p.tools(u)
 		p.text(u)
 	case ev.Message != nil:
 		if ev.Message.TaskID == "" && !u.Tracker.Seen() {
@@ -121,7 +126,19 @@ func (p *textPrinter) startsWithShown(full string) bool {
 // artifacts, that cost grew with the square of their number.
 func (p *textPrinter) addsAtEnd(u session.Update) bool {
 	a := u.Event.Artifact
-	if a == nil || !plainText(a.Artifact.Parts) {
+	if a == nil {
+		return false
+	}
+	switch a2aclient.ReadArtifact(u.Tracker.Reading, a) {
+	case a2aclient.ArtifactPreview:
+		// A preview's pieces join whatever the append flag says.
+		return a.Artifact.ID == p.tail && textOnly(a.Artifact.Parts)
+	case a2aclient.ArtifactPreviewEnd:
+		return false
+	}
+	if !plainText(a.Artifact.Parts) || u.Tracker.Previewed() {
+		// Content after a preview takes its place: what it adds is
+		// told by comparing the whole.
 		return false
 	}
 	if a.Append && a.Artifact.ID == p.tail {
@@ -151,6 +168,16 @@ func (p *textPrinter) followTail(ev *a2aclient.Event) {
 	}
 }
 
+// textOnly reports whether every part is text, marked or not.
+func textOnly(parts []a2aclient.Part) bool {
+	for _, p := range parts {
+		if p.Kind != a2aclient.PartText {
+			return false
+		}
+	}
+	return true
+}
+
 func plainText(parts []a2aclient.Part) bool {
 	for _, p := range parts {
 		if p.Kind != a2aclient.PartText || len(p.Metadata) > 0 {
@@ -174,6 +201,13 @@ func (p *textPrinter) status(st a2aclient.TaskStatus) {
 		return
 	}
 	p.lastState, p.lastNote = st.State, note
+	if st.State == a2aclient.StateInputRequired {
+		// A question asked in data, or a tool call to approve: shown
+		// under the state, whole.
+		p.note(string(st.State), note)
+		p.questionParts(st.Message)
+		return
+	}
 	if st.Message != nil && st.Message.ID != "" && strings.TrimSpace(note) != "" {
 		p.noteID = st.Message.ID
 		p.openNote(string(st.State), note)
@@ -221,13 +255,23 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	}
 	p.endLine()
 	for _, a := range s.Artifacts {
+		tools := 0
 		for _, part := range a.Parts {
+			if _, ok := a2aclient.ToolOf(part); ok {
+				if tools++; tools <= p.toolsShown[a.ID] {
+					continue // printed when it arrived
+				}
+			}
 			if line := describePart(a, part); line != "" {
 				fmt.Fprintln(p.w, line)
 			}
 		}
 	}
 	if a2aclient.State(s.State).Interrupted() {
+		if tc, ok := frameworks.ReadToolCall(p.statusMsg); ok && tc.AwaitsApproval() && tc.From != frameworks.GeminiCLI {
+			fmt.Fprintf(p.w, "The agent asks you to approve a tool call (%s): parley send %s --task %s --approve (or --refuse)\n",
+				termsafe.Line(strings.TrimSuffix(tc.Line(), " · awaiting approval")), shellQuote(agentRef), shellQuote(s.TaskID))
+		}
 		if p.awaiting != "" {
 			// gemini-cli drops the call when the connection that asked
 			// closes, which it does when this command exits.

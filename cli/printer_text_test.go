@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -27,10 +28,10 @@ func textSnapshot(text string) a2aclient.Event {
 func fedTextPrinter() (out *bytes.Buffer, p *textPrinter, feed func(a2aclient.Event)) {
 	out = new(bytes.Buffer)
 	p = newTextPrinter(out)
-	var tr a2aclient.Tracker
+	tr := &a2aclient.Tracker{Reading: frameworks.Reading{}}
 	return out, p, func(ev a2aclient.Event) {
 		tr.Apply(ev)
-		p.update(session.Update{Event: &ev, Tracker: &tr})
+		p.update(session.Update{Event: &ev, Tracker: tr})
 	}
 }
 

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
+	"github.com/parley-a2a/parley/internal/frameworkstest"
+	"github.com/parley-a2a/parley/session"
+)
+
+// printed is the text output of a sequence of events, finished as send
+// finishes it.
+func printed(t *testing.T, evs []a2aclient.Event) string {
+	t.Helper()
+	var out bytes.Buffer
+	p := newTextPrinter(&out)
+	tr := &a2aclient.Tracker{Reading: frameworks.Reading{}}
+	for _, ev := range evs {
+		tr.Apply(ev)
+		p.update(session.Update{Event: &ev, Tracker: tr})
+	}
+	p.finish(session.Summarize(tr, a2aclient.DialectV10), "http://127.0.0.1:9/")
+	return out.String()
+}
+
+// ADK streams its answer into a temporary artifact a token at a time,
+// replacing it, gives the whole text in another and empties the first:
+// the text output shows the answer once, as it streams, never a line a
+// token, never glued to the whole, never an empty data artifact.
+func TestTextOutputOfADKStreamedAnswer(t *testing.T) {
+	got := printed(t, frameworkstest.ADKEcho())
+	want := "[working]\n" + frameworkstest.EchoText + "\n[completed]\n"
+	if got != want {
+		t.Fatalf("printed\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A tool call and its answer are printed when they arrive, before the
+// text that follows them, and the text once.
+func TestTextOutputOfADKToolTurnInOrder(t *testing.T) {
+	got := printed(t, frameworkstest.ADKTool())
+	want := "[working]\n" +
+		"[tool] called get_weather({\"city\":\"Paris\"})\n" +
+		"[tool] get_weather answered {\"city\":\"Paris\",\"forecast\":\"sunny, 21 C\"}\n" +
+		frameworkstest.WeatherText + "\n" +
+		"[completed]\n"
+	if got != want {
+		t.Fatalf("printed\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A question asked only in data is shown: the tool call ADK waits on,
+// with how to approve or refuse it, then the reply hint.
+func TestTextOutputOfADKApprovalShowsTheQuestion(t *testing.T) {
+	got := printed(t, frameworkstest.ADKApproval())
+	want := "[working]\n" +
+		frameworkstest.WaitText + "\n" +
+		"[input-required]\n" +
+		"  called request_approval({\"action\":\"refund order 42\",\"amount\":30})\n" +
+		"  request_approval answered {\"action\":\"refund order 42\",\"status\":\"pending\"}\n" +
+		"The agent asks you to approve a tool call (request_approval {\"action\":\"refund order 42\",\"amount\":30}): " +
+		"parley send http://127.0.0.1:9/ --task t1 --approve (or --refuse)\n" +
+		"Reply with: parley send http://127.0.0.1:9/ --task t1 --context-id c1 'your answer'\n"
+	if got != want {
+		t.Fatalf("printed\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A question that is a data part alone is printed as compact JSON under
+// its state.
+func TestTextOutputOfDataOnlyQuestion(t *testing.T) {
+	got := printed(t, frameworkstest.DataQuestion())
+	want := "[working]\n" +
+		"[input-required]\n" +
+		"  {\"field\":\"date\",\"format\":\"YYYY-MM-DD\"}\n" +
+		"Reply with: parley send http://127.0.0.1:9/ --task t1 --context-id c1 'your answer'\n"
+	if got != want {
+		t.Fatalf("printed\n%s\nwant\n%s", got, want)
+	}
+}
