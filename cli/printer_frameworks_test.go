@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/internal/frameworkstest"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -78,5 +81,51 @@ func TestTextOutputOfDataOnlyQuestion(t *testing.T) {
 		"Reply with: parley send http://127.0.0.1:9/ --task t1 --context-id c1 'your answer'\n"
 	if got != want {
 		t.Fatalf("printed\n%s\nwant\n%s", got, want)
+	}
+}
+
+// send --json: every event is a line as the agent sent it, and the
+// result line holds the answer once, without the emptied preview; a
+// data-only question keeps its parts in its event line.
+func TestJSONOutputOfADKTurns(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		evs       []a2aclient.Event
+		text      string
+		artifacts int
+	}{
+		{"streamed answer", frameworkstest.ADKEcho(), frameworkstest.EchoText, 1},
+		{"tool turn", frameworkstest.ADKTool(), frameworkstest.WeatherText, 1},
+		{"approval", frameworkstest.ADKApproval(), frameworkstest.WaitText, 1},
+	} {
+		var out bytes.Buffer
+		r := &runner{env: Env{Stdout: &out}}
+		o := r.follower(true, nil)
+		tr := &a2aclient.Tracker{Reading: frameworks.Reading{}}
+		for _, ev := range c.evs {
+			tr.Apply(ev)
+			o.update(session.Update{Event: &ev, Tracker: tr})
+		}
+		if n := strings.Count(out.String(), "\n"); n != len(c.evs) {
+			t.Errorf("%s: %d event lines for %d events", c.name, n, len(c.evs))
+		}
+		line, err := jsonout.NewResultLine(&session.Summarize(tr, a2aclient.DialectV10).Outcome, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := line.WriteClean(&b); err != nil {
+			t.Fatal(err)
+		}
+		var res jsonout.ResultJSON
+		if err := json.Unmarshal(b.Bytes(), &res); err != nil {
+			t.Fatalf("%s: %v in %s", c.name, err, b.String())
+		}
+		if res.Text != c.text || len(res.Artifacts) != c.artifacts {
+			t.Errorf("%s: result text %q with %d artifacts, want %q with %d:\n%s", c.name, res.Text, len(res.Artifacts), c.text, c.artifacts, b.String())
+		}
+		if c.name == "approval" && !strings.Contains(out.String(), `"request_approval"`) {
+			t.Errorf("the question's event line lost its call:\n%s", out.String())
+		}
 	}
 }
