@@ -187,6 +187,8 @@ With --json: one JSON object per line for each event, then a result line
 	fs.StringVar(&f.data, "data", "", "attach structured data: a JSON value, or @FILE holding one")
 	fs.BoolVar(&f.async, "async", false, "print the task's id and context as soon as the agent names them, and exit; the task keeps running")
 	fs.StringVar(&f.outputDir, "output-dir", "", "save the answer's file artifacts in DIR (created if needed), under safe names, never overwriting")
+	fs.BoolVar(&f.approve, "approve", false, "allow the tool call the task (--task) waits on, once, instead of sending text")
+	fs.BoolVar(&f.refuse, "refuse", false, "refuse the tool call the task (--task) waits on, instead of sending text")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.send(ctx, f, args) })
 	return c
 }

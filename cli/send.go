@@ -22,12 +22,18 @@ type sendFlags struct {
 	data      string
 	async     bool
 	outputDir string
+	// approve and refuse answer the tool call the task waits on
+	// (send_approve.go).
+	approve, refuse bool
 }
 
 // send is `parley send AGENT TEXT`.
 func (r *runner) send(ctx context.Context, f *sendFlags, pos []string) int {
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
+	if f.approve || f.refuse {
+		return r.sendApproval(ctx, f, pos)
+	}
 	ref, parts, err := r.sendInput(f, pos)
 	if err != nil {
 		return r.report(exitUsage, err, f.json, "")
