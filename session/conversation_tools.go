@@ -19,10 +19,12 @@ type toolCall struct {
 func (c *Conversation) reading() a2aclient.Reading { return readingOf(c.client) }
 
 // readingOf is how session reads an agent's framework: as its client
-// does (the Directory gives every client frameworks.Reading), or, for a
-// client made without one, by every framework parley knows.
+// does, so that what ends a stream and what the transcript shows agree
+// (the Directory gives every client frameworks.Reading; one made with
+// none reads by the specification alone). A conversation with no client
+// (push only) reads every framework parley knows.
 func readingOf(cl *a2aclient.Client) a2aclient.Reading {
-	if cl != nil && cl.Reading() != nil {
+	if cl != nil {
 		return cl.Reading()
 	}
 	return frameworks.Reading{}

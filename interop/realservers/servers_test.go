@@ -61,11 +61,19 @@ type server struct {
 func startNode(t *testing.T, script string, env []string) int {
 	t.Helper()
 	dir := needNode(t)
+	cmd := exec.Command("node", script)
+	cmd.Dir = dir
+	return startListening(t, cmd, script, env)
+}
+
+// startListening runs cmd with env and waits for its "LISTENING <port>"
+// line; script names its log. The process (and any it starts) is killed,
+// by its process group, when the test ends.
+func startListening(t *testing.T, cmd *exec.Cmd, script string, env []string) int {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	home := t.TempDir()
-	cmd := exec.Command("node", script)
-	cmd.Dir = dir
 	// A clean environment: nothing of the user's (keys, proxies,
 	// settings) reaches the server; HOME is a fresh directory.
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "NO_COLOR=1"}, env...)
