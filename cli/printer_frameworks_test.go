@@ -129,3 +129,17 @@ func TestJSONOutputOfADKTurns(t *testing.T) {
 		}
 	}
 }
+
+// Mastra's approval: the prompt on the state's line, the call's data
+// under it, and how to approve it from the command line.
+func TestTextOutputOfMastraApproval(t *testing.T) {
+	got := printed(t, frameworkstest.MastraApproval())
+	for _, want := range []string{
+		"[working] Generating response...\n[input-required] Additional input is required to continue this task.\n  {\"suspendPayload\":",
+		"The agent asks you to approve a tool call (refund {\"amount\":30,\"order\":42}): parley send http://127.0.0.1:9/ --task t1 --approve (or --refuse)\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("printed\n%s\nwant it to hold\n%s", got, want)
+		}
+	}
+}

@@ -1,8 +1,9 @@
 // Package frameworks reads what agents built on known agent frameworks
 // mean beyond the A2A wire: gemini-cli's CoderAgent metadata (its reply,
-// thoughts and tool calls as status messages) and Google ADK's
-// (temporary preview artifacts, long-running tool calls that wait for a
-// person). Each framework is one Framework; Reading asks them all.
+// thoughts and tool calls as status messages), Google ADK's (temporary
+// preview artifacts, long-running tool calls that wait for a person) and
+// Mastra's (tool calls suspended for approval). Each framework is one
+// Framework; Reading asks them all.
 //
 // It sits between a2aclient, which declares what a reading says
 // (a2aclient.Reading) and knows no framework, and session and cli, which
@@ -32,7 +33,7 @@ type Framework interface {
 }
 
 // Known are the frameworks parley reads, in the order they are asked.
-var Known = []Framework{geminiCLI{}, adk{}}
+var Known = []Framework{geminiCLI{}, adk{}, mastra{}}
 
 // Reading is the a2aclient.Reading of every known framework: the first
 // that marked an update says how to read it.

@@ -123,3 +123,18 @@ func DataQuestion() []a2aclient.Event {
 			{Kind: a2aclient.PartData, Data: map[string]any{"field": "date", "format": "YYYY-MM-DD"}, KeyOrder: []string{"field", "format"}},
 		}})}
 }
+
+// MastraApproval is Mastra's turn whose tool needs approval: the run
+// suspends, and the input-required message has a prompt and the call
+// as data (@mastra/server 1.67.0).
+func MastraApproval() []a2aclient.Event {
+	schema := `{"type":"object","properties":{"approved":{"type":"boolean"}},"required":["approved"]}`
+	return []a2aclient.Event{Status(a2aclient.StateWorking, &a2aclient.Message{ID: "w1", Role: a2aclient.RoleAgent, Parts: []a2aclient.Part{a2aclient.TextPart("Generating response...")}}),
+		Status(a2aclient.StateInputRequired, &a2aclient.Message{ID: "q3", Role: a2aclient.RoleAgent, Parts: []a2aclient.Part{
+			a2aclient.TextPart("Additional input is required to continue this task."),
+			{Kind: a2aclient.PartData, Data: map[string]any{
+				"suspendPayload": map[string]any{"toolCallId": "call-1", "toolName": "refund", "args": map[string]any{"order": 42.0, "amount": 30.0}, "resumeSchema": schema},
+				"resumeSchema":   schema,
+			}, KeyOrder: []string{"suspendPayload", "resumeSchema"}},
+		}})}
+}

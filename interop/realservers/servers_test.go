@@ -1,9 +1,11 @@
 // Package realservers runs parley against A2A servers people run, not
-// SDK test servers: Google's gemini-cli A2A server and VoltAgent's, each
-// installed from npm at a pinned version (interop/node/package.json) and
-// started on loopback with a fake model (internal/fakemodel) on loopback.
+// SDK test servers: Google's gemini-cli A2A server, VoltAgent's and
+// Mastra's, each installed from npm at a pinned version
+// (interop/node/package.json) and started on loopback with a fake model
+// (internal/fakemodel on loopback, or the AI SDK's mock), and a Google
+// ADK for Go agent (interop/adk).
 //
-// They need node and about 750 MB of node modules, so they run under
+// They need node and about 900 MB of node modules, so they run under
 // `make interop`, which installs the modules and sets PARLEY_INTEROP_NODE;
 // `make test` skips them.
 package realservers
