@@ -88,7 +88,9 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	t.State, t.StatusText, t.Updated = st.State, text, c.now()
 	if st.State.Interrupted() {
 		c.waiting = t.ID
-		c.noteQuestion(t.ID, st)
+		// A tool call the question asks about gets its line after
+		// the status's, to be allowed or denied there.
+		defer c.noteQuestion(t.ID, st)
 	}
 	if !changed {
 		return

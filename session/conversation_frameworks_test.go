@@ -74,11 +74,11 @@ func TestConversationADKToolTurnInOrder(t *testing.T) {
 // ConfirmTool) in ADK's form.
 func TestConversationADKApprovalIsAPendingTool(t *testing.T) {
 	c := fedConversation(frameworkstest.ADKApproval())
-	if got, want := shown(c.Items()), "status(working) | artifact "+frameworkstest.WaitText+" | status(input-required) [tool] [tool]"; got != want {
+	if got, want := shown(c.Items()), "status(working) | artifact "+frameworkstest.WaitText+" | status(input-required) [tool] [tool] | tool"; got != want {
 		t.Errorf("%s\nwant %s", got, want)
 	}
 	id, line := c.PendingTool()
-	if id != "adk-2" || !strings.HasPrefix(line, "request_approval ") {
+	if id != "adk-2" || line != `request_approval {"action":"refund order 42","amount":30} · awaiting approval` {
 		t.Errorf("pending tool %q %q", id, line)
 	}
 }

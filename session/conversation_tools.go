@@ -62,15 +62,23 @@ func (c *Conversation) noteToolCall(taskID string, tc frameworks.ToolCall) {
 	}
 }
 
-// noteQuestion remembers a tool call an interrupted task's status
-// message asks about. Caller holds c.mu.
+// noteQuestion shows and remembers a tool call an interrupted task's
+// status message asks the user to approve (ADK's long-running tools,
+// Mastra's approvals), as a tool call item like those reported on their
+// own (gemini-cli): the chat allows or denies it there. Caller holds c.mu.
 func (c *Conversation) noteQuestion(taskID string, st a2aclient.TaskStatus) {
-	if !st.State.Interrupted() {
+	tc, ok := frameworks.ReadToolCall(st.Message)
+	if !ok || !tc.AwaitsApproval() {
 		return
 	}
-	if tc, ok := frameworks.ReadToolCall(st.Message); ok && tc.AwaitsApproval() {
-		c.noteToolCall(taskID, tc)
+	c.noteToolCall(taskID, tc)
+	key := "tool:" + taskID + "/" + tc.ID
+	if it := c.byKey[key]; it != nil {
+		it.Text = tc.Line()
+		c.touch(it)
+		return
 	}
+	c.add(&Item{Key: key, Kind: ItemTool, TaskID: taskID, Name: tc.ID, Text: tc.Line(), Done: true})
 }
 
 // ConfirmTool answers a tool call the agent asked the user to confirm:
@@ -100,6 +108,11 @@ func (c *Conversation) ConfirmTool(callID string, allow bool) error {
 	text := what + ": " + strings.TrimSuffix(tc.call.Line(), " · awaiting approval")
 	if it := c.byKey["tool:"+t.ID+"/"+callID]; it != nil {
 		text = what + ": " + strings.TrimSuffix(it.Text, " · awaiting approval")
+		// Answered: it no longer waits, until the agent says more of it.
+		tc.call.Status = strings.ToLower(what)
+		c.statusReading.calls[callID] = tc
+		it.Text = tc.call.Line()
+		c.touch(it)
 	}
 	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: text, TaskID: t.ID, Done: true})
 	req := a2aclient.SendRequest{Message: msg}
