@@ -112,6 +112,11 @@ func (t *Tracker) applyTask(task *Task) {
 		b.art.ID, b.art.Name, b.art.Description, b.art.Metadata = a.ID, a.Name, a.Description, a.Metadata
 		t.artifacts = append(t.artifacts, b)
 		t.index(b)
+		if ReadArtifact(t.Reading, &ArtifactUpdate{TaskID: task.ID, Artifact: a}) == ArtifactPreviewEnd {
+			// A preview the agent emptied before this snapshot: it
+			// holds nothing, as if streamed.
+			t.endPreview(b)
+		}
 	}
 	t.task.Artifacts = nil
 }

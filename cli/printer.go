@@ -59,6 +59,7 @@ func (p *textPrinter) update(u session.Update) {
 	}
 	switch {
 	case ev.Task != nil:
+		p.tools(u)
 		p.text(u)
 		p.status(ev.Task.Status)
 	case ev.Status != nil:

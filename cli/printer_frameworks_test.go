@@ -143,3 +143,23 @@ func TestTextOutputOfMastraApproval(t *testing.T) {
 		}
 	}
 }
+
+// A blocking send's one task (--no-stream): the tool call and its
+// answer still print before the text that follows them.
+func TestTextOutputOfATaskSnapshotKeepsToolsBeforeText(t *testing.T) {
+	tr := a2aclient.Tracker{Reading: frameworks.Reading{}}
+	for _, ev := range frameworkstest.ADKTool() {
+		tr.Apply(ev)
+	}
+	task := tr.Task()
+	// As ADK's task store holds it: the preview emptied, not dropped.
+	task.Artifacts = append(task.Artifacts, frameworkstest.ADKPreviewEnded())
+	got := printed(t, []a2aclient.Event{{Task: &task}})
+	want := "[tool] called get_weather({\"city\":\"Paris\"})\n" +
+		"[tool] get_weather answered {\"city\":\"Paris\",\"forecast\":\"sunny, 21 C\"}\n" +
+		frameworkstest.WeatherText + "\n" +
+		"[completed]\n"
+	if got != want {
+		t.Fatalf("printed\n%s\nwant\n%s", got, want)
+	}
+}

@@ -14,11 +14,21 @@ import (
 // update brought, when they arrive: in the order the agent sent them,
 // among its text, not after the outcome.
 func (p *textPrinter) tools(u session.Update) {
-	id := u.Event.Artifact.Artifact.ID
-	a, ok := u.Tracker.Artifact(id)
-	if !ok {
+	if u.Event.Task != nil {
+		// A snapshot: each artifact's tools before the text.
+		for _, a := range u.Tracker.Task().Artifacts {
+			p.artifactTools(a)
+		}
 		return
 	}
+	if a, ok := u.Tracker.Artifact(u.Event.Artifact.Artifact.ID); ok {
+		p.artifactTools(a)
+	}
+}
+
+// artifactTools prints the tool parts of a not printed yet.
+func (p *textPrinter) artifactTools(a a2aclient.Artifact) {
+	id := a.ID
 	n := 0
 	for _, part := range a.Parts {
 		if _, ok := a2aclient.ToolOf(part); !ok {

@@ -77,6 +77,10 @@ func (c *Conversation) applyTask(task *a2aclient.Task) {
 	// Artifacts first: a snapshot's state describes the task as it
 	// stands, artifacts included, so "completed" reads last.
 	for _, a := range task.Artifacts {
+		if a2aclient.ReadArtifact(c.reading(), &a2aclient.ArtifactUpdate{TaskID: task.ID, Artifact: a}) == a2aclient.ArtifactPreviewEnd {
+			c.endArtifact(task.ID, a.ID) // emptied before this snapshot
+			continue
+		}
 		c.putArtifact(task.ID, a, task.Status.State.Terminal())
 	}
 	c.applyStatus(t, task.Status)

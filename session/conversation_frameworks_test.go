@@ -82,3 +82,18 @@ func TestConversationADKApprovalIsAPendingTool(t *testing.T) {
 		t.Errorf("pending tool %q %q", id, line)
 	}
 }
+
+// A task snapshot (a get, a blocking send) lists ADK's emptied preview:
+// the transcript shows nothing of it.
+func TestConversationADKSnapshotLeavesOutTheEmptiedPreview(t *testing.T) {
+	tr := &a2aclient.Tracker{Reading: frameworks.Reading{}}
+	for _, ev := range frameworkstest.ADKTool() {
+		tr.Apply(ev)
+	}
+	task := tr.Task()
+	task.Artifacts = append(task.Artifacts, frameworkstest.ADKPreviewEnded())
+	c := fedConversation([]a2aclient.Event{{Task: &task}})
+	if got, want := shown(c.Items()), "artifact [tool] [tool] "+frameworkstest.WeatherText+" | status(completed)"; got != want {
+		t.Errorf("%s\nwant %s", got, want)
+	}
+}

@@ -138,3 +138,9 @@ func MastraApproval() []a2aclient.Event {
 			}, KeyOrder: []string{"suspendPayload", "resumeSchema"}},
 		}})}
 }
+
+// ADKPreviewEnded is ADK's temporary artifact as its task holds it once
+// emptied: a task snapshot (get, a blocking send) lists it.
+func ADKPreviewEnded() a2aclient.Artifact {
+	return previewEnd().Artifact.Artifact
+}

@@ -68,6 +68,17 @@ func TestADK(t *testing.T) {
 			t.Errorf("exit %d, printed\n%s\nwant\n%s", r.code, r.stdout, want)
 		}
 	})
+	// A blocking send gets the task as ADK's store holds it, its
+	// emptied preview included: the same words, in the same order.
+	t.Run("tool call, blocking", func(t *testing.T) {
+		r := p.run("send", srv.URL, "what is the weather", "--no-stream")
+		want := "[tool] called get_weather({\"city\":\"Paris\"})\n" +
+			"[tool] get_weather answered {\"city\":\"Paris\",\"forecast\":\"sunny, 21 C\"}\n" +
+			"The weather in Paris is sunny, 21 C.\n[completed]\n"
+		if r.code != 0 || r.stdout != want {
+			t.Errorf("exit %d, printed\n%s\nwant\n%s", r.code, r.stdout, want)
+		}
+	})
 	for _, c := range []struct{ flag, answer string }{
 		{"--approve", "Refund of order 42 approved and done."},
 		{"--refuse", "Refund of order 42 refused; nothing was done."},
