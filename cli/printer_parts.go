@@ -21,6 +21,9 @@ func (p *textPrinter) tools(u session.Update) {
 		}
 		return
 	}
+	if textOnly(u.Event.Artifact.Artifact.Parts) {
+		return // a chunk of text brings no tool (and a stream is thousands)
+	}
 	if a, ok := u.Tracker.Artifact(u.Event.Artifact.Artifact.ID); ok {
 		p.artifactTools(a)
 	}
