@@ -163,3 +163,19 @@ func TestTextOutputOfATaskSnapshotKeepsToolsBeforeText(t *testing.T) {
 		t.Fatalf("printed\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A question's data and a tool call's name and arguments are agent text:
+// none of it reaches the terminal as control sequences.
+func TestTextOutputOfAHostileQuestion(t *testing.T) {
+	evil := "\x1b]52;c;cGF3bmVk\x07\x1b[2J"
+	call := frameworkstest.Call("adk-9", "run"+evil, map[string]any{"cmd": "rm" + evil}, true)
+	evs := []a2aclient.Event{frameworkstest.Status(a2aclient.StateInputRequired, &a2aclient.Message{ID: "q", Role: a2aclient.RoleAgent,
+		Parts: []a2aclient.Part{call, {Kind: a2aclient.PartData, Data: map[string]any{"field" + evil: evil}}}})}
+	got := printed(t, evs)
+	if strings.ContainsAny(got, "\x1b\x07") {
+		t.Errorf("control characters reached the output: %q", got)
+	}
+	if !strings.Contains(got, "called run") || !strings.Contains(got, "--approve") {
+		t.Errorf("the question is not shown: %q", got)
+	}
+}
