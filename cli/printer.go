@@ -46,6 +46,10 @@ type textPrinter struct {
 	// toolsShown counts, per artifact, the tool parts printed as they
 	// arrived, so the outcome does not print them again.
 	toolsShown map[string]int
+	// held says the answer was replaced and is shown once it settles
+	// (text); tracker is the exchange's, to show it then.
+	held    bool
+	tracker *a2aclient.Tracker
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -56,6 +60,10 @@ func (p *textPrinter) update(u session.Update) {
 	ev := u.Event
 	if ev == nil {
 		return
+	}
+	p.tracker = u.Tracker
+	if ev.Artifact == nil {
+		p.flushHeld(u.Tracker)
 	}
 	switch {
 	case ev.Task != nil:
@@ -89,22 +97,53 @@ func (p *textPrinter) text(u session.Update) {
 		return
 	}
 	full := u.Tracker.Text()
-	if p.startsWithShown(full) {
+	switch {
+	case p.startsWithShown(full):
 		rest := full[p.shownLen:]
 		if rest != "" {
 			p.closeNote()
 		}
 		p.write(rest)
 		p.shown.WriteString(rest)
-	} else {
-		// The agent replaced text already shown; show the new version.
-		p.endLine()
-		p.write(full)
-		p.shown.Reset()
-		p.shown.WriteString(full)
+		p.held = false
+	case replacing(u):
+		// The agent replaced text already shown, and the artifact has
+		// not settled: the new version is shown once it has, whole,
+		// not a line per replacement.
+		p.held = true
+		p.followTail(u.Event)
+		return
+	default:
+		p.showWhole(full)
 	}
 	p.shownLen = len(full)
 	p.followTail(u.Event)
+}
+
+// replacing reports whether u replaces an artifact's content and more
+// of it is to come (not its last chunk).
+func replacing(u session.Update) bool {
+	a := u.Event.Artifact
+	return a != nil && !a.LastChunk && a2aclient.ReadArtifact(u.Tracker.Reading, a) == a2aclient.ArtifactContent
+}
+
+// showWhole prints the answer as it now reads, on a line of its own:
+// the agent replaced text already shown.
+func (p *textPrinter) showWhole(full string) {
+	p.endLine()
+	p.write(full)
+	p.shown.Reset()
+	p.shown.WriteString(full)
+	p.shownLen = len(full)
+	p.held = false
+}
+
+// flushHeld prints a replacement held back (text), before anything
+// else is printed: a status line, the outcome.
+func (p *textPrinter) flushHeld(tr *a2aclient.Tracker) {
+	if p.held && tr != nil {
+		p.showWhole(tr.Text())
+	}
 }
 
 // startsWithShown reports whether full begins with the text printed so
@@ -127,8 +166,8 @@ func (p *textPrinter) startsWithShown(full string) bool {
 // artifacts, that cost grew with the square of their number.
 func (p *textPrinter) addsAtEnd(u session.Update) bool {
 	a := u.Event.Artifact
-	if a == nil {
-		return false
+	if a == nil || p.held {
+		return false // a held replacement is shown whole first
 	}
 	switch a2aclient.ReadArtifact(u.Tracker.Reading, a) {
 	case a2aclient.ArtifactPreview:
@@ -246,6 +285,7 @@ func (p *textPrinter) endLine() {
 // finish prints the outcome: the final state if no line showed it yet,
 // files and data the text could not show, and how to continue.
 func (p *textPrinter) finish(s *session.Summary, agentRef string) {
+	p.flushHeld(p.tracker)
 	if s.State == session.StateMessage {
 		p.endLine()
 		return

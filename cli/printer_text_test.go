@@ -84,3 +84,40 @@ func TestTextPrinterHoldsNoCopyOfTheAnswer(t *testing.T) {
 		t.Errorf("the printer allocated %d bytes for a %d-byte answer", allocated, answer)
 	}
 }
+
+// An artifact replaced by content that does not extend what was shown
+// (a status the agent keeps rewriting) is printed once, whole, when it
+// settles: not a line per replacement.
+func TestTextPrinterHoldsReplacementsUntilTheArtifactSettles(t *testing.T) {
+	out, p, feed := fedTextPrinter()
+	replace := func(text string, last bool) a2aclient.Event {
+		ev := textChunk("a", text, false)
+		ev.Artifact.LastChunk = last
+		return ev
+	}
+	feed(textChunk("a", "Step 1 of 3", false))
+	feed(replace("Step 2 of 3", false))
+	feed(replace("Step 3 of 3", false))
+	feed(textChunk("a", ": done", true))
+	feed(replace("All 3 steps done.", true))
+	feed(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}}})
+	p.endLine()
+	want := "Step 1 of 3\n" +
+		"All 3 steps done.\n" +
+		"[completed]\n"
+	if out.String() != want {
+		t.Fatalf("printed\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+// A replacement still held when the task ends is printed then, whole.
+func TestTextPrinterPrintsAHeldReplacementAtTheEnd(t *testing.T) {
+	out, p, feed := fedTextPrinter()
+	feed(textChunk("a", "Draft", false))
+	feed(textChunk("a", "Final answer", false))
+	feed(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}}})
+	p.endLine()
+	if want := "Draft\nFinal answer\n[completed]\n"; out.String() != want {
+		t.Fatalf("printed\n%q\nwant\n%q", out.String(), want)
+	}
+}
