@@ -55,3 +55,23 @@ func TestEmptiedArtifactDrawsNothing(t *testing.T) {
 		t.Errorf("restored with an empty artifact the chat reads\n%s\nwant\n%s", got, wantView)
 	}
 }
+
+// A question asked only in data shows under its state: a tool call as a
+// call, a form as its fields.
+func TestDataOnlyQuestionShows(t *testing.T) {
+	call := a2aclient.LiftPart(a2aclient.Part{Kind: a2aclient.PartData,
+		Data:     map[string]any{"id": "adk-2", "name": "request_approval", "args": map[string]any{"action": "refund order 42"}},
+		Metadata: map[string]any{"adk_type": "function_call", "adk_is_long_running": true}})
+	form := a2aclient.Part{Kind: a2aclient.PartData, Data: map[string]any{"field": "date", "format": "YYYY-MM-DD"}}
+	var b testItems
+	b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", State: a2aclient.StateInputRequired, Time: at(0), Done: true,
+		Parts: []a2aclient.Part{call, form}})
+	c := newTestChat(70, 20)
+	c.Reset(b.items, "agent")
+	screen := ansi.Strip(c.View(c.st))
+	for _, want := range []string{"input-required", "called request_approval", "refund order 42", "YYYY-MM-DD"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the chat lacks %q:\n%s", want, screen)
+		}
+	}
+}
