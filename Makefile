@@ -79,10 +79,12 @@ redteam:
 
 # parley against real A2A servers people run, installed from npm at the
 # versions pinned in interop/node/package-lock.json: Google's gemini-cli
-# A2A server and a VoltAgent agent, each on loopback with a fake model on
-# loopback (internal/fakemodel). Needs node 20+ and npm; the modules take
-# about 750 MB in interop/node/node_modules (git-ignored). Install scripts
-# are not run: the servers need none.
+# A2A server, a VoltAgent agent and a Mastra agent, each on loopback with
+# a fake model (internal/fakemodel on loopback, or the AI SDK's mock in
+# the process); and a Google ADK for Go agent (interop/adk, its own
+# module, built from the module proxy's pinned versions). Needs node 20+
+# and npm; the modules take about 900 MB in interop/node/node_modules
+# (git-ignored). Install scripts are not run: the servers need none.
 interop:
 	cd interop/node && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	PARLEY_INTEROP_NODE=1 $(GO) test -race -count=1 -timeout 15m ./interop/realservers/

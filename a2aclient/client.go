@@ -70,6 +70,10 @@ type Options struct {
 	// URL for NewClient), with Tenant. Session sets it to the URL the
 	// user named the agent by.
 	Identity AgentID
+	// Reading reads what the agent's framework means beyond the wire
+	// (Reading); nil reads by the specification alone. Streams the client
+	// opens end by it, and NewTracker gives it to the trackers it makes.
+	Reading Reading
 	// Wire observes every request, response and event, redacted.
 	Wire      WireObserver
 	UserAgent string
@@ -164,6 +168,12 @@ func newClient(agent *Agent, t *transport, opts Options) (*Client, error) {
 
 // Agent returns the agent's card.
 func (c *Client) Agent() *Agent { return c.agent }
+
+// Reading is how the client reads its agent's framework (Options.Reading).
+func (c *Client) Reading() Reading { return c.opts.Reading }
+
+// NewTracker is a tracker that reads events as the client does.
+func (c *Client) NewTracker() *Tracker { return &Tracker{Reading: c.opts.Reading} }
 
 // Dialect returns the dialect in use: the card's choice until a reply
 // confirms it, or the one parley fell back to.
@@ -358,7 +368,7 @@ func (c *Client) Stream(ctx context.Context, req SendRequest) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newStream(src, req.Message.TaskID), nil
+	return c.newStream(src, req.Message.TaskID), nil
 }
 
 // sendAndPoll sends without blocking and polls the task until it settles.
@@ -368,7 +378,7 @@ func (c *Client) sendAndPoll(ctx context.Context, req SendRequest) (*Stream, err
 	if err != nil {
 		return nil, err
 	}
-	return newStream(newPollSource(ctx, c, res), ""), nil
+	return c.newStream(newPollSource(ctx, c, res), ""), nil
 }
 
 // Get fetches a task. historyLength nil leaves the agent's default.
@@ -394,7 +404,7 @@ func (c *Client) Resubscribe(ctx context.Context, taskID string) (*Stream, error
 	if c.agent.Capabilities.Streaming || c.agent.CardDialect == DialectUnknown {
 		src, err := callOp(c, opResubscribe, func(b resubscriber) (eventSource, error) { return b.resubscribe(ctx, taskID) })
 		if err == nil {
-			return newStream(src, taskID), nil
+			return c.newStream(src, taskID), nil
 		}
 		if !errors.Is(err, ErrUnsupportedOperation) && !errors.Is(err, ErrStreamingNotSupported) && !errors.Is(err, ErrMethodNotFound) {
 			var he *HTTPError
@@ -413,7 +423,7 @@ func (c *Client) Resubscribe(ctx context.Context, taskID string) (*Stream, error
 
 // Watch polls a task until it settles, as a stream of changes.
 func (c *Client) Watch(ctx context.Context, taskID string) *Stream {
-	return newStream(newPollSource(ctx, c, &Result{Task: &Task{ID: taskID}}), taskID)
+	return c.newStream(newPollSource(ctx, c, &Result{Task: &Task{ID: taskID}}), taskID)
 }
 
 // ListTasks lists tasks where the dialect has a listing (v1.0).

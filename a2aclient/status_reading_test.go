@@ -11,6 +11,33 @@ import (
 	"time"
 )
 
+// kindReading reads status updates by a kind in their metadata, as
+// gemini-cli's CoderAgent metadata says them (the frameworks package
+// reads the real ones): a stand-in for any framework's reading.
+type kindReading struct{}
+
+const (
+	CoderKindText        = "text-content"
+	CoderKindThought     = "thought"
+	CoderKindToolCall    = "tool-call-update"
+	CoderKindStateChange = "state-change"
+)
+
+func (kindReading) Status(u *StatusUpdate) StatusRole {
+	ca, _ := u.Metadata["coderAgent"].(map[string]any)
+	switch ca["kind"] {
+	case CoderKindText:
+		return StatusReply
+	case CoderKindThought:
+		return StatusThought
+	case CoderKindToolCall:
+		return StatusToolCall
+	}
+	return StatusNote
+}
+
+func (kindReading) Artifact(*ArtifactUpdate) ArtifactRole { return ArtifactContent }
+
 // geminiStatus is a status-update as gemini-cli's A2A server writes it:
 // the CoderAgent kind in the event's metadata, a new message id each time.
 func geminiStatus(id json.RawMessage, n int, state, kind string, parts string) string {
@@ -32,6 +59,7 @@ func streamTracker(t *testing.T, events func(id json.RawMessage) []string) (*Tra
 		}
 	})
 	c := protoClient(t, Interface{URL: srv.URL, Dialect: DialectV03, Binding: BindingJSONRPC})
+	c.opts.Reading = kindReading{}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	st, err := c.Stream(ctx, SendRequest{Message: Message{Parts: []Part{TextPart("hi")}}})
@@ -39,12 +67,12 @@ func streamTracker(t *testing.T, events func(id json.RawMessage) []string) (*Tra
 		t.Fatal(err)
 	}
 	defer st.Close()
-	var tr Tracker
+	tr := c.NewTracker()
 	var evs []Event
 	for {
 		ev, err := st.Next()
 		if err == io.EOF {
-			return &tr, evs
+			return tr, evs
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +101,7 @@ func TestStatusDeltasReadAsOneReply(t *testing.T) {
 	})
 	roles := make([]StatusRole, len(evs))
 	for i, ev := range evs {
-		roles[i] = ReadStatus(ev.Status)
+		roles[i] = ReadStatus(kindReading{}, ev.Status)
 	}
 	want := []StatusRole{StatusNote, StatusThought, StatusReply, StatusReply, StatusToolCall, StatusReply, StatusNote}
 	if fmt.Sprint(roles) != fmt.Sprint(want) {
@@ -105,7 +133,7 @@ func TestProgressNotesStayNotes(t *testing.T) {
 		}
 	})
 	for i, ev := range evs {
-		if r := ReadStatus(ev.Status); r != StatusNote {
+		if r := ReadStatus(kindReading{}, ev.Status); r != StatusNote {
 			t.Fatalf("event %d read as %v, want a note", i, r)
 		}
 	}

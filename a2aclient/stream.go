@@ -19,10 +19,12 @@ type Stream struct {
 	// settled is closed once a settled stream's connection is released
 	// (stream_settle.go).
 	settled chan struct{}
+	// reading says which status updates are content, not a new state.
+	reading Reading
 }
 
-func newStream(src eventSource, taskID string) *Stream {
-	return &Stream{src: src, taskID: taskID}
+func (c *Client) newStream(src eventSource, taskID string) *Stream {
+	return &Stream{src: src, taskID: taskID, reading: c.opts.Reading}
 }
 
 // TaskID is the task the stream follows, known once the first task event
@@ -52,7 +54,7 @@ func (s *Stream) Next() (Event, error) {
 		if !s.accept(ev) {
 			continue
 		}
-		if settles(ev) {
+		if settles(s.reading, ev) {
 			s.endSettled()
 		}
 		return ev, nil
@@ -97,7 +99,7 @@ func (s *Stream) Close() error {
 
 // settles reports whether ev ends the stream: a direct message reply, or
 // a task or status in a terminal or interrupted state.
-func settles(ev Event) bool {
+func settles(r Reading, ev Event) bool {
 	switch {
 	case ev.Message != nil:
 		return ev.Message.TaskID == ""
@@ -108,7 +110,7 @@ func settles(ev Event) bool {
 		// state it carries is the task's as it was, not a new one.
 		// (gemini-cli reports tool calls in input-required while the
 		// user confirms one, and goes on once they have.)
-		return ev.Status.Status.State.Settled() && ReadStatus(ev.Status) == StatusNote
+		return ev.Status.Status.State.Settled() && ReadStatus(r, ev.Status) == StatusNote
 	}
 	return false
 }

@@ -9,6 +9,11 @@ import "strings"
 // Text chunks appended to an artifact are joined in a builder, so taking
 // in n chunks costs O(total size), not O(n²).
 type Tracker struct {
+	// Reading reads what the agent's framework means beyond the wire:
+	// status messages that are pieces of the reply, preview artifacts
+	// (Reading). Nil reads by the specification alone.
+	Reading Reading
+
 	task      Task
 	seen      bool
 	artifacts []*artifactBuilder
@@ -20,6 +25,11 @@ type Tracker struct {
 	// (ReadStatus), joined: an agent that streams its answer that way
 	// (gemini-cli) has it read as one message.
 	reply strings.Builder
+	// previews counts the preview artifacts that hold text, so that
+	// content arriving empties them without a look at every artifact.
+	previews int
+	// previewed says a preview arrived since the last task snapshot.
+	previewed bool
 	// lookups counts the steps taken to find artifacts, for the test
 	// that the cost of a stream grows with its length, not faster.
 	lookups int
@@ -30,6 +40,9 @@ type artifactBuilder struct {
 	tail   strings.Builder
 	open   bool // the last part is text still being appended to
 	sealed bool
+	// preview marks a temporary artifact (ArtifactPreview); ended, one
+	// emptied, which is no longer part of the task.
+	preview, ended bool
 }
 
 // Apply folds one event into the tracked task.
@@ -46,7 +59,7 @@ func (t *Tracker) Apply(ev Event) {
 	case ev.Status != nil:
 		t.adopt(ev.Status.TaskID, ev.Status.ContextID)
 		t.task.Status = ev.Status.Status
-		if role := ReadStatus(ev.Status); role != StatusNote {
+		if role := ReadStatus(t.Reading, ev.Status); role != StatusNote {
 			// Not a note: the status has no message worth showing as
 			// the task's (a question, a reason); the text goes where
 			// it belongs.
@@ -61,7 +74,15 @@ func (t *Tracker) Apply(ev Event) {
 		}
 	case ev.Artifact != nil:
 		t.adopt(ev.Artifact.TaskID, ev.Artifact.ContextID)
-		t.applyArtifact(ev.Artifact)
+		switch ReadArtifact(t.Reading, ev.Artifact) {
+		case ArtifactPreview:
+			t.applyPreview(ev.Artifact)
+		case ArtifactPreviewEnd:
+			t.endPreview(t.find(ev.Artifact.Artifact.ID))
+		default:
+			t.endPreviews()
+			t.applyArtifact(ev.Artifact)
+		}
 	}
 }
 
@@ -83,6 +104,7 @@ func (t *Tracker) applyTask(task *Task) {
 		t.task.History = keepHistory
 	}
 	t.artifacts = t.artifacts[:0]
+	t.previews, t.previewed = 0, false
 	clear(t.byID)
 	for _, a := range task.Artifacts {
 		b := &artifactBuilder{}
@@ -90,6 +112,11 @@ func (t *Tracker) applyTask(task *Task) {
 		b.art.ID, b.art.Name, b.art.Description, b.art.Metadata = a.ID, a.Name, a.Description, a.Metadata
 		t.artifacts = append(t.artifacts, b)
 		t.index(b)
+		if ReadArtifact(t.Reading, &ArtifactUpdate{TaskID: task.ID, Artifact: a}) == ArtifactPreviewEnd {
+			// A preview the agent emptied before this snapshot: it
+			// holds nothing, as if streamed.
+			t.endPreview(b)
+		}
 	}
 	t.task.Artifacts = nil
 }
@@ -177,9 +204,11 @@ func (t *Tracker) Seen() bool { return t.seen }
 // with the tracker but are never changed by later events.
 func (t *Tracker) Task() Task {
 	out := t.task
-	out.Artifacts = make([]Artifact, len(t.artifacts))
-	for i, b := range t.artifacts {
-		out.Artifacts[i] = b.artifact()
+	out.Artifacts = make([]Artifact, 0, len(t.artifacts))
+	for _, b := range t.artifacts {
+		if !b.ended {
+			out.Artifacts = append(out.Artifacts, b.artifact())
+		}
 	}
 	return out
 }

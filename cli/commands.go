@@ -190,6 +190,8 @@ With --json: one JSON object per line for each event, then a result line
 	fs.StringVar(&f.outputDir, "output-dir", "", "save the answer's file artifacts in DIR (created if needed), under safe names, never overwriting")
 	fs.StringVar(&f.action, "action", "", "answer the A2UI form of --task by pressing the button with this action name (or component id); then AGENT alone, no TEXT")
 	fs.StringArrayVar(&f.sets, "set", nil, "with --action: enter VALUE into the form's input bound to PATH (or with that component id) first, as PATH=VALUE (repeatable)")
+	fs.BoolVar(&f.approve, "approve", false, "allow the tool call the task (--task) waits on, once, instead of sending text")
+	fs.BoolVar(&f.refuse, "refuse", false, "refuse the tool call the task (--task) waits on, instead of sending text")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.send(ctx, f, args) })
 	return c
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -44,10 +45,17 @@ type textPrinter struct {
 	// task asks (an auth-required task's link).
 	statusMsg *a2aclient.Message
 	a2ui      a2uiText // the agent's A2UI surfaces, drawn at the end (a2ui_text.go)
+	// toolsShown counts, per artifact, the tool parts printed as they
+	// arrived, so the outcome does not print them again.
+	toolsShown map[string]int
+	// held says the answer was replaced and is shown once it settles
+	// (text); tracker is the exchange's, to show it then.
+	held    bool
+	tracker *a2aclient.Tracker
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
-	return &textPrinter{w: w, known: map[string]bool{}}
+	return &textPrinter{w: w, known: map[string]bool{}, toolsShown: map[string]int{}}
 }
 
 func (p *textPrinter) update(u session.Update) {
@@ -56,13 +64,19 @@ func (p *textPrinter) update(u session.Update) {
 		return
 	}
 	p.a2ui.collect(ev)
+	p.tracker = u.Tracker
+	if ev.Artifact == nil {
+		p.flushHeld(u.Tracker)
+	}
 	switch {
 	case ev.Task != nil:
+		p.tools(u)
 		p.text(u)
 		p.status(ev.Task.Status)
 	case ev.Status != nil:
 		p.statusUpdate(u)
 	case ev.Artifact != nil:
+		p.tools(u)
 		p.text(u)
 	case ev.Message != nil:
 		if ev.Message.TaskID == "" && !u.Tracker.Seen() {
@@ -86,22 +100,53 @@ func (p *textPrinter) text(u session.Update) {
 		return
 	}
 	full := u.Tracker.Text()
-	if p.startsWithShown(full) {
+	switch {
+	case p.startsWithShown(full):
 		rest := full[p.shownLen:]
 		if rest != "" {
 			p.closeNote()
 		}
 		p.write(rest)
 		p.shown.WriteString(rest)
-	} else {
-		// The agent replaced text already shown; show the new version.
-		p.endLine()
-		p.write(full)
-		p.shown.Reset()
-		p.shown.WriteString(full)
+		p.held = false
+	case replacing(u):
+		// The agent replaced text already shown, and the artifact has
+		// not settled: the new version is shown once it has, whole,
+		// not a line per replacement.
+		p.held = true
+		p.followTail(u.Event)
+		return
+	default:
+		p.showWhole(full)
 	}
 	p.shownLen = len(full)
 	p.followTail(u.Event)
+}
+
+// replacing reports whether u replaces an artifact's content and more
+// of it is to come (not its last chunk).
+func replacing(u session.Update) bool {
+	a := u.Event.Artifact
+	return a != nil && !a.LastChunk && a2aclient.ReadArtifact(u.Tracker.Reading, a) == a2aclient.ArtifactContent
+}
+
+// showWhole prints the answer as it now reads, on a line of its own:
+// the agent replaced text already shown.
+func (p *textPrinter) showWhole(full string) {
+	p.endLine()
+	p.write(full)
+	p.shown.Reset()
+	p.shown.WriteString(full)
+	p.shownLen = len(full)
+	p.held = false
+}
+
+// flushHeld prints a replacement held back (text), before anything
+// else is printed: a status line, the outcome.
+func (p *textPrinter) flushHeld(tr *a2aclient.Tracker) {
+	if p.held && tr != nil {
+		p.showWhole(tr.Text())
+	}
 }
 
 // startsWithShown reports whether full begins with the text printed so
@@ -124,7 +169,19 @@ func (p *textPrinter) startsWithShown(full string) bool {
 // artifacts, that cost grew with the square of their number.
 func (p *textPrinter) addsAtEnd(u session.Update) bool {
 	a := u.Event.Artifact
-	if a == nil || !plainText(a.Artifact.Parts) {
+	if a == nil || p.held {
+		return false // a held replacement is shown whole first
+	}
+	switch a2aclient.ReadArtifact(u.Tracker.Reading, a) {
+	case a2aclient.ArtifactPreview:
+		// A preview's pieces join whatever the append flag says.
+		return a.Artifact.ID == p.tail && textOnly(a.Artifact.Parts)
+	case a2aclient.ArtifactPreviewEnd:
+		return false
+	}
+	if !plainText(a.Artifact.Parts) || u.Tracker.Previewed() {
+		// Content after a preview takes its place: what it adds is
+		// told by comparing the whole.
 		return false
 	}
 	if a.Append && a.Artifact.ID == p.tail {
@@ -154,6 +211,16 @@ func (p *textPrinter) followTail(ev *a2aclient.Event) {
 	}
 }
 
+// textOnly reports whether every part is text, marked or not.
+func textOnly(parts []a2aclient.Part) bool {
+	for _, p := range parts {
+		if p.Kind != a2aclient.PartText {
+			return false
+		}
+	}
+	return true
+}
+
 func plainText(parts []a2aclient.Part) bool {
 	for _, p := range parts {
 		if p.Kind != a2aclient.PartText || len(p.Metadata) > 0 {
@@ -177,6 +244,13 @@ func (p *textPrinter) status(st a2aclient.TaskStatus) {
 		return
 	}
 	p.lastState, p.lastNote = st.State, note
+	if st.State == a2aclient.StateInputRequired {
+		// A question asked in data, or a tool call to approve: shown
+		// under the state, whole.
+		p.note(string(st.State), note)
+		p.questionParts(st.Message)
+		return
+	}
 	if st.Message != nil && st.Message.ID != "" && strings.TrimSpace(note) != "" {
 		p.noteID = st.Message.ID
 		p.openNote(string(st.State), note)
@@ -214,6 +288,7 @@ func (p *textPrinter) endLine() {
 // finish prints the outcome: the final state if no line showed it yet,
 // files and data the text could not show, and how to continue.
 func (p *textPrinter) finish(s *session.Summary, agentRef string) {
+	p.flushHeld(p.tracker)
 	if s.State == session.StateMessage {
 		p.endLine()
 		p.a2ui.write(p.w, agentRef, "")
@@ -225,7 +300,13 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	}
 	p.endLine()
 	for _, a := range s.Artifacts {
+		tools := 0
 		for _, part := range a.Parts {
+			if _, ok := a2aclient.ToolOf(part); ok {
+				if tools++; tools <= p.toolsShown[a.ID] {
+					continue // printed when it arrived
+				}
+			}
 			if line := describePart(a, part); line != "" {
 				fmt.Fprintln(p.w, line)
 			}
@@ -233,6 +314,10 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	}
 	p.a2ui.write(p.w, agentRef, interruptedTask(s))
 	if a2aclient.State(s.State).Interrupted() {
+		if tc, ok := frameworks.ReadToolCall(p.statusMsg); ok && tc.AwaitsApproval() && tc.From != frameworks.GeminiCLI {
+			fmt.Fprintf(p.w, "The agent asks you to approve a tool call (%s): parley send %s --task %s --approve (or --refuse)\n",
+				termsafe.Line(strings.TrimSuffix(tc.Line(), " · awaiting approval")), shellQuote(agentRef), shellQuote(s.TaskID))
+		}
 		if p.awaiting != "" {
 			// gemini-cli drops the call when the connection that asked
 			// closes, which it does when this command exits.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -14,16 +15,16 @@ import (
 // gets a line of its own labelled as such, a note a line with the state.
 func (p *textPrinter) statusUpdate(u session.Update) {
 	st := u.Event.Status
-	switch a2aclient.ReadStatus(st) {
+	switch a2aclient.ReadStatus(u.Tracker.Reading, st) {
 	case a2aclient.StatusReply:
 		p.lastState = st.Status.State
 		p.text(u)
 	case a2aclient.StatusThought:
 		p.lastState = st.Status.State
-		p.note("thought", session.ReadThought(st.Status.Message))
+		p.note("thought", frameworks.ReadThought(st.Status.Message))
 	case a2aclient.StatusToolCall:
 		p.lastState = st.Status.State
-		if tc, ok := session.ReadToolCall(st.Status.Message); ok {
+		if tc, ok := frameworks.ReadToolCall(st.Status.Message); ok {
 			p.note("tool", tc.Line())
 			switch {
 			case tc.AwaitsApproval():

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 )
 
 // Status messages in the text output: one message that grows (same id)
@@ -31,8 +32,8 @@ func TestTextPrinterStatusMessages(t *testing.T) {
 	feed(status(a2aclient.StateWorking, "n1", "Searching…", nil))
 	feed(status(a2aclient.StateWorking, "n2", "Found 3 results", nil))
 	feed(status(a2aclient.StateWorking, "n2", "Replaced entirely", nil))
-	feed(status(a2aclient.StateWorking, "d1", "Gemini", coder(a2aclient.CoderKindText)))
-	feed(status(a2aclient.StateWorking, "d2", " reply.", coder(a2aclient.CoderKindText)))
+	feed(status(a2aclient.StateWorking, "d1", "Gemini", coder(frameworks.CoderKindText)))
+	feed(status(a2aclient.StateWorking, "d2", " reply.", coder(frameworks.CoderKindText)))
 	feed(snapshot(a2aclient.StateCompleted, "n2", "Replaced entirely"))
 	p.endLine()
 	want := "[working] Fake model says.\n" +

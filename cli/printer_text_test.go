@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -27,10 +28,10 @@ func textSnapshot(text string) a2aclient.Event {
 func fedTextPrinter() (out *bytes.Buffer, p *textPrinter, feed func(a2aclient.Event)) {
 	out = new(bytes.Buffer)
 	p = newTextPrinter(out)
-	var tr a2aclient.Tracker
+	tr := &a2aclient.Tracker{Reading: frameworks.Reading{}}
 	return out, p, func(ev a2aclient.Event) {
 		tr.Apply(ev)
-		p.update(session.Update{Event: &ev, Tracker: &tr})
+		p.update(session.Update{Event: &ev, Tracker: tr})
 	}
 }
 
@@ -81,5 +82,42 @@ func TestTextPrinterHoldsNoCopyOfTheAnswer(t *testing.T) {
 	feed(textSnapshot(tr.Text()))
 	if answer := uint64(len(piece) * pieces); allocated > answer/8 {
 		t.Errorf("the printer allocated %d bytes for a %d-byte answer", allocated, answer)
+	}
+}
+
+// An artifact replaced by content that does not extend what was shown
+// (a status the agent keeps rewriting) is printed once, whole, when it
+// settles: not a line per replacement.
+func TestTextPrinterHoldsReplacementsUntilTheArtifactSettles(t *testing.T) {
+	out, p, feed := fedTextPrinter()
+	replace := func(text string, last bool) a2aclient.Event {
+		ev := textChunk("a", text, false)
+		ev.Artifact.LastChunk = last
+		return ev
+	}
+	feed(textChunk("a", "Step 1 of 3", false))
+	feed(replace("Step 2 of 3", false))
+	feed(replace("Step 3 of 3", false))
+	feed(textChunk("a", ": done", true))
+	feed(replace("All 3 steps done.", true))
+	feed(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}}})
+	p.endLine()
+	want := "Step 1 of 3\n" +
+		"All 3 steps done.\n" +
+		"[completed]\n"
+	if out.String() != want {
+		t.Fatalf("printed\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+// A replacement still held when the task ends is printed then, whole.
+func TestTextPrinterPrintsAHeldReplacementAtTheEnd(t *testing.T) {
+	out, p, feed := fedTextPrinter()
+	feed(textChunk("a", "Draft", false))
+	feed(textChunk("a", "Final answer", false))
+	feed(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}}})
+	p.endLine()
+	if want := "Draft\nFinal answer\n[completed]\n"; out.String() != want {
+		t.Fatalf("printed\n%q\nwant\n%q", out.String(), want)
 	}
 }

@@ -25,12 +25,18 @@ type sendFlags struct {
 	action    string         // --action: the A2UI button to press (send_action.go)
 	sets      []string       // --set PATH=VALUE: the form's inputs before it
 	metadata  map[string]any // the message's metadata (--action's data model)
+	// approve and refuse answer the tool call the task waits on
+	// (send_approve.go).
+	approve, refuse bool
 }
 
 // send is `parley send AGENT TEXT`.
 func (r *runner) send(ctx context.Context, f *sendFlags, pos []string) int {
 	defer r.bufferOutput()()
 	r.useRaw(f.raw)
+	if f.approve || f.refuse {
+		return r.sendApproval(ctx, f, pos)
+	}
 	if f.action != "" || len(f.sets) > 0 {
 		return r.sendAction(ctx, f, pos)
 	}

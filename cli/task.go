@@ -62,10 +62,10 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	if sub == "download" {
 		return r.download(dir, task, f.json)
 	}
-	var tr a2aclient.Tracker
+	tr := c.NewTracker()
 	ev := a2aclient.Event{Task: task}
 	tr.Apply(ev)
-	s := session.Summarize(&tr, c.Dialect())
+	s := session.Summarize(tr, c.Dialect())
 	var code int
 	switch {
 	case sub == "get" && out.text != nil:
@@ -74,11 +74,11 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 		code = stateExit(s.State)
 	case sub == "get":
 		// The normalized task, then the result line.
-		out.update(session.Update{Event: &ev, Tracker: &tr})
+		out.update(session.Update{Event: &ev, Tracker: tr})
 		code = r.conclude(ctx, ref, s, nil, f.json, out)
 	default:
 		if out.text != nil {
-			out.text.update(session.Update{Event: &ev, Tracker: &tr})
+			out.text.update(session.Update{Event: &ev, Tracker: tr})
 		}
 		code = r.conclude(ctx, ref, s, nil, f.json, out)
 	}

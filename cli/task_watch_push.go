@@ -33,10 +33,10 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
 	out := r.follower(f.json, nil)
-	var tr a2aclient.Tracker
+	tr := c.NewTracker()
 	show := func(ev a2aclient.Event) {
 		tr.Apply(ev)
-		out.update(session.Update{Event: &ev, Tracker: &tr})
+		out.update(session.Update{Event: &ev, Tracker: tr})
 	}
 	// Where the task stands now: it may have settled already.
 	task, err := c.Get(ctx, taskID, nil)
@@ -45,7 +45,7 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 	}
 	show(a2aclient.Event{Task: task})
 	if tr.State().Settled() {
-		return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), nil, f.json, out)
+		return r.conclude(ctx, ref, session.Summarize(tr, c.Dialect()), nil, f.json, out)
 	}
 	o, err := r.pushOptions(pf)
 	if err != nil {
@@ -89,7 +89,7 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 	// A change between the first look and the config's registration
 	// would be missed: look once more.
 	if task, err := c.Get(ctx, taskID, nil); err == nil {
-		var now a2aclient.Tracker
+		now := c.NewTracker()
 		now.Apply(a2aclient.Event{Task: task})
 		if now.State() != tr.State() || now.Text() != tr.Text() {
 			show(a2aclient.Event{Task: task})
@@ -101,10 +101,10 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 			show(ev)
 		case <-ctx.Done():
 			err := ctx.Err()
-			return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), err, f.json, out)
+			return r.conclude(ctx, ref, session.Summarize(tr, c.Dialect()), err, f.json, out)
 		}
 	}
-	return r.conclude(ctx, ref, session.Summarize(&tr, c.Dialect()), nil, f.json, out)
+	return r.conclude(ctx, ref, session.Summarize(tr, c.Dialect()), nil, f.json, out)
 }
 
 // pushListen is `parley task push listen`: parley's receiver, running

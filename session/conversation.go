@@ -27,26 +27,26 @@ type Conversation struct {
 	now func() time.Time
 	ui  *Watcher // the default consumer, behind Drain
 
-	mu        sync.Mutex
-	client    *a2aclient.Client
-	agent     a2aclient.AgentID // the identity its contextId and task ids belong to
-	agentName string
-	contextID string
-	items     []*Item
-	byKey     map[string]*Item
-	watchers  []*Watcher
-	tasks     map[string]*TaskInfo
-	order     []string // task ids, oldest first
-	inflight  map[int]*exchange
-	nextID    int
-	waiting   string // task that asked for input or auth
-	lastReq   *a2aclient.SendRequest
-	retry     func() // runs again the request that failed last
-	lastArt   artKey
-	reading   statusReading
-	pub       published                // the UI's view while recorded
-	keyboard  atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
-	tracing   atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
+	mu            sync.Mutex
+	client        *a2aclient.Client
+	agent         a2aclient.AgentID // the identity its contextId and task ids belong to
+	agentName     string
+	contextID     string
+	items         []*Item
+	byKey         map[string]*Item
+	watchers      []*Watcher
+	tasks         map[string]*TaskInfo
+	order         []string // task ids, oldest first
+	inflight      map[int]*exchange
+	nextID        int
+	waiting       string // task that asked for input or auth
+	lastReq       *a2aclient.SendRequest
+	retry         func() // runs again the request that failed last
+	lastArt       artKey
+	statusReading statusReading
+	pub           published                // the UI's view while recorded
+	keyboard      atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
+	tracing       atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
 }
 
 type artKey struct{ taskID, id, key string }

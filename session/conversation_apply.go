@@ -61,7 +61,10 @@ func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event
 		}
 		c.learnContext(a.ContextID)
 		c.task(a.TaskID, title)
-		if art, ok := tr.Artifact(a.Artifact.ID); ok {
+		switch art, ok := tr.Artifact(a.Artifact.ID); {
+		case tr.Ended(a.Artifact.ID):
+			c.endArtifact(a.TaskID, a.Artifact.ID)
+		case ok:
 			c.putArtifact(a.TaskID, art, a.LastChunk)
 		}
 	}
@@ -74,6 +77,10 @@ func (c *Conversation) applyTask(task *a2aclient.Task) {
 	// Artifacts first: a snapshot's state describes the task as it
 	// stands, artifacts included, so "completed" reads last.
 	for _, a := range task.Artifacts {
+		if a2aclient.ReadArtifact(c.reading(), &a2aclient.ArtifactUpdate{TaskID: task.ID, Artifact: a}) == a2aclient.ArtifactPreviewEnd {
+			c.endArtifact(task.ID, a.ID) // emptied before this snapshot
+			continue
+		}
 		c.putArtifact(task.ID, a, task.Status.State.Terminal())
 	}
 	c.applyStatus(t, task.Status)
@@ -85,6 +92,9 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	t.State, t.StatusText, t.Updated = st.State, text, c.now()
 	if st.State.Interrupted() {
 		c.waiting = t.ID
+		// A tool call the question asks about gets its line after
+		// the status's, to be allowed or denied there.
+		defer c.noteQuestion(t.ID, st)
 	}
 	if !changed {
 		return
@@ -133,6 +143,15 @@ func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done boo
 		return
 	}
 	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
+}
+
+// endArtifact empties the item of a preview artifact that ended (the
+// answer holds its text, or it was temporary): it shows nothing more.
+func (c *Conversation) endArtifact(taskID, id string) {
+	if it := c.byKey[c.artifactKey(taskID, id)]; it != nil {
+		it.Parts, it.Done = nil, true
+		c.touch(it)
+	}
 }
 
 // artifactKey is the item key of an artifact. A stream is thousands of

@@ -1,6 +1,9 @@
 package session
 
-import "github.com/parley-a2a/parley/a2aclient"
+import (
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
+)
 
 // ApplyPush folds a push notification into the conversation, as a
 // stream's event would be: a status line, an artifact grown or replaced,
@@ -10,7 +13,7 @@ import "github.com/parley-a2a/parley/a2aclient"
 // that pushes and streams the same chunk must not show it twice; states
 // are taken from either, since a state seen twice is shown once.
 func (c *Conversation) ApplyPush(ev a2aclient.Event) {
-	c.ApplyPushTracked(ev, &a2aclient.Tracker{})
+	c.ApplyPushTracked(ev, &a2aclient.Tracker{Reading: frameworks.Reading{}})
 }
 
 // ApplyPushTracked is ApplyPush with the tracker that assembles the task's

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 )
 
 // statusReading is what the conversation keeps to show status messages
@@ -20,6 +21,10 @@ type statusReading struct {
 	// message on it: the same message again (an agent that sends task
 	// snapshots, VoltAgent) updates that line rather than adding one.
 	shown map[string]shownStatus
+	// calls are the tool calls the agent reported, by call id, and
+	// awaiting the id of the last that waited for the user's approval.
+	calls    map[string]toolCall
+	awaiting string
 }
 
 type shownStatus struct{ key, messageID string }
@@ -27,7 +32,7 @@ type shownStatus struct{ key, messageID string }
 // applyStatusUpdate folds a status-update event into the transcript.
 // Caller holds c.mu.
 func (c *Conversation) applyStatusUpdate(t *TaskInfo, s *a2aclient.StatusUpdate) {
-	role := a2aclient.ReadStatus(s)
+	role := a2aclient.ReadStatus(c.reading(), s)
 	if role == a2aclient.StatusNote {
 		c.applyStatus(t, s.Status)
 		return
@@ -43,7 +48,7 @@ func (c *Conversation) applyStatusUpdate(t *TaskInfo, s *a2aclient.StatusUpdate)
 	case a2aclient.StatusReply:
 		c.appendReply(t.ID, m)
 	case a2aclient.StatusThought:
-		c.add(&Item{Kind: ItemThought, TaskID: t.ID, Text: ReadThought(m), Done: true})
+		c.add(&Item{Kind: ItemThought, TaskID: t.ID, Text: frameworks.ReadThought(m), Done: true})
 	case a2aclient.StatusToolCall:
 		c.putToolCall(t.ID, m)
 	}
@@ -52,7 +57,7 @@ func (c *Conversation) applyStatusUpdate(t *TaskInfo, s *a2aclient.StatusUpdate)
 // appendReply adds a piece of the reply to the agent message growing at
 // the end of the transcript, or starts one.
 func (c *Conversation) appendReply(taskID string, m *a2aclient.Message) {
-	r := &c.reading
+	r := &c.statusReading
 	if r.reply == nil || r.reply.TaskID != taskID || c.byKey[r.reply.Key] != r.reply || r.reply.Seq != len(c.items)-1 {
 		c.sealReply()
 		r.reply = &Item{Key: fmt.Sprintf("reply:%s:%d", taskID, len(c.items)), Kind: ItemAgent, TaskID: taskID}
@@ -74,28 +79,12 @@ func (c *Conversation) appendReply(taskID string, m *a2aclient.Message) {
 
 // sealReply marks the growing reply done: nothing more is added to it.
 func (c *Conversation) sealReply() {
-	r := &c.reading
+	r := &c.statusReading
 	if r.reply != nil && !r.reply.Done {
 		r.reply.Done = true
 		c.touch(r.reply)
 	}
 	r.reply = nil
-}
-
-// putToolCall shows a tool call, one item per call updated as it goes.
-func (c *Conversation) putToolCall(taskID string, m *a2aclient.Message) {
-	tc, ok := ReadToolCall(m)
-	if !ok {
-		c.add(&Item{Kind: ItemTool, TaskID: taskID, Text: m.Text(), Parts: nonText(m.Parts), Done: true})
-		return
-	}
-	key := "tool:" + taskID + "/" + tc.ID
-	if it := c.byKey[key]; it != nil {
-		it.Text, it.Name, it.Detail = tc.Line(), tc.ID, tc.Output
-		c.touch(it)
-		return
-	}
-	c.add(&Item{Key: key, Kind: ItemTool, TaskID: taskID, Name: tc.ID, Text: tc.Line(), Detail: tc.Output, Done: true})
 }
 
 // sameStatusMessage updates the task's last status line in place when
@@ -104,7 +93,7 @@ func (c *Conversation) putToolCall(taskID string, m *a2aclient.Message) {
 // the reply would otherwise show once as working and again as completed.
 // Caller holds c.mu.
 func (c *Conversation) sameStatusMessage(t *TaskInfo, st a2aclient.TaskStatus, text string, parts []a2aclient.Part) bool {
-	r := &c.reading
+	r := &c.statusReading
 	if st.Message == nil || st.Message.ID == "" {
 		return false
 	}
@@ -129,7 +118,7 @@ func (c *Conversation) sameStatusMessage(t *TaskInfo, st a2aclient.TaskStatus, t
 
 // noteStatusLine remembers which line shows a task's status message.
 func (c *Conversation) noteStatusLine(taskID, key string, m *a2aclient.Message) {
-	r := &c.reading
+	r := &c.statusReading
 	if m == nil || m.ID == "" {
 		delete(r.shown, taskID)
 		return
@@ -140,63 +129,10 @@ func (c *Conversation) noteStatusLine(taskID, key string, m *a2aclient.Message) 
 	r.shown[taskID] = shownStatus{key: key, messageID: m.ID}
 }
 
-// ConfirmTool answers a tool call the agent asked the user to confirm:
-// allow (once) or deny. The answer goes to the task waiting for it.
-func (c *Conversation) ConfirmTool(callID string, allow bool) error {
-	c.mu.Lock()
-	var taskID string
-	for _, it := range c.items {
-		if it.Kind == ItemTool && it.Name == callID {
-			taskID = it.TaskID
-		}
-	}
-	t := c.tasks[taskID]
-	if t == nil || !t.State.Interrupted() {
-		c.mu.Unlock()
-		return fmt.Errorf("the agent is not waiting for an answer about tool call %s", short(callID))
-	}
-	outcome, what := ToolProceedOnce, "Allowed"
-	if !allow {
-		outcome, what = ToolCancel, "Denied"
-	}
-	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, ContextID: c.contextID, TaskID: taskID,
-		Parts: []a2aclient.Part{ToolConfirmation(callID, outcome)}}
-	c.waiting = ""
-	text := what + " the tool call"
-	if it := c.byKey["tool:"+taskID+"/"+callID]; it != nil {
-		text = what + ": " + strings.TrimSuffix(it.Text, " · awaiting approval")
-	}
-	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: text, TaskID: taskID, Done: true})
-	req := a2aclient.SendRequest{Message: msg}
-	c.lastReq = &req
-	c.mu.Unlock()
-	c.notify()
-	c.start(req, "")
-	return nil
-}
-
-// PendingTool is the tool call the agent waits for the user to confirm,
-// "" if none.
-func (c *Conversation) PendingTool() (callID, line string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := c.tasks[c.waiting]
-	if t == nil || !t.State.Interrupted() {
-		return "", ""
-	}
-	for i := len(c.items) - 1; i >= 0; i-- {
-		it := c.items[i]
-		if it.Kind == ItemTool && it.TaskID == t.ID && strings.HasSuffix(it.Text, "· awaiting approval") {
-			return it.Name, it.Text
-		}
-	}
-	return "", ""
-}
-
 // anotherNote reports whether m is a separate note from the message the
 // task's status line shows: both have ids, and they differ. Progress
 // notes ("Searching…", "Found 3 results") then read as lines of their own.
 func (c *Conversation) anotherNote(taskID string, m *a2aclient.Message) bool {
-	shown, ok := c.reading.shown[taskID]
+	shown, ok := c.statusReading.shown[taskID]
 	return ok && m != nil && m.ID != "" && shown.messageID != "" && shown.messageID != m.ID
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 )
 
 // scriptedAgent streams the same results for every message/stream, as a
@@ -30,7 +31,7 @@ func scriptedAgent(t *testing.T, results ...string) *Conversation {
 	}))
 	t.Cleanup(srv.Close)
 	cl, err := a2aclient.NewClient(&a2aclient.Agent{Name: "scripted", Capabilities: a2aclient.Capabilities{Streaming: true},
-		Interfaces: []a2aclient.Interface{{URL: srv.URL, Dialect: a2aclient.DialectV03, Binding: a2aclient.BindingJSONRPC}}}, a2aclient.Options{})
+		Interfaces: []a2aclient.Interface{{URL: srv.URL, Dialect: a2aclient.DialectV03, Binding: a2aclient.BindingJSONRPC}}}, a2aclient.Options{Reading: frameworks.Reading{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/parley-a2a/parley/frameworks"
 	"net/http"
 	"os"
 	"sort"
@@ -139,6 +140,10 @@ func (d *Directory) Target(ref string, o Overrides) (*Target, error) {
 	}
 	t := &Target{URL: ref, Options: d.o.Client}
 	t.Options.Headers = d.o.Client.Headers.Clone()
+	if t.Options.Reading == nil {
+		// The frameworks parley knows, unless the front end chose.
+		t.Options.Reading = frameworks.Reading{}
+	}
 	if t.Options.Headers == nil {
 		t.Options.Headers = http.Header{}
 	}

@@ -161,7 +161,7 @@ func newFollower(c *a2aclient.Client, o FollowOptions) *follower {
 	if o.ResumeDelay == 0 {
 		o.ResumeDelay = 250 * time.Millisecond
 	}
-	return &follower{c: c, o: o}
+	return &follower{c: c, o: o, tr: a2aclient.Tracker{Reading: readingOf(c)}}
 }
 
 // start sends the message and drains the first stream. err means the

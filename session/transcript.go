@@ -47,6 +47,14 @@ type Item struct {
 	Turn *Turn
 }
 
+// Emptied reports whether the item is an artifact that ended holding
+// nothing: a preview whose answer came whole in another artifact (ADK's
+// temporary artifact, a2aclient.ArtifactPreview). It has nothing to
+// show, and the outputs leave it out.
+func (it *Item) Emptied() bool {
+	return it.Kind == ItemArtifact && it.Done && len(it.Parts) == 0 && it.Text == ""
+}
+
 // TaskInfo is one task of the conversation, for the task list.
 type TaskInfo struct {
 	ID         string

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/internal/fakemodel"
 	"github.com/parley-a2a/parley/session"
 )
@@ -17,7 +18,7 @@ func conversation(t *testing.T, url string) *session.Conversation {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := a2aclient.Resolve(ctx, url, a2aclient.Options{})
+	c, err := a2aclient.Resolve(ctx, url, a2aclient.Options{Reading: frameworks.Reading{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
 // Package realservers runs parley against A2A servers people run, not
-// SDK test servers: Google's gemini-cli A2A server and VoltAgent's, each
-// installed from npm at a pinned version (interop/node/package.json) and
-// started on loopback with a fake model (internal/fakemodel) on loopback.
+// SDK test servers: Google's gemini-cli A2A server, VoltAgent's and
+// Mastra's, each installed from npm at a pinned version
+// (interop/node/package.json) and started on loopback with a fake model
+// (internal/fakemodel on loopback, or the AI SDK's mock), and a Google
+// ADK for Go agent (interop/adk).
 //
-// They need node and about 750 MB of node modules, so they run under
+// They need node and about 900 MB of node modules, so they run under
 // `make interop`, which installs the modules and sets PARLEY_INTEROP_NODE;
 // `make test` skips them.
 package realservers
@@ -61,11 +63,19 @@ type server struct {
 func startNode(t *testing.T, script string, env []string) int {
 	t.Helper()
 	dir := needNode(t)
+	cmd := exec.Command("node", script)
+	cmd.Dir = dir
+	return startListening(t, cmd, script, env)
+}
+
+// startListening runs cmd with env and waits for its "LISTENING <port>"
+// line; script names its log. The process (and any it starts) is killed,
+// by its process group, when the test ends.
+func startListening(t *testing.T, cmd *exec.Cmd, script string, env []string) int {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	home := t.TempDir()
-	cmd := exec.Command("node", script)
-	cmd.Dir = dir
 	// A clean environment: nothing of the user's (keys, proxies,
 	// settings) reaches the server; HOME is a fresh directory.
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "NO_COLOR=1"}, env...)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/frameworks"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 )
@@ -137,7 +138,7 @@ func openPush(s *store.Store, d Delivery) (*pushOpen, error) {
 	o := session.RecordOptions{Agent: session.AgentInfo{ID: d.Route.Agent, Name: d.Route.AgentRef, Ref: d.Route.AgentRef, Dialect: d.Route.Dialect}}
 	conv := session.NewConversation(nil, d.Route.AgentRef, nil)
 	conv.SetAgent(d.Route.Agent)
-	po := &pushOpen{conv: conv, sizes: map[string]int{}, full: map[string]bool{}}
+	po := &pushOpen{conv: conv, tr: a2aclient.Tracker{Reading: frameworks.Reading{}}, sizes: map[string]int{}, full: map[string]bool{}}
 	info, items, ok, err := s.RestoreTask(d.Route.Agent, taskID, conv)
 	if err != nil {
 		return nil, err

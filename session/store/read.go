@@ -156,6 +156,9 @@ func (s *Store) queryItems(size int, q string, args ...any) ([]session.Item, err
 		if err != nil {
 			return nil, s.wrap(err)
 		}
+		if it.Emptied() {
+			continue // an ended preview: nothing to show
+		}
 		out = append(out, it)
 	}
 	return out, s.wrap(rows.Err())

@@ -27,6 +27,9 @@ func (s *Store) EachItem(id int64, fn func(session.Item) error) error {
 		if err != nil {
 			return s.wrap(err)
 		}
+		if it.Emptied() {
+			continue // an ended preview: nothing to show
+		}
 		if err := fn(it); err != nil {
 			return err
 		}

@@ -166,11 +166,15 @@ func (c *Pane) Reset(items []session.Item, agentName string) {
 func (c *Pane) Upsert(items []session.Item) {
 	for i := range items {
 		it := &items[i]
-		if idx, ok := c.byKey[it.Key]; ok {
+		idx, ok := c.byKey[it.Key]
+		switch {
+		case ok && it.Emptied():
+			c.remove(idx)
+		case ok:
 			c.items[idx].it = *it
-			continue
+		case !it.Emptied():
+			c.insert(*it)
 		}
-		c.insert(*it)
 	}
 	c.settle()
 }
