@@ -7,6 +7,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -54,8 +55,8 @@ func (p *textPrinter) questionParts(m *a2aclient.Message) {
 		return
 	}
 	for _, part := range m.Parts {
-		if part.Kind == a2aclient.PartText {
-			continue
+		if part.Kind == a2aclient.PartText || a2ui.IsPart(part) {
+			continue // text is the status line's; a surface is drawn whole (a2ui_text.go)
 		}
 		if line := partLine(part); line != "" {
 			fmt.Fprintln(p.w, "  "+line)
