@@ -462,6 +462,12 @@ first_hour_flows() {
 	screen | tail -n 1 | grep -qF "ctrl+c quit" || fail "the status pushed the keys out of the footer"
 	keys Tab
 	wait_gone "Copied $agent_url" 2
+	keys BTab # back to agents
+	wait_for "enter use agent"
+	keys y
+	wait_for "Copied $agent_url"
+	keys Down # the next key, which says nothing, takes the status away
+	wait_gone "Copied $agent_url" 2
 	quit
 
 	scenario="typing in the chat goes to the composer"

@@ -47,3 +47,27 @@ func TestStatusGoesWithFocusChange(t *testing.T) {
 		t.Fatal("the status stayed after the focus moved")
 	}
 }
+
+// A status goes with the next key that says nothing of its own: "127.0.0.1:9
+// is not reachable…" survived ctrl+u, and "An example replaced your
+// draft" stayed after the draft came back (issue 32, item 1). A key that
+// says something replaces it.
+func TestStatusGoesWithTheNextKey(t *testing.T) {
+	for _, k := range []string{"x", "ctrl+u", "ctrl+p", "left"} {
+		m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+		m.setStatus("127.0.0.1:9 is not reachable.", true)
+		m.Update(keyEvent(k))
+		if strings.Contains(ansi.Strip(m.render()), "not reachable") {
+			t.Fatalf("the status stayed after %s", k)
+		}
+	}
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.setStatus("127.0.0.1:9 is not reachable.", true)
+	m.composer.SetValue("hello")
+	m.Update(keyEvent("enter")) // no agent: the key says so
+	if s := ansi.Strip(m.render()); !strings.Contains(s, "No agent is ready yet") {
+		t.Fatalf("the key's own status is not shown: %q", s)
+	}
+}

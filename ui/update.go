@@ -27,10 +27,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.composerFrame.keep = streamOnly(msg) // frame_composer.go
 	at, focus, current := m.statusAt, m.focus, m.current
 	model, cmd := m.route(msg)
-	if m.statusAt == at && (m.focus != focus || m.current != current) {
-		// A status is about what was: moving the focus or switching
-		// agents drops it ("New conversation with …" stayed after
-		// switching agents).
+	if _, key := msg.(tea.KeyPressMsg); m.statusAt == at && (key || m.focus != focus || m.current != current) {
+		// A status is about what was: the next key that says nothing
+		// of its own, moving the focus or switching agents drops it
+		// ("New conversation with …" stayed after switching agents, an
+		// unreachable address after ctrl+u).
 		m.status = ""
 	}
 	m.syncPushAttach() // conversations come and go with many messages
