@@ -475,12 +475,20 @@ first_hour_flows() {
 	wait_for "╭─ Tasks" 30
 	keys Tab # composer → chat
 	wait_for "y copy item"
+	wait_for "letters act on the chat · i to write here" # said where one types
 	type_text "Show me the itinerary data"
 	wait_for "> Show me the itinerary data"
 	refute "Copied"
 	keys Enter
 	wait_for "itinerary.csv" 30
 	wait_for "✓ completed · " 30
+	keys Tab # composer → chat: lowercase letters are the chat's, i writes
+	wait_for "letters act on the chat"
+	keys i
+	wait_gone "letters act on the chat"
+	type_text "show me again"
+	wait_for "> show me again"
+	refute "Saved"
 	quit
 
 	scenario="a long agents list keeps its cursor in view (60x16)"

@@ -341,11 +341,11 @@ func (m *Model) focusKeys() []key.Binding {
 	case focusComposer:
 		local = m.composer.ShortHelp()
 	case focusChat:
-		local = m.chat.ShortHelp()
+		local = append([]key.Binding{m.keys.Chat.Write}, m.chat.ShortHelp()...)
 	case focusAgents:
 		local = m.agents.ShortHelp()
 	case focusTasks:
-		local = m.tasks.ShortHelp()
+		local = append([]key.Binding{m.keys.Tasks.Write}, m.tasks.ShortHelp()...)
 	}
 	return append(append(local, g.NextPane), g.Contexts, g.Help, g.Quit)
 }

@@ -198,7 +198,7 @@ func (m *Model) header() string {
 }
 
 func (m *Model) composerBox(h int) string {
-	return styles.Box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View(m.st)), m.width, h, m.focus == focusComposer)
+	return styles.Box(m.st, m.composerTitle(), m.modeNote(), lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View(m.st)), m.width, h, m.focus == focusComposer)
 }
 
 // composerTitle names who the composer's message goes to.

@@ -80,6 +80,9 @@ type Chat struct {
 	// Allow and Deny answer a tool call the agent asks to confirm.
 	Allow key.Binding `key:"allow" keys:"a" help:"allow tool call"`
 	Deny  key.Binding `key:"deny" keys:"x" help:"deny tool call"`
+	// Write moves to the composer: the chat's lowercase letters are its
+	// commands, so typing starts with this key (or a letter that is none).
+	Write key.Binding `key:"write" keys:"i" help:"write"`
 }
 
 // Agents manage the agent directory.
@@ -118,6 +121,8 @@ type Tasks struct {
 	View key.Binding `key:"view" keys:"v" help:"chat/agent/all"`
 	// Follow asks the agent to push the task's changes to parley.
 	Follow key.Binding `key:"follow_push" keys:"p" help:"follow by push"`
+	// Write moves to the composer, as in the chat.
+	Write key.Binding `key:"write" keys:"i" help:"write"`
 }
 
 // Contexts act in the conversations view. Typing always goes to its
