@@ -624,7 +624,7 @@ wait_for "> ••••••••••"
 refute "s3cr3t-e2e"
 keys Enter
 wait_for "Thanks, you are signed in."
-wait_for "🔒 credentials provided"
+wait_for "🔒 You signed in; parley asked the agent to go on"
 refute "s3cr3t-e2e"
 
 scenario="help overlay"

@@ -107,7 +107,7 @@ func TestFlowAuthRequiredWithCredential(t *testing.T) {
 		t.Fatalf("the secret is visible while typed:\n%s", masked)
 	}
 	a.key("enter")
-	screen := a.waitScreen("Thanks, you are signed in.", "🔒 credentials provided", "✓ completed")
+	screen := a.waitScreen("Thanks, you are signed in.", "🔒 You signed in; parley asked the agent to go on", "✓ completed")
 	if strings.Contains(screen, "needs you to sign in") {
 		t.Errorf("the sign-in prompt stayed open:\n%s", screen)
 	}
