@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
@@ -69,5 +70,20 @@ func TestStatusGoesWithTheNextKey(t *testing.T) {
 	m.Update(keyEvent("enter")) // no agent: the key says so
 	if s := ansi.Strip(m.render()); !strings.Contains(s, "No agent is ready yet") {
 		t.Fatalf("the key's own status is not shown: %q", s)
+	}
+}
+
+// A status shows over a dialog that takes the whole screen: an export
+// from the conversations view (ctrl+x) said nothing until esc closed it
+// (issue 32, item 11).
+func TestStatusShowsUnderAFullDialog(t *testing.T) {
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyEvent("f1"))
+	m.Update(component.StatusMsg{Text: "Exported to ~/Downloads/parley-1-demo.md."})
+	screen := ansi.Strip(m.render())
+	lines := strings.Split(screen, "\n")
+	if len(lines) != 24 || !strings.Contains(lines[23], "Exported to ~/Downloads/parley-1-demo.md.") || !strings.Contains(screen, "parley · keys") {
+		t.Fatalf("the status is not under the dialog (%d lines):\n%s", len(lines), screen)
 	}
 }
