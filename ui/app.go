@@ -73,6 +73,9 @@ type Options struct {
 	// OpenURL opens a sign-in address in a browser; when nil, the
 	// Directory's credentials machinery does (tests replace it).
 	OpenURL func(string) error
+	// Downloads is the folder saved files go to, from the config
+	// (downloads); empty means the XDG user directory, else ~/Downloads.
+	Downloads string
 	// Left is told, once the screen is restored, of each task quitting
 	// left running and the command that picks it up (quit.go).
 	Left func(sentence string)

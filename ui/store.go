@@ -155,14 +155,14 @@ func (m *Model) contextsAction(act component.Action) tea.Cmd {
 
 // exportContext writes the context as Markdown into the downloads folder.
 func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
-	store := m.opts.Store
+	store, dir := m.opts.Store, m.downloadsDir()
 	return func() tea.Msg {
 		var b bytes.Buffer
 		if err := store.ExportMarkdown(&b, info.ID); err != nil {
 			return component.StatusMsg{Text: "Could not export: " + err.Error(), IsErr: true}
 		}
 		name := fmt.Sprintf("parley-%d-%s.md", info.ID, session.ConfigName(info.Label()))
-		return saveFile(a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})()
+		return saveFileIn(dir, a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})
 	}
 }
 
