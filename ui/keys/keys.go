@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
 )
 
 // Map is the one registry of key bindings. Each group is a struct
@@ -411,4 +412,16 @@ func (k *Map) MarkdownTable() string {
 		}
 	}
 	return b.String()
+}
+
+// ComposerTextKeyMap is the composer's text field's keys: the
+// textarea's readline habits, except two the conversations view (whose
+// filter edits like the composer) acts with: select all is alt+a, not
+// ctrl+g (delete there), and transposing is alt+t, not ctrl+t (all
+// agents / this agent there).
+func ComposerTextKeyMap() textarea.KeyMap {
+	km := textarea.DefaultKeyMap()
+	km.SelectAll = key.NewBinding(key.WithKeys("alt+a"), key.WithHelp("alt+a", "select all"))
+	km.TransposeCharacterBackward = key.NewBinding(key.WithKeys("alt+t"), key.WithHelp("alt+t", "transpose characters"))
+	return km
 }
