@@ -269,10 +269,11 @@ func (c *Conversation) FollowFrom(taskID string, seed *a2aclient.Task) {
 }
 
 // ForgetTask ends a task the agent no longer knows, with one line that says
-// so: there is nothing left to follow.
+// so: there is nothing left to follow, nor to answer (a task that waited
+// for input ends too).
 func (c *Conversation) ForgetTask(taskID string) {
 	c.mu.Lock()
-	if t := c.tasks[taskID]; t != nil && !t.State.Settled() {
+	if t := c.tasks[taskID]; t != nil && !t.State.Terminal() {
 		t.State, t.Following, t.Updated = a2aclient.StateUnknown, false, c.now()
 	}
 	err := fmt.Errorf("task %s: %w", short(taskID), a2aclient.ErrTaskNotFound)
