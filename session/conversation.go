@@ -276,8 +276,9 @@ func (c *Conversation) ForgetTask(taskID string) {
 	if t := c.tasks[taskID]; t != nil && !t.State.Terminal() {
 		t.State, t.Following, t.Updated = a2aclient.StateUnknown, false, c.now()
 	}
-	err := fmt.Errorf("task %s: %w", short(taskID), a2aclient.ErrTaskNotFound)
-	c.add(&Item{Kind: ItemError, TaskID: taskID, Done: true, Err: err,
+	// A note, drawn whole: nothing failed that the person can act on,
+	// and as an error its line was cut at the pane's width.
+	c.add(&Item{Kind: ItemNotice, TaskID: taskID, Done: true,
 		Text: fmt.Sprintf("The agent no longer knows task %s (it may have restarted); it ends as unknown.", short(taskID))})
 	c.mu.Unlock()
 	c.notify()

@@ -10,9 +10,10 @@ import (
 
 // A reopened conversation whose waiting task the agent no longer knows
 // (it restarted) stops offering to answer it once checked: the task ends
-// as unknown with one line that says so. It offered "answering task …
+// as unknown with one line that says so, a note drawn whole rather than
+// an error cut to its line. It offered "answering task …
 // (input-required)", then "✗ The agent does not know this task" (issue
-// 32, item 15).
+// 32, items 15 and 16).
 func TestCheckWaitingForgetsATaskTheAgentLost(t *testing.T) {
 	before, _ := demoConversation(t, "/")
 	before.Send("Book a flight to Lisbon")
@@ -36,7 +37,7 @@ func TestCheckWaitingForgetsATaskTheAgentLost(t *testing.T) {
 		}
 	}
 	items := after.Items()
-	if last := items[len(items)-1]; last.Kind != ItemError || !strings.Contains(last.Text, "no longer knows task "+ShortID(taskID)) {
+	if last := items[len(items)-1]; last.Kind != ItemNotice || !strings.Contains(last.Text, "no longer knows task "+ShortID(taskID)) {
 		t.Errorf("last item %+v", last)
 	}
 
