@@ -4,7 +4,7 @@
 GO ?= go
 BIN := parley
 
-.PHONY: run build man cross release-check test lint unit e2e redteam interop bench fuzz soak clean
+.PHONY: run build man screenshot cross release-check test lint unit e2e redteam interop bench fuzz soak clean
 
 run: build
 	./$(BIN) --demo
@@ -18,6 +18,15 @@ build:
 # man -l parley.1.
 man: build
 	./$(BIN) man > parley.1
+
+# The README's screenshot, made from the real binary: parley --demo in
+# tmux at 120x36, the demo's Markdown answer streamed, the screen
+# captured with its colours and drawn as SVG (scripts/screenshot.sh,
+# internal/ansisvg). Needs tmux. CI writes it elsewhere to check that
+# it still runs: make screenshot SCREENSHOT=.tmp/screenshot.svg
+SCREENSHOT ?= docs/screenshot.svg
+screenshot:
+	GO=$(GO) scripts/screenshot.sh $(SCREENSHOT)
 
 # The release matrix of .goreleaser.yaml, cross-compiled without
 # archives: linux, darwin and windows on amd64 and arm64.

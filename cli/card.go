@@ -25,7 +25,7 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, pos[0], ""), f.json, "")
 	}
-	public := c.VerifyCard(ctx)
+	public, publicCard := c.VerifyCard(ctx), c.Agent()
 	// Signed in, the agent may show more in its extended card; without
 	// credentials it refuses, and the public card is what there is.
 	extended := false
@@ -33,6 +33,7 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 		c, extended = ext, true
 	}
 	view := session.DescribeCard(ctx, c)
+	session.AddInterfaces(view, publicCard.Interfaces)
 	// The extended card is what is shown, so its signature is the one
 	// shown, held to the public card that named its endpoint: the same
 	// rule as the agents pane (a2aclient.VerifyExtendedCard).
@@ -74,8 +75,22 @@ func printCard(w io.Writer, v *jsonout.CardJSON) {
 	ep := v.Endpoint
 	row("Endpoint", termsafe.Line(ep.URL))
 	row("Transport", strings.TrimSpace(termsafe.Line(ep.Transport)+" "+paren(versionNote(ep.ProtocolVersion))))
-	for _, i := range v.OtherInterfaces {
-		row("Also at", termsafe.Line(i.URL)+" "+paren(strings.TrimSpace(termsafe.Line(i.Transport)+" "+termsafe.Line(i.ProtocolVersion))))
+	// Every other interface the card declares, one a line, with its
+	// binding and version, and a note on those parley does not speak.
+	for k, i := range v.OtherInterfaces {
+		label := ""
+		if k == 0 {
+			label = "Also at"
+		}
+		note := strings.TrimSpace(termsafe.Line(i.Transport) + " " + termsafe.Line(i.ProtocolVersion))
+		if i.Dialect == "" || i.Dialect == string(a2aclient.DialectUnknown) {
+			note += ", not spoken by parley"
+		}
+		if label == "" {
+			fmt.Fprintf(w, "%-14s%s\n", "", termsafe.Line(i.URL)+" "+paren(note))
+			continue
+		}
+		row(label, termsafe.Line(i.URL)+" "+paren(note))
 	}
 	row("Card", termsafe.Line(v.CardURL))
 	row("Signature", signatureLine(v.Signature))

@@ -51,7 +51,7 @@ and commands for scripts on the same layers.`,
 	root.SetHelpCommand(r.helpCommand())
 	root.AddCommand(r.cardCommand(), r.loginCommand(), r.sendCommand(), r.taskCommand(),
 		r.contextsCommand(), r.demoAgentCommand(), r.versionCommand())
-	root.AddCommand(r.completionCommand(), r.manCommand(), r.mcpCommand(), r.doctorCommand())
+	root.AddCommand(r.completionCommand(), r.manCommand(), r.mcpCommand(), r.doctorCommand(), r.rawCommand())
 	eachCommand(root, func(c *cobra.Command) {
 		c.Flags().BoolP("help", "h", false, "show this help")
 	})
@@ -254,7 +254,7 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 	fs.BoolVar(&f.json, "json", false, "list, show and search print JSON lines: one context, the transcript, or one hit per line (matches between ** **)")
 	fs.VarP(&outputFlag{&f.json}, "output", "o", "text or json; -o json is --json")
 	fs.BoolVar(&f.raw, "raw", false, "JSON keeps the agent's strings as sent (escaped), rather than cleaned of controls and invisible characters")
-	c.Flags().StringVar(&f.agent, "agent", "", "list only this agent's contexts")
+	c.Flags().StringVar(&f.agent, "agent", "", "list only the conversations with this agent (config name, URL or card name)")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.contexts(ctx, &f, "", args) })
 	subs := []struct{ use, short string }{
 		{"list", "list contexts, most recent first"},
@@ -270,7 +270,7 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 		s := &cobra.Command{Use: sub.use + " [flags]", Short: sub.short}
 		switch name {
 		case "list":
-			s.Flags().StringVar(&f.agent, "agent", "", "list only this agent's contexts")
+			s.Flags().StringVar(&f.agent, "agent", "", "list only the conversations with this agent (config name, URL or card name)")
 		case "export":
 			s.Flags().StringVar(&f.format, "format", "md", "md (Markdown) or json")
 		case "rm":

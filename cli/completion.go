@@ -106,9 +106,10 @@ func (r *runner) contextIDs(prefix string) []cobra.Completion {
 		return nil
 	}
 	var out []cobra.Completion
+	label := session.StoredLabels(list, nil)
 	for _, c := range list {
 		if id := fmt.Sprint(c.ID); strings.HasPrefix(id, prefix) {
-			out = append(out, cobra.CompletionWithDesc(id, describe(c.Agent.Name+": "+c.Label())))
+			out = append(out, cobra.CompletionWithDesc(id, describe(label(c.Agent)+": "+c.Label())))
 		}
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
@@ -116,9 +117,19 @@ func (c contextsCmd) find(ref string) (session.ContextInfo, error) {
 }
 
 func (c contextsCmd) list() error {
-	list, err := c.st.ListContexts(c.f.agent, "")
+	var list []session.ContextInfo
+	var err error
+	known := true
+	if c.f.agent != "" {
+		list, known, err = c.agentContexts(c.f.agent)
+	} else {
+		list, err = c.st.ListContexts("", "")
+	}
 	if err != nil {
 		return err
+	}
+	if !known {
+		return noAgent(c.f.agent)
 	}
 	if c.f.json {
 		for _, ci := range list {
@@ -128,15 +139,24 @@ func (c contextsCmd) list() error {
 		}
 		return nil
 	}
+	if len(list) == 0 && c.f.agent != "" {
+		fmt.Fprintf(c.out(), "No conversations with %s.\n", termsafe.Line(credname.RedactURL(strings.TrimSpace(c.f.agent))))
+		return nil
+	}
 	if len(list) == 0 {
 		fmt.Fprintln(c.out(), "No stored contexts yet: every conversation, in the TUI or with 'parley send', is kept here.")
 		return nil
 	}
 	tw := tabwriter.NewWriter(c.out(), 0, 4, 2, ' ', 0)
+	all := list // without --agent, the list is every conversation
+	if c.f.agent != "" {
+		all, _ = c.st.ListContexts("", "")
+	}
+	label := c.labelsOf(all)
 	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE")
 	for _, ci := range list {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
-			cell(ci.Agent.Name, 24), cell(ci.Label(), 60))
+			cell(label(ci.Agent), 32), cell(ci.Label(), 60))
 	}
 	return tw.Flush()
 }
@@ -172,7 +192,7 @@ func (c contextsCmd) show(ref string) error {
 		raw := isRaw(c.out())
 		return c.st.WriteTranscriptJSON(c.out(), info.ID, store.TranscriptOptions{Clean: !raw, TerminalSafe: raw})
 	}
-	return writeTranscript(c.out(), c.st, info)
+	return writeTranscript(c.out(), c.st, info, c.labels()(info.Agent))
 }
 
 func (c contextsCmd) export(ref string) error {
@@ -269,7 +289,7 @@ func (c contextsCmd) remove(ref string) error {
 			return usagef("contexts", "deleting context %d needs confirmation, and there is no terminal to ask on; pass --yes", info.ID)
 		}
 		fmt.Fprintf(c.r.env.Stderr, "Delete context %d, %q with %s (%s)? This cannot be undone. [y/N] ",
-			info.ID, termsafe.Line(info.Label()), termsafe.Line(info.Agent.Name), messages(info.Messages))
+			info.ID, termsafe.Line(info.Label()), termsafe.Line(c.labels()(info.Agent)), messages(info.Messages))
 		answer, _ := bufio.NewReader(c.r.env.Stdin).ReadString('\n')
 		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
 			fmt.Fprintln(c.r.env.Stderr, "Kept.")

@@ -15,15 +15,16 @@ import (
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// writeTranscript shows a stored context to a person: a header, then one
-// entry per item with its time, multi-line text indented under it.
+// writeTranscript shows a stored context to a person: a header naming
+// the agent by its label (session.StoredLabels), then one entry per
+// item with its time, multi-line text indented under it.
 // Everything from the agent is cleaned of control sequences. Items are
 // written as they are read from the store, so a context of any length
 // is shown in bounded memory.
-func writeTranscript(w io.Writer, st *store.Store, c session.ContextInfo) error {
+func writeTranscript(w io.Writer, st *store.Store, c session.ContextInfo, agentLabel string) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	fmt.Fprintf(bw, "Context %d: %s\n", c.ID, termsafe.Line(c.Label()))
-	agent := termsafe.Line(c.Agent.Name)
+	agent := termsafe.Line(agentLabel)
 	if u := cmp.Or(c.Agent.Ref, c.Agent.URL); u != "" {
 		agent += " (" + termsafe.Line(u) + ")"
 	}

@@ -5,7 +5,9 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +23,7 @@ type doctorFlags struct {
 	junit    string
 	message  string
 	readOnly bool
+	record   bool
 }
 
 func (r *runner) doctorCommand() *cobra.Command {
@@ -37,10 +40,11 @@ declared streaming streams to a settled state and a declared extended card
 can be fetched; a round trip (send, then GetTask returns the same state);
 ListTasks where the dialect has it; and timings.
 
-It sends one short message per interface (--message, default "ping"), and
-says so first; --read-only sends none and skips the checks that need one.
-Nothing is recorded as a conversation. The checks are listed in
-docs/doctor.md.
+It sends a short message (--message, default "ping") a few times on each
+interface (a stream, a round trip, a push), and says so first; --read-only
+sends none and skips the checks that need one. Nothing is recorded as a
+conversation unless --record, which keeps each interface's round trip in
+the store (parley contexts). The checks are listed in docs/doctor.md.
 
 One line per check: ✓ passed, ! warning, ✗ failed, – skipped; then a summary.
 With --json: one JSON object per check, {"type":"check","check","interface",
@@ -58,6 +62,7 @@ a usage error, 1 when the card cannot be fetched (5 when it is refused).`,
 	fs.StringVar(&f.junit, "junit", "", "also write the results as JUnit XML to FILE (one testsuite per interface)")
 	fs.StringVar(&f.message, "message", "ping", "the text sent on each interface")
 	fs.BoolVar(&f.readOnly, "read-only", false, "send no message: skip the checks that need one")
+	fs.BoolVar(&f.record, "record", false, "keep each interface's round trip as a stored conversation (parley contexts)")
 	hideFlags(fs, "raw", "dialect", "require-signed")
 	fs.Lookup("timeout").Usage = "give up on each check after this long (default 30s)"
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.doctor(ctx, &f, args) })
@@ -77,7 +82,7 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 	if f.readOnly {
 		fmt.Fprintln(r.env.Stderr, "parley: doctor sends no message (--read-only); the checks that need one are skipped.")
 	} else {
-		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: doctor sends one message, %q, on each interface the card declares (--read-only sends none).", f.message)))
+		fmt.Fprintln(r.env.Stderr, termsafe.Line(fmt.Sprintf("parley: doctor sends a short message, %q, on each interface the card declares (--read-only sends none).", f.message)))
 	}
 	timeout := 30 * time.Second
 	if f.agent.timeout.set {
@@ -87,13 +92,26 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		timeout = 24 * time.Hour
 	}
 	var all []doctor.Result
+	width := 0 // of the interface column
 	o := doctor.Options{
 		Directory: dir, Ref: pos[0], Overrides: f.agent.overrides(),
 		Message: f.message, ReadOnly: f.readOnly, Timeout: timeout,
+		Interfaces: func(urls []string) {
+			for _, u := range urls {
+				width = max(width, utf8.RuneCountInString(termsafe.Line(u)))
+			}
+		},
+	}
+	if f.record && !f.readOnly {
+		// Without a store, nothing is recorded; openStore said why.
+		if st := r.openStore(); st != nil {
+			defer st.Close()
+			o.Record = st
+		}
 	}
 	err = doctor.Run(ctx, o, func(res doctor.Result) {
 		all = append(all, res)
-		r.printCheck(res, f.agent.json)
+		r.printCheck(res, f.agent.json, width)
 	})
 	if f.junit != "" {
 		if werr := writeJUnit(f.junit, all); werr != nil {
@@ -127,15 +145,18 @@ func tally(all []doctor.Result) map[doctor.Status]int {
 
 var doctorGlyphs = map[doctor.Status]string{doctor.Pass: "✓", doctor.Warn: "!", doctor.Fail: "✗", doctor.Skip: "–"}
 
-// printCheck writes one check's line.
-func (r *runner) printCheck(res doctor.Result, asJSON bool) {
+// printCheck writes one check's line, its interface padded to width
+// runes so that the details start in one column.
+func (r *runner) printCheck(res doctor.Result, asJSON bool, width int) {
 	if asJSON {
 		_ = writeJSONLine(r.env.Stdout, map[string]any{"type": "check", "check": res.Check,
 			"interface": termsafe.Line(res.Interface), "binding": termsafe.Line(res.Binding), "version": termsafe.Line(res.Version),
 			"status": string(res.Status), "detail": termsafe.Line(res.Detail), "ms": res.Duration.Milliseconds()})
 		return
 	}
-	fmt.Fprintf(r.env.Stdout, "%s %-14s %s  %s\n", doctorGlyphs[res.Status], termsafe.Line(res.Check), termsafe.Line(res.Interface), termsafe.Line(res.Detail))
+	where := termsafe.Line(res.Interface)
+	pad := strings.Repeat(" ", max(0, width-utf8.RuneCountInString(where)))
+	fmt.Fprintf(r.env.Stdout, "%s %-14s %s%s  %s\n", doctorGlyphs[res.Status], termsafe.Line(res.Check), where, pad, termsafe.Line(res.Detail))
 }
 
 // The JUnit XML form: one testsuite per interface, one testcase per check.

@@ -21,7 +21,7 @@ func TestDoctorDemo(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, r.stdout)
 		}
 	}
-	if !strings.Contains(r.stderr, `sends one message, "ping"`) {
+	if !strings.Contains(r.stderr, `sends a short message, "ping"`) {
 		t.Errorf("stderr = %q", r.stderr)
 	}
 	if strings.Contains(r.stdout, "✗") {
@@ -87,5 +87,56 @@ func TestDoctorReadOnlyAndErrors(t *testing.T) {
 	wantCode(t, r, exitError)
 	if !strings.Contains(r.stdout, "✗ card") {
 		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}
+
+// Nothing doctor sends is recorded unless --record: then each
+// interface's round trip is a stored context, and the line says so.
+func TestDoctorRecord(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer srv.Close()
+	e := newEnv(t)
+	e.store = filepath.Join(t.TempDir(), "parley.db")
+	wantCode(t, e.run("doctor", srv.URL), exitOK)
+	r := e.run("contexts", "list", "--json")
+	if strings.Contains(r.stdout, "ping") {
+		t.Fatalf("doctor recorded without --record:\n%s", r.stdout)
+	}
+	r = e.run("doctor", srv.URL, "--record")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "The exchange was recorded.") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	r = e.run("contexts", "list", "--json")
+	if strings.Count(r.stdout, `"ping"`) != 1 {
+		t.Errorf("want one recorded context titled ping:\n%s", r.stdout)
+	}
+}
+
+// The text output is a table: the detail starts in the same column on
+// every check's line, whatever the length of its interface's URL.
+func TestDoctorColumns(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{AbsentInterface: true})
+	defer srv.Close()
+	r := newEnv(t).run("doctor", srv.URL, "--read-only")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	col := -1
+	for _, l := range lines[:len(lines)-1] {
+		// The detail starts after the URL and the two spaces that
+		// follow it, both in runes.
+		rs := []rune(l)
+		i := strings.Index(l, "http://")
+		end := i + strings.Index(l[i:], " ")
+		at := len([]rune(l[:end])) + 2
+		for at < len(rs) && rs[at] == ' ' {
+			at++
+		}
+		if col == -1 {
+			col = at
+		}
+		if at != col {
+			t.Errorf("detail at column %d, not %d:\n%s", at, col, r.stdout)
+			break
+		}
 	}
 }

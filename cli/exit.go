@@ -9,7 +9,7 @@ import (
 	"github.com/parley-a2a/parley/session"
 )
 
-// Exit codes, as documented in the README and `parley --help`.
+// Exit codes, as documented in docs/cli.md and `parley --help`.
 const (
 	exitOK          = 0
 	exitError       = 1

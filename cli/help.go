@@ -17,7 +17,7 @@ const (
 	annotAlt   = "parley.alt"   // another form of the usage line
 )
 
-// exitCodes is the exit-code table of README.md and `parley help`.
+// exitCodes is the exit-code table of docs/cli.md and `parley help`.
 const exitCodes = `Exit codes:
   0    completed, or the agent replied with a message
   1    any other error, and every error in the config file (written

@@ -59,8 +59,8 @@ func (a *Agent) check(i int) error {
 	switch {
 	case strings.TrimSpace(a.Name) == "":
 		return bad("name", "an [[agents]] entry has no name")
-	case strings.Contains(a.Name, "://") || strings.ContainsAny(a.Name, " \t\r\n"):
-		return bad("name", "%s: a name must be one word and not a URL", who)
+	case strings.Contains(a.Name, "://") || strings.ContainsAny(a.Name, "\t\r\n") || strings.TrimSpace(a.Name) != a.Name:
+		return bad("name", "%s: a name must be on one line, without spaces at its ends, and not a URL", who)
 	}
 	if u, err := url.Parse(a.URL); a.URL == "" || err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 		return bad("url", "%s: url must be an http:// or https:// URL, got %q", who, credname.RedactURL(a.URL))

@@ -232,3 +232,20 @@ func TestParseRefusesMiscasedSettings(t *testing.T) {
 		t.Errorf("header names are any case: %v", err)
 	}
 }
+
+// An agent's name is the user's, spaces included ("closed port", as the
+// TUI saves it); it stays on one line, has no spaces at its ends, and is
+// not a URL, which would read as one where agents are named.
+func TestAgentNamesMayHaveSpaces(t *testing.T) {
+	p := writeFile(t, "[[agents]]\nname = \"closed port\"\nurl = \"http://127.0.0.1:9/\"\n")
+	cfg, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := cfg.Agent("closed port"); !ok || a.URL != "http://127.0.0.1:9/" {
+		t.Errorf("agent %q not found", "closed port")
+	}
+	wantError(t, "[[agents]]\nname = \"a\\tb\"\nurl = \"http://a\"\n", 2, "one line")
+	wantError(t, "[[agents]]\nname = \" a\"\nurl = \"http://a\"\n", 2, "spaces at its ends")
+	wantError(t, "[[agents]]\nname = \"http://a\"\nurl = \"http://a\"\n", 2, "not a URL")
+}

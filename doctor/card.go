@@ -25,12 +25,19 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 	})
 	if err != nil {
 		d.emit(Result{Check: "card", Interface: clean(d.target.URL), Status: Fail,
-			Detail: clean(fmt.Sprintf("No agent card could be fetched: %v (A2A §8.2: the card is at /.well-known/agent-card.json).", err)), Duration: took})
+			Detail: clean(fmt.Sprintf("No agent card could be fetched: %v (%s: the card is at /.well-known/agent-card.json).", err, cite("1.0", specCardWhere))), Duration: took})
 		return nil, err
 	}
 	defer func() { _ = c.Close() }()
 	a := c.Agent()
 	where := clean(a.CardURL)
+	if d.o.Interfaces != nil {
+		urls := []string{where}
+		for _, i := range a.Interfaces {
+			urls = append(urls, clean(i.URL))
+		}
+		d.o.Interfaces(urls)
+	}
 	r := Result{Check: "card", Interface: where, Version: clean(a.ProtocolVersion), Status: Pass, Duration: took}
 	r.Detail = fmt.Sprintf("Fetched %s, read as a %s card.", size(len(a.Raw)), cardLabel(a.CardDialect))
 	switch {
@@ -56,7 +63,7 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 	}
 	switch {
 	case len(fails) > 0:
-		fields.Status, fields.Detail = Fail, clean(joinFirst(fails, len(fails)+len(warns)))+" (A2A §4.4.1: the AgentCard's required fields.)"
+		fields.Status, fields.Detail = Fail, clean(joinFirst(fails, len(fails)+len(warns)))+" ("+cite(a.CardDialect.Version(), specCardFields)+": the AgentCard's required fields.)"
 	case len(warns) > 0:
 		fields.Status, fields.Detail = Warn, clean(joinFirst(warns, len(warns)))
 	default:
@@ -69,7 +76,7 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 	case a2aclient.SignatureVerified:
 		sig.Status, sig.Detail = Pass, clean("The signature "+s.Summary()+".")
 	case a2aclient.SignatureInvalid:
-		sig.Status, sig.Detail = Fail, clean("The card is signed but its signature does not verify: "+s.Reason+" (A2A §8.4).")
+		sig.Status, sig.Detail = Fail, clean("The card is signed but its signature does not verify: "+s.Reason+" ("+cite(a.CardDialect.Version(), specCardSignature)+").")
 	default:
 		sig.Status, sig.Detail = Skip, "The card is not signed."
 	}

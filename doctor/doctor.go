@@ -4,8 +4,9 @@
 // with, the capabilities it declares, a round trip, and that a secured
 // agent refuses a request without credentials. It reaches the agent
 // through session's Directory, so the configured credentials apply on
-// the origins they are trusted on, and it records nothing: no
-// conversation, no store.
+// the origins they are trusted on, and it records nothing (no
+// conversation, no store) unless given a History to record each
+// interface's round trip in.
 //
 // Every string in a Result that came from the agent is already cleaned
 // with termsafe.
@@ -59,11 +60,18 @@ type Options struct {
 	ReadOnly bool
 	// Timeout bounds each check; 30 s when zero.
 	Timeout time.Duration
+	// Interfaces, when set, hears once, after the card was fetched and
+	// before its checks are emitted, the card's URL and every
+	// interface's, as the results will name them (to lay out columns).
+	Interfaces func(urls []string)
+	// Record, when set, keeps each interface's round trip as a
+	// conversation (--record); nil records nothing.
+	Record session.History
 }
 
 // Checks lists the checks run on each interface, in order; the card's
 // come first, once.
-var Checks = []string{"binding", "auth", "streaming", "round trip", "list tasks", "extended card", "push", "timings"}
+var Checks = []string{"binding", "auth", "errors", "streaming", "round trip", "artifacts", "list tasks", "extended card", "push", "timings"}
 
 // CardChecks lists the checks run once, on the card.
 var CardChecks = []string{"card", "card fields", "card signature"}
@@ -102,6 +110,10 @@ type run struct {
 	o      Options
 	target *session.Target
 	emit   func(Result)
+	// first is the first interface that answered in its dialect: the
+	// tasks made on the others are fetched there too, to see they are
+	// the same agent.
+	first *a2aclient.Interface
 }
 
 // within runs f with the per-check timeout.

@@ -14,11 +14,18 @@ import (
 	"github.com/parley-a2a/parley/doctor"
 	"github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 )
 
 // check runs the doctor on ref with an empty config and returns every
 // result.
 func check(t *testing.T, ref string, readOnly bool) []doctor.Result {
+	t.Helper()
+	return checkWith(t, ref, doctor.Options{ReadOnly: readOnly})
+}
+
+// checkWith runs the doctor on o.Ref with o's options.
+func checkWith(t *testing.T, ref string, o doctor.Options) []doctor.Result {
 	t.Helper()
 	cfgPath := filepath.Join(t.TempDir(), "config.toml")
 	getenv := func(string) string { return "" }
@@ -30,8 +37,8 @@ func check(t *testing.T, ref string, readOnly bool) []doctor.Result {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var out []doctor.Result
-	err := doctor.Run(ctx, doctor.Options{Directory: dir, Ref: ref, ReadOnly: readOnly, Timeout: 10 * time.Second},
-		func(r doctor.Result) { out = append(out, r) })
+	o.Directory, o.Ref, o.Timeout = dir, ref, 10*time.Second
+	err := doctor.Run(ctx, o, func(r doctor.Result) { out = append(out, r) })
 	if err != nil {
 		t.Fatalf("doctor: %v", err)
 	}
@@ -167,4 +174,113 @@ func TestDoctorDemoAgent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Malformed requests must get the binding's error codes (check 6): an
+// agent that answers them all "Method not found", or HTTP 500, fails;
+// the honest one passes.
+func TestDoctorErrorShapes(t *testing.T) {
+	sloppy := hostile.DoctorAgent(hostile.DoctorOptions{SloppyErrors: true})
+	defer sloppy.Close()
+	r := find(t, check(t, sloppy.URL, true), "errors", "/rpc")
+	want(t, r, doctor.Fail, "expected -32700")
+	for _, frag := range []string{"expected -32600", "error -32602", "HTTP 500"} {
+		if !strings.Contains(r.Detail, frag) {
+			t.Errorf("no %q in %q", frag, r.Detail)
+		}
+	}
+
+	honest := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer honest.Close()
+	want(t, find(t, check(t, honest.URL, true), "errors", "/rpc"), doctor.Pass, "an unknown method -32601")
+
+	v10 := hostile.DoctorAgent(hostile.DoctorOptions{V10: true})
+	defer v10.Close()
+	rs := check(t, v10.URL, true)
+	want(t, find(t, rs, "binding", "/rpc"), doctor.Pass, "v1.0 JSON-RPC")
+	want(t, find(t, rs, "errors", "/rpc"), doctor.Fail, "GetTask of an unknown task: error.data is not an array")
+
+	rest := hostile.DoctorAgent(hostile.DoctorOptions{SloppyREST: true})
+	defer rest.Close()
+	rs = check(t, rest.URL, true)
+	want(t, find(t, rs, "binding", "/rest"), doctor.Pass, "v0.3 REST")
+	r = find(t, rs, "errors", "/rest")
+	want(t, r, doctor.Fail, "SendMessage with a body that is no JSON: got HTTP 500, expected 400")
+	if !strings.Contains(r.Detail, "a path the binding does not have: got HTTP 500, expected 404") {
+		t.Errorf("errors on /rest: %q", r.Detail)
+	}
+}
+
+// A card that declares push notifications: an agent that takes a config
+// and pushes to parley's loopback receiver passes; one that refuses the
+// config fails.
+func TestDoctorPush(t *testing.T) {
+	honest := hostile.DoctorAgent(hostile.DoctorOptions{Push: true})
+	defer honest.Close()
+	want(t, find(t, check(t, honest.URL, false), "push", "/rpc"), doctor.Pass, "delivered")
+
+	refused := hostile.DoctorAgent(hostile.DoctorOptions{PushRefused: true})
+	defer refused.Close()
+	want(t, find(t, check(t, refused.URL, false), "push", "/rpc"), doctor.Fail, "declares push notifications")
+
+	silent := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer silent.Close()
+	want(t, find(t, check(t, silent.URL, false), "push", "/rpc"), doctor.Skip, "declares no push")
+}
+
+// The artifacts the stream showed must be what GetTask returns, on the
+// interface and on the others the card lists: an agent whose GetTask
+// forgets part of the answer fails, and so does a second interface that
+// does not know the first one's task.
+func TestDoctorArtifacts(t *testing.T) {
+	forgetful := hostile.DoctorAgent(hostile.DoctorOptions{ForgetfulGet: true})
+	defer forgetful.Close()
+	want(t, find(t, check(t, forgetful.URL, false), "artifacts", "/rpc"), doctor.Fail, `"Hello world"`)
+
+	two := hostile.DoctorAgent(hostile.DoctorOptions{SecondAgent: true})
+	defer two.Close()
+	rs := check(t, two.URL, false)
+	want(t, find(t, rs, "artifacts", "/rpc"), doctor.Pass, "")
+	want(t, find(t, rs, "artifacts", "/other"), doctor.Fail, "not the same agent")
+
+	honest := hostile.DoctorAgent(hostile.DoctorOptions{})
+	defer honest.Close()
+	want(t, find(t, check(t, honest.URL, false), "artifacts", "/rpc"), doctor.Pass, "GetTask returns the same")
+}
+
+// Nothing doctor sends is recorded unless it is given a History
+// (--record): then each interface's round trip is one stored context,
+// its task and answer with it.
+func TestDoctorRecord(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{AbsentInterface: true})
+	defer srv.Close()
+	st, err := store.Open(filepath.Join(t.TempDir(), "store.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	check(t, srv.URL, false)
+	if list, _ := st.ListContexts("", ""); len(list) != 0 {
+		t.Fatalf("recorded without a History: %+v", list)
+	}
+	want(t, find(t, checkWith(t, srv.URL, doctor.Options{Record: st}), "round trip", "/rpc"), doctor.Pass, "recorded")
+	list, err := st.ListContexts("", "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("contexts: %+v (%v)", list, err)
+	}
+	if c := list[0]; c.Title != "ping" || c.LastState != "completed" || !strings.HasSuffix(c.Agent.URL, "/rpc") {
+		t.Errorf("stored: %+v", c)
+	}
+}
+
+// A detail cites the specification of the version the interface
+// declares, with that version's section numbers.
+func TestDoctorCitesTheDeclaredVersion(t *testing.T) {
+	v03 := hostile.DoctorAgent(hostile.DoctorOptions{RefuseStreaming: true})
+	defer v03.Close()
+	want(t, find(t, check(t, v03.URL, false), "streaming", "/rpc"), doctor.Fail, "A2A v0.3 §7.2 (message/stream)")
+
+	v10 := hostile.DoctorAgent(hostile.DoctorOptions{DeclareV10: true})
+	defer v10.Close()
+	want(t, find(t, check(t, v10.URL, true), "binding", "/rpc"), doctor.Fail, "A2A v1.0 §4.4.6 (AgentInterface.protocolVersion)")
 }

@@ -23,12 +23,20 @@ type on struct {
 	// events counts the stream events the client read (its wire
 	// observer), to tell a stream from the polling a client falls back to.
 	events atomic.Int64
+	// lastRequest is the last request a client of this interface sent
+	// (its wire observer), and getRequest the binding check's GetTask:
+	// the malformed requests are made from it.
+	lastRequest atomic.Pointer[a2aclient.WireRecord]
+	getRequest  *a2aclient.WireRecord
 	// answered says the binding check proved the interface speaks its
 	// declared dialect; the checks after it need that.
 	answered bool
 	why      string // why the checks after the binding's were skipped
 	// task is the round trip's task, for the listing.
 	task *a2aclient.Task
+	// streamed is the task as the stream assembled it, when it settled;
+	// sent, without it, the task as the round trip's send showed it.
+	streamed, sent *a2aclient.Task
 	// timings, as information.
 	probe, firstEvent, final time.Duration
 }
@@ -57,11 +65,13 @@ func (d *run) iface(ctx context.Context, agent *a2aclient.Agent, i a2aclient.Int
 	o.c = c
 	o.binding(ctx)
 	o.auth(ctx)
+	o.errorShapes(ctx)
 	o.streaming(ctx)
 	o.roundTrip(ctx)
+	o.artifacts(ctx)
 	o.listTasks(ctx)
 	o.extendedCard(ctx)
-	o.push()
+	o.push(ctx)
 	o.timings()
 }
 
@@ -76,8 +86,11 @@ func (o *on) client(dl a2aclient.Dialect, credentials, streams bool) (*a2aclient
 	opts := o.target.Options
 	opts.Dialect, opts.Prefer = dl, a2aclient.DialectUnknown
 	opts.Wire = func(r a2aclient.WireRecord) {
-		if r.Kind == a2aclient.WireEvent {
+		switch r.Kind {
+		case a2aclient.WireEvent:
 			o.events.Add(1)
+		case a2aclient.WireRequest:
+			o.lastRequest.Store(&r)
 		}
 	}
 	if !credentials {
@@ -93,7 +106,7 @@ func (o *on) client(dl a2aclient.Dialect, credentials, streams bool) (*a2aclient
 }
 
 // probe asks c for a task nobody has used: an interface speaking its
-// dialect answers the binding's TaskNotFound (A2A §3.1.3).
+// dialect answers the binding's TaskNotFound (GetTask's error).
 func probe(ctx context.Context, c *a2aclient.Client) error {
 	_, err := c.Get(ctx, "parley-doctor-"+a2aclient.NewID(), nil)
 	if err == nil {
@@ -114,6 +127,11 @@ func (o *on) binding(ctx context.Context) {
 	switch {
 	case errors.Is(err, a2aclient.ErrTaskNotFound):
 		o.answered = true
+		if o.first == nil {
+			i := o.i
+			o.first = &i
+		}
+		o.getRequest = o.lastRequest.Load()
 		o.result("binding", Pass, fmt.Sprintf("Answers as %s: TaskNotFound for a task id it never gave.", label), took)
 		return
 	case errors.As(err, &fe):
@@ -139,15 +157,15 @@ func (o *on) binding(ctx context.Context) {
 		o.within(ctx, func(ctx context.Context) { oerr = probe(ctx, c) })
 		_ = c.Close()
 		if errors.Is(oerr, a2aclient.ErrTaskNotFound) {
-			o.result("binding", Fail, fmt.Sprintf("Declared as %s but answers as %s: the card's version for this interface is wrong (A2A §5.6 protocolVersion).", label, other.Label()), took)
+			o.result("binding", Fail, fmt.Sprintf("Declared as %s but answers as %s: the card's version for this interface is wrong (%s).", label, other.Label(), o.cite(specDrift)), took)
 			return
 		}
 	}
-	o.result("binding", Fail, clean(fmt.Sprintf("Does not answer as %s: %v; expected the binding's TaskNotFound for an unknown task id (A2A §3.1.3).", label, err)), took)
+	o.result("binding", Fail, clean(fmt.Sprintf("Does not answer as %s: %v; expected the binding's TaskNotFound for an unknown task id (%s).", label, err, o.cite(specGetTask))), took)
 }
 
 // auth checks that, when the card requires a scheme, a request without
-// credentials is refused with 401 or 403 (A2A §7).
+// credentials is refused with 401 or 403.
 func (o *on) auth(ctx context.Context) {
 	if len(o.agent.Security) == 0 {
 		o.result("auth", Skip, "The card requires no security scheme.", 0)
@@ -168,9 +186,9 @@ func (o *on) auth(ctx context.Context) {
 	case errors.As(err, &fe):
 		o.result("auth", Skip, upper(o.why)+".", took)
 	case errors.Is(err, a2aclient.ErrTaskNotFound):
-		o.result("auth", Fail, "Answered a request without credentials although the card requires a security scheme; expected 401 or 403 (A2A §7).", took)
+		o.result("auth", Fail, fmt.Sprintf("Answered a request without credentials although the card requires a security scheme; expected 401 or 403 (%s).", o.cite(specAuth)), took)
 	default:
-		o.result("auth", Warn, clean(fmt.Sprintf("Without credentials it answered %v; expected 401 or 403 (A2A §7).", err)), took)
+		o.result("auth", Warn, clean(fmt.Sprintf("Without credentials it answered %v; expected 401 or 403 (%s).", err, o.cite(specAuth))), took)
 	}
 }
 
@@ -189,8 +207,8 @@ func (o *on) sends(check string) bool {
 }
 
 // streaming checks what the card says of streaming: declared, a stream
-// delivers events and ends in a terminal or interrupted state (A2A
-// §3.1.2); not declared, whether it streams anyway.
+// delivers events and ends in a terminal or interrupted state; not
+// declared, whether it streams anyway.
 func (o *on) streaming(ctx context.Context) {
 	if !o.i.Dialect.HasStreaming() {
 		o.result("streaming", Skip, fmt.Sprintf("%s has no streaming.", o.i.Dialect.Label()), 0)
@@ -210,6 +228,7 @@ func (o *on) streaming(ctx context.Context) {
 		defer func() { _ = c.Close() }()
 	}
 	o.events.Store(0)
+	var track a2aclient.Tracker
 	var n int
 	var state a2aclient.State
 	var reply bool
@@ -235,6 +254,7 @@ func (o *on) streaming(ctx context.Context) {
 				o.firstEvent = time.Since(start)
 			}
 			n++
+			track.Apply(ev)
 			switch {
 			case ev.Task != nil:
 				state = ev.Task.Status.State
@@ -246,13 +266,17 @@ func (o *on) streaming(ctx context.Context) {
 		}
 	})
 	streamed := o.events.Load() > 0
+	if err == nil && track.Seen() && track.State().Settled() {
+		t := track.Task()
+		o.streamed = &t
+	}
 	switch {
 	case err != nil && declared:
-		o.result("streaming", Fail, clean(fmt.Sprintf("The card declares streaming but the stream failed: %v (A2A §3.1.2).", err)), took)
+		o.result("streaming", Fail, clean(fmt.Sprintf("The card declares streaming but the stream failed: %v (%s).", err, o.cite(specStream))), took)
 	case err != nil:
 		o.result("streaming", Pass, "Does not stream, and its card does not declare streaming.", took)
 	case declared && !streamed:
-		o.result("streaming", Fail, "The card declares streaming but the agent refused the streaming request; parley had to poll (A2A §3.1.2, capabilities.streaming).", took)
+		o.result("streaming", Fail, fmt.Sprintf("The card declares streaming but the agent refused the streaming request; parley had to poll (%s, capabilities.streaming).", o.cite(specStream)), took)
 	case !declared && streamed:
 		o.result("streaming", Warn, fmt.Sprintf("Streams (%s) although its card does not declare capabilities.streaming; clients will poll it.", plural(n, "event")), took)
 	case !declared:
@@ -260,7 +284,7 @@ func (o *on) streaming(ctx context.Context) {
 	case reply:
 		o.result("streaming", Pass, fmt.Sprintf("Streamed %s: a message in reply.", plural(n, "event")), took)
 	case !state.Settled():
-		o.result("streaming", Fail, fmt.Sprintf("The stream ended with the task %s, not in a terminal or interrupted state (A2A §3.1.2).", stateWord(state)), took)
+		o.result("streaming", Fail, fmt.Sprintf("The stream ended with the task %s, not in a terminal or interrupted state (%s).", stateWord(state), o.cite(specStream)), took)
 	default:
 		o.result("streaming", Pass, fmt.Sprintf("Streamed %s, ending %s.", plural(n, "event"), state), took)
 	}
@@ -270,41 +294,7 @@ func (o *on) request() a2aclient.SendRequest {
 	return a2aclient.SendRequest{Message: a2aclient.Message{Role: a2aclient.RoleUser, Parts: []a2aclient.Part{a2aclient.TextPart(o.o.Message)}}}
 }
 
-// roundTrip sends one message, blocking, then gets its task: the same
-// state (A2A §3.1.1, §3.1.3).
-func (o *on) roundTrip(ctx context.Context) {
-	if !o.sends("round trip") {
-		return
-	}
-	var res *a2aclient.Result
-	var got *a2aclient.Task
-	var err, gerr error
-	took := o.within(ctx, func(ctx context.Context) {
-		res, err = o.c.Send(ctx, o.request())
-		if err == nil && res.Task != nil {
-			got, gerr = o.c.Get(ctx, res.Task.ID, nil)
-		}
-	})
-	switch {
-	case err != nil:
-		o.result("round trip", Fail, clean(fmt.Sprintf("Sending a message failed: %v (A2A §3.1.1).", err)), took)
-	case res.Task == nil:
-		o.result("round trip", Pass, "Replied with a message (no task to get).", took)
-	case gerr != nil:
-		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of the task it just created (%s) failed: %v (A2A §3.1.3).", res.Task.ID, gerr)), took)
-	case got.ID != res.Task.ID:
-		o.result("round trip", Fail, clean(fmt.Sprintf("GetTask of %s returned task %s.", res.Task.ID, got.ID)), took)
-	case res.Task.Status.State.Settled() && got.Status.State != res.Task.Status.State:
-		o.result("round trip", Fail, fmt.Sprintf("The send ended %s but GetTask says %s.", stateWord(res.Task.Status.State), stateWord(got.Status.State)), took)
-	case res.Task.Status.State.Terminal() && len(got.Artifacts) != len(res.Task.Artifacts):
-		o.result("round trip", Warn, fmt.Sprintf("The send returned %s but GetTask %d.", plural(len(res.Task.Artifacts), "artifact"), len(got.Artifacts)), took)
-	default:
-		o.task = got
-		o.result("round trip", Pass, fmt.Sprintf("Sent %q: task %s, and GetTask says the same.", o.o.Message, stateWord(got.Status.State)), took)
-	}
-}
-
-// listTasks checks ListTasks where the dialect has it (A2A §3.1.4): the
+// listTasks checks ListTasks where the dialect has it: the
 // round trip's task is listed in its context; read-only, one page
 // answers.
 func (o *on) listTasks(ctx context.Context) {
@@ -332,11 +322,11 @@ func (o *on) listTasks(ctx context.Context) {
 		// a signed-in one, whatever the card requires.
 		o.result("list tasks", Warn, clean(fmt.Sprintf("ListTasks was refused (%v); the card requires no credentials for it, or none were given.", err)), took)
 	case err != nil:
-		o.result("list tasks", Fail, clean(fmt.Sprintf("ListTasks failed: %v (A2A §3.1.4).", err)), took)
+		o.result("list tasks", Fail, clean(fmt.Sprintf("ListTasks failed: %v (%s).", err, o.cite(specListTasks))), took)
 	case o.task == nil:
 		o.result("list tasks", Pass, "ListTasks answers.", took)
 	case !listed(page, o.task.ID):
-		o.result("list tasks", Warn, "ListTasks of the round trip's context does not list its task (A2A §3.1.4).", took)
+		o.result("list tasks", Warn, fmt.Sprintf("ListTasks of the round trip's context does not list its task (%s).", o.cite(specListTasks)), took)
 	default:
 		o.result("list tasks", Pass, "ListTasks of the round trip's context lists its task.", took)
 	}
@@ -358,7 +348,7 @@ func listed(p *a2aclient.TaskPage, id string) bool {
 }
 
 // extendedCard checks that a declared extended card can be fetched with
-// the credentials (A2A §3.1.11).
+// the credentials.
 func (o *on) extendedCard(ctx context.Context) {
 	switch {
 	case !o.agent.Capabilities.ExtendedCard:
@@ -379,20 +369,10 @@ func (o *on) extendedCard(ctx context.Context) {
 	case errors.As(err, &ae) && len(o.target.Options.Auth) == 0:
 		o.result("extended card", Skip, clean(fmt.Sprintf("Refused without credentials (%s); configure the agent's credentials to check it.", authStatus(ae))), took)
 	case err != nil:
-		o.result("extended card", Fail, clean(fmt.Sprintf("The card declares an extended card but fetching it failed: %v (A2A §3.1.11).", err)), took)
+		o.result("extended card", Fail, clean(fmt.Sprintf("The card declares an extended card but fetching it failed: %v (%s).", err, o.cite(specExtendedCard))), took)
 	default:
 		o.result("extended card", Pass, clean(fmt.Sprintf("Fetched: %q, %s.", ext.Name, plural(len(ext.Skills), "skill"))), took)
 	}
-}
-
-// push is not checked yet: setting a config would have the agent call
-// an address parley must then serve.
-func (o *on) push() {
-	if !o.agent.Capabilities.PushNotifications {
-		o.result("push", Skip, "The card declares no push notifications.", 0)
-		return
-	}
-	o.result("push", Skip, "Declared; parley doctor does not check push notifications yet.", 0)
 }
 
 // timings says, as information, how long the interface took.

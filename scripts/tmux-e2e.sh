@@ -507,6 +507,21 @@ first_hour_flows() {
 	wait_for "agent8"
 	wait_for "more above"
 	quit
+
+	# The demo's root and its /v1.0/ copy have one card name: each has
+	# one label, with where it is, in the pane, the titles and the
+	# status lines (2).
+	scenario="two agents of one name have one label each"
+	local port=${agent_url##*:}
+	start 120 36 --agent "$agent_url" --agent "$agent_url/v1.0/"
+	wait_for "╭─ parley demo :$port · " 30
+	wait_for "╭─ message parley demo :$port ─"
+	wait_for "parle… :$port/v1"
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	keys Down Enter
+	wait_for "╭─ message parley demo :$port/v1.0 ─"
+	quit
 }
 
 # A click focuses the pane under it and picks the row there; a second

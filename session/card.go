@@ -63,13 +63,7 @@ func DescribeCard(ctx context.Context, c *a2aclient.Client) *jsonout.CardJSON {
 	if a.Provider != nil {
 		v.Provider = &jsonout.ProviderJSON{Organization: a.Provider.Organization, URL: a.Provider.URL}
 	}
-	for _, i := range a.Interfaces {
-		// One URL may serve two versions of a binding (a gRPC port with
-		// both services): each is an interface of its own.
-		if i.URL != ep.URL || i.Binding != ep.Binding || i.Dialect != ep.Dialect {
-			v.OtherInterfaces = append(v.OtherInterfaces, jsonout.InterfaceToJSON(i))
-		}
-	}
+	AddInterfaces(v, a.Interfaces)
 	v.Signature = jsonout.SignatureToJSON(c.VerifyCard(ctx))
 	v.Extensions, v.Confirmed, v.Tenant = c.Extensions(), c.ActivatedExtensions(), ep.Tenant
 	for _, e := range a.Capabilities.Extensions {
@@ -122,4 +116,23 @@ func ProbeEndpoint(ctx context.Context, c *a2aclient.Client) error {
 		return nil
 	}
 	return err
+}
+
+// AddInterfaces lists in v's OtherInterfaces each of list that is
+// neither v's endpoint nor listed already. One URL may serve two
+// versions of a binding (a gRPC port with both services): each is an
+// interface of its own. A described extended card gets the public
+// card's interfaces this way: where the agent is reachable is the
+// public card's word, and the extended card may list only some.
+func AddInterfaces(v *jsonout.CardJSON, list []a2aclient.Interface) {
+	same := func(a, b jsonout.InterfaceJSON) bool {
+		return a.URL == b.URL && a.Transport == b.Transport && a.ProtocolVersion == b.ProtocolVersion && a.Dialect == b.Dialect
+	}
+	for _, i := range list {
+		j := jsonout.InterfaceToJSON(i)
+		if same(j, v.Endpoint) || slices.ContainsFunc(v.OtherInterfaces, func(o jsonout.InterfaceJSON) bool { return same(o, j) }) {
+			continue
+		}
+		v.OtherInterfaces = append(v.OtherInterfaces, j)
+	}
 }

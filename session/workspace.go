@@ -57,10 +57,6 @@ type WorkspaceOptions struct {
 	Keyboard *Keyboard
 	// RecordError is told when a conversation could not be recorded.
 	RecordError func(error)
-	// Label is the name an agent is shown by, which names it in its
-	// conversation and makes its config name; by default its Name, else
-	// its card's, else its ref.
-	Label func(*Agent) string
 }
 
 // AgentStatus is where an agent's card resolution stands.
@@ -96,6 +92,9 @@ type Agent struct {
 	Stored bool
 	// remembered is the client whose dialect is in the store already.
 	remembered *a2aclient.Client
+	// ws is the workspace that lists it, whose other agents its label
+	// is told apart from.
+	ws *Workspace
 }
 
 // NewWorkspace lists the agents named in refs (URLs or config names),
@@ -138,7 +137,7 @@ func NewWorkspace(o WorkspaceOptions, refs []string) *Workspace {
 }
 
 func (w *Workspace) newAgent(ref string) *Agent {
-	a := &Agent{ID: w.nextID, Ref: ref}
+	a := &Agent{ID: w.nextID, Ref: ref, ws: w}
 	w.nextID++
 	w.agents = append(w.agents, a)
 	return a
@@ -275,16 +274,57 @@ func (w *Workspace) Rename(a *Agent, name string) {
 	}
 }
 
-// Label is the name agent a is shown by (WorkspaceOptions.Label).
+// Label is the one label agent a is shown by (agent_label.go): its
+// name, and where it is when another agent listed has the same name.
 func (w *Workspace) Label(a *Agent) string {
-	if w.o.Label != nil {
-		return w.o.Label(a)
+	name, place := w.LabelParts(a)
+	if place == "" {
+		return name
 	}
-	switch {
-	case a.Name != "":
-		return a.Name
-	case a.Client != nil && a.Client.Agent().Name != "":
-		return termsafe.Line(a.Client.Agent().Name)
+	return name + " " + place
+}
+
+// LabelParts are the two halves of a's label: its name, and its place
+// ("" unless another agent listed has the same name).
+func (w *Workspace) LabelParts(a *Agent) (name, place string) {
+	var l Labels
+	for _, x := range w.agents {
+		l.Add(w.name(x), w.where(x))
 	}
-	return termsafe.Line(a.Ref)
+	return l.Parts(w.name(a), w.where(a))
+}
+
+// name is agent a's name before the others are considered: the user's
+// for it, else its card's, else where it is.
+func (w *Workspace) name(a *Agent) string {
+	card := ""
+	if a.Client != nil {
+		card = a.Client.Agent().Name
+	}
+	return AgentName(a.Name, card, w.where(a))
+}
+
+// where is the URL agent a was named by: its config entry's, or the
+// one typed.
+func (w *Workspace) where(a *Agent) string {
+	if c := configEntry(w.cfg, a.Ref); c != nil {
+		return c.URL
+	}
+	return a.Ref
+}
+
+// Label is the agent's one label (Workspace.Label).
+func (a *Agent) Label() string {
+	if a.ws == nil {
+		return AgentName(a.Name, "", a.Ref)
+	}
+	return a.ws.Label(a)
+}
+
+// LabelParts are the agent's label's name and place (Workspace.LabelParts).
+func (a *Agent) LabelParts() (name, place string) {
+	if a.ws == nil {
+		return a.Label(), ""
+	}
+	return a.ws.LabelParts(a)
 }

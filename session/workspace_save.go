@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parley-a2a/parley/config"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // ErrNoConfigFile is Save's answer when there is no config file to save
@@ -20,10 +21,11 @@ var ErrNoConfigFile = errors.New("no config file to save to")
 // meanwhile. The in-process demo agent listens on a port of the moment,
 // so it is left out; so are agents listed only for a stored conversation
 // or a resumed task, which the user never added: left counts them.
-// Each agent's config name is made from the name it is shown by (Label).
-func (w *Workspace) Save() (write func() error, left int, err error) {
+// Each agent is saved under its name (its label without the place that
+// tells twins apart): SaveReport says which the config could not take.
+func (w *Workspace) Save() (write func() error, report SaveReport, err error) {
 	if w.o.ConfigPath == "" {
-		return nil, 0, ErrNoConfigFile
+		return nil, report, ErrNoConfigFile
 	}
 	cfg := config.Config{}
 	if w.cfg != nil {
@@ -35,7 +37,7 @@ func (w *Workspace) Save() (write func() error, left int, err error) {
 	for _, a := range w.agents {
 		switch {
 		case a.Stored:
-			left++
+			report.Left++
 		case !w.IsDemo(a):
 			saving = append(saving, a)
 		}
@@ -44,7 +46,10 @@ func (w *Workspace) Save() (write func() error, left int, err error) {
 	from := savedIndexes(cfg.Agents, saving)
 	kept := make([]bool, len(cfg.Agents))
 	for k, a := range saving {
-		name := uniqueName(ConfigName(w.Label(a)), used)
+		name, why := savedName(w.name(a), used)
+		if why != "" {
+			report.Renamed = append(report.Renamed, why)
+		}
 		i := from[k]
 		if i < 0 {
 			c := config.Agent{Name: name, URL: a.Ref, TrustedOrigins: a.Trusted}
@@ -71,13 +76,43 @@ func (w *Workspace) Save() (write func() error, left int, err error) {
 	cfg.Agents = agents
 	path := w.o.ConfigPath
 	w.cfg = &cfg
+	// Saved, each agent is shown by its config name, as it will be
+	// at the next start.
 	for k, a := range saving {
-		a.Saved = agents[k].Name
+		a.Saved, a.Name = agents[k].Name, agents[k].Name
 	}
 	return func() error {
 		_, err := config.Edit(path, plan.apply)
 		return err
-	}, left, nil
+	}, report, nil
+}
+
+// SaveReport is what a save did that the user should hear of.
+type SaveReport struct {
+	// Left counts the agents left out: listed only for stored
+	// conversations, never added.
+	Left int
+	// Renamed says, a sentence each, which name the config could not
+	// take as shown, what it was saved as and why.
+	Renamed []string
+}
+
+// Summary is the save told in one line: where, and what was left out
+// or renamed.
+func (r SaveReport) Summary(path string) string {
+	s := "Saved agents to " + path
+	if r.Left > 0 {
+		agents := "agents"
+		if r.Left == 1 {
+			agents = "agent"
+		}
+		s += fmt.Sprintf("; left out %d %s from stored conversations (add one's URL to keep it)", r.Left, agents)
+	}
+	s += "."
+	for _, n := range r.Renamed {
+		s += " " + n
+	}
+	return s
 }
 
 // savedIndexes finds the config entry each agent of the list came from
@@ -152,8 +187,7 @@ func (p agentsPlan) apply(d *config.Doc) error {
 	return nil
 }
 
-// ConfigName makes a display name usable as a config name (and in a
-// file name).
+// ConfigName makes a display name usable in a file name: one word.
 func ConfigName(s string) string {
 	s = strings.Join(strings.Fields(s), "-")
 	if s == "" {
@@ -162,11 +196,27 @@ func ConfigName(s string) string {
 	return s
 }
 
-func uniqueName(n string, used map[string]bool) string {
-	name := n
+// savedName is the config name of an agent shown as shown: that name as
+// it is, on one line, unless the config cannot take it (empty, a URL,
+// or another agent's, used); why then says in a sentence what it
+// is saved as and why, else it is "".
+func savedName(shown string, used map[string]bool) (name, why string) {
+	name = strings.Join(strings.Fields(termsafe.Line(shown)), " ")
+	var reason string
+	switch {
+	case name == "":
+		name, reason = "agent", "an agent needs a name in the config"
+	case strings.Contains(name, "://"):
+		name, reason = strings.ReplaceAll(name, "://", "-"), "a config name cannot be a URL"
+	}
+	base := name
 	for i := 2; used[name]; i++ {
-		name = fmt.Sprintf("%s-%d", n, i)
+		name = fmt.Sprintf("%s %d", base, i)
+		reason = fmt.Sprintf("another agent is saved as %q", base)
 	}
 	used[name] = true
-	return name
+	if reason != "" {
+		why = fmt.Sprintf("%q is saved as %q: %s.", termsafe.Line(shown), name, reason)
+	}
+	return name, why
 }

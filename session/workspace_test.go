@@ -71,7 +71,7 @@ func TestWorkspaceAddRenameRemoveSave(t *testing.T) {
 		t.Errorf("credential keys of the removed agent = %q, want its URL and its config name", keys)
 	}
 	write, left, err := w.Save()
-	if err != nil || left != 0 {
+	if err != nil || left.Left != 0 {
 		t.Fatal(err, left)
 	}
 	if err := write(); err != nil {
@@ -79,7 +79,7 @@ func TestWorkspaceAddRenameRemoveSave(t *testing.T) {
 	}
 	b, _ := os.ReadFile(p)
 	got := string(b)
-	for _, want := range []string{`url  = "http://127.0.0.1:7002/"`, `name = "house"`, `name = "new-one"`, `url = "http://127.0.0.1:7004/"`} {
+	for _, want := range []string{`url  = "http://127.0.0.1:7002/"`, `name = "house"`, `name = "new one"`, `url = "http://127.0.0.1:7004/"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("saved file lacks %q:\n%s", want, got)
 		}
@@ -103,8 +103,8 @@ func TestWorkspaceStoredAgentIsKeptOnlyWhenAdded(t *testing.T) {
 	if w.ForStored(AgentInfo{Ref: "http://127.0.0.1:7001"}, nil) != w.Find("work") {
 		t.Error("a stored conversation with the config agent's URL did not go to it")
 	}
-	if _, left, _ := w.Save(); left != 1 {
-		t.Errorf("left out %d agents, want the stored one", left)
+	if _, left, _ := w.Save(); left.Left != 1 {
+		t.Errorf("left out %d agents, want the stored one", left.Left)
 	}
 	got, added, kept := w.Add("HTTP://127.0.0.1:7005")
 	if got != a || added || !kept || a.Stored {

@@ -212,13 +212,13 @@ func (m *Model) removeAgent(e *panes.Entry) (km []string, release func()) {
 // saveAgents writes the agent list to the config file, in the background
 // (Workspace.Save says what is written and what is left out).
 func (m *Model) saveAgents() tea.Cmd {
-	write, left, err := m.ws.Save()
+	write, report, err := m.ws.Save()
 	if errors.Is(err, session.ErrNoConfigFile) {
 		m.setStatus("No config file to save to.", true)
 		return nil
 	}
 	return func() tea.Msg {
-		return configSavedMsg{err: write(), left: left}
+		return configSavedMsg{err: write(), report: report}
 	}
 }
 

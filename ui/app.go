@@ -201,7 +201,7 @@ func New(opts Options) *Model {
 	}
 	m.ws = session.NewWorkspace(session.WorkspaceOptions{
 		Directory: opts.Directory, Config: opts.Config, ConfigPath: opts.ConfigPath,
-		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify, Label: panes.AgentLabel,
+		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify,
 		Keyboard: m.keyboard,
 		RecordError: func(err error) {
 			m.bridge.post(component.StatusMsg{Text: "Could not save the conversation: " + err.Error(), IsErr: true})

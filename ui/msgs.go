@@ -36,12 +36,11 @@ type tickMsg struct{}
 
 func (tickMsg) Redraws() component.Redraw { return component.RedrawStream }
 
-// configSavedMsg reports the result of writing the config file.
-// left counts the agents listed only for a stored conversation, which
-// were not saved.
+// configSavedMsg reports the result of writing the config file, and
+// what the save left out or renamed (session.SaveReport).
 type configSavedMsg struct {
-	err  error
-	left int
+	err    error
+	report session.SaveReport
 }
 
 func (configSavedMsg) Redraws() component.Redraw { return component.RedrawAll }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
@@ -77,7 +76,7 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 	for _, r := range msg.res {
 		if r.Err != nil {
 			failed += len(r.Tasks)
-			m.setStatus(unreachable(r.Context.Agent.Name, r.Err)+" Reopen it (ctrl+o) to retry.", true)
+			m.setStatus(unreachable(m.ws.StoredLabel(r.Context.Agent), r.Err)+" Reopen it (ctrl+o) to retry.", true)
 			continue
 		}
 		if r.Conversation != nil {
@@ -117,6 +116,7 @@ func (m *Model) openContexts() tea.Cmd {
 		ref, label = m.current.Ref, m.current.Label()
 	}
 	v := dialog.NewContexts(m.st, m.keys.Contexts, m.opts.Store, ref, label)
+	v.LabelAgents(m.ws.StoredLabelParts)
 	m.overlay.Open(v)
 	return v.Fetch()
 }
@@ -196,7 +196,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), styles.Plural(o.Context.Total, "item")), false)
 	if o.Offline != nil {
-		m.setStatus(unreachable(o.Context.Info.Agent.Name, o.Offline)+" Opened what is stored.", true)
+		m.setStatus(unreachable(m.ws.StoredLabel(o.Context.Info.Agent), o.Offline)+" Opened what is stored.", true)
 	}
 	m.narrowList = false // the lists stood over the transcript just opened
 	m.setFocus(focusComposer)
@@ -262,5 +262,5 @@ func (m *Model) offerLast(last *session.ContextInfo) {
 	}
 	km := m.keys.Global.Contexts.Help().Key
 	m.setStatus(fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
-		termsafe.Line(last.Label()), termsafe.Line(cmp.Or(last.Agent.Name, last.Agent.Ref)), km), false)
+		termsafe.Line(last.Label()), m.ws.StoredLabel(last.Agent), km), false)
 }

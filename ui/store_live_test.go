@@ -139,13 +139,18 @@ func TestReopenMatchesTheAgentByAddress(t *testing.T) {
 func TestStartOffersTheLastConversation(t *testing.T) {
 	other := httptest.NewServer(demoagent.New(demoagent.Options{}).Handler())
 	t.Cleanup(other.Close)
+	// The conversation's agent is labelled as everywhere (session's
+	// labels): a config agent goes by its config name; beside the
+	// in-process demo, the other "parley demo" says where it is once
+	// the in-process one's card, and so its name, is known.
 	for _, tc := range []struct {
-		name string
-		o    appOptions
+		name  string
+		o     appOptions
+		label string
 	}{
-		{"demo", appOptions{}},
+		{"demo", appOptions{}, "parley demo"},
 		{"config agents", appOptions{noWelcome: true, cfg: &config.Config{Agents: []config.Agent{{Name: "mine", URL: other.URL + "/"}}},
-			agents: func(string) []string { return nil }}},
+			agents: func(string) []string { return nil }}, "mine,"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			store := openStore(t)
@@ -168,7 +173,7 @@ func TestStartOffersTheLastConversation(t *testing.T) {
 				return 0
 			}
 			a := startApp(t, tc.o)
-			a.waitScreen(`Your last conversation, "ping the agent" with parley demo, is kept: ctrl+o lists it`)
+			a.waitScreen(`Your last conversation, "ping the agent" with `+tc.label, `is kept: ctrl+o lists it`)
 		})
 	}
 }

@@ -254,17 +254,14 @@ func (m *Model) routeOther(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// onConfigSaved says whether the agents were saved to the config.
+// onConfigSaved says whether the agents were saved to the config, and
+// under which names (session's SaveReport).
 func (m *Model) onConfigSaved(msg configSavedMsg) {
 	if msg.err != nil {
 		m.setStatus("Could not save the config: "+msg.err.Error(), true)
 		return
 	}
-	note := ""
-	if msg.left > 0 {
-		note = fmt.Sprintf("; left out %s from stored conversations (add one's URL to keep it)", styles.Plural(msg.left, "agent"))
-	}
-	m.setStatus("Saved agents to "+m.ws.ConfigPath()+note+".", false)
+	m.setStatus(msg.report.Summary(m.ws.ConfigPath()), false)
 }
 
 // showConversation puts the current agent's conversation on screen.

@@ -20,12 +20,12 @@ func TestIs(t *testing.T) {
 	}
 }
 
-// docs/security.md and the README say which names carry a credential
+// docs/security.md and docs/agents-and-auth.md say which names carry a credential
 // in the words of this list.
 func TestDocsListTheNames(t *testing.T) {
 	want := "names holding " + strings.Join(Words[:len(Words)-1], ", ") + " or " + Words[len(Words)-1] +
 		", or the word " + strings.Join(WholeWords, " or ")
-	for _, doc := range []string{"../../docs/security.md", "../../README.md"} {
+	for _, doc := range []string{"../../docs/security.md", "../../docs/agents-and-auth.md"} {
 		b, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)

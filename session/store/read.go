@@ -49,6 +49,32 @@ func (s *Store) ListContexts(agent, filter string) ([]session.ContextInfo, error
 	return queryAll(s, "list contexts", scanContext, q, args...)
 }
 
+// AgentContexts lists the stored contexts with one agent, most recent
+// first: those recorded under one of its identities (ids), or under one
+// of names as the user named it, as its card is named, or as the
+// endpoint parley used. An empty id or name matches nothing.
+func (s *Store) AgentContexts(ids []a2aclient.AgentID, names []string) ([]session.ContextInfo, error) {
+	var or []string
+	var args []any
+	for _, id := range ids {
+		if id != "" {
+			or = append(or, `agent_id = ?`)
+			args = append(args, string(id))
+		}
+	}
+	for _, n := range names {
+		if n != "" {
+			or = append(or, `agent_ref = ? OR agent_name = ? OR agent_url = ?`)
+			args = append(args, n, n, n)
+		}
+	}
+	if len(or) == 0 {
+		return nil, nil
+	}
+	q := `SELECT ` + contextColumns + ` FROM contexts WHERE ` + strings.Join(or, ` OR `) + ` ORDER BY updated DESC, id DESC`
+	return queryAll(s, "list an agent's contexts", scanContext, q, args...)
+}
+
 // Context returns one stored context, its card included.
 func (s *Store) Context(id int64) (session.ContextInfo, error) {
 	row := s.db.QueryRow(`SELECT `+contextColumns+`, card FROM contexts WHERE id = ?`, id)

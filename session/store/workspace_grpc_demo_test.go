@@ -115,8 +115,7 @@ func TestSaveLeavesOutBothDemoAgents(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "config.toml")
 	cfg := &config.Config{}
 	w := session.NewWorkspace(session.WorkspaceOptions{Directory: sessiontest.Directory(session.DirectoryOptions{Config: cfg, ConfigPath: p}),
-		Config: cfg, ConfigPath: p, DemoURL: base + "/", DemoMore: []string{base + "/grpc/"},
-		Label: func(*session.Agent) string { return "mine" }},
+		Config: cfg, ConfigPath: p, DemoURL: base + "/", DemoMore: []string{base + "/grpc/"}},
 		[]string{base + "/", base + "/grpc/", "http://127.0.0.1:7009/"})
 	write, _, err := w.Save()
 	if err != nil {

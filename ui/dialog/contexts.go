@@ -34,6 +34,9 @@ type Contexts struct {
 	agent  string
 	// agentLabel names the current agent in the title.
 	agentLabel string
+	// labelParts names a conversation's agent as everywhere else
+	// (session's labels): its name, and its place for two of one name.
+	labelParts func(session.AgentInfo) (name, place string)
 	list       []session.ContextInfo
 	hits       []store.SearchHit
 	cursor     int
@@ -51,6 +54,26 @@ func NewContexts(st *styles.Styles, km keys.Contexts, db *store.Store, agent, ag
 	in := newInput(st, "filter: ")
 	in.Placeholder = "type to filter titles"
 	return &Contexts{st: st, db: db, keys: km, input: in, agent: agent, agentLabel: agentLabel, all: agent == "", now: time.Now()}
+}
+
+// LabelAgents has the rows name each conversation's agent by parts, its
+// label (session's Workspace.StoredLabelParts); without it, by its card's
+// name.
+func (v *Contexts) LabelAgents(parts func(session.AgentInfo) (name, place string)) {
+	v.labelParts = parts
+}
+
+// agentName is a conversation's agent's label in at most w cells: the
+// name gives way to the place, which tells two of one name apart.
+func (v *Contexts) agentName(a session.AgentInfo, w int) string {
+	if v.labelParts == nil {
+		return styles.Clip(termsafe.Line(cmp.Or(a.Name, a.Ref)), w)
+	}
+	name, place := v.labelParts(a)
+	if place == "" {
+		return styles.Clip(name, w)
+	}
+	return styles.Clip(styles.Clip(name, max(w-1-ansi.StringWidth(place), 4))+" "+place, w)
 }
 
 // contextsListedMsg carries a query's result; seq drops answers to
@@ -344,7 +367,7 @@ func (v *Contexts) View(st *styles.Styles) string {
 }
 
 func (v *Contexts) row(c session.ContextInfo, selected bool, w int) string {
-	agent := styles.Clip(termsafe.Line(cmp.Or(c.Agent.Name, c.Agent.Ref)), 14)
+	agent := v.agentName(c.Agent, 14)
 	when := styles.Ago(v.now.Sub(c.Updated))
 	state := styles.StoredOutcome(c.LastState)
 	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, styles.Pick(c.Messages, "msg", "msgs"))
@@ -357,7 +380,7 @@ func (v *Contexts) row(c session.ContextInfo, selected bool, w int) string {
 }
 
 func (v *Contexts) hitRows(h store.SearchHit, selected bool, w int) []string {
-	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), termsafe.Line(cmp.Or(h.Context.Agent.Name, h.Context.Agent.Ref)), styles.Ago(v.now.Sub(h.Time)))
+	head := fmt.Sprintf("%s · %s · %s", termsafe.Line(h.Context.Label()), v.agentName(h.Context.Agent, 40), styles.Ago(v.now.Sub(h.Time)))
 	if selected {
 		head = v.st.Selected.Render(styles.Fit(styles.Clip(head, w-2), w-2))
 	} else {

@@ -22,9 +22,9 @@ func (k *Map) unknownName(name string) *Error {
 			best, dist = n, d
 		}
 	}
-	hint := "the README's key table lists every name"
+	hint := "the key table of docs/tui.md lists every name"
 	if best != "" {
-		hint = "did you mean " + quoteName(best) + "? The README's key table lists every name"
+		hint = "did you mean " + quoteName(best) + "? The key table of docs/tui.md lists every name"
 	}
 	return &Error{Name: name, Msg: "unknown key binding " + quoteName(name) + " in [keys]", Hint: hint}
 }

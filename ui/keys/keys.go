@@ -18,7 +18,7 @@ import (
 // (`key`), its default keys (`keys`, space-separated) and its help text
 // (`help`). Everything else walks this registry: Default, the
 // config's [keys] overrides, the help overlay, every short help and the
-// README's key table. Adding a binding is one tagged field here and its
+// key table of docs/tui.md. Adding a binding is one tagged field here and its
 // use in the pane.
 type Map struct {
 	Global   Global   `key:"global" title:"Everywhere"`
@@ -398,7 +398,7 @@ func (k *Map) Names() []string {
 	return names
 }
 
-// MarkdownTable renders the key table for the README, grouped as the
+// MarkdownTable renders the key table of docs/tui.md, grouped as the
 // registry groups them.
 func (k *Map) MarkdownTable() string {
 	var b strings.Builder

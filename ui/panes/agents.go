@@ -2,7 +2,6 @@ package panes
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -11,37 +10,10 @@ import (
 
 	"github.com/parley-a2a/parley/internal/credname"
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
-
-// refLabel shortens an agent URL for a narrow list: host and path, the
-// part that tells agents apart ("127.0.0.1:4141/gateway").
-func refLabel(ref string) string {
-	u, err := url.Parse(ref)
-	if err != nil || u.Host == "" {
-		return termsafe.Line(ref)
-	}
-	return termsafe.Line(u.Host + strings.TrimSuffix(u.Path, "/"))
-}
-
-// placeLabel is where an agent is, as short as tells two of one name
-// apart in a narrow row: ":4141/v0.3" on this machine, host and path
-// elsewhere.
-func placeLabel(ref string) string {
-	u, err := url.Parse(ref)
-	if err != nil || u.Host == "" {
-		return refLabel(ref)
-	}
-	host := u.Host
-	switch u.Hostname() {
-	case "127.0.0.1", "localhost", "::1":
-		host = ":" + u.Port()
-	}
-	return termsafe.Line(host + strings.TrimSuffix(u.Path, "/"))
-}
 
 // Agents lists agents and shows the selected one's card and skills.
 type Agents struct {
@@ -205,18 +177,12 @@ func (p *Agents) key(msg tea.KeyPressMsg) (tea.Cmd, AgentAction) {
 func (p *Agents) View(st *styles.Styles) string {
 	p.st = st
 	current := p.current
-	// Two agents of one name (staging and production, two demo agents)
-	// would be two identical rows: those name where they are too.
-	seen := make(map[string]int, len(p.entries))
-	for _, e := range p.entries {
-		seen[e.Label()]++
-	}
 	var lines []string
 	n := len(p.entries) + 1 // and the "add agent" row
 	p.top, p.end = styles.ListWindow(n, p.cursor, p.top, max(p.h, 1))
 	for i := p.top; i < p.end && i < len(p.entries); i++ {
 		e := p.entries[i]
-		lines = append(lines, p.row(e, i == p.cursor, e == current, seen[e.Label()] > 1))
+		lines = append(lines, p.row(e, i == p.cursor, e == current))
 	}
 	if p.end == n {
 		add := p.cursorMark(p.cursor == len(p.entries)) + p.st.Muted.Render("+ add agent")
@@ -241,7 +207,7 @@ func (p *Agents) View(st *styles.Styles) string {
 	return strings.Join(lines, "\n")
 }
 
-func (p *Agents) row(e *Entry, selected, current, sameName bool) string {
+func (p *Agents) row(e *Entry, selected, current bool) string {
 	badge, dialect, flags := p.st.Muted.Render(styles.AgentBadgeDown), "", ""
 	switch e.Status {
 	case session.AgentResolving:
@@ -270,10 +236,11 @@ func (p *Agents) row(e *Entry, selected, current, sameName bool) string {
 	// from the row (Success or Error), so it is drawn after the row text.
 	sig := p.sigMark(e)
 	nameW := max(p.w-3-len([]rune(right))-1-1, 4)
-	name := e.Label()
-	if sameName {
-		// The name gives way to the place: the place is what differs.
-		place := placeLabel(e.Ref)
+	// Two agents of one name (staging and production, two demo agents)
+	// name where they are too (session's label); the name gives way to
+	// the place, which is what differs.
+	name, place := e.LabelParts()
+	if place != "" {
 		name = styles.Clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
 	}
 	if current {

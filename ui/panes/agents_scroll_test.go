@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/sessiontest"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -56,10 +57,14 @@ func TestAgentsPaneScrollsSkills(t *testing.T) {
 func TestAgentsPaneNamesWhereSameNamedAgentsAre(t *testing.T) {
 	p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
 	p.SetSize(40, 8)
-	p.entries = []*Entry{
-		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:4141/", Status: session.AgentFailed, Err: fmt.Errorf("down")}},
-		{Agent: &session.Agent{Name: "parley demo", Ref: "http://127.0.0.1:5151/v0.3/", Status: session.AgentFailed, Err: fmt.Errorf("down")}},
-		{Agent: &session.Agent{Name: "travel", Ref: "https://agents.example.com/travel", Status: session.AgentFailed, Err: fmt.Errorf("down")}},
+	// The labels are the workspace's (session's), told apart among the
+	// agents it lists.
+	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: sessiontest.Directory(session.DirectoryOptions{})},
+		[]string{"http://127.0.0.1:4141/", "http://127.0.0.1:5151/v0.3/", "https://agents.example.com/travel"})
+	for i, a := range ws.Agents() {
+		ws.Rename(a, []string{"parley demo", "parley demo", "travel"}[i])
+		a.Status, a.Err = session.AgentFailed, fmt.Errorf("down")
+		p.entries = append(p.entries, &Entry{Agent: a})
 	}
 	lines := strings.Split(ansi.Strip(agentsView(p, nil)), "\n")
 	if !strings.Contains(lines[0], "parley demo :4141") || !strings.Contains(lines[1], "parley demo :5151/v0.3") {

@@ -12,7 +12,6 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
-	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // Entry is one agent of the directory pane: the Workspace's agent,
@@ -28,19 +27,9 @@ type Entry struct {
 	SignedIn bool
 }
 
-// Label is the agent's name as shown: the config name, else the card's.
-func (e *Entry) Label() string { return AgentLabel(e.Agent) }
-
-// AgentLabel is the Workspace's Label: how the TUI names an agent.
-func AgentLabel(e *session.Agent) string {
-	if e.Name != "" {
-		return termsafe.Line(e.Name) // a config file's, as hostile as a card's
-	}
-	if e.Client != nil && e.Client.Agent().Name != "" {
-		return styles.CardText(e.Client.Agent().Name, 64, 1)
-	}
-	return refLabel(e.Ref)
-}
+// Label is the agent's one label (session's Agent.Label): its name, and
+// where it is when another agent listed has the same name.
+func (e *Entry) Label() string { return e.Agent.Label() }
 
 // MissingVariable names the environment variable e's credential should
 // come from and does not: the agent needs a sign-in, it is not down.

@@ -8,16 +8,16 @@ import (
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
-// The README's key table is generated from the key bindings, so the two
-// cannot drift: this test fails when they differ, and
-// `go test ./ui -run TestREADMEKeys -update` rewrites the table.
+// The key table of docs/tui.md is generated from the key bindings, so
+// the two cannot drift: this test fails when they differ, and
+// `go test ./ui -run TestKeyTableInDocs -update` rewrites the table.
 const (
 	keysStart = "<!-- keys:start -->"
 	keysEnd   = "<!-- keys:end -->"
 )
 
-func TestREADMEKeys(t *testing.T) {
-	const path = "../README.md"
+func TestKeyTableInDocs(t *testing.T) {
+	const path = "../docs/tui.md"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -41,5 +41,5 @@ func TestREADMEKeys(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("the README's key table is not the key bindings' table; run `go test ./ui -run TestREADMEKeys -update`\nREADME:\n%s\nbindings:\n%s", got, want)
+	t.Errorf("the key table of %s is not the key bindings' table; run `go test ./ui -run TestKeyTableInDocs -update`\n%s:\n%s\nbindings:\n%s", path, path, got, want)
 }
