@@ -277,7 +277,7 @@ func (c *Conversation) ForgetTask(taskID string) {
 		t.State, t.Following, t.Updated = a2aclient.StateUnknown, false, c.now()
 	}
 	// A note, drawn whole: nothing failed that the person can act on,
-	// and as an error its line was cut at the pane's width.
+	// and an error is cut to its line.
 	c.add(&Item{Kind: ItemNotice, TaskID: taskID, Done: true,
 		Text: fmt.Sprintf("The agent no longer knows task %s (it may have restarted); it ends as unknown.", short(taskID))})
 	c.mu.Unlock()

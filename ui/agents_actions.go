@@ -136,8 +136,8 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 			m.current = sel
 			m.showConversation()
 		}
-		// The example of the skill marked on the card, not the next of
-		// all of them: with "Quick reply" on screen, e put another's.
+		// The example of the skill marked on the card, the one the
+		// person sees e next to, not the next of all the agent's.
 		if x := m.agents.Example(); x != "" {
 			m.putExample(x)
 		} else {

@@ -29,9 +29,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.route(msg)
 	if _, key := msg.(tea.KeyPressMsg); m.statusAt == at && (key || m.focus != focus || m.current != current) {
 		// A status is about what was: the next key that says nothing
-		// of its own, moving the focus or switching agents drops it
-		// ("New conversation with …" stayed after switching agents, an
-		// unreachable address after ctrl+u).
+		// of its own, moving the focus or switching agents drops it.
 		m.status = ""
 	}
 	m.syncPushAttach() // conversations come and go with many messages

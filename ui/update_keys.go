@@ -219,7 +219,7 @@ func (m *Model) writeKey() (key.Binding, bool) {
 
 // modeNote is what the composer's border says while a pane whose
 // lowercase letters are commands has the keys: so that "show me…"
-// typed there is not a surprise save (issue 32, item 7).
+// typed there is not a surprise save.
 func (m *Model) modeNote() string {
 	w, ok := m.writeKey()
 	if !ok || !w.Enabled() {

@@ -115,7 +115,7 @@ func (m *Model) render() string {
 	if m.overlay.Full() { // the main screen is hidden: do not draw it
 		if text, style := m.statusText(); text != "" {
 			// What a key in the dialog did (an export) is said below
-			// it; it said nothing until the dialog closed.
+			// it, not once the dialog closes.
 			lines := styles.WrapStyle(style, text, m.width-2, statusLines(m.height))
 			return m.overlay.Draw(m.st, "", m.width, m.height-len(lines)) + "\n " + strings.Join(lines, "\n ")
 		}

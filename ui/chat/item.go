@@ -235,8 +235,7 @@ func (c *Pane) renderError(ci *chatItem, w int) {
 	case ansi.StringWidth(line) <= w:
 		ci.lines.add(c.st.Error.Render(line))
 	default:
-		// Cut to its line: it says that the details key unfolds it,
-		// which nothing said before (issue 32, item 13).
+		// Cut to its line: it says that the details key unfolds it.
 		more := " " + keys.FirstKey(c.keys.Details) + ": more"
 		if w-ansi.StringWidth(more) < 10 {
 			more = "" // too narrow to say it and show some of the error

@@ -153,8 +153,8 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 // budget lines: the skill e takes its examples from (marked) with the
 // card's room, the others with less, the least that lets them all show:
 // the card's room, the compact card's, a line of description, the name
-// alone. Expanded, the card showed one skill at a time. titles are the
-// lines the skills begin on.
+// alone; so an expanded card lists its skills, not one at a time. titles
+// are the lines the skills begin on.
 func (p *Agents) skillSection(skills []a2aclient.Skill, marked, w int, room cardRoom, budget int) (out []string, titles []int) {
 	for _, r := range []cardRoom{room, compactCard, briefSkill, nameOnlySkill} {
 		out, titles = out[:0], titles[:0]
