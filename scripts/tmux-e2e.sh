@@ -151,6 +151,15 @@ contexts_flows() {
 	wait_for "Your flight is booked."
 	wait_for "From Berlin on the 10th"
 
+	scenario="export from the contexts view says so at once"
+	keys C-o
+	wait_for "Contexts ·"
+	keys C-x # said below the view, not once it closes
+	wait_for "Saved ~/Downloads/parley-"
+	wait_for "Contexts ·"
+	keys Escape
+	wait_gone "Contexts ·"
+
 	scenario="quit after reopening"
 	quit
 }
