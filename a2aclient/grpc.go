@@ -228,6 +228,9 @@ func (e *grpcEndpoint) unary(ctx context.Context, c grpcCall) ([]byte, error) {
 	defer cancel(nil)
 	var hdr, trl metadata.MD
 	err = conn.Invoke(cctx, "/"+e.service+"/"+c.method, c.req, c.out, grpc.Header(&hdr), grpc.Trailer(&trl))
+	if err == nil {
+		grpcFirstByte(ctx)
+	}
 	if err != nil {
 		e.observeStatus(c.method, hdr, trl, err)
 		return nil, e.callError(ctx, cctx, c, err, hdr, trl)
@@ -342,6 +345,7 @@ func (s *grpcEvents) next() (Event, error) {
 		}
 		if !s.started {
 			s.started = true
+			grpcFirstByte(s.ctx)
 		}
 		s.arm(s.e.t.idleTimeout, true)
 		data, err := protojson.Marshal(m)

@@ -253,6 +253,7 @@ func (t *transport) newRequest(ctx context.Context, req request) (*http.Request,
 	// not bound to carries none of them, the client certificate included.
 	gate := &credGate{}
 	ctx = context.WithValue(ctx, credGateKey{}, gate)
+	ctx = traceFirstByte(ctx)
 	var body io.Reader
 	if req.body != nil {
 		body = bytes.NewReader(req.body)
@@ -286,6 +287,7 @@ func (t *transport) decorate(hreq *http.Request, own http.Header, trusted bool, 
 	for k, vs := range own {
 		hreq.Header[k] = vs
 	}
+	hookHeader(hreq)
 	if hreq.Header.Get("User-Agent") == "" {
 		hreq.Header.Set("User-Agent", t.userAgent)
 	}

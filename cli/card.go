@@ -21,6 +21,7 @@ func (r *runner) card(ctx context.Context, f *agentFlags, pos []string) int {
 	}
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
+	ctx, _ = r.traced(ctx, pos[0], f)
 	c, err := r.client(ctx, pos[0], f)
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, pos[0], ""), f.json, "")

@@ -143,7 +143,7 @@ commands and the terminal UI start signed in. The agent's card says how:
 	fs.StringVar(&f.clientID, "client-id", "", "the OAuth client id, when the config entry names none")
 	fs.BoolVar(&f.noOpen, "no-open", false, "print the browser sign-in URL without opening a browser")
 	f.agent.register(fs)
-	hideFlags(fs, "json", "raw", "output")
+	hideFlags(fs, "json", "raw", "output", "trace")
 	c.Run = r.run(func(ctx context.Context, args []string) int { return r.login(ctx, &f, args) })
 	return c
 }
@@ -244,7 +244,7 @@ func (r *runner) contextsCommand() *cobra.Command {
 	var f contextsFlags
 	c := &cobra.Command{
 		Use:   "contexts [SUBCOMMAND] [flags]",
-		Short: "stored conversations: list, show, search, export, rename, rm, resume",
+		Short: "stored conversations: list, show, search, export, rename, rm, resume, replay, diff",
 		Long: `Every conversation, in the TUI or with 'parley send', is kept in the
 context store, parley.db in $XDG_DATA_HOME/parley (~/.local/share/parley
 by default). ID is the number in the list's first column, or the agent's
@@ -264,6 +264,8 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 		{"rename ID NAME", "show NAME instead of the first message"},
 		{"rm ID", "delete a context; asks first, and needs --yes when there is no terminal to ask on"},
 		{"resume [ID]", "follow the tasks left running when parley stopped until they settle"},
+		{"replay ID", "send the user's messages of ID again, in order, and record the answers as a new context"},
+		{"diff A B", "two contexts side by side, turn by turn, differences marked; exits 0 when the answers are the same, 1 when they differ"},
 	}
 	for _, sub := range subs {
 		name, _, _ := strings.Cut(sub.use, " ")
@@ -275,6 +277,8 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 			s.Flags().StringVar(&f.format, "format", "md", "md (Markdown) or json")
 		case "rm":
 			s.Flags().BoolVarP(&f.yes, "yes", "y", false, "delete without asking")
+		case "replay":
+			s.Flags().StringVar(&f.agent, "agent", "", "send to this agent instead of the context's own")
 		}
 		s.Run = r.run(func(ctx context.Context, args []string) int { return r.contexts(ctx, &f, name, args) })
 		c.AddCommand(s)

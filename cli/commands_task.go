@@ -82,6 +82,7 @@ func (r *runner) watchPushCommand(ctx context.Context, f *agentFlags, pf *pushFl
 	}
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
+	ctx, _ = r.traced(ctx, pos[0], f)
 	return r.watchPush(ctx, f, pf, pos[0], pos[1])
 }
 

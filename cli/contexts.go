@@ -40,7 +40,7 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 	}
 	var err error
 	if sub == "" && len(pos) > 0 {
-		err = usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm or resume)", pos[0])
+		err = usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm, resume, replay or diff)", pos[0])
 	} else {
 		sub = cmp.Or(sub, "list")
 		err = checkContextsArgs(sub, pos, &f)
@@ -69,6 +69,10 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 		err = c.remove(pos[0])
 	case "resume":
 		return c.resume(ctx, pos)
+	case "replay":
+		return c.replay(ctx, pos[0])
+	case "diff":
+		return c.diff(pos[0], pos[1])
 	}
 	if err != nil {
 		code := exitError
@@ -84,15 +88,16 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 func checkContextsArgs(sub string, pos []string, f *contextsFlags) error {
 	want := map[string][2]int{ // least and most arguments
 		"list": {0, 0}, "show": {1, 1}, "search": {1, 1 << 20}, "export": {1, 1},
-		"rename": {2, 1 << 20}, "rm": {1, 1}, "resume": {0, 1},
+		"rename": {2, 1 << 20}, "rm": {1, 1}, "resume": {0, 1}, "replay": {1, 1}, "diff": {2, 2},
 	}
 	n, ok := want[sub]
 	switch {
 	case !ok:
-		return usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm or resume)", sub)
+		return usagef("contexts", "unknown contexts subcommand %q (want show, search, export, rename, rm, resume, replay or diff)", sub)
 	case len(pos) < n[0] || len(pos) > n[1]:
 		what := map[string]string{"list": "no arguments", "show": "a context id", "search": "the words to search for",
-			"export": "a context id", "rename": "a context id and the new name", "rm": "a context id", "resume": "at most a context id"}
+			"export": "a context id", "rename": "a context id and the new name", "rm": "a context id", "resume": "at most a context id",
+			"replay": "a context id", "diff": "two context ids"}
 		return usagef("contexts", "contexts %s takes %s, got %s", sub, what[sub], plural(len(pos), "argument"))
 	case f.format != "md" && f.format != "markdown" && f.format != "json":
 		return usagef("contexts", "--format is md or json, not %q", f.format)

@@ -56,6 +56,7 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	if ref == "" {
 		ref = stored.Agent.Ref
 	}
+	ctx, _ = r.traced(ctx, ref, &f.agentFlags)
 	client, err := r.client(ctx, ref, &f.agentFlags)
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")

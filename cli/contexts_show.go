@@ -108,6 +108,7 @@ func writeItem(w *bufio.Writer, it session.Item) {
 			}
 		}
 	}
+	writeTurn(w, it.Turn)
 }
 
 func indentLines(w *bufio.Writer, s string) {

@@ -79,6 +79,7 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 	if err != nil {
 		return r.report(errorExit(ctx, err), err, f.agent.json, "")
 	}
+	ctx, _ = r.traced(ctx, pos[0], &f.agent)
 	if f.readOnly {
 		fmt.Fprintln(r.env.Stderr, "parley: doctor sends no message (--read-only); the checks that need one are skipped.")
 	} else {

@@ -116,6 +116,8 @@ type agentFlags struct {
 	requireSigned bool
 	extensions    extensionsFlag
 	tenant        tenantFlag
+	// trace sends W3C trace context (cli/trace.go).
+	trace bool
 }
 
 // register adds the agent flags to a command's flag set.
@@ -130,6 +132,7 @@ func (a *agentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&a.requireSigned, "require-signed", false, "refuse an agent whose card is unsigned or whose signature does not verify (exit 7)")
 	fs.Var(&a.extensions, "extension", "activate the A2A extension with this URI: sent in the A2A-Extensions header (repeatable)")
 	fs.Var(&a.tenant, "tenant", "the tenant to address: the v1.0 REST path prefix and the JSON-RPC and gRPC tenant field")
+	fs.BoolVar(&a.trace, "trace", false, "send W3C trace context (traceparent) on every request, one trace id for the command; TRACEPARENT is its parent")
 }
 
 // extensionsFlag collects repeated --extension URI flags.

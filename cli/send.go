@@ -206,6 +206,9 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		out.text.printAsync(s, ref)
 	} else {
 		out.text.finish(s, ref)
+		if r.isTerminal() {
+			printTimings(r.env.Stdout, s.Timings)
+		}
 	}
 	return stateExit(s.State)
 }

@@ -28,6 +28,7 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	}
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
+	ctx, traceID := r.traced(ctx, ref, f)
 	c, err := r.client(ctx, ref, f)
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
@@ -35,6 +36,7 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	out := r.follower(f.json, nil)
 	if sub == "watch" {
 		s, err := session.Follow(ctx, c, taskID, r.followOptions(false, out.update))
+		s.TraceID = traceID
 		if s != nil && s.TaskID != "" && s.State != string(a2aclient.StateUnknown) {
 			r.learnTask(c.ID(), summaryTask(s))
 		}

@@ -54,6 +54,11 @@ func (r *runner) taskList(ctx context.Context, f *agentFlags, lf *taskListFlags,
 	r.useRaw(f.raw)
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
+	if len(pos) > 0 {
+		ctx, _ = r.traced(ctx, pos[0], f)
+	} else {
+		ctx, _ = r.traced(ctx, "", f) // --all: the flag or the config's top level
+	}
 	store := r.openHistory()
 	if store != nil {
 		defer store.Close()

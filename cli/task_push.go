@@ -71,6 +71,7 @@ func (r *runner) taskPush(ctx context.Context, f *agentFlags, sf *pushSetFlags, 
 	ref, taskID := pos[0], pos[1]
 	ctx, cancel := r.withTimeout(ctx, f)
 	defer cancel()
+	ctx, _ = r.traced(ctx, ref, f)
 	var st *store.Store
 	if sub == "set" && sf.hook == "" || sub != "set" {
 		if st = r.openHistory(); st != nil {

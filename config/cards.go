@@ -15,6 +15,10 @@ type Cards struct {
 	// Extensions are the URIs of A2A extensions to activate: they go out
 	// in the A2A-Extensions header (X-A2A-Extensions for v0.3).
 	Extensions []string `toml:"extensions,omitempty"`
+	// Trace sends W3C Trace Context (a traceparent header, gRPC
+	// metadata) with every request, one trace id per turn
+	// (docs/tracing.md). On at the top, it is on for every agent.
+	Trace bool `toml:"trace,omitempty"`
 }
 
 // checkCards insists that extension URIs fit in the comma-separated

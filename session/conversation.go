@@ -46,6 +46,7 @@ type Conversation struct {
 	reading   statusReading
 	pub       published                // the UI's view while recorded
 	keyboard  atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
+	tracing   atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
 }
 
 type artKey struct{ taskID, id, key string }
@@ -54,6 +55,9 @@ type exchange struct {
 	cancel context.CancelFunc
 	taskID string
 	again  func() // the same request, to retry it after a failure
+	// userKey is the key of the user's message the exchange sent, which
+	// keeps the turn's timings.
+	userKey string
 }
 
 // NewConversation starts an empty conversation with an agent. notify is
@@ -207,10 +211,11 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 	c.mu.Lock()
 	id := c.nextID
 	c.nextID++
-	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID, again: func() { c.start(req, title) }}
+	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID, again: func() { c.start(req, title) }, userKey: "user:" + req.Message.ID}
 	c.inflight[id] = ex
 	client := c.client
 	c.mu.Unlock()
+	ctx = c.traced(ctx)
 	go func() {
 		defer cancel()
 		sum, err := Exchange(ctx, client, req, FollowOptions{GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})
@@ -336,6 +341,7 @@ func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 	c.mu.Lock()
 	delete(c.inflight, id)
 	c.sealReply()
+	c.keepTurn(ex, sum)
 	taskID := ex.taskID
 	if sum != nil && sum.TaskID != "" {
 		taskID = sum.TaskID

@@ -39,7 +39,7 @@ func (c *Conversation) Exchange(ctx context.Context, msg a2aclient.Message, o Fo
 		}
 	}
 	title := strings.Join(text, "\n")
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(c.traced(ctx))
 	defer cancel()
 
 	c.mu.Lock()
@@ -55,7 +55,7 @@ func (c *Conversation) Exchange(ctx context.Context, msg a2aclient.Message, o Fo
 	c.lastReq = &req
 	id := c.nextID
 	c.nextID++
-	ex := &exchange{cancel: cancel, taskID: msg.TaskID}
+	ex := &exchange{cancel: cancel, taskID: msg.TaskID, userKey: "user:" + msg.ID}
 	c.inflight[id] = ex
 	client := c.client
 	c.mu.Unlock()

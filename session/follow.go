@@ -82,11 +82,20 @@ func (e *CutError) Unwrap() error { return e.Err }
 func Exchange(ctx context.Context, c *a2aclient.Client, req a2aclient.SendRequest, o FollowOptions) (*Summary, error) {
 	f := newFollower(c, o)
 	f.taskID = req.Message.TaskID
+	f.clock.begin()
+	hooks := &a2aclient.RequestHooks{FirstByte: f.clock.gotFirstByte}
+	tt := traceOf(ctx)
+	if tt != nil {
+		hooks.Header = tt.header
+	}
+	ctx = a2aclient.WithRequestHooks(ctx, hooks)
 	cause, err := f.start(ctx, req)
 	if err == nil {
 		err = f.resume(ctx, cause)
 	}
-	return f.finish(ctx, err)
+	s, err := f.finish(ctx, err)
+	s.TraceID = tt.TraceID()
+	return s, err
 }
 
 // Follow follows a task that is already running until it settles.
@@ -141,6 +150,8 @@ type follower struct {
 	// ev is the event OnUpdate is hearing: one for the whole exchange,
 	// rather than one on the heap per event.
 	ev a2aclient.Event
+	// clock measures the turn an Exchange sends.
+	clock turnClock
 }
 
 func newFollower(c *a2aclient.Client, o FollowOptions) *follower {
@@ -286,6 +297,9 @@ func (f *follower) apply(ev a2aclient.Event) {
 	if f.taskID == "" {
 		f.taskID = ev.TaskID()
 	}
+	if !f.clock.idle(&ev) {
+		f.clock.event(&ev, &f.tr, f.settled())
+	}
 	if f.o.OnUpdate != nil {
 		f.ev = ev
 		f.o.OnUpdate(Update{Event: &f.ev, Tracker: &f.tr})
@@ -312,6 +326,9 @@ func (f *follower) finish(ctx context.Context, err error) (*Summary, error) {
 	s := Summarize(&f.tr, f.c.Dialect())
 	if s.TaskID == "" {
 		s.TaskID = f.taskID
+	}
+	if t := f.clock.timings(); t != nil {
+		s.Timings, s.Outcome.Timings = *t, t.JSON()
 	}
 	if ctx.Err() != nil && err != nil {
 		err = ctx.Err()

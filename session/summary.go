@@ -16,6 +16,9 @@ type Summary struct {
 	jsonout.Outcome
 	// Message is the agent's reply when State is StateMessage.
 	Message *a2aclient.Message
+	// Timings is what parley measured of the turn an Exchange sent
+	// (Outcome.Timings holds their JSON form); zero for a task followed.
+	Timings Timings
 }
 
 // Summarize reads the outcome off a tracker.

@@ -42,6 +42,9 @@ type Item struct {
 	// Secret marks a user turn whose content was a credential; the text
 	// shown is a placeholder and the secret is kept nowhere.
 	Secret bool
+	// Turn, on a user message, is what parley measured of the turn it
+	// started, once that turn ended; nil before, or when not measured.
+	Turn *Turn
 }
 
 // TaskInfo is one task of the conversation, for the task list.

@@ -57,6 +57,9 @@ type WorkspaceOptions struct {
 	Keyboard *Keyboard
 	// RecordError is told when a conversation could not be recorded.
 	RecordError func(error)
+	// TraceParent and TraceState are the environment's TRACEPARENT and
+	// TRACESTATE: the parent of every traced turn (workspace_trace.go).
+	TraceParent, TraceState string
 }
 
 // AgentStatus is where an agent's card resolution stands.

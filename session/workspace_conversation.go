@@ -40,6 +40,7 @@ func (w *Workspace) NewConversation(a *Agent) *Conversation {
 	var conv *Conversation
 	conv = NewConversation(a.Client, w.Label(a), w.notifier(&conv))
 	conv.SetKeyboard(w.o.Keyboard)
+	conv.SetTracing(w.tracing(a))
 	a.Conv = conv
 	w.record(conv, a)
 	return conv
@@ -122,6 +123,7 @@ func (w *Workspace) Opened(o *Opening) *Agent {
 		w.recs = append(w.recs, o.rec)
 	}
 	a.Conv = o.Conv
+	a.Conv.SetTracing(w.tracing(a))
 	return a
 }
 
@@ -139,6 +141,7 @@ func (w *Workspace) Resumed(res []*Resumption) (changed []*Agent) {
 		a := w.ForStored(r.Context.Agent, r.Conversation.Client())
 		if a.Conv == nil || a.Conv.itemCount() <= 1 {
 			a.Conv = r.Conversation
+			a.Conv.SetTracing(w.tracing(a))
 			changed = append(changed, a)
 		}
 	}

@@ -60,6 +60,9 @@ type Options struct {
 	// DemoMore are the demo's other agents listed after it (its gRPC
 	// copy), left out of saves too (session.WorkspaceOptions.DemoMore).
 	DemoMore []string
+	// TraceParent and TraceState are the environment's, the parent of
+	// every traced turn (session.WorkspaceOptions.TraceParent).
+	TraceParent, TraceState string
 	// Store keeps every conversation; nil when it could not be opened.
 	Store *store.Store
 	// OpenContext opens on this stored context (its store id), if set.
@@ -202,7 +205,7 @@ func New(opts Options) *Model {
 	m.ws = session.NewWorkspace(session.WorkspaceOptions{
 		Directory: opts.Directory, Config: opts.Config, ConfigPath: opts.ConfigPath,
 		DemoURL: opts.DemoURL, DemoMore: opts.DemoMore, Store: opts.Store, Notify: m.bridge.notify,
-		Keyboard: m.keyboard,
+		Keyboard: m.keyboard, TraceParent: opts.TraceParent, TraceState: opts.TraceState,
 		RecordError: func(err error) {
 			m.bridge.post(component.StatusMsg{Text: "Could not save the conversation: " + err.Error(), IsErr: true})
 		},

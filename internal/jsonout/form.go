@@ -32,6 +32,11 @@ type Outcome struct {
 	// question when input is required, the reason when it failed.
 	StatusText string
 	Artifacts  []a2aclient.Artifact
+	// Timings is what parley measured of the turn; nil when it did not.
+	Timings *TimingsJSON
+	// TraceID is the W3C trace id the turn's requests carried, when
+	// parley sent one.
+	TraceID string
 }
 
 // PartJSON is one part: {"kind":"text","text"}, {"kind":"data","data"},
@@ -152,6 +157,8 @@ type ResultJSON struct {
 	Text       string         `json:"text"`
 	StatusText string         `json:"statusText"`
 	Artifacts  []ArtifactJSON `json:"artifacts"`
+	Timings    *TimingsJSON   `json:"timings,omitempty"`
+	TraceID    string         `json:"traceId,omitempty"`
 }
 
 // PartToJSON converts a part, in the wire kind it travels as: a kind
@@ -319,5 +326,6 @@ func EventToJSON(ev a2aclient.Event) EventJSON {
 // ResultToJSON converts a summary to the result line.
 func ResultToJSON(s *Outcome) ResultJSON {
 	return ResultJSON{Type: "result", Dialect: string(s.Dialect), ContextID: s.ContextID, TaskID: s.TaskID,
-		State: s.State, Text: s.Text, StatusText: s.StatusText, Artifacts: ArtifactsToJSON(s.Artifacts)}
+		State: s.State, Text: s.Text, StatusText: s.StatusText, Artifacts: ArtifactsToJSON(s.Artifacts),
+		Timings: s.Timings, TraceID: s.TraceID}
 }

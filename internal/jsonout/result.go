@@ -131,6 +131,11 @@ func (r *ResultLine) write(l *lineWriter) {
 		l.artifact(&s.Artifacts[i])
 	}
 	l.lit("]")
+	if s.Timings != nil {
+		l.lit(`,"timings":`)
+		l.timings(s.Timings)
+	}
+	l.omitEmpty(`,"traceId":`, s.TraceID)
 	if r.storeID != 0 {
 		l.buf = strconv.AppendInt(append(l.buf, `,"storeId":`...), r.storeID, 10)
 	}

@@ -41,7 +41,10 @@ func trickySummaries() []*Outcome {
 	_ = json.Unmarshal([]byte(raw), &data)
 	meta := map[string]any{"b": "<&>", "a": 1.5, "\u2028": []any{"x\x7f", nil}}
 	out = append(out,
-		&Outcome{State: "message", Text: "pong"},
+		&Outcome{State: "message", Text: "pong", Timings: &TimingsJSON{FirstEventMs: 0.004, FinalMs: 12}},
+		&Outcome{State: "completed", TraceID: "4bf92f3577b34da6a3ce929d0e0e4736", Timings: &TimingsJSON{FirstByteMs: 180.25, FirstEventMs: 181,
+			FirstTextMs: 1234567.891, FinalMs: 2400, States: []StateTimeJSON{{State: "submitted", Ms: 0.5}, {State: "<w\u2028\x1b>", Ms: 2000}}}},
+		&Outcome{State: "failed", Timings: &TimingsJSON{}},
 		&Outcome{Dialect: "v0.3", TaskID: "t", State: "completed", Artifacts: []a2aclient.Artifact{}},
 		&Outcome{Dialect: "v1.0", TaskID: "t", ContextID: "c", State: "input-required", StatusText: "which <day>?",
 			Artifacts: []a2aclient.Artifact{

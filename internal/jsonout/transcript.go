@@ -35,6 +35,8 @@ type ItemJSON struct {
 	Version int        `json:"version"`
 	Done    bool       `json:"done"`
 	Secret  bool       `json:"secret,omitempty"`
+	// Turn, on a user's message, is how the turn it started went.
+	Turn *TurnJSON `json:"turn,omitempty"`
 }
 
 // TaskInfoJSON is one task of a context.

@@ -29,6 +29,9 @@ func ItemToJSON(it session.Item) jsonout.ItemJSON {
 	if len(it.Parts) > 0 {
 		out.Parts = jsonout.PartsToJSON(it.Parts)
 	}
+	if it.Turn != nil {
+		out.Turn = it.Turn.JSON()
+	}
 	return out
 }
 
@@ -131,6 +134,7 @@ func (m *mdWriter) item(it session.Item) {
 		m.line("## You · " + when)
 		m.blank()
 		m.text(it.Text)
+		m.turn(it.Turn)
 	case session.ItemAgent:
 		m.line("## Agent · " + when)
 		m.blank()

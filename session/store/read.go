@@ -95,7 +95,7 @@ func (s *Store) Context(id int64) (session.ContextInfo, error) {
 	return c, nil
 }
 
-const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, ` + tailColumns
+const itemColumns = `key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, turn, ` + tailColumns
 
 // itemScanner reads rows of itemColumns, after any lead columns, into
 // destinations made once: a long context is read without allocating
@@ -105,6 +105,7 @@ type itemScanner struct {
 	kind, state string
 	time        int64
 	parts, tail sql.NullString
+	turn        sql.NullString
 	tailVersion sql.NullInt64
 	dest        []any
 }
@@ -113,7 +114,7 @@ func newItemScanner(lead ...any) *itemScanner {
 	s := &itemScanner{}
 	it := &s.it
 	s.dest = append(lead, &it.Key, &it.Seq, &s.kind, &s.time, &it.TaskID, &s.state, &it.Text, &it.Detail, &s.parts, &it.Name,
-		&it.Version, &it.Done, &it.Secret, &s.tail, &s.tailVersion)
+		&it.Version, &it.Done, &it.Secret, &s.turn, &s.tail, &s.tailVersion)
 	return s
 }
 
@@ -126,6 +127,9 @@ func (s *itemScanner) scan(row scanner) (session.Item, error) {
 	it.Kind, it.State, it.Time = session.ParseItemKind(s.kind), a2aclient.State(s.state), fromNanos(s.time)
 	var err error
 	if it.Parts, err = decodeParts(s.parts); err != nil {
+		return session.Item{}, fmt.Errorf("item %s: %w", it.Key, err)
+	}
+	if it.Turn, err = decodeTurn(s.turn); err != nil {
 		return session.Item{}, fmt.Errorf("item %s: %w", it.Key, err)
 	}
 	withTail(&it, s.tail, s.tailVersion)

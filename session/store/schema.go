@@ -165,6 +165,13 @@ ALTER TABLE push_configs ADD COLUMN agent_config_id TEXT NOT NULL DEFAULT ''; --
 DROP INDEX contexts_by_context_id;
 CREATE INDEX contexts_by_agent_context ON contexts(agent_id, context_id);
 `,
+	// 8: how each turn went, on the user's message that started it: its
+	// timings and the trace id its requests carried, as
+	// jsonout.TurnJSON (see turns.go). NULL on older rows and on items
+	// that are not a user's message.
+	`
+ALTER TABLE items ADD COLUMN turn TEXT;
+`,
 }
 
 // afterMigration runs, in the migration's transaction, what a step

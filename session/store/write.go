@@ -64,10 +64,10 @@ func (st *recState) apply(d recDelta) {
 }
 
 const (
-	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body, tails)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
+	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body, tails, turn)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
 	sqlRewriteItem = `UPDATE items SET kind = ?, time = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
-		version = ?, done = ?, secret = ?, body = ?, tails = ? WHERE context = ? AND key = ?`
+		version = ?, done = ?, secret = ?, body = ?, tails = ?, turn = ? WHERE context = ? AND key = ?`
 	sqlUpdateItem = sqlRewriteItem + ` AND version IS NOT ?`
 	sqlUpsertTask = `INSERT INTO tasks (context, id, context_id, title, state, status_text, started, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -251,11 +251,15 @@ func (w *groupWriter) item(it *session.Item) error {
 		w.d.wrote += len(s)
 	}
 	tails := w.tailsFlag(it, indexed)
+	turn, err := encodeTurn(it.Turn)
+	if err != nil {
+		return err
+	}
 	known := w.st.known[it.Key]
 	for attempt := 0; ; attempt++ {
 		if known {
 			args := []any{it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
-				it.Version, it.Done, it.Secret, body, tails, w.d.id, key}
+				it.Version, it.Done, it.Secret, body, tails, turn, w.d.id, key}
 			q := sqlRewriteItem
 			if !streaming {
 				// Unchanged items cost a failed WHERE, not a write. A
@@ -273,7 +277,7 @@ func (w *groupWriter) item(it *session.Item) error {
 			return w.wroteWhole(key, it, !streaming || prev.tails > 0, indexed)
 		}
 		n, err := w.exec(sqlInsertItem, w.d.id, key, w.d.next, it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
-			it.Version, it.Done, it.Secret, body, tails)
+			it.Version, it.Done, it.Secret, body, tails, turn)
 		if err != nil {
 			return err
 		}

@@ -78,7 +78,7 @@ func (c *Pane) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		act, _ := c.toolKey(msg)
 		return nil, act
 	case key.Matches(msg, k.Details):
-		if ci := c.selected(); ci != nil && foldable(ci.it.Kind) {
+		if ci := c.selected(); ci != nil && folds(&ci.it) {
 			ci.expanded = !ci.expanded
 			c.settle()
 		}
@@ -204,7 +204,7 @@ func (c *Pane) click(y int, again bool) {
 	if moved != y {
 		return // below the transcript's end
 	}
-	if again && p.item == c.sel && foldable(c.items[p.item].it.Kind) {
+	if again && p.item == c.sel && folds(&c.items[p.item].it) {
 		c.items[p.item].expanded = !c.items[p.item].expanded
 		c.settle()
 		return

@@ -121,6 +121,11 @@ func (c *Pane) render(ci *chatItem) *itemLines {
 		if !it.Secret {
 			c.renderParts(ci, parts, 0, w)
 		}
+		if ci.expanded && hasTurn(it) {
+			for _, line := range turnLines(it.Turn) {
+				l.add(c.textLines(c.st.Muted, line, w)...)
+			}
+		}
 	case session.ItemAgent:
 		l.add(c.st.Agent.Render(termsafe.Line(c.agentName)) + c.st.Muted.Render(" · "+clock(it.Time)))
 		c.renderText(ci, -1, it.Text, w)
