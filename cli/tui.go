@@ -121,7 +121,7 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 	err = ui.Run(ctx, ui.Options{
 		Directory: dir, Config: cfg, ConfigPath: r.env.ConfigPath, Agents: refs, Select: sel,
 		Theme: themeName, Themes: all, Keys: keys, Welcome: welcome && openID == 0, Wire: wire, DemoURL: demoURL, DemoMore: demoMore,
-		Store: store, OpenContext: openID, Notice: notice, Busy: busy,
+		Store: store, OpenContext: openID, Notice: notice, Busy: busy, Downloads: cfg.Downloads,
 		NoColor:     r.env.Getenv("NO_COLOR") != "", // no-color.org: set and not empty
 		TraceParent: r.env.Getenv("TRACEPARENT"), TraceState: r.env.Getenv("TRACESTATE"),
 		Left: func(s string) { fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+s)) },

@@ -17,6 +17,10 @@ type Config struct {
 	Theme string `toml:"theme,omitempty"`
 	// Keys overrides key bindings: action name to the keys that trigger it.
 	Keys KeyMap `toml:"keys,omitempty"`
+	// Downloads is the folder the TUI saves agents' files into ("~/"
+	// allowed); empty: the XDG user directory (XDG_DOWNLOAD_DIR), else
+	// ~/Downloads.
+	Downloads string `toml:"downloads,omitempty"`
 	// Network: timeouts and retries (network.go).
 	Network
 	// Cards: signed cards and extensions for every agent (cards.go).

@@ -199,7 +199,7 @@ var typeErrRE = regexp.MustCompile(`^toml: (?:line (\d+) )?(?:\(last key "([^"]*
 func knownHint(k toml.Key) string {
 	switch {
 	case len(k) == 1:
-		return "; the known settings are theme, keys, agents, timeout, idle_timeout, body_timeout, retry_tries, retry_max_wait, require_signed, extensions, trace, a2ui, push_url, push_listen"
+		return "; the known settings are theme, keys, downloads, agents, timeout, idle_timeout, body_timeout, retry_tries, retry_max_wait, require_signed, extensions, trace, a2ui, push_url, push_listen"
 	case len(k) == 2 && k[0] == "agents":
 		return "; the known settings of [[agents]] are name, url, dialect, headers, auth, token, username, api_key_name, api_key_in, max_event_size, trusted_origins, tenant, require_signed, extensions, trace, a2ui, oauth_flow, client_id, client_secret, scopes, issuer, token_url, auth_url, device_url, redirect_port, tls_cert, tls_key, tls_ca"
 	}

@@ -151,6 +151,15 @@ contexts_flows() {
 	wait_for "Your flight is booked."
 	wait_for "From Berlin on the 10th"
 
+	scenario="export from the contexts view says so at once"
+	keys C-o
+	wait_for "Contexts ·"
+	keys C-x # said below the view, not once it closes
+	wait_for "Saved ~/Downloads/parley-"
+	wait_for "Contexts ·"
+	keys Escape
+	wait_gone "Contexts ·"
+
 	scenario="quit after reopening"
 	quit
 }
@@ -462,6 +471,12 @@ first_hour_flows() {
 	screen | tail -n 1 | grep -qF "ctrl+c quit" || fail "the status pushed the keys out of the footer"
 	keys Tab
 	wait_gone "Copied $agent_url" 2
+	keys BTab # back to agents
+	wait_for "enter use agent"
+	keys y
+	wait_for "Copied $agent_url"
+	keys Down # the next key, which says nothing, takes the status away
+	wait_gone "Copied $agent_url" 2
 	quit
 
 	scenario="typing in the chat goes to the composer"
@@ -469,12 +484,20 @@ first_hour_flows() {
 	wait_for "╭─ Tasks" 30
 	keys Tab # composer → chat
 	wait_for "y copy item"
+	wait_for "letters act on the chat · i to write here" # said where one types
 	type_text "Show me the itinerary data"
 	wait_for "> Show me the itinerary data"
 	refute "Copied"
 	keys Enter
 	wait_for "itinerary.csv" 30
 	wait_for "✓ completed · " 30
+	keys Tab # composer → chat: lowercase letters are the chat's, i writes
+	wait_for "letters act on the chat"
+	keys i
+	wait_gone "letters act on the chat"
+	type_text "show me again"
+	wait_for "> show me again"
+	refute "Saved"
 	quit
 
 	scenario="a long agents list keeps its cursor in view (60x16)"
@@ -625,7 +648,7 @@ wait_for "> ••••••••••"
 refute "s3cr3t-e2e"
 keys Enter
 wait_for "Thanks, you are signed in."
-wait_for "🔒 credentials provided"
+wait_for "🔒 You signed in; parley asked the agent to go on"
 refute "s3cr3t-e2e"
 
 scenario="help overlay"

@@ -164,18 +164,26 @@ func (c *Conversation) Send(text string, attachments ...a2aclient.Part) {
 }
 
 // SendCredentialTurn continues a task that asked for authentication, after
-// the caller has put the credential on the client. The transcript records
-// that a credential was given, never the credential.
+// the caller has put the credential on the client (or the person signed
+// in on the agent's page). The transcript records what happened, as
+// parley's note: the person signed in and parley asked the agent to go
+// on; never the credential, and not as a message the person typed.
 func (c *Conversation) SendCredentialTurn(taskID string) {
 	c.mu.Lock()
 	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, ContextID: c.contextID, TaskID: taskID,
 		Parts: []a2aclient.Part{a2aclient.TextPart("Credentials provided.")}}
 	c.waiting = ""
-	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: "🔒 credentials provided", TaskID: taskID, Secret: true, Done: true})
+	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemNotice, Text: CredentialTurnNote(taskID), TaskID: taskID, Secret: true, Done: true})
 	req := a2aclient.SendRequest{Message: msg}
 	c.mu.Unlock()
 	c.notify()
 	c.start(req, "")
+}
+
+// CredentialTurnNote is the transcript's note of a sign-in that
+// continued task taskID.
+func CredentialTurnNote(taskID string) string {
+	return "🔒 You signed in; parley asked the agent to go on with task " + ShortID(taskID) + "."
 }
 
 // Retry runs again the request that failed last (a send, a stream
@@ -266,14 +274,16 @@ func (c *Conversation) FollowFrom(taskID string, seed *a2aclient.Task) {
 }
 
 // ForgetTask ends a task the agent no longer knows, with one line that says
-// so: there is nothing left to follow.
+// so: there is nothing left to follow, nor to answer (a task that waited
+// for input ends too).
 func (c *Conversation) ForgetTask(taskID string) {
 	c.mu.Lock()
-	if t := c.tasks[taskID]; t != nil && !t.State.Settled() {
+	if t := c.tasks[taskID]; t != nil && !t.State.Terminal() {
 		t.State, t.Following, t.Updated = a2aclient.StateUnknown, false, c.now()
 	}
-	err := fmt.Errorf("task %s: %w", short(taskID), a2aclient.ErrTaskNotFound)
-	c.add(&Item{Kind: ItemError, TaskID: taskID, Done: true, Err: err,
+	// A note, drawn whole: nothing failed that the person can act on,
+	// and an error is cut to its line.
+	c.add(&Item{Kind: ItemNotice, TaskID: taskID, Done: true,
 		Text: fmt.Sprintf("The agent no longer knows task %s (it may have restarted); it ends as unknown.", short(taskID))})
 	c.mu.Unlock()
 	c.notify()

@@ -136,7 +136,13 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 			m.current = sel
 			m.showConversation()
 		}
-		m.nextExample()
+		// The example of the skill marked on the card, the one the
+		// person sees e next to, not the next of all the agent's.
+		if x := m.agents.Example(); x != "" {
+			m.putExample(x)
+		} else {
+			m.setStatus("This agent lists no example prompts.", false)
+		}
 		m.setFocus(focusComposer)
 		return m.focusCmd()
 	}

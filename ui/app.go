@@ -76,6 +76,9 @@ type Options struct {
 	// OpenURL opens a sign-in address in a browser; when nil, the
 	// Directory's credentials machinery does (tests replace it).
 	OpenURL func(string) error
+	// Downloads is the folder saved files go to, from the config
+	// (downloads); empty means the XDG user directory, else ~/Downloads.
+	Downloads string
 	// Left is told, once the screen is restored, of each task quitting
 	// left running and the command that picks it up (quit.go).
 	Left func(sentence string)
@@ -344,11 +347,11 @@ func (m *Model) focusKeys() []key.Binding {
 	case focusComposer:
 		local = m.composer.ShortHelp()
 	case focusChat:
-		local = m.chat.ShortHelp()
+		local = append([]key.Binding{m.keys.Chat.Write}, m.chat.ShortHelp()...)
 	case focusAgents:
 		local = m.agents.ShortHelp()
 	case focusTasks:
-		local = m.tasks.ShortHelp()
+		local = append([]key.Binding{m.keys.Tasks.Write}, m.tasks.ShortHelp()...)
 	}
 	return append(append(local, g.NextPane), g.Contexts, g.Help, g.Quit)
 }

@@ -167,11 +167,13 @@ func TestHelpScrollsWhenTheTerminalIsSmall(t *testing.T) {
 	if !strings.Contains(first, "scroll") || strings.Contains(first, "copy id") {
 		t.Fatalf("first page of help:\n%s", first)
 	}
+	seen := false             // the tasks' keys, on some page on the way
 	for i := 0; i < 20; i++ { // enough half pages for the whole help
 		m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
+		seen = seen || strings.Contains(ansi.Strip(m.render()), "copy id")
 	}
 	last := ansi.Strip(m.render())
-	if !strings.Contains(last, "copy id") || !strings.Contains(last, "canceled or rejected") {
+	if !seen || !strings.Contains(last, "canceled or rejected") {
 		t.Fatalf("last page of help:\n%s", last)
 	}
 	m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})

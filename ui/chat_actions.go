@@ -14,9 +14,9 @@ import (
 func (m *Model) chatAction(act component.Action) tea.Cmd {
 	switch a := act.(type) {
 	case chat.SaveFile:
-		return saveFile(a.Part)
+		return m.saveFile(a.Part)
 	case chat.OpenFile:
-		return openFile(a.Part, m.opened[partKey(a.Part)])
+		return m.openFile(a.Part, m.opened[partKey(a.Part)])
 	case chat.ConfirmTool:
 		return m.confirmTool(a)
 	}

@@ -7,6 +7,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -161,8 +162,10 @@ func (m *Model) openLink(u string) tea.Cmd {
 		open = m.ws.OpenBrowser
 	}
 	return func() tea.Msg {
-		if err := open(u); err != nil {
-			return component.StatusMsg{Text: "Could not open a browser (" + err.Error() + "); open the address yourself.", IsErr: true}
+		if err := open(u); errors.Is(err, exec.ErrNotFound) {
+			return component.StatusMsg{Text: "No program to open links is installed; the link is " + u + ".", IsErr: true}
+		} else if err != nil {
+			return component.StatusMsg{Text: "Could not open a browser (" + err.Error() + "); the link is " + u + ".", IsErr: true}
 		}
 		return nil
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -61,8 +62,18 @@ func attachFile(path string) tea.Cmd {
 	}
 }
 
-// downloadsDir is where saved file parts go.
-func downloadsDir() string {
+// downloadsDir is where saved file parts go: the config's downloads
+// folder when it names one, else the user's.
+func (m *Model) downloadsDir() string {
+	if d := strings.TrimSpace(m.opts.Downloads); d != "" {
+		return dialog.ExpandHome(d)
+	}
+	return userDownloads()
+}
+
+// userDownloads is the XDG user directory for downloads
+// (XDG_DOWNLOAD_DIR, or user-dirs.dirs), else ~/Downloads.
+func userDownloads() string {
 	if xdg.UserDirs.Download != "" {
 		return xdg.UserDirs.Download
 	}
@@ -130,40 +141,80 @@ func isDeviceName(s string) bool {
 
 // saveFile writes a file part's bytes into the downloads directory under
 // a sanitized name, never overwriting: an existing name gets a number.
-func saveFile(p a2aclient.Part) tea.Cmd {
-	return func() tea.Msg { return saveFileIn(downloadsDir(), p) }
+func (m *Model) saveFile(p a2aclient.Part) tea.Cmd {
+	dir := m.downloadsDir()
+	return func() tea.Msg { return saveFileIn(dir, p) }
 }
 
-// saveFileIn saves into dir; the tests' way in.
+// saveFileIn saves into dir; the tests' way in. The status names the
+// file from the home folder (~/Downloads/…), as opening it does.
 func saveFileIn(dir string, p a2aclient.Part) component.StatusMsg {
+	path, had, st := keepFile(dir, p)
+	switch {
+	case st.IsErr:
+		return st
+	case had:
+		return component.StatusMsg{Text: "Already saved: " + homeShort(path) + "."}
+	}
+	return component.StatusMsg{Text: "Saved " + homeShort(path) + "."}
+}
+
+// keepFile puts a file part in dir once: a file there under its name, or
+// a numbered one, that holds the same bytes is the copy (had), so s then
+// o, or s twice, keeps one copy; else a new name is written. st is set
+// on failure.
+func keepFile(dir string, p a2aclient.Part) (path string, had bool, st component.StatusMsg) {
 	if p.File == nil {
-		return component.StatusMsg{Text: "That item is not a file.", IsErr: true}
+		return "", false, component.StatusMsg{Text: "That item is not a file.", IsErr: true}
 	}
 	if len(p.File.Bytes) == 0 {
 		if p.File.URI != "" {
-			return component.StatusMsg{Text: "This file is only a link (" + p.File.URI + "); parley does not fetch links by itself.", IsErr: true}
+			return "", false, component.StatusMsg{Text: "This file is only a link (" + p.File.URI + "); parley does not fetch links by itself.", IsErr: true}
 		}
-		return component.StatusMsg{Text: "The file is empty; nothing to save.", IsErr: true}
+		return "", false, component.StatusMsg{Text: "The file is empty; nothing to save.", IsErr: true}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return component.StatusMsg{Text: "Cannot create " + dir + ": " + err.Error(), IsErr: true}
+		return "", false, component.StatusMsg{Text: "Cannot create " + homeShort(dir) + ": " + err.Error(), IsErr: true}
 	}
 	name := safeFileName(p.File.Name)
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
-	path, err := savefile.CreateNew(dir, p.File.Bytes, 0, func(i int) string {
+	nameOf := func(i int) string {
 		if i > 0 {
 			return fmt.Sprintf("%s (%d)%s", stem, i, ext)
 		}
 		return name
-	})
+	}
+	if path, ok := sameFile(dir, nameOf, p.File.Bytes); ok {
+		return path, true, component.StatusMsg{}
+	}
+	path, err := savefile.CreateNew(dir, p.File.Bytes, 0, nameOf)
 	if errors.Is(err, savefile.ErrAllTaken) {
-		return component.StatusMsg{Text: "Too many files named " + name + " in " + dir + ".", IsErr: true}
+		return "", false, component.StatusMsg{Text: "Too many files named " + name + " in " + homeShort(dir) + ".", IsErr: true}
 	}
 	if err != nil {
-		return component.StatusMsg{Text: "Cannot save " + path + ": " + err.Error(), IsErr: true}
+		return "", false, component.StatusMsg{Text: "Cannot save " + homeShort(path) + ": " + err.Error(), IsErr: true}
 	}
-	return component.StatusMsg{Text: "Saved " + path}
+	return path, false, component.StatusMsg{}
+}
+
+// sameFile finds, among the names a save would take (nameOf 0, 1, … up
+// to the first that is free), a regular file holding data.
+func sameFile(dir string, nameOf func(int) string, data []byte) (string, bool) {
+	for i := 0; i < 1000; i++ {
+		path := filepath.Join(dir, nameOf(i))
+		st, err := os.Lstat(path)
+		if err != nil {
+			return "", false // the first free name: no copy past it
+		}
+		if !st.Mode().IsRegular() || st.Size() != int64(len(data)) {
+			continue
+		}
+		if got, err := os.ReadFile(path); err == nil && bytes.Equal(got, data) {
+			return path, true
+		}
+	}
+	return "", false
 }
 
 // fileOpenedMsg is what opening a file part came to: the status line, and
@@ -191,8 +242,9 @@ func partKey(p a2aclient.Part) string {
 // openFile saves the file (once: saved is the copy an earlier press
 // made, reused while it is there) and opens it with the desktop's
 // default program; only ever on the user's request.
-func openFile(p a2aclient.Part, saved string) tea.Cmd {
-	return func() tea.Msg { return openFileIn(downloadsDir(), p, saved, opener()) }
+func (m *Model) openFile(p a2aclient.Part, saved string) tea.Cmd {
+	dir := m.downloadsDir()
+	return func() tea.Msg { return openFileIn(dir, p, saved, opener()) }
 }
 
 // opener is the desktop's program that opens a file by its type.
@@ -208,11 +260,11 @@ func opener() string {
 func openFileIn(dir string, p a2aclient.Part, saved, prog string) fileOpenedMsg {
 	out := fileOpenedMsg{key: partKey(p), path: saved}
 	if _, err := os.Stat(saved); saved == "" || err != nil {
-		st := saveFileIn(dir, p)
+		path, _, st := keepFile(dir, p)
 		if st.IsErr {
 			return fileOpenedMsg{status: st}
 		}
-		out.path = strings.TrimPrefix(st.Text, "Saved ")
+		out.path = path
 	}
 	shown := homeShort(out.path)
 	bin, err := exec.LookPath(prog)

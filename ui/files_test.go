@@ -75,7 +75,7 @@ func TestSaveFileIn(t *testing.T) {
 		if st.IsErr || !strings.HasPrefix(st.Text, "Saved ") {
 			t.Fatalf("save %q: %+v", name, st)
 		}
-		path := strings.TrimPrefix(st.Text, "Saved ")
+		path := strings.TrimSuffix(strings.TrimPrefix(st.Text, "Saved "), ".")
 		if filepath.Dir(path) != dir {
 			t.Fatalf("%q was saved outside the directory: %s", name, path)
 		}
@@ -93,7 +93,7 @@ func TestSaveFileIn(t *testing.T) {
 		t.Skip(err)
 	}
 	st := saveFileIn(dir, file("planted", "x"))
-	if _, err := os.Stat(target); err == nil || st.IsErr || strings.HasSuffix(st.Text, "/planted") {
+	if _, err := os.Stat(target); err == nil || st.IsErr || strings.HasSuffix(st.Text, "/planted.") {
 		t.Errorf("saving followed a planted link: %+v", st)
 	}
 

@@ -107,7 +107,7 @@ func TestFlowAuthRequiredWithCredential(t *testing.T) {
 		t.Fatalf("the secret is visible while typed:\n%s", masked)
 	}
 	a.key("enter")
-	screen := a.waitScreen("Thanks, you are signed in.", "🔒 credentials provided", "✓ completed")
+	screen := a.waitScreen("Thanks, you are signed in.", "🔒 You signed in; parley asked the agent to go on", "✓ completed")
 	if strings.Contains(screen, "needs you to sign in") {
 		t.Errorf("the sign-in prompt stayed open:\n%s", screen)
 	}
@@ -262,7 +262,7 @@ func TestFlowNarrowTerminalSwapsToLists(t *testing.T) {
 		t.Fatalf("the lists should replace the chat:\n%s", screen)
 	}
 	a.key("tab")
-	a.waitScreen("enter open • c cancel task")
+	a.waitScreen("i write • enter open")
 	a.key("ctrl+l")
 	a.waitScreen("Welcome to parley", "enter send")
 }
@@ -421,7 +421,7 @@ func TestFlowStatusLineGivesWayToKeys(t *testing.T) {
 		return false
 	})
 	// No key, no event: the keys come back by themselves.
-	a.waitScreen("enter open • c cancel task")
+	a.waitScreen("i write • enter open")
 }
 
 func (a *app) taskCount() int { return len(a.tasks()) }

@@ -19,6 +19,7 @@ import (
 // composer's own state.
 type composerSig struct {
 	title   string
+	note    string
 	w, h    int
 	focused bool
 	st      *styles.Styles
@@ -43,7 +44,7 @@ func (m *Model) composerBoxKept(h int) string {
 	c := &m.composerFrame
 	keep := c.keep
 	c.keep = false // a View with no Update before it draws
-	sig := composerSig{title: m.composerTitle(), w: m.width, h: h, focused: m.focus == focusComposer, st: m.st}
+	sig := composerSig{title: m.composerTitle(), note: m.modeNote(), w: m.width, h: h, focused: m.focus == focusComposer, st: m.st}
 	if !keep {
 		c.ok = false // the composer's own state may have changed
 	}

@@ -47,7 +47,7 @@ func (m *Model) runningTasks() []runningTask {
 // the command it is one shell word, so pasting the command runs nothing
 // else, and the sentence is clean for the dialog and the terminal.
 func (m *Model) leftSentence(t runningTask) string {
-	if ref := t.agent.Ref; ref != "" && (ref == m.opts.DemoURL || slices.Contains(m.opts.DemoMore, ref)) {
+	if m.inParley(t) {
 		return termsafe.Line(fmt.Sprintf("Task %s is still running on %s, which stops with parley.", styles.ShortID(t.id), t.agent.Label()))
 	}
 	ref := t.agent.Ref
@@ -55,6 +55,21 @@ func (m *Model) leftSentence(t runningTask) string {
 		ref = t.agent.Saved
 	}
 	return termsafe.Line(fmt.Sprintf("Task %s is still running on %s; 'parley task watch %s %s' picks it up.", styles.ShortID(t.id), t.agent.Label(), termsafe.ShellWord(ref), termsafe.ShellWord(t.id)))
+}
+
+// inParley reports whether t's agent is the built-in demo, which runs
+// inside parley and stops with it.
+func (m *Model) inParley(t runningTask) bool {
+	ref := t.agent.Ref
+	return ref != "" && (ref == m.opts.DemoURL || slices.Contains(m.opts.DemoMore, ref))
+}
+
+// endedSentence says, once and whole, that a task of the built-in demo
+// ended as parley quit: on the terminal, and as the note that ends it in
+// its conversation, so the next start does not try to resume it and
+// find it gone.
+func (m *Model) endedSentence(t runningTask) string {
+	return termsafe.Line(fmt.Sprintf("Task %s ended with parley: %s, the built-in demo agent, runs inside parley and stopped with it.", styles.ShortID(t.id), t.agent.Label()))
 }
 
 // quit asks first when a task is still running, and quits when nothing
@@ -90,6 +105,12 @@ func (m *Model) Left() []string { return m.left }
 func (m *Model) quitNow(running []runningTask) tea.Cmd {
 	m.left = m.left[:0]
 	for _, t := range running {
+		if m.inParley(t) {
+			s := m.endedSentence(t)
+			t.agent.Conv.EndWithParley(t.id, s)
+			m.left = append(m.left, s)
+			continue
+		}
 		m.left = append(m.left, m.leftSentence(t))
 	}
 	for _, e := range m.entries {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/keys"
 )
 
@@ -45,5 +46,44 @@ func TestStatusGoesWithFocusChange(t *testing.T) {
 	m.Update(keyEvent("tab"))
 	if strings.Contains(ansi.Strip(m.render()), "not reachable") {
 		t.Fatal("the status stayed after the focus moved")
+	}
+}
+
+// A status goes with the next key that says nothing of its own: "127.0.0.1:9
+// is not reachable…" survived ctrl+u, and "An example replaced your
+// draft" stayed after the draft came back (issue 32, item 1). A key that
+// says something replaces it.
+func TestStatusGoesWithTheNextKey(t *testing.T) {
+	for _, k := range []string{"x", "ctrl+u", "ctrl+p", "left"} {
+		m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+		m.setStatus("127.0.0.1:9 is not reachable.", true)
+		m.Update(keyEvent(k))
+		if strings.Contains(ansi.Strip(m.render()), "not reachable") {
+			t.Fatalf("the status stayed after %s", k)
+		}
+	}
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.setStatus("127.0.0.1:9 is not reachable.", true)
+	m.composer.SetValue("hello")
+	m.Update(keyEvent("enter")) // no agent: the key says so
+	if s := ansi.Strip(m.render()); !strings.Contains(s, "No agent is ready yet") {
+		t.Fatalf("the key's own status is not shown: %q", s)
+	}
+}
+
+// A status shows over a dialog that takes the whole screen: an export
+// from the conversations view (ctrl+x) said nothing until esc closed it
+// (issue 32, item 11).
+func TestStatusShowsUnderAFullDialog(t *testing.T) {
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyEvent("f1"))
+	m.Update(component.StatusMsg{Text: "Exported to ~/Downloads/parley-1-demo.md."})
+	screen := ansi.Strip(m.render())
+	lines := strings.Split(screen, "\n")
+	if len(lines) != 24 || !strings.Contains(lines[23], "Exported to ~/Downloads/parley-1-demo.md.") || !strings.Contains(screen, "parley · keys") {
+		t.Fatalf("the status is not under the dialog (%d lines):\n%s", len(lines), screen)
 	}
 }

@@ -155,14 +155,14 @@ func (m *Model) contextsAction(act component.Action) tea.Cmd {
 
 // exportContext writes the context as Markdown into the downloads folder.
 func (m *Model) exportContext(info session.ContextInfo) tea.Cmd {
-	store := m.opts.Store
+	store, dir := m.opts.Store, m.downloadsDir()
 	return func() tea.Msg {
 		var b bytes.Buffer
 		if err := store.ExportMarkdown(&b, info.ID); err != nil {
 			return component.StatusMsg{Text: "Could not export: " + err.Error(), IsErr: true}
 		}
 		name := fmt.Sprintf("parley-%d-%s.md", info.ID, session.ConfigName(info.Label()))
-		return saveFile(a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})()
+		return saveFileIn(dir, a2aclient.Part{Kind: a2aclient.PartFile, File: &a2aclient.File{Name: name, MimeType: "text/markdown", Bytes: b.Bytes()}})
 	}
 }
 
@@ -200,7 +200,28 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	}
 	m.narrowList = false // the lists stood over the transcript just opened
 	m.setFocus(focusComposer)
-	return tea.Batch(m.focusCmd(), m.startTicking())
+	return tea.Batch(m.focusCmd(), m.startTicking(), checkWaiting(e))
+}
+
+// checkWaiting asks e's agent, in the background, about the task its
+// conversation waits on: one the agent no longer knows (it restarted)
+// ends there, so the composer stops offering to answer it
+// (session.Conversation.CheckWaiting); the change comes back through
+// the bridge.
+func checkWaiting(e *panes.Entry) tea.Cmd {
+	if e == nil || e.Conv == nil {
+		return nil
+	}
+	if id, _ := e.Conv.Waiting(); id == "" {
+		return nil
+	}
+	conv := e.Conv
+	return func() tea.Msg {
+		ctx, cancel := agentCtx()
+		defer cancel()
+		conv.CheckWaiting(ctx)
+		return nil
+	}
 }
 
 // refuseWhileBusy says on the status line, and reports, that e's

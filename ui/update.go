@@ -27,10 +27,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.composerFrame.keep = streamOnly(msg) // frame_composer.go
 	at, focus, current := m.statusAt, m.focus, m.current
 	model, cmd := m.route(msg)
-	if m.statusAt == at && (m.focus != focus || m.current != current) {
-		// A status is about what was: moving the focus or switching
-		// agents drops it ("New conversation with …" stayed after
-		// switching agents).
+	if _, key := msg.(tea.KeyPressMsg); m.statusAt == at && (key || m.focus != focus || m.current != current) {
+		// A status is about what was: the next key that says nothing
+		// of its own, moving the focus or switching agents drops it.
 		m.status = ""
 	}
 	m.syncPushAttach() // conversations come and go with many messages
@@ -51,23 +50,62 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return model, cmd
 }
 
+// route hands a message to the function of its family; each says
+// whether the message was its own. A message of none of them goes to the
+// dialog on top, else the composer (routeOther).
 func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := m.routeScreen(msg); ok {
+		return m, cmd
+	}
+	if cmd, ok := m.routeAgents(msg); ok {
+		return m, cmd
+	}
+	if cmd, ok := m.routeConversations(msg); ok {
+		return m, cmd
+	}
+	if cmd, ok := m.routePush(msg); ok {
+		return m, cmd
+	}
+	if cmd, ok := m.routeResults(msg); ok {
+		return m, cmd
+	}
+	if cmd, ok := m.routeInput(msg); ok {
+		return m, cmd
+	}
+	return m, m.routeOther(msg)
+}
+
+// routeScreen: the terminal's size and colours, and the messages that
+// only redraw (a status's end, a frame).
+func (m *Model) routeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case statusExpiredMsg:
 		// The redraw after this message drops the expired status.
+	case frameMsg:
+		// The View that follows draws what streamed in (frame.go).
 	case tea.WindowSizeMsg:
 		wasNarrow := m.width > 0 && m.narrow()
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
 		if m.narrow() && !wasNarrow {
-			return m, m.foldFocus()
+			return m.foldFocus(), true
 		}
 	case tea.BackgroundColorMsg:
 		if m.opts.Theme == "" || m.opts.Theme == themes.Auto {
 			m.setTheme(pickTheme(themes.Auto, m.opts.Themes, msg.IsDark()))
 		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// routeAgents: what the Workspace learned about an agent (its card, a
+// trust question, an extended card, a gateway's agents, a saved config).
+func (m *Model) routeAgents(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
 	case agentResolvedMsg:
-		return m, m.onResolved(msg)
+		return m.onResolved(msg), true
 	case askTrustMsg:
 		m.onAskTrust(msg)
 	case forgetAskMsg:
@@ -76,48 +114,76 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case extendedCardMsg:
 		m.onExtendedCard(msg)
+	case gatewayListedMsg:
+		m.onGatewayListed(msg)
+	case configSavedMsg:
+		m.onConfigSaved(msg)
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// routeConversations: conversations and their tasks (a change, a stored
+// one opened or resumed, a listing, a fetch, an action's end, the clock).
+func (m *Model) routeConversations(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case convChangedMsg:
+		m.noteActivity(msg.conv)
+		return m.onConvChanged(msg.conv), true
 	case contextOpenedMsg:
-		return m, m.onContextOpened(msg)
+		return m.onContextOpened(msg), true
 	case resumedMsg:
-		return m, m.onResumed(msg)
+		return m.onResumed(msg), true
 	case storeDoneMsg:
 		if msg.err != nil {
 			m.setStatus(styles.Sentence(msg.err.Error()), true)
 		} else {
 			m.setStatus(msg.text, false)
 		}
-		return m, m.deliver(dialog.RequeryMsg{})
-	case convChangedMsg:
-		m.noteActivity(msg.conv)
-		return m, m.onConvChanged(msg.conv)
+		return m.deliver(dialog.RequeryMsg{}), true
 	case tasksListedMsg:
-		return m, m.onTasksListed(msg)
+		return m.onTasksListed(msg), true
 	case taskFetchedMsg:
-		return m, m.onTaskFetched(msg)
-	case pushStartedMsg:
-		return m, m.onPushStarted(msg)
-	case pushNoteMsg:
-		return m, m.onPushNote(msg)
-	case pushWatchMsg:
-		m.onPushWatch(msg)
-	case busyMsg:
-		m.setStatus(styles.Sentence(msg.r.String()), false)
-	case tickMsg:
-		return m, m.onTick()
+		return m.onTaskFetched(msg), true
 	case taskActionMsg:
 		if msg.err != nil {
 			m.setStatus(fmt.Sprintf("Could not %s task %s.", msg.action, styles.ShortID(msg.taskID)), true)
 		} else {
 			m.setStatus(taskActionDone(msg.action, styles.ShortID(msg.taskID)), false)
 		}
+	case busyMsg:
+		m.setStatus(styles.Sentence(msg.r.String()), false)
+	case tickMsg:
+		return m.onTick(), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// routePush: the push receiver's start, its arrivals and its watches.
+func (m *Model) routePush(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case pushStartedMsg:
+		return m.onPushStarted(msg), true
+	case pushNoteMsg:
+		return m.onPushNote(msg), true
+	case pushWatchMsg:
+		m.onPushWatch(msg)
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// routeResults: what a command of the root or a component came back
+// with (a status, a file attached or opened, a message addressed to a
+// component, the quit confirmed).
+func (m *Model) routeResults(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
 	case component.StatusMsg:
 		m.setStatus(msg.Text, msg.IsErr)
-	case configSavedMsg:
-		if msg.err != nil {
-			m.setStatus("Could not save the config: "+msg.err.Error(), true)
-		} else {
-			m.setStatus(msg.report.Summary(m.ws.ConfigPath()), false)
-		}
 	case attachedMsg:
 		if msg.err != nil {
 			m.setStatus(styles.Sentence(msg.err.Error()), true)
@@ -125,13 +191,6 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.composer.Attach(msg.part)
 			m.layout()
 		}
-	case frameMsg:
-		// The View that follows draws what streamed in (frame.go).
-	case component.Addressed:
-		// What a component's own commands sent back (the chat's
-		// renders, a listing, a path's matches, a sign-in's news, the
-		// wire log's).
-		return m, m.deliver(msg)
 	case fileOpenedMsg:
 		if msg.path != "" {
 			if m.opened == nil {
@@ -140,40 +199,67 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.opened[msg.key] = msg.path
 		}
 		m.setStatus(msg.status.Text, msg.status.IsErr)
-	case gatewayListedMsg:
-		m.onGatewayListed(msg)
+	case component.Addressed:
+		// What a component's own commands sent back (the chat's
+		// renders, a listing, a path's matches, a sign-in's news, the
+		// wire log's).
+		return m.deliver(msg), true
 	case quitConfirmedMsg:
-		return m, m.quitNow(m.runningTasks())
+		return m.quitNow(m.runningTasks()), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// routeInput: the keyboard, the mouse and a paste.
+func (m *Model) routeInput(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		if !m.overlay.Empty() {
-			return m, m.updateDialog(msg)
+			return m.updateDialog(msg), true
 		}
 		if m.focus == focusComposer {
 			cmd, _ := m.composer.Update(msg)
 			m.layout()
-			return m, cmd
+			return cmd, true
 		}
 	case tea.MouseWheelMsg:
 		m.onWheel(msg) // mouse.go
 	case tea.MouseClickMsg:
-		return m, m.onClick(msg)
+		return m.onClick(msg), true
 	case tea.KeyPressMsg:
 		// The streams wait a moment so that this key is drawn first.
 		m.keyboard.Pressed()
-		return m, m.handleKey(msg)
+		return m.handleKey(msg), true
 	default:
-		if redrawOf(msg) != component.RedrawAll {
-			// A message that says it changes only what streams in
-			// never reaches the composer (frame_composer.go).
-			return m, nil
-		}
-		if !m.overlay.Empty() {
-			return m, m.updateDialog(msg)
-		}
-		cmd, _ := m.composer.Update(msg)
-		return m, cmd
+		return nil, false
 	}
-	return m, nil
+	return nil, true
+}
+
+// routeOther: a message no family took goes to the dialog on top, else
+// the composer (its cursor's blink); one that says it changes only what
+// streams in never reaches the composer (frame_composer.go).
+func (m *Model) routeOther(msg tea.Msg) tea.Cmd {
+	if redrawOf(msg) != component.RedrawAll {
+		return nil
+	}
+	if !m.overlay.Empty() {
+		return m.updateDialog(msg)
+	}
+	cmd, _ := m.composer.Update(msg)
+	return cmd
+}
+
+// onConfigSaved says whether the agents were saved to the config, and
+// under which names (session's SaveReport).
+func (m *Model) onConfigSaved(msg configSavedMsg) {
+	if msg.err != nil {
+		m.setStatus("Could not save the config: "+msg.err.Error(), true)
+		return
+	}
+	m.setStatus(msg.report.Summary(m.ws.ConfigPath()), false)
 }
 
 // showConversation puts the current agent's conversation on screen.

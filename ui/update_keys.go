@@ -57,6 +57,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c
 		}
 	}
+	if w, ok := m.writeKey(); ok && key.Matches(msg, w) {
+		m.setFocus(focusComposer)
+		return m.focusCmd()
+	}
 	if group := typingGroup(m.focus); group != "" && typed(msg) && !m.keys.Binds(group, msg) {
 		// A letter that is no command of the chat or the tasks pane is
 		// typing: it goes to the composer, and the focus with it.
@@ -198,6 +202,30 @@ func typingGroup(f focusArea) string {
 		return "tasks"
 	}
 	return ""
+}
+
+// writeKey is the key that moves from the focused pane to the composer,
+// for the panes whose letters are commands and typing goes elsewhere
+// (typingGroup).
+func (m *Model) writeKey() (key.Binding, bool) {
+	switch m.focus {
+	case focusChat:
+		return m.keys.Chat.Write, true
+	case focusTasks:
+		return m.keys.Tasks.Write, true
+	}
+	return key.Binding{}, false
+}
+
+// modeNote is what the composer's border says while a pane whose
+// lowercase letters are commands has the keys: so that "show me…"
+// typed there is not a surprise save.
+func (m *Model) modeNote() string {
+	w, ok := m.writeKey()
+	if !ok || !w.Enabled() {
+		return ""
+	}
+	return fmt.Sprintf("letters act on the %s · %s to write here", typingGroup(m.focus), keys.FirstKey(w))
 }
 
 // typed reports whether msg types printable text (no ctrl or alt, not

@@ -113,6 +113,12 @@ func (m *Model) render() string {
 		return tooSmall(m.width, m.height)
 	}
 	if m.overlay.Full() { // the main screen is hidden: do not draw it
+		if text, style := m.statusText(); text != "" {
+			// What a key in the dialog did (an export) is said below
+			// it, not once the dialog closes.
+			lines := styles.WrapStyle(style, text, m.width-2, statusLines(m.height))
+			return m.overlay.Draw(m.st, "", m.width, m.height-len(lines)) + "\n " + strings.Join(lines, "\n ")
+		}
 		return m.overlay.Draw(m.st, "", m.width, m.height)
 	}
 	r := m.rects()
@@ -198,7 +204,7 @@ func (m *Model) header() string {
 }
 
 func (m *Model) composerBox(h int) string {
-	return styles.Box(m.st, m.composerTitle(), "", lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View(m.st)), m.width, h, m.focus == focusComposer)
+	return styles.Box(m.st, m.composerTitle(), m.modeNote(), lipgloss.NewStyle().PaddingLeft(1).Render(m.composer.View(m.st)), m.width, h, m.focus == focusComposer)
 }
 
 // composerTitle names who the composer's message goes to.
@@ -228,14 +234,11 @@ func statusLines(height int) int { return max(2, min(4, height/6)) }
 // the keys that fit after it on the right, help and quit always. A
 // status used to replace the whole footer, keys and all (issue 32).
 func (m *Model) footer() string {
-	text, style := "", m.st.Info
-	if m.status != "" && time.Since(m.statusAt) < m.env.StatusFor {
-		text = m.status
-		if m.isErr {
-			style = m.st.Error
+	text, style := m.statusText()
+	if text == "" {
+		if w := m.waitingLine(time.Now()); w != "" {
+			text, style = w, m.st.Warning
 		}
-	} else if w := m.waitingLine(time.Now()); w != "" {
-		text, style = w, m.st.Warning
 	}
 	if text == "" {
 		return m.keysFooter() // frame_memo.go: kept while nothing it shows changed
@@ -256,6 +259,17 @@ func (m *Model) footer() string {
 	pad := max(m.width-2-max(last, 0)-lipgloss.Width(ks), 0)
 	lines[len(lines)-1] = styles.Clip(lines[len(lines)-1]+strings.Repeat(" ", pad)+ks, m.width-2)
 	return " " + strings.Join(lines, "\n ")
+}
+
+// statusText is the status line while it shows, in its style.
+func (m *Model) statusText() (string, lipgloss.Style) {
+	if m.status == "" || time.Since(m.statusAt) >= m.env.StatusFor {
+		return "", m.st.Info
+	}
+	if m.isErr {
+		return m.status, m.st.Error
+	}
+	return m.status, m.st.Info
 }
 
 // fitKeys is the bindings all (focusKeys) cut to fit width cells. Help

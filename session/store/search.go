@@ -29,7 +29,8 @@ type SearchHit struct {
 	Snippet string
 }
 
-// Search finds items whose text, artifact text, names or data contain
+// Search finds what people and agents said: items (not parley's own
+// notices and errors) whose text, artifact text, names or data contain
 // every word of query (the last word also as a prefix, so results come
 // as the user types), best matches first, at most limit (0 means 100).
 // The query is words, not FTS syntax: quotes and operators are taken as
@@ -48,11 +49,12 @@ func (s *Store) Search(query string, limit int) ([]SearchHit, error) {
 		var t int64
 		err := row.Scan(&h.Context.ID, &h.Key, &h.Seq, &kind, &h.TaskID, &t, &h.Snippet)
 		h.Kind, h.Time = session.ParseItemKind(kind), fromNanos(t)
+		h.Snippet = plainExcerpt(h.Snippet)
 		return h, err
 	}, `SELECT i.context, i.key, i.seq, i.kind, i.task_id, i.time,
 			snippet(items_fts, 0, ?, ?, '…', 16)
 		FROM items_fts JOIN items i ON i.rowid = items_fts.rowid
-		WHERE items_fts MATCH ? ORDER BY rank LIMIT ?`, SnippetOpen, SnippetClose, match, limit)
+		WHERE items_fts MATCH ? AND i.kind NOT IN ('notice', 'error') ORDER BY rank LIMIT ?`, SnippetOpen, SnippetClose, match, limit)
 	if err != nil {
 		return nil, err
 	}

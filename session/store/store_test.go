@@ -166,7 +166,7 @@ func TestRecorderKeepsDataAndFilePartsAndDropsSecrets(t *testing.T) {
 	for _, it := range items {
 		if it.Secret {
 			secret++
-			if it.Text != "🔒 credentials provided" || it.Parts != nil || it.Detail != "" {
+			if it.Text != session.CredentialTurnNote(taskID) || it.Kind != session.ItemNotice || it.Parts != nil || it.Detail != "" {
 				t.Errorf("secret item stored as %+v", it)
 			}
 		}

@@ -479,28 +479,6 @@ func TestChatSelectionMovesThroughItems(t *testing.T) {
 	}
 }
 
-func TestChatErrorDetailsToggle(t *testing.T) {
-	c := newTestChat(30, 8)
-	var b testItems
-	b.add(session.Item{Kind: session.ItemError, Time: at(0), Done: true,
-		Text: "Send failed: the agent closed the connection before answering.", Detail: "Check that the agent is running."})
-	c.Reset(b.items, "a")
-	c.Focus()
-	short := visible(c)
-	if len(short) != 3 || !strings.HasSuffix(short[0], "…") {
-		t.Fatalf("collapsed error: %q", short)
-	}
-	c.Update(keyPress("enter"))
-	long := visible(c)
-	if !strings.Contains(strings.Join(long, " "), "before answering.") {
-		t.Fatalf("expanded error: %q", long)
-	}
-	c.Update(keyPress("enter"))
-	if got := visible(c); strings.Join(got, "\n") != strings.Join(short, "\n") {
-		t.Fatalf("collapsed again: %q", got)
-	}
-}
-
 func TestChatCopy(t *testing.T) {
 	c := newTestChat(40, 10)
 	var b testItems

@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -232,10 +233,19 @@ func partIdentity(p a2aclient.Part) any {
 func (c *Pane) renderError(ci *chatItem, w int) {
 	it := &ci.it
 	text := styles.Sentence(termsafe.Line(it.Text))
-	if ci.expanded {
-		ci.lines.add(c.textLines(c.st.Error, "✗ "+text, w)...)
-	} else {
-		ci.lines.add(c.st.Error.Render(styles.ClipWord("✗ "+text, w)))
+	line := "✗ " + text
+	switch {
+	case ci.expanded:
+		ci.lines.add(c.textLines(c.st.Error, line, w)...)
+	case ansi.StringWidth(line) <= w:
+		ci.lines.add(c.st.Error.Render(line))
+	default:
+		// Cut to its line: it says that the details key unfolds it.
+		more := " " + keys.FirstKey(c.keys.Details) + ": more"
+		if w-ansi.StringWidth(more) < 10 {
+			more = "" // too narrow to say it and show some of the error
+		}
+		ci.lines.add(c.st.Error.Render(styles.ClipWord(line, w-ansi.StringWidth(more))) + c.st.Muted.Render(more))
 	}
 	if d := strings.TrimSpace(it.Detail); d != "" {
 		for _, l := range strings.Split(ansi.Wrap(termsafe.Clean(d), max(w-2, 1), ""), "\n") {

@@ -1,7 +1,6 @@
 package keys
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -78,13 +77,13 @@ func (d *Help) View(st *styles.Styles) string {
 		if g.name == "contexts" {
 			title += " (" + d.keys.Global.Contexts.Help().Key + ")"
 		}
-		lines := []string{st.Accent.Render(title)}
+		var names, descs []string
 		for _, b := range g.keys {
-			if !b.Enabled() {
-				continue
+			if b.Enabled() {
+				names, descs = append(names, strings.Join(b.Keys(), " ")), append(descs, b.Help().Desc)
 			}
-			lines = append(lines, fmt.Sprintf("%s %s", st.HelpKey.Render(fmt.Sprintf("%-17s", strings.Join(b.Keys(), " "))), st.HelpDesc.Render(b.Help().Desc)))
 		}
+		lines := append([]string{st.Accent.Render(title)}, keyRows(st, names, descs)...)
 		if g.dialog {
 			dialogs = append(dialogs, lines)
 		} else {
@@ -92,10 +91,11 @@ func (d *Help) View(st *styles.Styles) string {
 		}
 	}
 	// The composer's text field edits as readline does (readline.go).
-	text := []string{st.Accent.Render("Composer text")}
+	var names, descs []string
 	for _, b := range readlineKeys() {
-		text = append(text, fmt.Sprintf("%s %s", st.HelpKey.Render(fmt.Sprintf("%-17s", readlineNames(b))), st.HelpDesc.Render(b.Help().Desc)))
+		names, descs = append(names, readlineNames(b)), append(descs, b.Help().Desc)
 	}
+	text := append([]string{st.Accent.Render("Composer text")}, keyRows(st, names, descs)...)
 	// First after the panes' keys, so those keep their place on screen.
 	dialogs = append([][]string{text}, dialogs...)
 	// Side by side, the panes' keys come first. In one column the help
@@ -128,6 +128,21 @@ func (d *Help) View(st *styles.Styles) string {
 		note = FirstKey(pg.Up) + FirstKey(pg.Down) + " " + FirstKey(pg.PageUp) + " " + FirstKey(pg.PageDown) + " scroll · " + note
 	}
 	return styles.Box(st, "parley · keys", note, strings.Join(lines, "\n"), width, height, true)
+}
+
+// keyRows are a group's rows of keys and what they do, the descriptions
+// in one column past the group's widest keys (17 cells at least, so the
+// groups side by side mostly line up too).
+func keyRows(st *styles.Styles, names, descs []string) []string {
+	w := 17
+	for _, n := range names {
+		w = max(w, lipgloss.Width(n))
+	}
+	rows := make([]string, len(names))
+	for i, n := range names {
+		rows[i] = st.HelpKey.Render(n+strings.Repeat(" ", w-lipgloss.Width(n))) + " " + st.HelpDesc.Render(descs[i])
+	}
+	return rows
 }
 
 // mouseLegend is the help's word on the mouse (two lines, each within an

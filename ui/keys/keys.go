@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
 )
 
 // Map is the one registry of key bindings. Each group is a struct
@@ -80,6 +81,9 @@ type Chat struct {
 	// Allow and Deny answer a tool call the agent asks to confirm.
 	Allow key.Binding `key:"allow" keys:"a" help:"allow tool call"`
 	Deny  key.Binding `key:"deny" keys:"x" help:"deny tool call"`
+	// Write moves to the composer: the chat's lowercase letters are its
+	// commands, so typing starts with this key (or a letter that is none).
+	Write key.Binding `key:"write" keys:"i" help:"write"`
 }
 
 // Agents manage the agent directory.
@@ -118,6 +122,8 @@ type Tasks struct {
 	View key.Binding `key:"view" keys:"v" help:"chat/agent/all"`
 	// Follow asks the agent to push the task's changes to parley.
 	Follow key.Binding `key:"follow_push" keys:"p" help:"follow by push"`
+	// Write moves to the composer, as in the chat.
+	Write key.Binding `key:"write" keys:"i" help:"write"`
 }
 
 // Contexts act in the conversations view. Typing always goes to its
@@ -406,4 +412,16 @@ func (k *Map) MarkdownTable() string {
 		}
 	}
 	return b.String()
+}
+
+// ComposerTextKeyMap is the composer's text field's keys: the
+// textarea's readline habits, except two the conversations view (whose
+// filter edits like the composer) acts with: select all is alt+a, not
+// ctrl+g (delete there), and transposing is alt+t, not ctrl+t (all
+// agents / this agent there).
+func ComposerTextKeyMap() textarea.KeyMap {
+	km := textarea.DefaultKeyMap()
+	km.SelectAll = key.NewBinding(key.WithKeys("alt+a"), key.WithHelp("alt+a", "select all"))
+	km.TransposeCharacterBackward = key.NewBinding(key.WithKeys("alt+t"), key.WithHelp("alt+t", "transpose characters"))
+	return km
 }

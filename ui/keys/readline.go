@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textarea"
 )
 
 // readlineKeys are the composer's text-field keys: the textarea's own
@@ -12,7 +11,7 @@ import (
 // The help lists them from this one table. Those a registry key takes
 // first (ctrl+p, ctrl+n, ctrl+f) are left out: the composer never sees them.
 func readlineKeys() []key.Binding {
-	km := textarea.DefaultKeyMap()
+	km := ComposerTextKeyMap()
 	return []key.Binding{
 		km.LineStart, km.LineEnd, km.WordBackward, km.WordForward,
 		km.DeleteWordBackward, km.DeleteWordForward, km.DeleteBeforeCursor, km.DeleteAfterCursor,

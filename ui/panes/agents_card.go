@@ -22,6 +22,7 @@ type cardRoom struct {
 	about, caps          int // lines of the description, of capabilities
 	skillAbout, examples int // lines of a skill's description, examples
 	modes                bool
+	nameOnly             bool // a skill's name and tags, no more
 }
 
 // The compact card keeps its head short so that skills, what a user
@@ -29,6 +30,9 @@ type cardRoom struct {
 var (
 	compactCard  = cardRoom{about: 2, caps: 1, skillAbout: 2, examples: 2}
 	expandedCard = cardRoom{about: 8, caps: 2, skillAbout: 6, examples: 10, modes: true}
+	// What the skills besides the one e uses give up to all show.
+	briefSkill    = cardRoom{skillAbout: 1}
+	nameOnlySkill = cardRoom{nameOnly: true}
 )
 
 // card summarizes the agent: description, provider, capabilities,
@@ -80,24 +84,34 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	if caps := capabilityList(a.Capabilities); caps != "" {
 		out = append(out, styles.WrapStyle(p.st.Muted, caps, w, room.caps)...)
 	}
+	// The head gives way to the skills, what a user comes to the card
+	// for: a blank line, their heading and a skill (or the count of them)
+	// always show, however many agents the list above holds.
+	head := budget
+	if len(a.Skills) > 0 {
+		head = max(budget-3, 1)
+	}
 	keep := len(out)
 	asked, confirmed := e.Client.Extensions(), e.Client.ActivatedExtensions()
 	for i, x := range a.Capabilities.Extensions {
-		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.Capabilities.Extensions)-i, "extension", "extensions")
+		if len(out) >= head {
+			out = p.cutNote(out, keep, head, len(a.Capabilities.Extensions)-i, "extension", "extensions")
+			break
 		}
 		out = append(out, p.extensionLine(x, asked, confirmed, w)...)
 	}
 	keep = len(out)
 	for i, s := range a.SecuritySchemes {
-		if len(out) >= budget {
-			return p.cutNote(out, keep, budget, len(a.SecuritySchemes)-i, "security scheme", "security schemes")
+		if len(out) >= head {
+			out = p.cutNote(out, keep, head, len(a.SecuritySchemes)-i, "security scheme", "security schemes")
+			break
 		}
 		out = append(out, p.st.Warning.Render(styles.Clip(styles.AgentFlagSecurity+" "+schemeLabel(s), w)))
 	}
-	if req := requirementLine(a.Security); req != "" && len(out) < budget {
+	if req := requirementLine(a.Security); req != "" && len(out) < head {
 		out = append(out, p.st.Muted.Render(styles.Clip("  needs "+req, w)))
 	}
+	out = out[:min(len(out), head)]
 	if len(a.Skills) > 0 {
 		out = append(out, "", p.st.Accent.Render(styles.Clip("Skills · "+e.Label(), w)))
 	}
@@ -109,11 +123,11 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	// Each skill's first line, to count those the note hides: a skill
 	// that began above the budget may end below it, and the note's line
 	// can take the title of the one after.
-	var titles []int
-	for i := p.skillTop; i < len(a.Skills) && len(out) < budget; i++ {
-		titles = append(titles, len(out))
-		out = append(out, p.skillLines(a.Skills[i], w, room)...)
+	skills, titles := p.skillSection(a.Skills, p.markedSkill(e), w, room, budget-len(out))
+	for i := range titles {
+		titles[i] += len(out)
 	}
+	out = append(out, skills...)
 	hidden := len(a.Skills) - p.skillTop - len(titles)
 	if hidden > 0 || len(out) > budget {
 		cut := max(min(len(out), budget-1), keep)
@@ -125,28 +139,63 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	}
 	if hidden > 0 {
 		more := " · " + p.keys.SkillsDown.Help().Key
+		if hidden == len(a.Skills)-p.skillTop && !p.expanded {
+			// No skill has a line: scrolling shows none either, the
+			// expanded card's room does.
+			more = " · " + keys.FirstKey(p.keys.Expand) + " shows them"
+		}
 		return p.cutNote(out, keep, budget, hidden, "skill"+more, "skills"+more)
 	}
 	return out
 }
 
+// skillSection draws the skills from skillTop on, as many as fit in
+// budget lines: the skill e takes its examples from (marked) with the
+// card's room, the others with less, the least that lets them all show:
+// the card's room, the compact card's, a line of description, the name
+// alone; so an expanded card lists its skills, not one at a time. titles
+// are the lines the skills begin on.
+func (p *Agents) skillSection(skills []a2aclient.Skill, marked, w int, room cardRoom, budget int) (out []string, titles []int) {
+	for _, r := range []cardRoom{room, compactCard, briefSkill, nameOnlySkill} {
+		out, titles = out[:0], titles[:0]
+		for i := p.skillTop; i < len(skills) && len(out) < budget; i++ {
+			titles = append(titles, len(out))
+			if i == marked {
+				out = append(out, p.skillLines(skills[i], w, room, true)...)
+			} else {
+				out = append(out, p.skillLines(skills[i], w, r, false)...)
+			}
+		}
+		if len(out) <= budget && p.skillTop+len(titles) == len(skills) {
+			break // every skill shows
+		}
+	}
+	return out, titles
+}
+
 // skillLines draws one skill: its name and tags, its description as
 // inline Markdown, its example prompts (those that fit the room, then a
 // count), its modes when expanded, and what it needs to sign in.
-func (p *Agents) skillLines(s a2aclient.Skill, w int, room cardRoom) []string {
+func (p *Agents) skillLines(s a2aclient.Skill, w int, room cardRoom, marked bool) []string {
 	title := styles.SkillBullet + " " + styles.CardText(s.Name, w, 1)
+	if marked {
+		title += p.st.Key.Render(" · " + keys.FirstKey(p.keys.Example))
+	}
 	if len(s.Tags) > 0 {
 		title += "  " + p.st.Muted.Render(styles.CardText(strings.Join(cutAll(s.Tags, w), ", "), w, 1))
 	}
 	out := []string{styles.Clip(title, w)}
-	if s.Description != "" {
+	if room.nameOnly {
+		return out
+	}
+	if s.Description != "" && room.skillAbout > 0 {
 		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(s.Description, w, room.skillAbout), p.st.Muted, p.st.Key), "  ", w, room.skillAbout)...)
 	}
 	shown := s.Examples[:min(len(s.Examples), room.examples)]
 	for _, ex := range shown {
 		out = append(out, p.st.String.Render(styles.Clip(`  "`+styles.CardText(ex, w, 1)+`"`, w)))
 	}
-	if more := len(s.Examples) - len(shown); more > 0 {
+	if more := len(s.Examples) - len(shown); more > 0 && room.examples > 0 {
 		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("  … %d more · %s expands", more, keys.FirstKey(p.keys.Expand)), w)))
 	}
 	if room.modes {
@@ -158,6 +207,39 @@ func (p *Agents) skillLines(s a2aclient.Skill, w int, room cardRoom) []string {
 		out = append(out, p.st.Warning.Render(styles.Clip("  ! needs "+req, w)))
 	}
 	return out
+}
+
+// markedSkill is the skill e (agents.example) takes its examples from:
+// the first shown (skillTop) that has one, -1 when none has. Drawn every
+// frame: it looks at the examples without cleaning them.
+func (p *Agents) markedSkill(e *Entry) int {
+	if e == nil || e.Client == nil {
+		return -1
+	}
+	skills := e.Client.Agent().Skills
+	for i := p.skillTop; i < len(skills); i++ {
+		for _, ex := range skills[i].Examples {
+			if strings.TrimSpace(ex) != "" {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// Example is the next example prompt of the skill marked on the
+// selected agent's card, in turn; "" when it lists none.
+func (p *Agents) Example() string {
+	e := p.Selected()
+	i := p.markedSkill(e)
+	if i < 0 {
+		return ""
+	}
+	ex := skillExamples(e.Client.Agent().Skills[i])
+	if len(ex) == 0 {
+		return "" // nothing left once cleaned
+	}
+	return e.skillExample(i, ex)
 }
 
 // cutNote ends a card cut short at budget lines with a note of how many

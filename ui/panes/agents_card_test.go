@@ -63,7 +63,8 @@ func TestAgentsPaneMarksCursorCurrentAndSkillsApart(t *testing.T) {
 
 // A real agent's skills at 120x36: descriptions with Markdown marks draw
 // without them, the first skill's examples show, and an agent's escape
-// sequences inside a code span are gone.
+// sequences inside a code span are gone. Expanded, the skill e uses
+// shows every example and every skill its name; ] moves the mark on.
 func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	var skills []a2aclient.Skill
 	for i := range 4 {
@@ -90,10 +91,14 @@ func TestAgentsCardSkillsShowExamplesAndNoRawMarkdown(t *testing.T) {
 	p.expanded = true
 	p.SetSize(58, 27) // expanded: half of 120 columns, the column's height
 	view = ansi.Strip(agentsView(p, e))
-	for _, want := range []string{`"example 0-b"`, `"a third"`, `"example 1-a"`, "skill 2"} {
+	for _, want := range []string{`"example 0-b"`, `"a third"`, "skill 1", "skill 3"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the expanded card lacks %s:\n%s", want, view)
 		}
+	}
+	p.Update(uitest.Key("]"))
+	if view = ansi.Strip(agentsView(p, e)); !strings.Contains(view, `"example 1-a"`) || !strings.Contains(view, `"example 1-b"`) {
+		t.Errorf("after ], the expanded card lacks skill 1's examples:\n%s", view)
 	}
 }
 

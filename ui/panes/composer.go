@@ -42,6 +42,7 @@ func NewComposer(st *styles.Styles, km keys.Composer) *Composer {
 	ta.MinHeight = 1
 	ta.MaxHeight = maxComposerLines
 	ta.MaxContentHeight = 0
+	ta.KeyMap = keys.ComposerTextKeyMap()
 	// Enter sends; the composer's own newline keys insert a line break.
 	ta.KeyMap.InsertNewline = key.NewBinding(key.WithKeys(km.Newline.Keys()...))
 	// The terminal's own cursor, placed by the View: the textarea's

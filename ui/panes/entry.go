@@ -9,6 +9,7 @@ package panes
 import (
 	"strings"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -18,6 +19,9 @@ import (
 type Entry struct {
 	*session.Agent
 	example int // next example prompt to offer
+	// exampleSkill and skillNext are the skill e last took an example
+	// from and its next one.
+	exampleSkill, skillNext int
 	// SignedIn says a credential was put to use for it in this run: its
 	// card's security schemes no longer mean it needs a sign-in.
 	SignedIn bool
@@ -52,10 +56,28 @@ func (e *Entry) Examples() []string {
 	}
 	var out []string
 	for _, s := range e.Client.Agent().Skills {
-		for _, ex := range s.Examples {
-			if ex = strings.TrimSpace(termsafe.Line(ex)); ex != "" {
-				out = append(out, ex)
-			}
+		out = append(out, skillExamples(s)...)
+	}
+	return out
+}
+
+// skillExample is the next of one skill's examples ex, in turn: a
+// skill taken again goes on where it was.
+func (e *Entry) skillExample(skill int, ex []string) string {
+	if skill != e.exampleSkill {
+		e.exampleSkill, e.skillNext = skill, 0
+	}
+	x := ex[e.skillNext%len(ex)]
+	e.skillNext++
+	return x
+}
+
+// skillExamples is a skill's example prompts as the composer takes them.
+func skillExamples(s a2aclient.Skill) []string {
+	var out []string
+	for _, ex := range s.Examples {
+		if ex = strings.TrimSpace(termsafe.Line(ex)); ex != "" {
+			out = append(out, ex)
 		}
 	}
 	return out
