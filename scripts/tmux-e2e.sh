@@ -460,6 +460,32 @@ focus_flows() {
 
 # The first hour, round two (issue 32): the status shares the footer
 # with the keys and goes with the focus (1).
+# parley mcp answers every request it read before its input closed, then
+# exits 0; a broken config is refused at start, as other commands do.
+mcp_flows() {
+	scenario="mcp answers every request read before the end of input"
+	local reqs='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+	local i replies
+	for i in 1 2 3; do
+		printf '%s\n' "$reqs" | XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
+			"$work/parley" mcp >"$work/mcp.out" 2>"$work/mcp.err" || fail "parley mcp exited $? (run $i): $(cat "$work/mcp.err")"
+		replies=$(grep -c '"jsonrpc"' "$work/mcp.out" || true)
+		[ "$replies" = 2 ] || fail "parley mcp gave $replies replies to 2 requests (run $i): $(cat "$work/mcp.out")"
+		grep -q '"send_message"' "$work/mcp.out" || fail "tools/list did not list send_message: $(cat "$work/mcp.out")"
+	done
+
+	scenario="mcp refuses a broken config at start"
+	mkdir -p "$work/brokencfg/parley"
+	printf 'theme = \n' >"$work/brokencfg/parley/config.toml"
+	local rc=0
+	printf '%s\n' "$reqs" | XDG_CONFIG_HOME="$work/brokencfg" XDG_DATA_HOME="$work/data" "$work/parley" mcp >"$work/mcp.out" 2>"$work/mcp.err" || rc=$?
+	[ "$rc" != 0 ] || fail "parley mcp started with a broken config"
+	grep -q 'config.toml:1' "$work/mcp.err" || fail "the refusal does not name the file and line: $(cat "$work/mcp.err")"
+	[ ! -s "$work/mcp.out" ] || fail "parley mcp answered with a broken config: $(cat "$work/mcp.out")"
+}
+
 first_hour_flows() {
 	scenario="a status keeps help and quit, and goes with the focus"
 	start 120 36 --agent "$agent_url"
@@ -755,5 +781,6 @@ focus_flows
 mouse_flows
 grpc_flows
 first_hour_flows
+mcp_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"
