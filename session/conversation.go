@@ -47,6 +47,7 @@ type Conversation struct {
 	pub       published                // the UI's view while recorded
 	keyboard  atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
 	tracing   atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
+	pace      atomic.Pointer[func()]   // its streams wait for the recorder (KeepPace)
 }
 
 type artKey struct{ taskID, id, key string }
@@ -228,7 +229,7 @@ func (c *Conversation) SetKeyboard(k *Keyboard) { c.keyboard.Store(k) }
 // (Keyboard). Without one (parley send) it is one atomic load an event.
 func (c *Conversation) giveWay() func(ctx context.Context) {
 	behind := false
-	return func(ctx context.Context) {
+	return c.paced(func(ctx context.Context) {
 		k := c.keyboard.Load()
 		if k == nil {
 			return
@@ -238,7 +239,7 @@ func (c *Conversation) giveWay() func(ctx context.Context) {
 			background.Lower()
 		}
 		k.wait(ctx)
-	}
+	})
 }
 
 // Follow picks up a running task (after a stop or a restart).
