@@ -45,6 +45,7 @@ type Conversation struct {
 	lastArt   artKey
 	reading   statusReading
 	pub       published                // the UI's view while recorded
+	release   bool                     // let go of what is committed (ReleaseCommitted)
 	keyboard  atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
 	tracing   atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
 	pace      atomic.Pointer[func()]   // its streams wait for the recorder (KeepPace)

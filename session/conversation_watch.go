@@ -89,6 +89,11 @@ func (c *Conversation) touch(it *Item) {
 
 func (c *Conversation) markDirty(key string) {
 	for _, w := range c.watchers {
+		if w == c.ui && c.pub.on {
+			// The gated UI reads what is published, never these; it
+			// is shown everything again when ungated (UngateUI).
+			continue
+		}
 		w.dirty[key] = true
 	}
 }

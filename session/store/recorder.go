@@ -55,6 +55,9 @@ func (s *Store) Record(conv *session.Conversation, o session.RecordOptions) *Rec
 		pending: map[string]session.Item{},
 	}
 	r.w = conv.Watch(r.notify)
+	if o.Release {
+		conv.ReleaseCommitted()
+	}
 	if o.Context == 0 {
 		conv.GateUI(nil, nil)
 	} else {
@@ -181,6 +184,7 @@ func (r *Recorder) flush(settle bool) {
 		return
 	}
 	r.st.apply(d)
+	r.conv.Committed(g.items)
 	r.err, r.wrote = nil, d.wrote
 	clear(r.pending)
 	r.tasks = nil
