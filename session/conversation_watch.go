@@ -53,7 +53,9 @@ func (w *Watcher) Drain() ([]Item, []TaskInfo) {
 			}
 		} else {
 			for key := range w.dirty {
-				items = append(items, *c.byKey[key])
+				if it := c.byKey[key]; it != nil { // nil: let go of (Committed)
+					items = append(items, *it)
+				}
 			}
 			sortItems(items)
 		}
