@@ -13,9 +13,10 @@ import (
 // droppedItem is what a conversation keeps of an artifact it let go of:
 // enough to put a late chunk of it back in its place, as a newer
 // version of the same stored item.
+// Kept small: a long answer leaves one per artifact.
 type droppedItem struct {
-	seq, version int
-	at           time.Time
+	seq, version int32
+	at           int64 // Item.Time, Unix nanoseconds
 }
 
 // ReleaseCommitted makes the conversation let go of what the recorder
@@ -56,7 +57,7 @@ func (c *Conversation) Committed(items []Item) {
 			c.dropped = map[string]droppedItem{}
 		}
 		gone[cur] = true
-		c.dropped[it.Key] = droppedItem{seq: cur.Seq, version: cur.Version, at: cur.Time}
+		c.dropped[it.Key] = droppedItem{seq: int32(cur.Seq), version: int32(cur.Version), at: cur.Time.UnixNano()}
 		delete(c.byKey, it.Key)
 	}
 	if gone != nil {
@@ -82,8 +83,8 @@ func (c *Conversation) watchedElsewhere(key string) bool {
 // c.mu.
 func (c *Conversation) takeBack(key string, d droppedItem, it *Item) {
 	delete(c.dropped, key)
-	it.Key, it.Seq, it.Version, it.Time = key, d.seq, d.version, d.at
-	i, _ := slices.BinarySearchFunc(c.items, d.seq, func(x *Item, seq int) int { return cmp.Compare(x.Seq, seq) })
+	it.Key, it.Seq, it.Version, it.Time = key, int(d.seq), int(d.version), time.Unix(0, d.at)
+	i, _ := slices.BinarySearchFunc(c.items, it.Seq, func(x *Item, seq int) int { return cmp.Compare(x.Seq, seq) })
 	c.items = slices.Insert(c.items, i, it)
 	c.byKey[key] = it
 	c.touch(it)
