@@ -61,20 +61,21 @@ func (h *harness) scale() error {
 			argv = []string{h.parley, "send", "--json", srv.URL, "go"}
 			name = "parley send --json"
 		}
-		var wall, rss series
+		var wall, rss, anon series
 		for i := 0; i < runs; i++ {
 			p, n, err := h.scaleSend(argv, env, dir, json)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
 			id = n
-			wall, rss = append(wall, p.wall), append(rss, time.Duration(p.rss))
+			wall, rss, anon = append(wall, p.wall), append(rss, time.Duration(p.rss)), append(anon, time.Duration(p.anon))
 		}
 		peak := int64(slicesMax(rss))
 		h.add(g, name+": peak RSS", fmt.Sprintf("%s (max %s, %.2f× bound)", mb(int64(rss.median())), mb(peak), float64(rss.median())/scaleSendRSS),
 			"≤ 64 MB", pass(peak <= scaleSendRSS))
+		h.add(g, name+": peak anonymous memory (sampled)", mb(int64(anon.median())), "", nil)
 		h.add(g, name+": wall", ms(wall.median()), "< 10 s", pass(wall.median() < scaleSendWall))
-		h.detail("scale: %s: wall %s, peak RSS %s", name, wall, mbSeries(rss))
+		h.detail("scale: %s: wall %s, peak RSS %s, peak anonymous memory (sampled every 5 ms) %s", name, wall, mbSeries(rss), mbSeries(anon))
 	}
 
 	first, settled, anon, peak, err := h.scaleTUI(dir, id)
