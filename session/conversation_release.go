@@ -62,7 +62,6 @@ func (c *Conversation) Committed(items []Item) {
 	}
 	if gone != nil {
 		c.items = slices.DeleteFunc(c.items, func(it *Item) bool { return gone[it] })
-		clear(c.items[len(c.items):cap(c.items)]) // let the tail's pointers go
 	}
 }
 
