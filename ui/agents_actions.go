@@ -129,6 +129,10 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 		}))
 	case panes.AgentSave:
 		return m.saveAgents()
+	case panes.AgentDoctor:
+		if sel != nil {
+			return m.openDoctor(sel)
+		}
 	case panes.AgentExpand:
 		m.layout() // the pane widens or narrows with its card
 	case panes.AgentExample:

@@ -31,6 +31,7 @@ type Map struct {
 	Pager   Pager   `key:"pager" title:"Help" dialog:"yes"`
 	Wire    Wire    `key:"wire" title:"Wire view" dialog:"yes"`
 	Gateway Gateway `key:"gateway" title:"Agents behind a gateway" dialog:"yes"`
+	Doctor  Doctor  `key:"doctor" title:"Doctor" dialog:"yes"`
 	Dialog  Dialog  `key:"dialog" title:"Dialogs" dialog:"yes"`
 	SignIn  SignIn  `key:"signin" title:"Sign-in" dialog:"yes"`
 	Trust   Trust   `key:"trust" title:"Trust an origin" dialog:"yes"`
@@ -105,6 +106,9 @@ type Agents struct {
 	// CopyRef copies the name or URL the agent was named by, as
 	// parley send and parley card take it.
 	CopyRef key.Binding `key:"copy_ref" keys:"y" help:"copy name or URL"`
+	// Doctor checks the agent against its card and the spec, as
+	// parley doctor does (ui/dialog/doctor.go).
+	Doctor key.Binding `key:"doctor" keys:"D" help:"doctor: check the agent"`
 }
 
 // Tasks act on the selected task.
@@ -177,6 +181,14 @@ type Gateway struct {
 	Down  key.Binding `key:"down" keys:"down j" help:"down"`
 	Add   key.Binding `key:"add" keys:"enter a" help:"add agent"`
 	Close key.Binding `key:"close" keys:"esc q" help:"close"`
+}
+
+// Doctor act in the doctor view: the checks listed as they run.
+type Doctor struct {
+	Up      key.Binding `key:"up" keys:"up k" help:"up"`
+	Down    key.Binding `key:"down" keys:"down j" help:"down"`
+	Details key.Binding `key:"details" keys:"enter" help:"show or hide the detail"`
+	Close   key.Binding `key:"close" keys:"esc q" help:"close (stops the run)"`
 }
 
 // Dialog answer a dialog: prompts, confirmations and the sign-in.
