@@ -287,8 +287,12 @@ func (d *Doctor) View(st *styles.Styles) string {
 			styles.WrapStyle(st.Text, text, inner-4, max(d.h/3, 3))...)
 	}
 	rows := max(min(d.h-4, len(d.results)+len(lines)+len(detail)+2)-len(lines)-len(detail)-2, 1)
+	if len(d.results) > rows && rows > 1 {
+		rows-- // for the note of what is hidden
+	}
 	first := min(max(d.cursor-rows/2, 0), max(len(d.results)-rows, 0))
-	for i := first; i < min(first+rows, len(d.results)); i++ {
+	end := min(first+rows, len(d.results))
+	for i := first; i < end; i++ {
 		r := d.results[i]
 		cur := " "
 		if i == d.cursor {
@@ -310,6 +314,9 @@ func (d *Doctor) View(st *styles.Styles) string {
 				lines = append(lines, "    "+l)
 			}
 		}
+	}
+	if hidden := styles.HiddenNote(st, len(d.results), first, end, inner); hidden != "" {
+		lines = append(lines, hidden)
 	}
 	k := d.keys.Doctor
 	note := keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" pick", keys.Note(k.Details, "detail"), keys.Note(k.Close, ""))

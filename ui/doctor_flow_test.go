@@ -1,0 +1,40 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// D in the agents pane opens the doctor view on the selected agent: the
+// demo agent's checks are listed as they run and end in a summary with
+// nothing failed, enter shows a check's detail, esc closes the view and
+// gives the agents pane its keys back.
+func TestFlowDoctorView(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.key("tab", "tab") // composer → chat → agents
+	a.waitScreen("enter use agent")
+	a.key("D")
+	a.waitScreen("Doctor · ", "Checking ")
+	screen := a.waitScreen(" failed, ", "checks: ")
+	if strings.Contains(screen, "checking…") {
+		t.Fatalf("the summary shows while the spinner still turns:\n%s", screen)
+	}
+	if !strings.Contains(screen, " 0 failed, ") {
+		t.Errorf("the demo agent fails a check:\n%s", screen)
+	}
+	for _, check := range []string{"binding", "errors", "streaming", "round trip", "timings"} {
+		if !strings.Contains(screen, "  "+check+" ") {
+			t.Errorf("the %q check is not listed:\n%s", check, screen)
+		}
+	}
+	if !strings.Contains(screen, "more above") {
+		t.Errorf("the checks scrolled off the top are not counted:\n%s", screen)
+	}
+	a.key("up", "enter")
+	a.waitScreen(" ms")
+	a.key("esc")
+	a.waitGone("Doctor · ")
+	a.key("y") // the agents pane has its keys again
+	a.waitScreen("Copied ")
+}
