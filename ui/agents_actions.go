@@ -133,6 +133,10 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 		if sel != nil {
 			return m.openDoctor(sel)
 		}
+	case panes.AgentRaw:
+		if sel != nil {
+			return m.openRaw(sel)
+		}
 	case panes.AgentExpand:
 		m.layout() // the pane widens or narrows with its card
 	case panes.AgentExample:

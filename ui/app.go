@@ -141,7 +141,7 @@ type Model struct {
 	quitPrompt    *dialog.Prompt    // the question asked on quitting while a task runs (quit.go)
 	left          []string          // what quitting left running, said on exit
 	userAdded     map[int]bool      // agents just added by hand, by id, until resolved (gateway.go)
-	doctorRuns    int               // numbers the doctor runs, so a late result of an earlier one is dropped (doctor.go)
+	doctorRuns    int               // numbers the doctor runs, so a late result of an earlier one is dropped (agent_tools.go)
 
 	agents   *panes.Agents
 	tasks    *panes.Tasks

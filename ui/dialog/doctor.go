@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -57,42 +56,6 @@ const doctorTick = 120 * time.Millisecond
 // spinnerFrames are the spinner's frames.
 var spinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
-// doctorFeed carries a run's messages to the view one at a time. The
-// run never blocks on it (a closed view reads no more), and next
-// returns once the run has said something.
-type doctorFeed struct {
-	mu    sync.Mutex
-	queue []doctorMsg
-	wake  chan struct{}
-}
-
-func newDoctorFeed() *doctorFeed { return &doctorFeed{wake: make(chan struct{}, 1)} }
-
-func (f *doctorFeed) push(m doctorMsg) {
-	f.mu.Lock()
-	f.queue = append(f.queue, m)
-	f.mu.Unlock()
-	select {
-	case f.wake <- struct{}{}:
-	default:
-	}
-}
-
-// next waits for the run's next message.
-func (f *doctorFeed) next() tea.Msg {
-	for {
-		f.mu.Lock()
-		if len(f.queue) > 0 {
-			m := f.queue[0]
-			f.queue = f.queue[1:]
-			f.mu.Unlock()
-			return m
-		}
-		f.mu.Unlock()
-		<-f.wake
-	}
-}
-
 // Doctor is the doctor view of one agent.
 type Doctor struct {
 	keys    *keys.Map
@@ -101,7 +64,7 @@ type Doctor struct {
 	seq     int
 	run     DoctorRun
 	cancel  context.CancelFunc
-	feed    *doctorFeed
+	feed    *feed[doctorMsg]
 	results []doctor.Result
 	ifaceW  int // the interface column's width, from the card's interfaces
 	running bool
@@ -122,7 +85,7 @@ func NewDoctor(km *keys.Map, agent int, label string, seq int, run DoctorRun) *D
 // through the feed, one message at a time.
 func (d *Doctor) Start() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	d.cancel, d.running, d.feed = cancel, true, newDoctorFeed()
+	d.cancel, d.running, d.feed = cancel, true, newFeed[doctorMsg]()
 	feed, agent, seq, run := d.feed, d.agent, d.seq, d.run
 	work := func() tea.Msg {
 		defer cancel()

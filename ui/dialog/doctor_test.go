@@ -65,7 +65,7 @@ func doctorResults() []doctor.Result {
 // doctorWith is a view fed results as a finished run would have.
 func doctorWith(results []doctor.Result) *Doctor {
 	d := NewDoctor(keys.Or(nil), 7, "Demo", 3, nil)
-	d.feed = newDoctorFeed()
+	d.feed = newFeed[doctorMsg]()
 	d.Update(doctorMsg{agent: 7, seq: 3, ifaces: []string{doctorCard, "http://127.0.0.1:4141/v1.0"}})
 	for i := range results {
 		d.Update(doctorMsg{agent: 7, seq: 3, result: &results[i]})
@@ -90,7 +90,7 @@ func TestGoldenDoctorView(t *testing.T) {
 // of another agent is dropped; the current run's is listed.
 func TestDoctorDropsAStaleRunsResults(t *testing.T) {
 	d := NewDoctor(keys.Or(nil), 7, "Demo", 3, nil)
-	d.feed, d.running = newDoctorFeed(), true
+	d.feed, d.running = newFeed[doctorMsg](), true
 	stale := doctor.Result{Check: "card", Status: doctor.Fail, Detail: "from the earlier run"}
 	for _, m := range []doctorMsg{{agent: 7, seq: 2, result: &stale}, {agent: 8, seq: 3, result: &stale}, {agent: 7, seq: 2, done: true}} {
 		if cmd, _ := d.Update(m); cmd != nil {
@@ -128,7 +128,7 @@ func TestHostileDoctorDetail(t *testing.T) {
 
 // runUntil runs a command as Bubble Tea would, batches included, and
 // hands every message it makes to the view, until stop says so.
-func runUntil(t *testing.T, d *Doctor, cmd tea.Cmd, stop func() bool) {
+func runUntil(t *testing.T, d Dialog, cmd tea.Cmd, stop func() bool) {
 	t.Helper()
 	queue := []tea.Cmd{cmd}
 	deadline := time.After(10 * time.Second)

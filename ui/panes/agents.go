@@ -95,6 +95,8 @@ const (
 	AgentExpand
 	// AgentDoctor opens the doctor view on the selected agent.
 	AgentDoctor
+	// AgentRaw opens the raw console on the selected agent.
+	AgentRaw
 )
 
 // selectAction is what choosing the selected row means (enter, or a
@@ -170,6 +172,10 @@ func (p *Agents) key(msg tea.KeyPressMsg) (tea.Cmd, AgentAction) {
 	case key.Matches(msg, p.keys.Doctor):
 		if p.Selected() != nil {
 			return nil, AgentDoctor
+		}
+	case key.Matches(msg, p.keys.Raw):
+		if p.Selected() != nil {
+			return nil, AgentRaw
 		}
 	case key.Matches(msg, p.keys.CopyRef):
 		if e := p.Selected(); e != nil {
@@ -293,7 +299,7 @@ func (p *Agents) ShortHelp() []key.Binding {
 }
 
 func (p *Agents) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save, p.keys.Doctor}}
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save, p.keys.Doctor, p.keys.Raw}}
 }
 
 // rowAt is the entry on row y of the pane (len(entries) for "add

@@ -38,3 +38,25 @@ func TestFlowDoctorView(t *testing.T) {
 	a.key("y") // the agents pane has its keys again
 	a.waitScreen("Copied ")
 }
+
+// R in the agents pane opens the raw console on the selected agent: a
+// request written as its binding has it goes through the agent's
+// client, its reply is kept on a line and expands pretty-printed; esc
+// closes the console.
+func TestFlowRawConsole(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.key("tab", "tab") // composer → chat → agents
+	a.waitScreen("enter use agent")
+	a.key("R")
+	a.waitScreen("Raw console · ", "offered: SendMessage · ")
+	a.typeText("GetTask")
+	a.key("tab")
+	a.typeText(`{"id":"no-such-task"}`)
+	a.key("ctrl+s")
+	a.waitScreen(`→ GetTask {"id":"no-such-task"}  ← HTTP 200`)
+	a.key("tab", "enter")
+	a.waitScreen(`"error": {`, `"code": -32001,`)
+	a.key("esc")
+	a.waitGone("Raw console · ")
+}
