@@ -3,7 +3,6 @@ package dialog
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -242,9 +241,9 @@ func (d *Raw) start() tea.Cmd {
 		d.note = "A request is on its way; wait for its reply (or esc to stop it)."
 		return nil
 	}
-	req, err := rawRequest(d.dialect, d.method.Value(), d.body.Value())
-	if err != nil {
-		d.note = err.Error()
+	req, why := rawRequest(d.dialect, d.method.Value(), d.body.Value())
+	if why != "" {
+		d.note = why
 		return nil
 	}
 	d.note = ""
@@ -269,32 +268,33 @@ func (d *Raw) start() tea.Cmd {
 }
 
 // rawRequest reads the request as written: a JSON-RPC or gRPC method,
-// or a REST "METHOD /path", and the body.
-func rawRequest(dl a2aclient.Dialect, method, body string) (a2aclient.RawRequest, error) {
+// or a REST "METHOD /path", and the body; why says, in a sentence for
+// the user, why it cannot be sent ("" when it can).
+func rawRequest(dl a2aclient.Dialect, method, body string) (req a2aclient.RawRequest, why string) {
 	method, body = strings.TrimSpace(method), strings.TrimSpace(body)
 	if method == "" {
-		return a2aclient.RawRequest{}, errors.New("Write a method first; ↑/↓ in its field offers the binding's.")
+		return a2aclient.RawRequest{}, "Write a method first; ↑/↓ in its field offers the binding's."
 	}
-	req := a2aclient.RawRequest{Method: method}
+	req = a2aclient.RawRequest{Method: method}
 	if dl.Binding() == a2aclient.BindingREST {
 		verb, path, ok := strings.Cut(method, " ")
 		path = strings.TrimSpace(path)
 		if !ok || !strings.HasPrefix(path, "/") {
-			return a2aclient.RawRequest{}, errors.New("A REST request is an HTTP method and a path, as GET /tasks/abc.")
+			return a2aclient.RawRequest{}, "A REST request is an HTTP method and a path, as GET /tasks/abc."
 		}
 		req.Method, req.Path = strings.ToUpper(verb), path
 		method = path
 	}
 	if strings.ContainsAny(method, "{}") {
-		return a2aclient.RawRequest{}, errors.New("Put the id in place of the {…} in the method's path.")
+		return a2aclient.RawRequest{}, "Put the id in place of the {…} in the method's path."
 	}
 	if body != "" {
 		if dl.Binding() != a2aclient.BindingREST && !json.Valid([]byte(body)) {
-			return a2aclient.RawRequest{}, errors.New("The body is not valid JSON; write the params (or the gRPC message) as one JSON object.")
+			return a2aclient.RawRequest{}, "The body is not valid JSON; write the params (or the gRPC message) as one JSON object."
 		}
 		req.Body = []byte(body)
 	}
-	return req, nil
+	return req, ""
 }
 
 // copyReply copies the selected exchange, request and reply, as drawn

@@ -19,13 +19,13 @@ import (
 // A request is read as its binding writes it, and one that cannot be
 // sent says why before anything goes.
 func TestRawRequestAsWritten(t *testing.T) {
-	req, err := rawRequest(a2aclient.DialectV10REST, "get  /tasks/abc", `{"x":1}`)
-	if err != nil || req.Method != "GET" || req.Path != "/tasks/abc" || string(req.Body) != `{"x":1}` {
-		t.Errorf("REST: %+v, %v", req, err)
+	req, why := rawRequest(a2aclient.DialectV10REST, "get  /tasks/abc", `{"x":1}`)
+	if why != "" || req.Method != "GET" || req.Path != "/tasks/abc" || string(req.Body) != `{"x":1}` {
+		t.Errorf("REST: %+v, %s", req, why)
 	}
-	req, err = rawRequest(a2aclient.DialectV03, " tasks/get ", `{"id":"abc"}`)
-	if err != nil || req.Method != "tasks/get" || req.Path != "" {
-		t.Errorf("JSON-RPC: %+v, %v", req, err)
+	req, why = rawRequest(a2aclient.DialectV03, " tasks/get ", `{"id":"abc"}`)
+	if why != "" || req.Method != "tasks/get" || req.Path != "" {
+		t.Errorf("JSON-RPC: %+v, %s", req, why)
 	}
 	for _, c := range []struct {
 		d            a2aclient.Dialect
@@ -37,8 +37,8 @@ func TestRawRequestAsWritten(t *testing.T) {
 		{a2aclient.DialectV10, "GetTask", "{not json"},
 		{a2aclient.DialectV10GRPC, "GetTask", "{not json"},
 	} {
-		if _, err := rawRequest(c.d, c.method, c.body); err == nil {
-			t.Errorf("%s %q %q: no error", c.d, c.method, c.body)
+		if _, why := rawRequest(c.d, c.method, c.body); why == "" {
+			t.Errorf("%s %q %q: not refused", c.d, c.method, c.body)
 		}
 	}
 }
