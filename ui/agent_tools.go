@@ -33,7 +33,8 @@ func (m *Model) openDoctor(e *panes.Entry) tea.Cmd {
 
 // openRaw opens the raw console on agent e, sending through its client
 // (its interface, headers and credentials) and offering its binding's
-// requests. An agent whose card is not fetched yet has no client to
+// requests; it is the one opened before while the agent's client is the
+// same. An agent whose card is not fetched yet has no client to
 // send with: the status line says so.
 func (m *Model) openRaw(e *panes.Entry) tea.Cmd {
 	c := e.Client
@@ -41,11 +42,27 @@ func (m *Model) openRaw(e *panes.Entry) tea.Cmd {
 		m.setStatus(e.Label()+" is not reached yet: use it (enter) and open the raw console once its card is in.", true)
 		return nil
 	}
+	if kept, ok := m.rawConsoles[e.ID]; ok && kept.client == c {
+		m.overlay.Open(kept.console) // with the requests it keeps
+		return nil
+	}
 	dl := c.Dialect()
 	methods := a2aclient.RawMethods(dl)
 	if dl.Binding() == a2aclient.BindingGRPC {
 		methods = a2aclient.GRPCMethods(c.GRPCService())
 	}
-	m.overlay.Open(dialog.NewRaw(m.st, &m.keys, e.ID, e.Label(), dl, methods, c.Raw))
+	d := dialog.NewRaw(m.st, &m.keys, e.ID, e.Label(), dl, methods, c.Raw)
+	if m.rawConsoles == nil {
+		m.rawConsoles = map[int]rawConsole{}
+	}
+	m.rawConsoles[e.ID] = rawConsole{client: c, console: d}
+	m.overlay.Open(d)
 	return nil
+}
+
+// rawConsole is an agent's raw console, kept while the agent keeps the
+// client it sends with, so its requests are there when it opens again.
+type rawConsole struct {
+	client  *a2aclient.Client
+	console *dialog.Raw
 }

@@ -42,7 +42,8 @@ func TestFlowDoctorView(t *testing.T) {
 // R in the agents pane opens the raw console on the selected agent: a
 // request written as its binding has it goes through the agent's
 // client, its reply is kept on a line and expands pretty-printed; esc
-// closes the console.
+// closes the console, and the requests are still there when it opens
+// again.
 func TestFlowRawConsole(t *testing.T) {
 	a := startApp(t, appOptions{})
 	a.ready()
@@ -59,4 +60,6 @@ func TestFlowRawConsole(t *testing.T) {
 	a.waitScreen(`"error": {`, `"code": -32001,`)
 	a.key("esc")
 	a.waitGone("Raw console · ")
+	a.key("R") // opened again on the same agent, the requests are kept
+	a.waitScreen("Raw console · ", `→ GetTask {"id":"no-such-task"}  ← HTTP 200`)
 }

@@ -206,6 +206,7 @@ func (m *Model) chatWith(e *panes.Entry) {
 // is left to forget and to release).
 func (m *Model) removeAgent(e *panes.Entry) (km []string, release func()) {
 	km, release = m.ws.Remove(e.Agent)
+	delete(m.rawConsoles, e.ID)
 	m.syncEntries()
 	if m.current == e {
 		m.current = nil

@@ -48,7 +48,7 @@ func (ex *rawExchange) summary() string {
 	}
 	if r.Events > 0 || len(ex.events) > 0 {
 		s += " · " + styles.Plural(max(r.Events, len(ex.events)), "event")
-	} else {
+	} else if len(r.Body) > 0 {
 		s += " · " + styles.ByteSize(len(r.Body))
 	}
 	return s
