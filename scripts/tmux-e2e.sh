@@ -585,10 +585,12 @@ mouse_flows() {
 	quit
 }
 
-# ---- the doctor view (issue 33): kept in its own function ---------------
+# ---- the doctor view and the raw console (issue 33): kept in its own function
 # D in the agents pane runs parley doctor's checks on the selected agent
 # and lists them as they come; the demo agent fails none. enter shows a
-# check's detail, esc closes the view. At 80x24 too.
+# check's detail, esc closes the view. At 80x24 too. R opens the raw
+# console: a request written in the agent's binding, its reply kept and
+# expanded.
 doctor_flows() {
 	scenario="the doctor view"
 	start 120 36 --agent "$agent_url"
@@ -605,6 +607,20 @@ doctor_flows() {
 	wait_for " ms"
 	keys Escape
 	wait_gone "Doctor · "
+
+	scenario="the raw console"
+	keys R
+	wait_for "Raw console · "
+	wait_for "offered: SendMessage · "
+	type_text "GetTask"
+	keys Tab
+	type_text '{"id":"no-such-task"}'
+	keys C-s
+	wait_for '→ GetTask {"id":"no-such-task"}  ← HTTP 200'
+	keys Tab Enter
+	wait_for '"code": -32001,'
+	keys Escape
+	wait_gone "Raw console · "
 
 	scenario="the doctor view at 80x24"
 	tm resize-window -t e2e -x 80 -y 24
