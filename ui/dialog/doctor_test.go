@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/doctor"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/component"
@@ -204,5 +205,32 @@ func TestDoctorRunsAndEscCancels(t *testing.T) {
 	case <-cancelled:
 	case <-time.After(10 * time.Second):
 		t.Fatal("esc did not cancel the run")
+	}
+}
+
+// At every size the root draws dialogs at (40×10 and up), the doctor
+// view and the raw console fit the screen, a detail or a reply open.
+func TestDoctorAndRawFitTheScreen(t *testing.T) {
+	st := styles.New(themes.Dark)
+	doc := doctorWith(doctorResults())
+	doc.cursor = 4
+	doc.Update(uitest.Key("enter"))
+	raw := newTestRaw(nil)
+	raw.kept = []*rawExchange{{method: "GetTask", done: true, open: true, reply: &a2aclient.RawReply{Status: 200, Body: []byte(strings.Repeat(`{"a":[1,2,3]}`, 40))}}}
+	raw.note = strings.Repeat("why it cannot be sent ", 10)
+	for _, d := range []Dialog{doc, raw} {
+		for _, size := range [][2]int{{40, 10}, {60, 15}, {80, 24}, {200, 60}} {
+			screen := drawnDialog(d, st, size[0], size[1])
+			lines := strings.Split(screen, "\n")
+			if len(lines) > size[1] {
+				t.Errorf("%s at %dx%d: %d lines", d.ID(), size[0], size[1], len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > size[0] {
+					t.Errorf("%s at %dx%d: a line of %d cells: %q", d.ID(), size[0], size[1], w, ansi.Strip(l))
+					break
+				}
+			}
+		}
 	}
 }
