@@ -611,6 +611,58 @@ mouse_flows() {
 	quit
 }
 
+# ---- the doctor view and the raw console (issue 33): kept in its own function
+# D in the agents pane runs parley doctor's checks on the selected agent
+# and lists them as they come; the demo agent fails none. enter shows a
+# check's detail, esc closes the view. At 80x24 too. R opens the raw
+# console: a request written in the agent's binding, its reply kept and
+# expanded.
+doctor_flows() {
+	scenario="the doctor view"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	keys D
+	wait_for "Doctor · "
+	wait_for "Checking "
+	wait_for "checks: " 90
+	wait_for " 0 failed, "
+	refute "checking…"
+	keys k Enter
+	wait_for " ms"
+	keys Escape
+	wait_gone "Doctor · "
+
+	scenario="the raw console"
+	keys R
+	wait_for "Raw console · "
+	wait_for "offered: SendMessage · "
+	type_text "GetTask"
+	keys Tab
+	type_text '{"id":"no-such-task"}'
+	keys C-s
+	wait_for '→ GetTask {"id":"no-such-task"}  ← HTTP 200'
+	keys Tab Enter
+	wait_for '"code": -32001,'
+	keys Escape
+	wait_gone "Raw console · "
+
+	scenario="the doctor view at 80x24"
+	tm resize-window -t e2e -x 80 -y 24
+	wait_for "ctrl+l lists" # the lists fold away; the composer has the focus
+	keys C-l
+	wait_for "enter use agent"
+	keys D
+	wait_for "Doctor · "
+	wait_for "checks: " 90
+	wait_for " 0 failed, "
+	wait_for "more above"
+	keys q
+	wait_gone "Doctor · "
+	quit
+}
+
 started=$(date +%s)
 mkdir -p "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home"
 echo "tmux-e2e: building parley"
@@ -777,6 +829,7 @@ auth_flows
 contexts_flows
 resume_flows
 wire_flows
+doctor_flows
 focus_flows
 mouse_flows
 grpc_flows
