@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -141,13 +142,44 @@ func (r *runner) rawBody(arg string) ([]byte, error) {
 		}
 		return bytes.TrimSpace(b), nil
 	case strings.HasPrefix(arg, "@"):
-		b, err := os.ReadFile(arg[1:])
+		b, err := readBodyFile(arg[1:])
 		if err != nil {
-			return nil, inputf("read the body: %v", err)
+			return nil, err
 		}
 		return bytes.TrimSpace(b), nil
 	}
 	return []byte(arg), nil
+}
+
+// readBodyFile reads @FILE: a regular file no larger than a body may
+// be. Anything else (a FIFO, which blocks past --timeout, a device such
+// as /dev/zero, which never ends, a directory) is refused before it is
+// read.
+func readBodyFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, inputf("read the body: %v", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, inputf("read the body: %v", err)
+	case fi.IsDir():
+		return nil, inputf("read the body: %s is a directory; @FILE names a file holding the body", path)
+	case !fi.Mode().IsRegular():
+		return nil, inputf("read the body: %s is not a regular file; write the body to a file, or pass - to read it from standard input", path)
+	case fi.Size() > maxAttachment:
+		return nil, inputf("the body in %s is larger than %s", path, size(maxAttachment))
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxAttachment+1))
+	if err != nil {
+		return nil, inputf("read the body: %v", err)
+	}
+	if len(b) > maxAttachment {
+		return nil, inputf("the body in %s is larger than %s", path, size(maxAttachment))
+	}
+	return b, nil
 }
 
 // rawLine prints one reply or event, cleaned, on a line of its own.
