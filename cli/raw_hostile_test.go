@@ -32,10 +32,10 @@ func TestRawBodyFileIsARegularFileOfABodysSize(t *testing.T) {
 	}
 	_ = f.Close()
 	for path, want := range map[string]string{
-		fifo:        "not a regular file",
-		"/dev/zero": "not a regular file",
-		dir:         "is a directory",
-		huge:        "larger than",
+		fifo:                              "not a regular file",
+		"/dev/zero":                       "not a regular file",
+		dir:                               "is a directory",
+		huge:                              "larger than",
 		filepath.Join(dir, "absent.json"): "no such file",
 	} {
 		r := newEnv(t).run("raw", base+"/v0.3", "tasks/get", "@"+path, "--timeout", "5s")
