@@ -3,8 +3,11 @@ package cli
 import (
 	"context"
 	"encoding/xml"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -74,6 +77,11 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 	if len(pos) != 1 {
 		err := usagef("doctor", "the doctor command takes one agent (a URL or a config name), got %s", plural(len(pos), "argument"))
 		return r.report(exitUsage, err, f.agent.json, "")
+	}
+	if f.junit != "" {
+		if err := checkJUnitPath(f.junit); err != nil {
+			return r.report(exitUsage, inputf("--junit %s: %v", f.junit, err), f.agent.json, "")
+		}
 	}
 	dir, err := r.directory()
 	if err != nil {
@@ -236,6 +244,36 @@ func junitXML(all []doctor.Result) ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(xml.Header), append(b, '\n')...), nil
+}
+
+// checkJUnitPath says, before any check runs, why the JUnit XML could
+// not be written to path: a directory, a FIFO or socket (which would
+// block or swallow it), a folder that does not exist or is not
+// writable. An existing file is replaced at the end; nothing is written
+// now.
+func checkJUnitPath(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("%s is a directory; name a file to write the JUnit XML to", path)
+	case err == nil && fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0:
+		return fmt.Errorf("%s is not a regular file; name a file to write the JUnit XML to", path)
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	// A new file: its folder must take one.
+	f, err := os.CreateTemp(filepath.Dir(path), ".parley-junit-*")
+	if err != nil {
+		return fmt.Errorf("cannot create a file in %s: %w", filepath.Dir(path), errors.Unwrap(err))
+	}
+	_ = f.Close()
+	return os.Remove(f.Name())
 }
 
 func writeJUnit(path string, all []doctor.Result) error {
