@@ -2,7 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,5 +67,54 @@ func TestDoctorJUnitHostileDetail(t *testing.T) {
 	failure, out := doc.Suites[0].Cases[0].Failure, doc.Suites[1].Cases[0].Out
 	if failure == nil || !strings.Contains(failure.Message, `<testcase name="pwned"/>]]>&amp;`) || !strings.HasSuffix(failure.Message, " tail") || !strings.Contains(out, "pwned") {
 		t.Errorf("failure = %+v, system-out = %q", failure, out)
+	}
+}
+
+// An agent that reflects the credential it was sent, in every error
+// message, in a reply's body and in a stream's events, never gets it
+// shown: not in doctor's lines, --json or --junit, nor in raw's reply
+// or status.
+func TestDoctorAndRawNeverShowAReflectedCredential(t *testing.T) {
+	const secret = "s3cr3t-reflected-token"
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/.well-known/agent-card.json" {
+			_, _ = fmt.Fprintf(w, `{"name":"Mirror","description":"reflects","url":%q,"version":"1","protocolVersion":"0.3.0","capabilities":{"streaming":true},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],"securitySchemes":{"b":{"type":"http","scheme":"bearer"}},"security":[{"b":[]}]}`, srv.URL+"/rpc")
+			return
+		}
+		var call struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&call)
+		if call.ID == nil {
+			call.ID = json.RawMessage("null")
+		}
+		got := r.Header.Get("Authorization")
+		if call.Method == "message/stream" {
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32603,\"message\":%q}}\n\n", call.ID, "stream saw "+got)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32603,"message":"you sent %s, and %s"}}`, call.ID, got, strings.TrimPrefix(got, "Bearer "))
+	}))
+	defer srv.Close()
+	junit := filepath.Join(t.TempDir(), "doctor.xml")
+	auth := "Authorization: Bearer " + secret
+	for _, args := range [][]string{
+		{"doctor", srv.URL, "--header", auth},
+		{"doctor", srv.URL, "--header", auth, "--json", "--junit", junit},
+		{"raw", srv.URL, "tasks/get", `{"id":"x"}`, "--header", auth},
+		{"raw", srv.URL, "message/stream", `{}`, "--header", auth},
+	} {
+		r := newEnv(t).run(args...)
+		if strings.Contains(r.stdout+r.stderr, secret) {
+			t.Errorf("%v shows the credential:\nstdout: %s\nstderr: %s", args, r.stdout, r.stderr)
+		}
+	}
+	b, err := os.ReadFile(junit)
+	if err != nil || strings.Contains(string(b), secret) {
+		t.Errorf("the JUnit XML (%v) shows the credential:\n%s", err, b)
 	}
 }

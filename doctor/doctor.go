@@ -94,7 +94,15 @@ func Run(ctx context.Context, o Options, emit func(Result)) error {
 	// Every interface is checked as the card declares it: no dialect is
 	// forced or preferred for the card.
 	t.Options.Dialect, t.Options.Prefer = a2aclient.DialectUnknown, a2aclient.DialectUnknown
-	d := &run{o: o, target: t, emit: emit}
+	d := &run{o: o, target: t}
+	// An agent may reflect the credential it was sent in any answer a
+	// detail quotes; every value a client of the run sent is redacted.
+	d.emit = func(r Result) {
+		for _, c := range d.clients {
+			r.Detail = c.Redact(r.Detail)
+		}
+		emit(r)
+	}
 	agent, err := d.card(ctx)
 	if err != nil {
 		return err
@@ -114,6 +122,9 @@ type run struct {
 	// tasks made on the others are fetched there too, to see they are
 	// the same agent.
 	first *a2aclient.Interface
+	// clients are every client the run made, for the credential values
+	// they sent.
+	clients []*a2aclient.Client
 }
 
 // within runs f with the per-check timeout.

@@ -102,7 +102,11 @@ func (o *on) client(dl a2aclient.Dialect, credentials, streams bool) (*a2aclient
 			}
 		}
 	}
-	return a2aclient.NewClient(&a, opts)
+	c, err := a2aclient.NewClient(&a, opts)
+	if err == nil {
+		o.clients = append(o.clients, c)
+	}
+	return c, err
 }
 
 // probe asks c for a task nobody has used: an interface speaking its
