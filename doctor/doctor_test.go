@@ -284,3 +284,12 @@ func TestDoctorCitesTheDeclaredVersion(t *testing.T) {
 	defer v10.Close()
 	want(t, find(t, check(t, v10.URL, true), "binding", "/rpc"), doctor.Fail, "A2A v1.0 §4.4.6 (AgentInterface.protocolVersion)")
 }
+
+// Another process flooding parley's push receiver with notifications
+// without the config's token changes nothing: they are refused, and
+// the agent's own notification is the one judged.
+func TestDoctorPushReceiverFlooded(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{PushFlood: true})
+	defer srv.Close()
+	want(t, find(t, check(t, srv.URL, false), "push", "/rpc"), doctor.Pass, "delivered")
+}
