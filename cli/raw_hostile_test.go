@@ -3,11 +3,16 @@
 package cli
 
 import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // raw's BODY from @FILE is read as a body, not whatever the path names:
@@ -42,6 +47,49 @@ func TestRawBodyFileIsARegularFileOfABodysSize(t *testing.T) {
 		wantCode(t, r, exitUsage)
 		if !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "a raw") {
 			t.Errorf("@%s: stderr = %q, want %q and nothing sent", path, r.stderr, want)
+		}
+	}
+}
+
+// --timeout bounds a raw request whatever the agent does: an endless
+// stream of events, or headers and then nothing (slowloris).
+func TestRawTimeoutBoundsEndlessAndStalledReplies(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "agent-card.json") {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		for i := 0; ; i++ {
+			if r.URL.Path == "/endless" {
+				if _, err := fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"n\":%d}}\n\n", i); err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+			}
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}))
+	defer srv.Close()
+	for _, path := range []string{"/endless", "/stalled"} {
+		done := make(chan result, 1)
+		go func() {
+			done <- newEnv(t).run("raw", srv.URL+path, "message/stream", "{}", "--dialect", "v0.3", "--timeout", "300ms")
+		}()
+		select {
+		case r := <-done:
+			if r.code == exitOK || !strings.Contains(r.stderr, "300ms") {
+				t.Errorf("%s: exit %d\nstderr: %s", path, r.code, r.stderr)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: parley raw --timeout 300ms was still running after 30s", path)
 		}
 	}
 }
