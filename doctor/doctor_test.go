@@ -293,3 +293,22 @@ func TestDoctorPushReceiverFlooded(t *testing.T) {
 	defer srv.Close()
 	want(t, find(t, check(t, srv.URL, false), "push", "/rpc"), doctor.Pass, "delivered")
 }
+
+// A card listing a great many interfaces does not make the doctor probe
+// each of them: it checks the first MaxInterfaces and says, in the
+// card's fields, how many it left.
+func TestDoctorCardWithManyInterfaces(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{ManyInterfaces: 200})
+	defer srv.Close()
+	rs := check(t, srv.URL, true)
+	checked := map[string]bool{}
+	for _, r := range rs {
+		if r.Binding != "" {
+			checked[r.Interface] = true
+		}
+	}
+	if len(checked) != doctor.MaxInterfaces {
+		t.Errorf("%d interfaces checked, want %d", len(checked), doctor.MaxInterfaces)
+	}
+	want(t, find(t, rs, "card fields", ""), doctor.Warn, "checks the first 16 of the 201")
+}

@@ -3,6 +3,7 @@ package hostile
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -43,6 +44,10 @@ type DoctorOptions struct {
 	// process floods parley's receiver with notifications without the
 	// config's token (for a task of its own).
 	PushFlood bool
+	// ManyInterfaces: the card lists this many more JSON-RPC interfaces,
+	// each /rpc with a query of its own, so that every one is a URL of
+	// its own (a card making the doctor probe without end).
+	ManyInterfaces int
 	// V10: the card declares /rpc as v1.0 JSON-RPC, whose GetTask the
 	// agent answers as tasks/get, its TaskNotFound (-32001) without the
 	// google.rpc.ErrorInfo v1.0 requires in error.data.
@@ -213,6 +218,13 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 			map[string]any{"url": base + "/rpc", "transport": "JSONRPC"},
 			map[string]any{"url": base + "/other", "transport": "JSONRPC"},
 		}
+	}
+	if o.ManyInterfaces > 0 {
+		more := []any{map[string]any{"url": base + "/rpc", "transport": "JSONRPC"}}
+		for i := range o.ManyInterfaces {
+			more = append(more, map[string]any{"url": fmt.Sprintf("%s/rpc?i=%d", base, i), "transport": "JSONRPC"})
+		}
+		card["additionalInterfaces"] = more
 	}
 	if o.Push || o.PushRefused || o.PushFlood {
 		card["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true}
