@@ -15,6 +15,7 @@ package doctor
 import (
 	"context"
 	"time"
+	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -101,6 +102,7 @@ func Run(ctx context.Context, o Options, emit func(Result)) error {
 		for _, c := range d.clients {
 			r.Detail = c.Redact(r.Detail)
 		}
+		r.Detail = cut(r.Detail)
 		emit(r)
 	}
 	agent, err := d.card(ctx)
@@ -134,4 +136,19 @@ func (d *run) within(ctx context.Context, f func(ctx context.Context)) time.Dura
 	start := time.Now()
 	f(ctx)
 	return time.Since(start)
+}
+
+// maxDetail bounds a detail, in runes: an agent's text quoted in it (an
+// error message, a name) may be of any length, and a detail is one line.
+const maxDetail = 1000
+
+// cut is s, when longer than maxDetail runes, with its middle replaced
+// by " … ": the head says what was seen, the tail the spec section.
+func cut(s string) string {
+	if utf8.RuneCountInString(s) <= maxDetail {
+		return s
+	}
+	r := []rune(s)
+	const tail = maxDetail / 4
+	return string(r[:maxDetail-tail]) + " … " + string(r[len(r)-tail:])
 }
