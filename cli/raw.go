@@ -188,17 +188,22 @@ func (r *runner) rawLine(b []byte) {
 	fmt.Fprintln(r.env.Stdout, s)
 }
 
+// maxStatusQuote bounds, in bytes, the agent's text the status line
+// quotes (its Content-Type, a gRPC status message): a header may be a
+// megabyte long.
+const maxStatusQuote = 300
+
 func rawStatus(rep *a2aclient.RawReply) string {
 	var s string
 	if rep.GRPCCode != "" {
-		s = "gRPC " + rep.GRPCCode
+		s = "gRPC " + truncate(rep.GRPCCode, 64)
 		if rep.GRPCMessage != "" {
-			s += ": " + rep.GRPCMessage
+			s += ": " + truncate(rep.GRPCMessage, maxStatusQuote)
 		}
 	} else {
 		s = fmt.Sprintf("HTTP %d %s", rep.Status, http.StatusText(rep.Status))
 		if rep.ContentType != "" {
-			s += " (" + rep.ContentType + ")"
+			s += " (" + truncate(rep.ContentType, maxStatusQuote) + ")"
 		}
 	}
 	if rep.Events > 0 {

@@ -93,3 +93,24 @@ func TestRawTimeoutBoundsEndlessAndStalledReplies(t *testing.T) {
 		}
 	}
 }
+
+// The status line raw writes on stderr quotes the agent's Content-Type
+// (or gRPC status message): a huge one is cut, and cannot drive the
+// terminal.
+func TestRawStatusLineIsBounded(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "agent-card.json") {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json; x=\u202e"+strings.Repeat("A", 100<<10))
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	}))
+	defer srv.Close()
+	r := newEnv(t).run("raw", srv.URL, "tasks/get", `{"id":"x"}`, "--dialect", "v0.3")
+	wantCode(t, r, exitOK)
+	if len(r.stderr) > 2000 || strings.Contains(r.stderr, "\u202e") || !strings.Contains(r.stderr, "HTTP 200") {
+		t.Errorf("stderr of %d bytes: %.300q", len(r.stderr), r.stderr)
+	}
+}
