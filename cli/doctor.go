@@ -106,7 +106,7 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		Message: f.message, ReadOnly: f.readOnly, Timeout: timeout,
 		Interfaces: func(urls []string) {
 			for _, u := range urls {
-				width = max(width, utf8.RuneCountInString(termsafe.Line(u)))
+				width = max(width, utf8.RuneCountInString(shortURL(termsafe.Line(u))))
 			}
 		},
 	}
@@ -162,9 +162,24 @@ func (r *runner) printCheck(res doctor.Result, asJSON bool, width int) {
 			"status": string(res.Status), "detail": termsafe.Line(res.Detail), "ms": res.Duration.Milliseconds()})
 		return
 	}
-	where := termsafe.Line(res.Interface)
+	where := shortURL(termsafe.Line(res.Interface))
 	pad := strings.Repeat(" ", max(0, width-utf8.RuneCountInString(where)))
 	fmt.Fprintf(r.env.Stdout, "%s %-14s %s%s  %s\n", doctorGlyphs[res.Status], termsafe.Line(res.Check), where, pad, termsafe.Line(res.Detail))
+}
+
+// maxURLColumn bounds, in runes, the interface column of doctor's
+// lines: a card may name a URL of any length.
+const maxURLColumn = 120
+
+// shortURL is u, when longer than maxURLColumn runes, with its middle
+// replaced by "…".
+func shortURL(u string) string {
+	r := []rune(u)
+	if len(r) <= maxURLColumn {
+		return u
+	}
+	const tail = maxURLColumn / 3
+	return string(r[:maxURLColumn-tail-1]) + "…" + string(r[len(r)-tail:])
 }
 
 // The JUnit XML form: one testsuite per interface, one testcase per check.

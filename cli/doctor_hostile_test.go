@@ -118,3 +118,24 @@ func TestDoctorAndRawNeverShowAReflectedCredential(t *testing.T) {
 		t.Errorf("the JUnit XML (%v) shows the credential:\n%s", err, b)
 	}
 }
+
+// A card naming an interface with a URL tens of kilobytes long does not
+// pad every line of doctor's output to its length.
+func TestDoctorLongInterfaceURLDoesNotPadEveryLine(t *testing.T) {
+	long := "/rpc/" + strings.Repeat("a", 64<<10)
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "agent-card.json") {
+			_, _ = fmt.Fprintf(w, `{"name":"Long","description":"d","url":%q,"version":"1","protocolVersion":"0.3.0","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],"additionalInterfaces":[{"url":%q,"transport":"JSONRPC"},{"url":%q,"transport":"JSONRPC"}]}`, srv.URL+"/rpc", srv.URL+"/rpc", srv.URL+long)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	r := newEnv(t).run("doctor", srv.URL, "--read-only")
+	for _, line := range strings.Split(r.stdout, "\n") {
+		if len(line) > 1500 { // the URL column, cut, and a detail, cut to 1000 runes
+			t.Fatalf("a line of %d bytes: %.200q", len(line), line)
+		}
+	}
+}
