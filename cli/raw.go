@@ -35,7 +35,8 @@ gRPC status on stderr.
   gRPC      METHOD is the method of the interface's service (GetTask);
             BODY the request message as ProtoJSON.
 
-BODY is JSON as an argument, @FILE for a file's, or - for standard input.
+BODY is JSON as an argument, @FILE for a regular file's (32 MiB at most),
+or - for standard input.
 
 Nothing sent is recorded as a conversation. The reply is the agent's: it is
 shown without escape sequences and controls, and the credentials parley
