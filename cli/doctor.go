@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -262,19 +263,21 @@ func junitXML(all []doctor.Result) ([]byte, error) {
 }
 
 // checkJUnitPath says, before any check runs, why the JUnit XML could
-// not be written to path: a directory, a FIFO or socket (which would
-// block or swallow it), a folder that does not exist or is not
-// writable. An existing file is replaced at the end; nothing is written
-// now.
+// not be written to path: a directory, a file not writable, a FIFO no
+// process reads (writing would block), a folder that does not exist or
+// is not writable. An existing file is replaced at the end; nothing is
+// written now.
 func checkJUnitPath(path string) error {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
 		return fmt.Errorf("%s is a directory; name a file to write the JUnit XML to", path)
-	case err == nil && fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0:
-		return fmt.Errorf("%s is not a regular file; name a file to write the JUnit XML to", path)
 	case err == nil:
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		// Without blocking: a FIFO nobody reads is ENXIO, not a hang.
+		f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if errors.Is(err, syscall.ENXIO) {
+			return fmt.Errorf("%s is a FIFO no process reads; name a file to write the JUnit XML to", path)
+		}
 		if err != nil {
 			return err
 		}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package cli
 
 import (
@@ -10,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,7 +27,11 @@ func TestDoctorJUnitUnwritableFailsFirst(t *testing.T) {
 	srv := hostile.DoctorAgent(hostile.DoctorOptions{})
 	defer srv.Close()
 	dir := t.TempDir()
-	for _, path := range []string{dir, filepath.Join(dir, "absent", "doctor.xml")} {
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{dir, filepath.Join(dir, "absent", "doctor.xml"), fifo} {
 		r := newEnv(t).run("doctor", srv.URL, "--read-only", "--junit", path)
 		wantCode(t, r, exitUsage)
 		if r.stdout != "" || !strings.Contains(r.stderr, "--junit "+path) || strings.Contains(r.stderr, "doctor sends") {
