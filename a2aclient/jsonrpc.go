@@ -62,6 +62,7 @@ func (c *rpc) call(ctx context.Context, op, method string, params any, blocking 
 		return nil, err
 	}
 	result, rerr := c.decode(data, id)
+	redactRPCError(rerr, resp.Request)
 	if rerr != nil && resp.StatusCode >= 300 {
 		if _, isRPC := rerr.(*RPCError); !isRPC {
 			return nil, statusError(c.url, resp, data)
@@ -92,6 +93,7 @@ func (c *rpc) stream(ctx context.Context, op, method string, params any, shape f
 		b, _ := ps.nextPayload()
 		ps.close()
 		if _, rerr := c.decode(b, id); rerr != nil {
+			redactRPCError(rerr, resp.Request)
 			if _, isRPC := rerr.(*RPCError); isRPC {
 				return nil, rerr
 			}

@@ -409,7 +409,7 @@ func (t *transport) noteOverLimit(what, unread, u, answer string) {
 
 // statusError turns an error status into AuthError or HTTPError.
 func statusError(u string, resp *http.Response, body []byte) error {
-	excerpt := bodyExcerpt(body, resp.Header.Get("Content-Type"))
+	excerpt := scrubString(bodyExcerpt(body, resp.Header.Get("Content-Type")), sentIn(resp.Request))
 	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
 		return &AuthError{URL: u, StatusCode: resp.StatusCode, Challenge: resp.Header.Get("WWW-Authenticate"), Body: excerpt}
 	}
