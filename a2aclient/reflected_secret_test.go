@@ -2,6 +2,7 @@ package a2aclient
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -54,7 +55,9 @@ func TestAJSONRPCErrorNeverShowsTheCredentialSent(t *testing.T) {
 			w.Write([]byte(`{"name":"echo","protocolVersion":"0.3.0","version":"1","url":"` + srv.URL + `/rpc","preferredTransport":"JSONRPC","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}`))
 			return
 		}
-		w.Write([]byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"no task for ` + r.Header.Get("Authorization") + `"}}`))
+		var req struct{ ID json.RawMessage }
+		json.NewDecoder(r.Body).Decode(&req)
+		w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32001,"message":"no task for ` + r.Header.Get("Authorization") + `"}}`))
 	}))
 	defer srv.Close()
 	h := http.Header{}
