@@ -198,6 +198,7 @@ func New(opts Options) *Model {
 		help:     help.New(),
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	m.chat.SetFormKeys(opts.Keys.Form)
 	m.applyHelpStyles()
 	if opts.Busy != nil {
 		opts.Busy.attach(m.bridge.post)

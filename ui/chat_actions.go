@@ -6,6 +6,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
 )
@@ -19,6 +20,8 @@ func (m *Model) chatAction(act component.Action) tea.Cmd {
 		return m.openFile(a.Part, m.opened[partKey(a.Part)])
 	case chat.ConfirmTool:
 		return m.confirmTool(a)
+	case chat.PressButton:
+		return m.pressButton(a)
 	}
 	return nil
 }
@@ -34,6 +37,20 @@ func (m *Model) confirmTool(msg chat.ConfirmTool) tea.Cmd {
 		if err := conv.ConfirmTool(msg.CallID, msg.Allow); err != nil {
 			conv.Notice(err.Error())
 		}
+		return nil
+	}
+}
+
+// pressButton sends what a form's button built on the task its surface
+// belongs to, off the update loop; the answer streams as any other.
+func (m *Model) pressButton(a chat.PressButton) tea.Cmd {
+	if m.current == nil || m.current.Conv == nil {
+		return nil
+	}
+	conv := m.current.Conv
+	parts, meta := session.A2UIAnswer(conv.Dialect(), a.Part, a.Surfaces)
+	return func() tea.Msg {
+		conv.SendA2UIAction(a.TaskID, parts, meta, a.Note)
 		return nil
 	}
 }

@@ -28,6 +28,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if !m.overlay.Empty() {
 		return m.updateDialog(msg)
 	}
+	if m.focus == focusChat && m.chat.Editing() {
+		// Filling in an agent's form takes every key, as a dialog does.
+		cmd, act := m.chat.Update(msg)
+		return tea.Batch(cmd, m.chatAction(act))
+	}
 	switch {
 	case key.Matches(msg, g.Help):
 		m.overlay.Open(keys.NewHelp(&m.keys))

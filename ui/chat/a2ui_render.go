@@ -56,8 +56,8 @@ func (c *Pane) a2uiView(ci *chatItem, p a2aclient.Part, w int) []string {
 			out = append(out, styleFit(l.s, w))
 		}
 	}
-	if f.rows != nil {
-		f.rows[ci.it.Key] = rows
+	if f.rows != nil && len(out) > 0 {
+		f.rows[ci.it.Key] = drawnRows{first: out[0], at: rows}
 	}
 	return out
 }

@@ -18,10 +18,19 @@ type forms struct {
 	owned    map[string][]string // the surfaces each item made, in order
 	// rows maps the lines of an item's drawing (from its first A2UI
 	// part's first line) to the node drawn there, for the mouse.
-	rows map[string]map[int]nodeAt
+	rows map[string]drawnRows
 
 	editing bool
-	focus   nodeAt // the focused input or button
+	focus   nodeAt   // the focused input or button
+	cursor  optionAt // the option of a choice the arrows are at
+}
+
+// drawnRows are the inputs and buttons of an item's drawing by line,
+// counted from its first line (first, found again among the item's
+// lines at a click).
+type drawnRows struct {
+	first string
+	at    map[int]nodeAt
 }
 
 // nodeAt names one node of one surface: a node is found again by its
@@ -50,7 +59,7 @@ func (c *Pane) a2uiTake(it *session.Item) {
 		}
 		if f.surfaces == nil {
 			f.surfaces = a2ui.New(a2ui.Limits{})
-			f.applied, f.owner, f.owned, f.rows = map[string]int{}, map[string]string{}, map[string][]string{}, map[string]map[int]nodeAt{}
+			f.applied, f.owner, f.owned, f.rows = map[string]int{}, map[string]string{}, map[string][]string{}, map[string]drawnRows{}
 		}
 		f.surfaces.ApplyPartOf(it.TaskID, p)
 		took = true

@@ -36,6 +36,9 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	case tea.MouseWheelMsg:
 		c.wheel(msg)
 	case component.ClickMsg:
+		if cmd, act, ok := c.a2uiClick(msg.Row); ok {
+			return cmd, act
+		}
 		c.click(msg.Row, msg.Again)
 	case mdRenderedMsg:
 		c.rendered(msg)
@@ -45,8 +48,13 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 
 // key acts on a key pressed while the chat has focus.
 func (c *Pane) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
+	if c.forms.editing {
+		return c.formKey(msg)
+	}
 	k := &c.keys
 	switch {
+	case key.Matches(msg, k.Form):
+		return c.startForm(), nil
 	case key.Matches(msg, k.Up):
 		c.selectUp()
 	case key.Matches(msg, k.Down):
@@ -166,6 +174,9 @@ func copyNoun(k session.ItemKind) string {
 
 // ShortHelp lists the keys that do something for the selected item.
 func (c *Pane) ShortHelp() []key.Binding {
+	if c.forms.editing {
+		return c.formHelp()
+	}
 	k := c.keys
 	out := []key.Binding{k.Up, k.Down, k.Copy}
 	if !c.follow {
@@ -173,6 +184,9 @@ func (c *Pane) ShortHelp() []key.Binding {
 	}
 	if _, ok := c.selectedFile(); ok {
 		out = append(out, k.Save, k.Open)
+	}
+	if c.forms.surfaces != nil {
+		out = append(out, k.Form)
 	}
 	if ci := c.selected(); ci != nil {
 		if foldable(ci.it.Kind) {
