@@ -179,15 +179,16 @@ func (c *Pane) ShortHelp() []key.Binding {
 	}
 	k := c.keys
 	out := []key.Binding{k.Up, k.Down, k.Copy}
+	if c.forms.surfaces != nil {
+		out = []key.Binding{k.Form, k.Up, k.Down, k.Copy} // first: the footer cuts its end
+	}
 	if !c.follow {
 		out = append(out, k.Bottom)
 	}
 	if _, ok := c.selectedFile(); ok {
 		out = append(out, k.Save, k.Open)
 	}
-	if c.forms.surfaces != nil {
-		out = append(out, k.Form)
-	}
+
 	if ci := c.selected(); ci != nil {
 		if foldable(ci.it.Kind) {
 			out = append(out, k.Details)
@@ -204,7 +205,7 @@ func (c *Pane) FullHelp() [][]key.Binding {
 	k := c.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Copy, k.Save, k.Open, k.Details, k.Allow, k.Deny},
+		{k.Copy, k.Save, k.Open, k.Details, k.Allow, k.Deny, k.Form},
 	}
 }
 
