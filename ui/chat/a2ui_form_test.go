@@ -149,3 +149,31 @@ func TestA2UIFormMouse(t *testing.T) {
 		t.Fatalf("a click on Book gave %T, want a PressButton", act)
 	}
 }
+
+// A space typed in a text field is text, not a toggle.
+func TestA2UISpaceInTextField(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada Lovelace")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ada Lovelace▏ ]") {
+		t.Fatalf("space in the name:\n%s", got)
+	}
+}
+
+// v0.8: enter on the button sends a userAction with its context
+// resolved from the data model.
+func TestA2UIPressV08(t *testing.T) {
+	c, _ := formChat(t, 80, 60, everyV08)
+	c.Focus()
+	_, act := press(t, c, "e", "enter") // the button is the first stop
+	pb, ok := act.(PressButton)
+	if !ok {
+		t.Fatalf("enter on the v0.8 button gave %T", act)
+	}
+	ua, _ := pb.Part.Data.(map[string]any)["userAction"].(map[string]any)
+	ctx, _ := ua["context"].(map[string]any)
+	if ua["name"] != "book" || ua["surfaceId"] != "s" || ua["sourceComponentId"] != "btn" || ctx["who"] != "Ada" {
+		t.Fatalf("the userAction sent is %v", pb.Part.Data)
+	}
+}
