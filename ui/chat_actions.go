@@ -9,6 +9,8 @@ import (
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // chatAction carries out what the chat asked for.
@@ -22,6 +24,8 @@ func (m *Model) chatAction(act component.Action) tea.Cmd {
 		return m.confirmTool(a)
 	case chat.PressButton:
 		return m.pressButton(a)
+	case chat.OpenLink:
+		return m.askOpenLink(a.URL)
 	}
 	return nil
 }
@@ -53,4 +57,15 @@ func (m *Model) pressButton(a chat.PressButton) tea.Cmd {
 		conv.SendA2UIAction(a.TaskID, parts, meta, a.Note)
 		return nil
 	}
+}
+
+// askOpenLink opens a form button's web page once the user says yes: the
+// address is the agent's (http or https, cleaned for the terminal).
+func (m *Model) askOpenLink(u string) tea.Cmd {
+	yes, no := keys.FirstKey(m.keys.Dialog.Yes), keys.FirstKey(m.keys.Dialog.No)
+	body := []string{"The agent's button opens this page:", u, "Open it in your browser (" + yes + ") or not (" + no + ")?"}
+	m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Open a web page", body, "", func(string) tea.Cmd {
+		return m.openLink(u)
+	}))
+	return nil
 }

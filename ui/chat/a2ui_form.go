@@ -25,6 +25,10 @@ type PressButton struct {
 	Note     string
 }
 
+// OpenLink asks the root to open a form button's web page (an http or
+// https address), after the user confirms.
+type OpenLink struct{ URL string }
+
 // SetFormKeys sets the keys that act while a form is filled in.
 func (c *Pane) SetFormKeys(k keys.Form) { c.formKeys = k }
 
@@ -206,8 +210,8 @@ func (f *forms) option(n *a2ui.Node) int {
 }
 
 // press builds what button n sends, and leaves the form; a disabled
-// button says why, and one that opens a web page names it for the user
-// to open (parley opens no agent's address by itself).
+// button says why, and one that opens a web page asks the root to, which
+// asks the user first.
 func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) {
 	switch {
 	case !n.Enabled:
@@ -217,7 +221,7 @@ func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) 
 		}
 		return component.Status("That button is disabled: "+why+".", true), nil
 	case n.NeedsConfirm():
-		return component.Status("That button opens "+n.OpenURL+": open it in your browser if you trust it.", false), nil
+		return nil, OpenLink{URL: n.OpenURL}
 	}
 	part, err := s.Action(n, c.now)
 	if err != nil {

@@ -177,3 +177,21 @@ func TestA2UIPressV08(t *testing.T) {
 		t.Fatalf("the userAction sent is %v", pb.Part.Data)
 	}
 }
+
+// linkV09 is a form whose one button opens a web page.
+const linkV09 = `[{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+ {"id": "root", "component": "Button", "child": "l", "action": {"functionCall": {"call": "openUrl", "args": {"url": "https://example.com/menu"}}}},
+ {"id": "l", "component": "Text", "text": "Menu"}]}}]`
+
+// A button that opens a web page asks the root to confirm first; it
+// sends nothing to the agent.
+func TestA2UIOpenURLAsksFirst(t *testing.T) {
+	c, _ := formChat(t, 80, 20, linkV09)
+	c.Focus()
+	_, act := press(t, c, "e", "enter")
+	link, ok := act.(OpenLink)
+	if !ok || link.URL != "https://example.com/menu" {
+		t.Fatalf("enter on an openUrl button gave %T %v, want OpenLink", act, act)
+	}
+}
