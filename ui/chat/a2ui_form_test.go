@@ -195,3 +195,20 @@ func TestA2UIOpenURLAsksFirst(t *testing.T) {
 		t.Fatalf("enter on an openUrl button gave %T %v, want OpenLink", act, act)
 	}
 }
+
+// What was typed into a form and not sent yet stays with its
+// conversation while another is shown.
+func TestA2UIFormKeptPerConversation(t *testing.T) {
+	c, b := formChat(t, 80, 40, bookingV09)
+	one, two := new(int), new(int)
+	c.ResetFor(one, b.items, "demo")
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada")
+	press(t, c, "esc")
+	c.ResetFor(two, nil, "other")
+	c.ResetFor(one, b.items, "demo")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ada ]") {
+		t.Fatalf("the name typed was lost with the switch:\n%s", got)
+	}
+}

@@ -147,3 +147,25 @@ func findKey(root *a2ui.Node, key string) *a2ui.Node {
 	})
 	return got
 }
+
+// ResetFor shows conversation conv (any comparable value that names it,
+// nil for none), as Reset does, keeping each conversation's forms while
+// another is shown: what was typed into a form and not sent yet is there
+// again when its conversation comes back.
+func (c *Pane) ResetFor(conv any, items []session.Item, agentName string) {
+	if c.formsConv != nil {
+		if c.formsOf == nil {
+			c.formsOf = map[any]forms{}
+		}
+		c.formsOf[c.formsConv] = c.forms
+	}
+	c.clear()
+	c.formsConv = conv
+	if f, ok := c.formsOf[conv]; ok && conv != nil {
+		f.editing = false
+		c.forms = f
+	}
+	c.agentName = agentName
+	c.Upsert(items)
+	c.sel = len(c.items) - 1
+}

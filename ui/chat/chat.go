@@ -69,8 +69,12 @@ type Pane struct {
 
 	marks []string // words to highlight, lower case: a search hit's (marks.go)
 
-	forms    forms     // the agent's A2UI surfaces and the form filled in (a2ui_state.go)
-	formKeys keys.Form // the keys that act while a form is filled in
+	forms forms // the agent's A2UI surfaces and the form filled in (a2ui_state.go)
+	// formsOf keeps the forms of the conversations not shown, by the
+	// value ResetFor names them with; formsConv names the one shown.
+	formsOf   map[any]forms
+	formsConv any
+	formKeys  keys.Form // the keys that act while a form is filled in
 }
 
 // pos is a row of the transcript: an item and a line within its block
