@@ -122,3 +122,25 @@ func TestA2UIHostileText(t *testing.T) {
 		}
 	}
 }
+
+// A form is cached like any finished item: a later message that is no
+// A2UI does not draw it again; one that changes it does.
+func TestA2UIFormCached(t *testing.T) {
+	c, b := formChat(t, 80, 40, everyV09)
+	formText(c)
+	before := c.itemRenders
+	plain := b.add(session.Item{Kind: session.ItemAgent, Key: "agent:plain", Time: at(2), Text: "ok", Done: true})
+	c.Upsert([]session.Item{plain})
+	formText(c)
+	if got := c.itemRenders - before; got != 1 {
+		t.Fatalf("a plain message drew %d items, want only itself", got)
+	}
+	before = c.itemRenders
+	change := b.add(session.Item{Kind: session.ItemAgent, Key: "agent:change", TaskID: "t1", Time: at(3), Done: true,
+		Parts: []a2aclient.Part{a2uiPart(t, `{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/name", "value": "Grace"}}`)}})
+	c.Upsert([]session.Item{change})
+	formText(c)
+	if got := c.itemRenders - before; got != 2 {
+		t.Fatalf("a change to the form drew %d items, want the form's and its own", got)
+	}
+}

@@ -1,0 +1,43 @@
+package session
+
+import (
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session/a2ui"
+)
+
+// A2UIAnswer splits a v0.9 action (a list of messages) one part each for
+// a dialect whose data parts hold only objects, keeps it whole for v1.0,
+// and carries the data models sendDataModel asks for as metadata.
+func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
+	ss := a2ui.New(a2ui.Limits{})
+	if errs := ss.Apply([]any{
+		map[string]any{"version": "v0.9", "createSurface": map[string]any{"surfaceId": "s", "catalogId": a2ui.CatalogV09, "sendDataModel": true}},
+		map[string]any{"version": "v0.9", "updateDataModel": map[string]any{"surfaceId": "s", "value": map[string]any{"name": "Ada"}}},
+	}); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	md := map[string]any{"mimeType": a2ui.MimeType}
+	action := a2aclient.Part{Kind: a2aclient.PartData, Metadata: md,
+		Data: []any{map[string]any{"version": "v0.9", "action": map[string]any{"name": "book"}}, map[string]any{"version": "v0.9", "x": 1.0}}}
+
+	parts, meta := A2UIAnswer(a2aclient.DialectV03, action, ss)
+	if len(parts) != 2 {
+		t.Fatalf("v0.3: %d parts, want one per message", len(parts))
+	}
+	if _, ok := parts[0].Data.(map[string]any); !ok {
+		t.Fatalf("v0.3: a part holds %T, want an object", parts[0].Data)
+	}
+	dm, _ := meta["a2uiClientDataModel"].(map[string]any)
+	surfaces, _ := dm["surfaces"].(map[string]any)
+	if s, _ := surfaces["s"].(map[string]any); s["name"] != "Ada" {
+		t.Fatalf("metadata %v lacks the surface's data model", meta)
+	}
+	if parts, _ := A2UIAnswer(a2aclient.DialectV10, action, nil); len(parts) != 1 {
+		t.Fatalf("v1.0: %d parts, want the list whole", len(parts))
+	}
+	if _, meta := A2UIAnswer(a2aclient.DialectV10, action, a2ui.New(a2ui.Limits{})); meta != nil {
+		t.Fatalf("no surface asks for its data model, yet metadata %v", meta)
+	}
+}
