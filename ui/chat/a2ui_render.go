@@ -152,6 +152,9 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		case "caption":
 			return d.wrap(oneLine(n.Text), w, st.Muted.Render)
 		}
+		if strings.ContainsAny(n.Text, "*_`[#>|~") || strings.Contains(n.Text, "\n- ") {
+			return d.markdown(n.Text, w)
+		}
 		return d.wrap(n.Text, w, st.Text.Render)
 	case a2ui.KindImage:
 		return d.wrap(media("image", n.Text, n.URL), w, st.Muted.Render)
@@ -234,6 +237,35 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		return []uiLine{{s: st.Muted.Render("[… more left out]")}}
 	}
 	return nil
+}
+
+// markdown renders a Text's Markdown, as the chat renders an answer's;
+// renders are kept by text and width, since a form is drawn again on
+// every key typed into it.
+func (d drawer) markdown(text string, w int) []uiLine {
+	f := &d.c.forms
+	k := mdKey{text: text, width: w, gen: d.c.gen}
+	lines, ok := f.md[k]
+	if !ok {
+		lines = d.c.md.render(prepareMarkdown(text), max(w, 1))
+		if f.md == nil || len(f.md) >= maxFormMarkdown {
+			f.md = map[mdKey][]string{}
+		}
+		f.md[k] = lines
+	}
+	out := make([]uiLine, len(lines))
+	for i, l := range lines {
+		out[i] = uiLine{s: l}
+	}
+	return out
+}
+
+// maxFormMarkdown bounds the Markdown renders a chat keeps for its forms.
+const maxFormMarkdown = 256
+
+type mdKey struct {
+	text       string
+	width, gen int
 }
 
 func (d drawer) stack(kids []*a2ui.Node, w int) []uiLine {

@@ -144,3 +144,13 @@ func TestA2UIFormCached(t *testing.T) {
 		t.Fatalf("a change to the form drew %d items, want the form's and its own", got)
 	}
 }
+
+// A Text's Markdown is rendered, not shown as its marks.
+func TestA2UITextMarkdown(t *testing.T) {
+	c, _ := formChat(t, 80, 20, `[{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [{"id": "root", "component": "Text", "text": "Tables are **free** on the `+"`terrace`"+`"}]}}]`)
+	got := formText(c)
+	if !strings.Contains(got, "Tables are free on the") || !strings.Contains(got, "terrace") || strings.ContainsAny(got, "*`") {
+		t.Fatalf("the Markdown was not rendered:\n%s", got)
+	}
+}

@@ -23,6 +23,8 @@ type forms struct {
 	editing bool
 	focus   nodeAt   // the focused input or button
 	cursor  optionAt // the option of a choice the arrows are at
+
+	md map[mdKey][]string // Texts' Markdown rendered (a2ui_render.go)
 }
 
 // drawnRows are the inputs and buttons of an item's drawing by line,
