@@ -32,7 +32,10 @@ func TestFlowA2UIFormWithKeys(t *testing.T) {
 	a.taskState(a2aclient.StateInputRequired)
 	a.tm.Send(click(60, 10)) // focus the chat
 	a.key("e")
-	a.waitScreen("· editing")
+	a.waitScreen("· editing", "tab next input or button", "esc leave the form", "keys go to the agent's form · esc to leave it")
+	if strings.Contains(a.frames.latest(), "next pane") {
+		t.Error("the footer offers tab for the next pane while the form takes tab")
+	}
 	a.typeText("Ada")
 	a.key("tab", "tab", "right", "tab", "space", "tab", "tab", "enter")
 	a.waitScreen("Booked: a table for 4, on the terrace, under the name Ada")

@@ -348,6 +348,9 @@ func (m *Model) focusKeys() []key.Binding {
 	case focusComposer:
 		local = m.composer.ShortHelp()
 	case focusChat:
+		if m.chat.Editing() {
+			return append(m.chat.ShortHelp(), g.Quit) // a form takes every other key
+		}
 		local = append([]key.Binding{m.keys.Chat.Write}, m.chat.ShortHelp()...)
 	case focusAgents:
 		local = m.agents.ShortHelp()

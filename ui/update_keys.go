@@ -230,6 +230,9 @@ func (m *Model) modeNote() string {
 	if !ok || !w.Enabled() {
 		return ""
 	}
+	if m.focus == focusChat && m.chat.Editing() {
+		return "keys go to the agent's form · " + keys.FirstKey(m.keys.Form.Leave) + " to leave it"
+	}
 	return fmt.Sprintf("letters act on the %s · %s to write here", typingGroup(m.focus), keys.FirstKey(w))
 }
 
