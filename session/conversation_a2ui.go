@@ -27,20 +27,28 @@ func A2UIAnswer(d a2aclient.Dialect, action a2aclient.Part, ss *a2ui.Surfaces) (
 
 // SendA2UIAction sends what pressing a form's button built (A2UIAnswer's
 // parts and metadata) on task taskID, continuing it when it waits for
-// input; the transcript shows note as the user's turn. The reply is
-// followed like any other.
+// input; after the task ended, as a new task of the context. The
+// transcript shows note as the user's turn. The reply is followed like
+// any other.
 func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, meta map[string]any, note string) {
 	if len(parts) == 0 {
 		return
 	}
 	c.mu.Lock()
 	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, Parts: parts, ContextID: c.contextID, TaskID: taskID, Metadata: meta}
+	if t := c.tasks[taskID]; t != nil && t.State.Terminal() {
+		msg.TaskID = "" // an ended task takes no more messages: a new one in the context
+	}
 	if taskID == "" {
+		// A form that came in a message, not on a task: it answers the
+		// task that waits, as typed text would.
 		if t := c.tasks[c.waiting]; t != nil && t.State.Interrupted() {
 			msg.TaskID = t.ID
 		}
 	}
-	c.waiting = ""
+	if msg.TaskID == c.waiting {
+		c.waiting = "" // answered; another task that waits still does
+	}
 	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: note, TaskID: msg.TaskID, Done: true})
 	req := a2aclient.SendRequest{Message: msg}
 	c.lastReq = &req

@@ -41,3 +41,27 @@ func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
 		t.Fatalf("no surface asks for its data model, yet metadata %v", meta)
 	}
 }
+
+// A form's button pressed after its task ended starts a new task in the
+// context rather than sending to the ended one, which agents refuse.
+func TestSendA2UIActionAfterTheTaskEnded(t *testing.T) {
+	c, _ := demoConversation(t, "/")
+	c.Send("hello there")
+	waitIdle(t, c)
+	tasks := c.Tasks()
+	if len(tasks) != 1 || !tasks[0].State.Terminal() {
+		t.Fatalf("tasks = %+v", tasks)
+	}
+	action := a2aclient.Part{Kind: a2aclient.PartData, Data: map[string]any{"userAction": map[string]any{"name": "book"}},
+		Metadata: map[string]any{"mimeType": a2ui.MimeType}}
+	c.SendA2UIAction(tasks[0].ID, []a2aclient.Part{action}, nil, "Pressed [ Book ]")
+	waitIdle(t, c)
+	for _, it := range c.Items() {
+		if it.Kind == ItemError {
+			t.Fatalf("the press failed: %s (%s)", it.Text, kinds(c.Items()))
+		}
+		if it.Kind == ItemUser && it.Text == "Pressed [ Book ]" && it.TaskID != "" {
+			t.Fatalf("the press went to task %s, which had ended", it.TaskID)
+		}
+	}
+}
