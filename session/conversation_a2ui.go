@@ -1,6 +1,8 @@
 package session
 
 import (
+	"encoding/json"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session/a2ui"
 )
@@ -19,7 +21,12 @@ func A2UIAnswer(d a2aclient.Dialect, action a2aclient.Part, ss *a2ui.Surfaces) (
 	var meta map[string]any
 	if ss != nil {
 		if dm := ss.ClientDataModel(); dm != nil {
-			meta = map[string]any{"a2uiClientDataModel": dm}
+			// A copy of its own: the message is sent on another
+			// goroutine while the user may go on typing into the form.
+			var own map[string]any
+			if b, err := json.Marshal(dm); err == nil && json.Unmarshal(b, &own) == nil {
+				meta = map[string]any{"a2uiClientDataModel": own}
+			}
 		}
 	}
 	return parts, meta

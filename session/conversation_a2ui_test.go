@@ -14,7 +14,7 @@ func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
 	ss := a2ui.New(a2ui.Limits{})
 	if errs := ss.Apply([]any{
 		map[string]any{"version": "v0.9", "createSurface": map[string]any{"surfaceId": "s", "catalogId": a2ui.CatalogV09, "sendDataModel": true}},
-		map[string]any{"version": "v0.9", "updateDataModel": map[string]any{"surfaceId": "s", "value": map[string]any{"name": "Ada"}}},
+		map[string]any{"version": "v0.9", "updateDataModel": map[string]any{"surfaceId": "s", "value": map[string]any{"booking": map[string]any{"name": "Ada"}}}},
 	}); len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -31,8 +31,17 @@ func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
 	}
 	dm, _ := meta["a2uiClientDataModel"].(map[string]any)
 	surfaces, _ := dm["surfaces"].(map[string]any)
-	if s, _ := surfaces["s"].(map[string]any); s["name"] != "Ada" {
+	booking := func() any {
+		s, _ := surfaces["s"].(map[string]any)
+		b, _ := s["booking"].(map[string]any)
+		return b["name"]
+	}
+	if booking() != "Ada" {
 		t.Fatalf("metadata %v lacks the surface's data model", meta)
+	}
+	// The message goes out on another goroutine while the user types on.
+	if err := ss.Get("s").Set("/booking/name", "Grace"); err != nil || booking() != "Ada" {
+		t.Fatalf("the metadata shares the form's data model (%v): %v", err, booking())
 	}
 	if parts, _ := A2UIAnswer(a2aclient.DialectV10, action, nil); len(parts) != 1 {
 		t.Fatalf("v1.0: %d parts, want the list whole", len(parts))
