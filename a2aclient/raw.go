@@ -327,3 +327,9 @@ func (c *Client) redact(b []byte) []byte {
 }
 
 func (c *Client) redactString(s string) string { return scrubString(s, c.t.sentSecrets.list()) }
+
+// Redact is s with every credential value the client has sent (and
+// learnt, which needs a wire observer or a raw request) replaced by
+// REDACTED: for text built from an agent's answers, such as an error
+// that reflects the token it was sent.
+func (c *Client) Redact(s string) string { return c.redactString(s) }

@@ -76,7 +76,9 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
 	var rec *store.Recorder
-	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: r.env.onFlush}
+	// What send prints it hears as it goes (out.update): the
+	// conversation lets go of what the store has committed.
+	o := session.RecordOptions{Agent: session.AgentInfoOf(ref, client), OnFlush: r.env.onFlush, Release: true}
 	if stored != nil {
 		tasks, err := st.Tasks(stored.ID)
 		if err != nil {

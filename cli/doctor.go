@@ -3,9 +3,13 @@ package cli
 import (
 	"context"
 	"encoding/xml"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -75,6 +79,11 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		err := usagef("doctor", "the doctor command takes one agent (a URL or a config name), got %s", plural(len(pos), "argument"))
 		return r.report(exitUsage, err, f.agent.json, "")
 	}
+	if f.junit != "" {
+		if err := checkJUnitPath(f.junit); err != nil {
+			return r.report(exitUsage, inputf("--junit %s: %v", f.junit, err), f.agent.json, "")
+		}
+	}
 	dir, err := r.directory()
 	if err != nil {
 		return r.report(errorExit(ctx, err), err, f.agent.json, "")
@@ -99,7 +108,7 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		Message: f.message, ReadOnly: f.readOnly, Timeout: timeout,
 		Interfaces: func(urls []string) {
 			for _, u := range urls {
-				width = max(width, utf8.RuneCountInString(termsafe.Line(u)))
+				width = max(width, utf8.RuneCountInString(shortURL(termsafe.Line(u))))
 			}
 		},
 	}
@@ -155,9 +164,24 @@ func (r *runner) printCheck(res doctor.Result, asJSON bool, width int) {
 			"status": string(res.Status), "detail": termsafe.Line(res.Detail), "ms": res.Duration.Milliseconds()})
 		return
 	}
-	where := termsafe.Line(res.Interface)
+	where := shortURL(termsafe.Line(res.Interface))
 	pad := strings.Repeat(" ", max(0, width-utf8.RuneCountInString(where)))
 	fmt.Fprintf(r.env.Stdout, "%s %-14s %s%s  %s\n", doctorGlyphs[res.Status], termsafe.Line(res.Check), where, pad, termsafe.Line(res.Detail))
+}
+
+// maxURLColumn bounds, in runes, the interface column of doctor's
+// lines: a card may name a URL of any length.
+const maxURLColumn = 120
+
+// shortURL is u, when longer than maxURLColumn runes, with its middle
+// replaced by "…".
+func shortURL(u string) string {
+	r := []rune(u)
+	if len(r) <= maxURLColumn {
+		return u
+	}
+	const tail = maxURLColumn / 3
+	return string(r[:maxURLColumn-tail-1]) + "…" + string(r[len(r)-tail:])
 }
 
 // The JUnit XML form: one testsuite per interface, one testcase per check.
@@ -237,6 +261,38 @@ func junitXML(all []doctor.Result) ([]byte, error) {
 		return nil, err
 	}
 	return append([]byte(xml.Header), append(b, '\n')...), nil
+}
+
+// checkJUnitPath says, before any check runs, why the JUnit XML could
+// not be written to path: a directory, a file not writable, a FIFO no
+// process reads (writing would block), a folder that does not exist or
+// is not writable. An existing file is replaced at the end; nothing is
+// written now.
+func checkJUnitPath(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("%s is a directory; name a file to write the JUnit XML to", path)
+	case err == nil:
+		// Without blocking: a FIFO nobody reads is ENXIO, not a hang.
+		f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if errors.Is(err, syscall.ENXIO) {
+			return fmt.Errorf("%s is a FIFO no process reads; name a file to write the JUnit XML to", path)
+		}
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	// A new file: its folder must take one.
+	f, err := os.CreateTemp(filepath.Dir(path), ".parley-junit-*")
+	if err != nil {
+		return fmt.Errorf("cannot create a file in %s: %w", filepath.Dir(path), errors.Unwrap(err))
+	}
+	_ = f.Close()
+	return os.Remove(f.Name())
 }
 
 func writeJUnit(path string, all []doctor.Result) error {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -34,7 +35,8 @@ gRPC status on stderr.
   gRPC      METHOD is the method of the interface's service (GetTask);
             BODY the request message as ProtoJSON.
 
-BODY is JSON as an argument, @FILE for a file's, or - for standard input.
+BODY is JSON as an argument, @FILE for a regular file's (32 MiB at most),
+or - for standard input.
 
 Nothing sent is recorded as a conversation. The reply is the agent's: it is
 shown without escape sequences and controls, and the credentials parley
@@ -141,13 +143,44 @@ func (r *runner) rawBody(arg string) ([]byte, error) {
 		}
 		return bytes.TrimSpace(b), nil
 	case strings.HasPrefix(arg, "@"):
-		b, err := os.ReadFile(arg[1:])
+		b, err := readBodyFile(arg[1:])
 		if err != nil {
-			return nil, inputf("read the body: %v", err)
+			return nil, err
 		}
 		return bytes.TrimSpace(b), nil
 	}
 	return []byte(arg), nil
+}
+
+// readBodyFile reads @FILE: a regular file no larger than a body may
+// be. Anything else (a FIFO, which blocks past --timeout, a device such
+// as /dev/zero, which never ends, a directory) is refused before it is
+// read.
+func readBodyFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, inputf("read the body: %v", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, inputf("read the body: %v", err)
+	case fi.IsDir():
+		return nil, inputf("read the body: %s is a directory; @FILE names a file holding the body", path)
+	case !fi.Mode().IsRegular():
+		return nil, inputf("read the body: %s is not a regular file; write the body to a file, or pass - to read it from standard input", path)
+	case fi.Size() > maxAttachment:
+		return nil, inputf("the body in %s is larger than %s", path, size(maxAttachment))
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxAttachment+1))
+	if err != nil {
+		return nil, inputf("read the body: %v", err)
+	}
+	if len(b) > maxAttachment {
+		return nil, inputf("the body in %s is larger than %s", path, size(maxAttachment))
+	}
+	return b, nil
 }
 
 // rawLine prints one reply or event, cleaned, on a line of its own.
@@ -156,17 +189,22 @@ func (r *runner) rawLine(b []byte) {
 	fmt.Fprintln(r.env.Stdout, s)
 }
 
+// maxStatusQuote bounds, in bytes, the agent's text the status line
+// quotes (its Content-Type, a gRPC status message): a header may be a
+// megabyte long.
+const maxStatusQuote = 300
+
 func rawStatus(rep *a2aclient.RawReply) string {
 	var s string
 	if rep.GRPCCode != "" {
-		s = "gRPC " + rep.GRPCCode
+		s = "gRPC " + truncate(rep.GRPCCode, 64)
 		if rep.GRPCMessage != "" {
-			s += ": " + rep.GRPCMessage
+			s += ": " + truncate(rep.GRPCMessage, maxStatusQuote)
 		}
 	} else {
 		s = fmt.Sprintf("HTTP %d %s", rep.Status, http.StatusText(rep.Status))
 		if rep.ContentType != "" {
-			s += " (" + rep.ContentType + ")"
+			s += " (" + truncate(rep.ContentType, maxStatusQuote) + ")"
 		}
 	}
 	if rep.Events > 0 {

@@ -30,6 +30,12 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 	}
 	defer func() { _ = c.Close() }()
 	a := c.Agent()
+	declared := len(a.Interfaces)
+	if declared > MaxInterfaces {
+		cp := *a
+		cp.Interfaces = a.Interfaces[:MaxInterfaces:MaxInterfaces]
+		a = &cp
+	}
 	where := clean(a.CardURL)
 	if d.o.Interfaces != nil {
 		urls := []string{where}
@@ -60,6 +66,10 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 		} else {
 			warns = append(warns, w)
 		}
+	}
+	if declared > MaxInterfaces {
+		// First, so that the detail shows it.
+		warns = append([]string{fmt.Sprintf("The card declares %d interfaces; parley doctor checks the first %d of the %d.", declared, MaxInterfaces, declared)}, warns...)
 	}
 	switch {
 	case len(fails) > 0:
@@ -142,3 +152,8 @@ func ms(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d ms", d.Milliseconds())
 }
+
+// MaxInterfaces is how many of the card's interfaces the doctor checks:
+// each costs a dozen requests and a message or three, and a card may
+// list any number.
+const MaxInterfaces = 16

@@ -15,6 +15,7 @@ package doctor
 import (
 	"context"
 	"time"
+	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -94,7 +95,16 @@ func Run(ctx context.Context, o Options, emit func(Result)) error {
 	// Every interface is checked as the card declares it: no dialect is
 	// forced or preferred for the card.
 	t.Options.Dialect, t.Options.Prefer = a2aclient.DialectUnknown, a2aclient.DialectUnknown
-	d := &run{o: o, target: t, emit: emit}
+	d := &run{o: o, target: t}
+	// An agent may reflect the credential it was sent in any answer a
+	// detail quotes; every value a client of the run sent is redacted.
+	d.emit = func(r Result) {
+		for _, c := range d.clients {
+			r.Detail = c.Redact(r.Detail)
+		}
+		r.Detail = cut(r.Detail)
+		emit(r)
+	}
 	agent, err := d.card(ctx)
 	if err != nil {
 		return err
@@ -114,6 +124,9 @@ type run struct {
 	// tasks made on the others are fetched there too, to see they are
 	// the same agent.
 	first *a2aclient.Interface
+	// clients are every client the run made, for the credential values
+	// they sent.
+	clients []*a2aclient.Client
 }
 
 // within runs f with the per-check timeout.
@@ -123,4 +136,19 @@ func (d *run) within(ctx context.Context, f func(ctx context.Context)) time.Dura
 	start := time.Now()
 	f(ctx)
 	return time.Since(start)
+}
+
+// maxDetail bounds a detail, in runes: an agent's text quoted in it (an
+// error message, a name) may be of any length, and a detail is one line.
+const maxDetail = 1000
+
+// cut is s, when longer than maxDetail runes, with its middle replaced
+// by " … ": the head says what was seen, the tail the spec section.
+func cut(s string) string {
+	if utf8.RuneCountInString(s) <= maxDetail {
+		return s
+	}
+	r := []rune(s)
+	const tail = maxDetail / 4
+	return string(r[:maxDetail-tail]) + " … " + string(r[len(r)-tail:])
 }

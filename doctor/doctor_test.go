@@ -284,3 +284,31 @@ func TestDoctorCitesTheDeclaredVersion(t *testing.T) {
 	defer v10.Close()
 	want(t, find(t, check(t, v10.URL, true), "binding", "/rpc"), doctor.Fail, "A2A v1.0 §4.4.6 (AgentInterface.protocolVersion)")
 }
+
+// Another process flooding parley's push receiver with notifications
+// without the config's token changes nothing: they are refused, and
+// the agent's own notification is the one judged.
+func TestDoctorPushReceiverFlooded(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{PushFlood: true})
+	defer srv.Close()
+	want(t, find(t, check(t, srv.URL, false), "push", "/rpc"), doctor.Pass, "delivered")
+}
+
+// A card listing a great many interfaces does not make the doctor probe
+// each of them: it checks the first MaxInterfaces and says, in the
+// card's fields, how many it left.
+func TestDoctorCardWithManyInterfaces(t *testing.T) {
+	srv := hostile.DoctorAgent(hostile.DoctorOptions{ManyInterfaces: 200})
+	defer srv.Close()
+	rs := check(t, srv.URL, true)
+	checked := map[string]bool{}
+	for _, r := range rs {
+		if r.Binding != "" {
+			checked[r.Interface] = true
+		}
+	}
+	if len(checked) != doctor.MaxInterfaces {
+		t.Errorf("%d interfaces checked, want %d", len(checked), doctor.MaxInterfaces)
+	}
+	want(t, find(t, rs, "card fields", ""), doctor.Warn, "checks the first 16 of the 201")
+}

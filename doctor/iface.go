@@ -102,7 +102,11 @@ func (o *on) client(dl a2aclient.Dialect, credentials, streams bool) (*a2aclient
 			}
 		}
 	}
-	return a2aclient.NewClient(&a, opts)
+	c, err := a2aclient.NewClient(&a, opts)
+	if err == nil {
+		o.clients = append(o.clients, c)
+	}
+	return c, err
 }
 
 // probe asks c for a task nobody has used: an interface speaking its
@@ -119,7 +123,11 @@ func probe(ctx context.Context, c *a2aclient.Client) error {
 // declared with, and is the agent: TaskNotFound for an unknown id.
 func (o *on) binding(ctx context.Context) {
 	var err error
-	took := o.within(ctx, func(ctx context.Context) { err = probe(ctx, o.c) })
+	timedOut := false
+	took := o.within(ctx, func(ctx context.Context) {
+		err = probe(ctx, o.c)
+		timedOut = ctx.Err() != nil
+	})
 	o.probe = took
 	label := o.i.Dialect.Label()
 	var ae *a2aclient.AuthError
@@ -144,6 +152,12 @@ func (o *on) binding(ctx context.Context) {
 		return
 	}
 	o.why = "the interface did not answer as " + label
+	if timedOut {
+		// Probing its other versions would cost a timeout each.
+		o.why = "the interface did not answer in time"
+		o.result("binding", Fail, fmt.Sprintf("GetTask was not answered within %s (--timeout); expected the binding's TaskNotFound for an unknown task id (%s).", o.o.Timeout, o.cite(specGetTask)), took)
+		return
+	}
 	// Another version of the same binding at the same URL: drift.
 	for _, other := range a2aclient.Dialects {
 		if other == o.i.Dialect || other.Binding() != o.i.Dialect.Binding() {

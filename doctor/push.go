@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -31,16 +32,16 @@ func (o *on) push(ctx context.Context) {
 	if !o.sends("push") {
 		return
 	}
+	token := "parley-doctor-" + a2aclient.NewID()
 	var rcv *receiver
 	if onLoopback(o.i.URL) {
 		var err error
-		if rcv, err = listen(); err != nil {
+		if rcv, err = listen(token); err != nil {
 			o.result("push", Skip, clean(fmt.Sprintf("Parley could not listen for push notifications on loopback: %v.", err)), 0)
 			return
 		}
 		defer rcv.close()
 	}
-	token := "parley-doctor-" + a2aclient.NewID()
 	// .invalid never resolves (RFC 2606): an agent not on loopback
 	// cannot reach parley, and is given an address nobody has.
 	target := "https://parley-doctor.invalid/push"
@@ -81,8 +82,6 @@ func (o *on) push(ctx context.Context) {
 		case n := <-rcv.got:
 			ev, err := a2aclient.DecodePush(n.body, o.i.Dialect)
 			switch {
-			case n.token != token:
-				status, detail = Warn, fmt.Sprintf("A notification was delivered to parley's receiver without the config's token in %s or %s (%s).", a2aclient.PushTokenHeader, a2aclient.PushTokenHeaderV03, o.cite(specPushToken))
 			case err != nil:
 				status, detail = Fail, fmt.Sprintf("A notification was delivered to parley's receiver, but parley cannot read it: %v (%s).", err, o.cite(specPushPayload))
 			case ev.TaskID() != res.Task.ID:
@@ -91,6 +90,10 @@ func (o *on) push(ctx context.Context) {
 				detail = fmt.Sprintf("A push config was created, and a notification (%s) delivered to parley's receiver with its token.", ev.Kind())
 			}
 		case <-time.After(wait):
+			if n := rcv.refused.Load(); n > 0 {
+				status, detail = Warn, fmt.Sprintf("%s reached parley's receiver, none with the config's token in %s or %s (%s).", plural(int(n), "notification"), a2aclient.PushTokenHeader, a2aclient.PushTokenHeaderV03, o.cite(specPushToken))
+				return
+			}
 			status, detail = Warn, fmt.Sprintf("A push config was created, but no notification reached parley's receiver on loopback within %s (an agent may refuse to push to private addresses).", wait)
 		case <-ctx.Done():
 			status, detail = Warn, "A push config was created, but no notification reached parley's receiver before the check's timeout."
@@ -99,19 +102,21 @@ func (o *on) push(ctx context.Context) {
 	o.result("push", status, clean(detail), took)
 }
 
-// receiver is a loopback listener for push notifications.
+// receiver is a loopback listener for push notifications. Any process
+// on the machine can reach it, so only a notification with the
+// config's token is taken; the others are refused and counted.
 type receiver struct {
-	url string
-	srv *http.Server
-	got chan notification
+	url     string
+	srv     *http.Server
+	got     chan notification
+	refused atomic.Int64
 }
 
 type notification struct {
-	token string
-	body  []byte
+	body []byte
 }
 
-func listen() (*receiver, error) {
+func listen(token string) (*receiver, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -119,11 +124,17 @@ func listen() (*receiver, error) {
 	r := &receiver{url: "http://" + l.Addr().String() + "/parley-doctor/push", got: make(chan notification, 16)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /parley-doctor/push", func(w http.ResponseWriter, req *http.Request) {
-		body, _ := io.ReadAll(io.LimitReader(req.Body, 1<<20))
-		n := notification{token: req.Header.Get(a2aclient.PushTokenHeader), body: body}
-		if n.token == "" {
-			n.token = req.Header.Get(a2aclient.PushTokenHeaderV03)
+		got := req.Header.Get(a2aclient.PushTokenHeader)
+		if got == "" {
+			got = req.Header.Get(a2aclient.PushTokenHeaderV03)
 		}
+		if got != token {
+			r.refused.Add(1)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		body, _ := io.ReadAll(io.LimitReader(req.Body, 1<<20))
+		n := notification{body: body}
 		select {
 		case r.got <- n:
 		default:

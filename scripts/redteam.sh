@@ -138,6 +138,25 @@ TOML
 	want_code 0
 }
 
+# parley raw and parley doctor follow the same rule: the card at A
+# naming B gets B no credential, nor any request from raw.
+case_raw_and_doctor_foreign_endpoint() {
+	local before after
+	before=$(seen "$B" | wc -l)
+	run_parley raw "$A/foreign" tasks/get '{"id":"x"}' --header "Authorization: Bearer $secret"
+	want_code 6
+	want_err "--trust-origin $B"
+	after=$(seen "$B" | wc -l)
+	[ "$before" = "$after" ] || fail "B got $((after - before)) raw requests before the user trusted it"
+	run_parley doctor "$A/foreign" --header "Authorization: Bearer $secret" --json
+	want_code 0
+	want_out "not trusted with the agent's credentials"
+	no_secret_at "$B"
+	run_parley raw "$A/redirect" tasks/get '{"id":"x"}' --header "Authorization: Bearer $secret"
+	want_code 6
+	no_secret_at "$B"
+}
+
 # parley card never sends a credential to a foreign origin; it warns.
 case_card_warns_foreign_endpoint() {
 	run_parley card "$A/foreign" --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret"

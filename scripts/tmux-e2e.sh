@@ -460,6 +460,32 @@ focus_flows() {
 
 # The first hour, round two (issue 32): the status shares the footer
 # with the keys and goes with the focus (1).
+# parley mcp answers every request it read before its input closed, then
+# exits 0; a broken config is refused at start, as other commands do.
+mcp_flows() {
+	scenario="mcp answers every request read before the end of input"
+	local reqs='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+	local i replies
+	for i in 1 2 3; do
+		printf '%s\n' "$reqs" | XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" \
+			"$work/parley" mcp >"$work/mcp.out" 2>"$work/mcp.err" || fail "parley mcp exited $? (run $i): $(cat "$work/mcp.err")"
+		replies=$(grep -c '"jsonrpc"' "$work/mcp.out" || true)
+		[ "$replies" = 2 ] || fail "parley mcp gave $replies replies to 2 requests (run $i): $(cat "$work/mcp.out")"
+		grep -q '"send_message"' "$work/mcp.out" || fail "tools/list did not list send_message: $(cat "$work/mcp.out")"
+	done
+
+	scenario="mcp refuses a broken config at start"
+	mkdir -p "$work/brokencfg/parley"
+	printf 'theme = \n' >"$work/brokencfg/parley/config.toml"
+	local rc=0
+	printf '%s\n' "$reqs" | XDG_CONFIG_HOME="$work/brokencfg" XDG_DATA_HOME="$work/data" "$work/parley" mcp >"$work/mcp.out" 2>"$work/mcp.err" || rc=$?
+	[ "$rc" != 0 ] || fail "parley mcp started with a broken config"
+	grep -q 'config.toml:1' "$work/mcp.err" || fail "the refusal does not name the file and line: $(cat "$work/mcp.err")"
+	[ ! -s "$work/mcp.out" ] || fail "parley mcp answered with a broken config: $(cat "$work/mcp.out")"
+}
+
 first_hour_flows() {
 	scenario="a status keeps help and quit, and goes with the focus"
 	start 120 36 --agent "$agent_url"
@@ -646,6 +672,58 @@ a2ui_flows() {
 	quit
 }
 
+# ---- the doctor view and the raw console (issue 33): kept in its own function
+# D in the agents pane runs parley doctor's checks on the selected agent
+# and lists them as they come; the demo agent fails none. enter shows a
+# check's detail, esc closes the view. At 80x24 too. R opens the raw
+# console: a request written in the agent's binding, its reply kept and
+# expanded.
+doctor_flows() {
+	scenario="the doctor view"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	keys D
+	wait_for "Doctor · "
+	wait_for "Checking "
+	wait_for "checks: " 90
+	wait_for " 0 failed, "
+	refute "checking…"
+	keys k Enter
+	wait_for " ms"
+	keys Escape
+	wait_gone "Doctor · "
+
+	scenario="the raw console"
+	keys R
+	wait_for "Raw console · "
+	wait_for "offered: SendMessage · "
+	type_text "GetTask"
+	keys Tab
+	type_text '{"id":"no-such-task"}'
+	keys C-s
+	wait_for '→ GetTask {"id":"no-such-task"}  ← HTTP 200'
+	keys Tab Enter
+	wait_for '"code": -32001,'
+	keys Escape
+	wait_gone "Raw console · "
+
+	scenario="the doctor view at 80x24"
+	tm resize-window -t e2e -x 80 -y 24
+	wait_for "ctrl+l lists" # the lists fold away; the composer has the focus
+	keys C-l
+	wait_for "enter use agent"
+	keys D
+	wait_for "Doctor · "
+	wait_for "checks: " 90
+	wait_for " 0 failed, "
+	wait_for "more above"
+	keys q
+	wait_gone "Doctor · "
+	quit
+}
+
 started=$(date +%s)
 mkdir -p "$work/config" "$work/data" "$work/state" "$work/cache" "$work/home"
 echo "tmux-e2e: building parley"
@@ -812,10 +890,12 @@ auth_flows
 contexts_flows
 resume_flows
 wire_flows
+doctor_flows
 focus_flows
 mouse_flows
 grpc_flows
 first_hour_flows
+mcp_flows
 a2ui_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"

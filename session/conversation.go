@@ -33,6 +33,7 @@ type Conversation struct {
 	agentName     string
 	contextID     string
 	items         []*Item
+	seq           int // items ever added: the next one's Seq (released ones leave items)
 	byKey         map[string]*Item
 	watchers      []*Watcher
 	tasks         map[string]*TaskInfo
@@ -45,8 +46,11 @@ type Conversation struct {
 	lastArt       artKey
 	statusReading statusReading
 	pub           published                // the UI's view while recorded
+	release       bool                     // let go of what is committed (ReleaseCommitted)
+	dropped       map[string]droppedItem   // artifacts let go of whole, by key (Committed)
 	keyboard      atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
 	tracing       atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
+	pace          atomic.Pointer[func()]   // its streams wait for the recorder (KeepPace)
 }
 
 type artKey struct{ taskID, id, key string }
@@ -79,7 +83,8 @@ func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo)
 	c.contextID = contextID
 	for i := range items {
 		it := items[i]
-		it.Seq = len(c.items)
+		it.Seq = c.seq
+		c.seq++
 		c.items = append(c.items, &it)
 		c.byKey[it.Key] = &it
 		c.markDirty(it.Key)
@@ -236,7 +241,7 @@ func (c *Conversation) SetKeyboard(k *Keyboard) { c.keyboard.Store(k) }
 // (Keyboard). Without one (parley send) it is one atomic load an event.
 func (c *Conversation) giveWay() func(ctx context.Context) {
 	behind := false
-	return func(ctx context.Context) {
+	return c.paced(func(ctx context.Context) {
 		k := c.keyboard.Load()
 		if k == nil {
 			return
@@ -246,7 +251,7 @@ func (c *Conversation) giveWay() func(ctx context.Context) {
 			background.Lower()
 		}
 		k.wait(ctx)
-	}
+	})
 }
 
 // Follow picks up a running task (after a stop or a restart).
@@ -425,7 +430,8 @@ func (c *Conversation) task(id, title string) *TaskInfo {
 
 // add appends an item and marks it changed. Caller holds c.mu.
 func (c *Conversation) add(it *Item) {
-	it.Seq = len(c.items)
+	it.Seq = c.seq
+	c.seq++
 	if it.Key == "" {
 		it.Key = fmt.Sprintf("item:%d", it.Seq)
 	}

@@ -110,7 +110,7 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	// updates that line in place, unless it is a note of its own (a
 	// message id other than the one shown).
 	key := fmt.Sprintf("status:%s:%s", t.ID, st.State)
-	if it := c.byKey[key]; it != nil && it.Seq == len(c.items)-1 && !c.anotherNote(t.ID, st.Message) {
+	if it := c.byKey[key]; it != nil && it.Seq == c.seq-1 && !c.anotherNote(t.ID, st.Message) {
 		it.Text, it.Parts = text, parts
 		c.touch(it)
 		c.noteStatusLine(t.ID, it.Key, st.Message)
@@ -121,7 +121,7 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	sub := fmt.Sprintf("status:%s:%s", t.ID, a2aclient.StateSubmitted)
 	// The item keeps its key (the UI and the store know it by that);
 	// the new state's key becomes an alias for it.
-	if it := c.byKey[sub]; it != nil && it.Seq == len(c.items)-1 && it.State == a2aclient.StateSubmitted && c.byKey[key] == nil {
+	if it := c.byKey[sub]; it != nil && it.Seq == c.seq-1 && it.State == a2aclient.StateSubmitted && c.byKey[key] == nil {
 		it.State, it.Text, it.Parts = st.State, text, parts
 		c.byKey[key] = it
 		c.touch(it)
@@ -129,7 +129,7 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 		return
 	}
 	if c.byKey[key] != nil {
-		key = fmt.Sprintf("%s:%d", key, len(c.items))
+		key = fmt.Sprintf("%s:%d", key, c.seq)
 	}
 	c.add(&Item{Key: key, Kind: ItemStatus, TaskID: t.ID, State: st.State, Text: text, Parts: parts, Done: true})
 	c.noteStatusLine(t.ID, key, st.Message)
@@ -140,6 +140,10 @@ func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done boo
 	if it := c.byKey[key]; it != nil {
 		it.Parts, it.Name, it.Done = a.Parts, a.Name, done
 		c.touch(it)
+		return
+	}
+	if d, ok := c.dropped[key]; ok {
+		c.takeBack(key, d, &Item{Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
 		return
 	}
 	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})

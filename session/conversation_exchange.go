@@ -61,6 +61,7 @@ func (c *Conversation) Exchange(ctx context.Context, msg a2aclient.Message, o Fo
 	c.mu.Unlock()
 	c.notify()
 
+	o.GiveWay = c.paced(o.GiveWay)
 	hear := o.OnUpdate
 	o.OnUpdate = func(u Update) {
 		c.onUpdate(ex, title, u)

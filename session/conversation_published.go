@@ -34,6 +34,9 @@ func (c *Conversation) UngateUI() {
 	c.mu.Lock()
 	c.pub = published{}
 	for _, it := range c.items {
+		if c.release {
+			break // no UI draws it (ReleaseCommitted)
+		}
 		c.ui.dirty[it.Key] = true
 	}
 	c.ui.tasks = true
@@ -53,6 +56,9 @@ func (c *Conversation) Publish(items []Item, tasks []TaskInfo, tasksChanged bool
 		return
 	}
 	for _, it := range items {
+		if c.release {
+			break // no UI draws it (ReleaseCommitted)
+		}
 		if old, ok := c.pub.items[it.Key]; ok && old.Version > it.Version {
 			continue
 		}

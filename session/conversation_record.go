@@ -1,6 +1,10 @@
 package session
 
-import "github.com/parley-a2a/parley/a2aclient"
+import (
+	"context"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
 
 // What the context store (session/store) and the push inbox
 // (session/push) need of a Conversation beyond what a front end uses:
@@ -29,4 +33,36 @@ func (c *Conversation) BehindKeys(write func()) {
 		return
 	}
 	write()
+}
+
+// KeepPace sets what a stream of this conversation runs between two of
+// its events, on its own goroutine, to wait for the recorder: a stream
+// arriving faster than the store commits it then waits, rather than the
+// uncommitted changes piling up in memory. nil stops it.
+func (c *Conversation) KeepPace(wait func()) {
+	if wait == nil {
+		c.pace.Store(nil)
+		return
+	}
+	c.pace.Store(&wait)
+}
+
+// paced is giveWay with the recorder's pace (KeepPace) before it.
+func (c *Conversation) paced(giveWay func(ctx context.Context)) func(ctx context.Context) {
+	return func(ctx context.Context) {
+		if wait := c.pace.Load(); wait != nil {
+			(*wait)()
+		}
+		if giveWay != nil {
+			giveWay(ctx)
+		}
+	}
+}
+
+// Pending is how many items have changed since this watcher's last
+// Drain.
+func (w *Watcher) Pending() int {
+	w.c.mu.Lock()
+	defer w.c.mu.Unlock()
+	return len(w.dirty)
 }

@@ -58,9 +58,9 @@ func (c *Conversation) applyStatusUpdate(t *TaskInfo, s *a2aclient.StatusUpdate)
 // the end of the transcript, or starts one.
 func (c *Conversation) appendReply(taskID string, m *a2aclient.Message) {
 	r := &c.statusReading
-	if r.reply == nil || r.reply.TaskID != taskID || c.byKey[r.reply.Key] != r.reply || r.reply.Seq != len(c.items)-1 {
+	if r.reply == nil || r.reply.TaskID != taskID || c.byKey[r.reply.Key] != r.reply || r.reply.Seq != c.seq-1 {
 		c.sealReply()
-		r.reply = &Item{Key: fmt.Sprintf("reply:%s:%d", taskID, len(c.items)), Kind: ItemAgent, TaskID: taskID}
+		r.reply = &Item{Key: fmt.Sprintf("reply:%s:%d", taskID, c.seq), Kind: ItemAgent, TaskID: taskID}
 		r.replyText.Reset()
 		c.add(r.reply)
 	}

@@ -53,7 +53,9 @@ func (w *Watcher) Drain() ([]Item, []TaskInfo) {
 			}
 		} else {
 			for key := range w.dirty {
-				items = append(items, *c.byKey[key])
+				if it := c.byKey[key]; it != nil { // nil: let go of (Committed)
+					items = append(items, *it)
+				}
 			}
 			sortItems(items)
 		}
@@ -89,6 +91,11 @@ func (c *Conversation) touch(it *Item) {
 
 func (c *Conversation) markDirty(key string) {
 	for _, w := range c.watchers {
+		if w == c.ui && c.pub.on {
+			// The gated UI reads what is published, never these; it
+			// is shown everything again when ungated (UngateUI).
+			continue
+		}
 		w.dirty[key] = true
 	}
 }

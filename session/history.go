@@ -54,6 +54,13 @@ type RecordOptions struct {
 	// never runs ahead of the store. A write that fails releases too
 	// (after OnError): a full disk must not hide the answer.
 	Hold func() (release func())
+	// Release is for a front end that shows nothing of the conversation
+	// but what it hears as it goes (parley send prints each event):
+	// once committed, a settled artifact's parts are let go of (the
+	// store has them), and no view of what was committed is kept for a
+	// UI, so the conversation holds a window of the answer, not all of
+	// it.
+	Release bool
 }
 
 // Flush is one committed group of changes.

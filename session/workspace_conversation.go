@@ -154,7 +154,7 @@ func (w *Workspace) Resumed(res []*Resumption) (changed []*Agent) {
 func (c *Conversation) itemCount() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.items)
+	return c.seq
 }
 
 // ResumePending follows the tasks that were running when parley last

@@ -129,6 +129,14 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 		}))
 	case panes.AgentSave:
 		return m.saveAgents()
+	case panes.AgentDoctor:
+		if sel != nil {
+			return m.openDoctor(sel)
+		}
+	case panes.AgentRaw:
+		if sel != nil {
+			return m.openRaw(sel)
+		}
 	case panes.AgentExpand:
 		m.layout() // the pane widens or narrows with its card
 	case panes.AgentExample:
@@ -198,6 +206,7 @@ func (m *Model) chatWith(e *panes.Entry) {
 // is left to forget and to release).
 func (m *Model) removeAgent(e *panes.Entry) (km []string, release func()) {
 	km, release = m.ws.Remove(e.Agent)
+	delete(m.rawConsoles, e.ID)
 	m.syncEntries()
 	if m.current == e {
 		m.current = nil

@@ -142,6 +142,12 @@ type Model struct {
 	left          []string          // what quitting left running, said on exit
 	userAdded     map[int]bool      // agents just added by hand, by id, until resolved (gateway.go)
 
+	// The tools for agent builders (agent_tools.go): the doctor runs'
+	// numbers, so a late result of an earlier run is dropped, and each
+	// agent's raw console, by id, with the requests it keeps.
+	doctorRuns  int
+	rawConsoles map[int]rawConsole
+
 	agents   *panes.Agents
 	tasks    *panes.Tasks
 	chat     *chat.Pane

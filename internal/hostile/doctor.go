@@ -3,10 +3,12 @@ package hostile
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"time"
 )
 
 // DoctorOptions make a DoctorAgent whose card lies in one way each, for
@@ -38,6 +40,14 @@ type DoctorOptions struct {
 	// push sender) to its URL. PushRefused: the card declares them, but
 	// a config is refused (-32003) and nothing is pushed.
 	Push, PushRefused bool
+	// PushFlood: as Push, but before the agent's notification another
+	// process floods parley's receiver with notifications without the
+	// config's token (for a task of its own).
+	PushFlood bool
+	// ManyInterfaces: the card lists this many more JSON-RPC interfaces,
+	// each /rpc with a query of its own, so that every one is a URL of
+	// its own (a card making the doctor probe without end).
+	ManyInterfaces int
 	// V10: the card declares /rpc as v1.0 JSON-RPC, whose GetTask the
 	// agent answers as tasks/get, its TaskNotFound (-32001) without the
 	// google.rpc.ErrorInfo v1.0 requires in error.data.
@@ -121,12 +131,17 @@ func DoctorAgent(o DoctorOptions) *httptest.Server {
 				} `json:"configuration"`
 			}
 			_ = json.Unmarshal(c.Params, &p)
-			if o.Push && p.Configuration.Push.URL != "" {
+			if o.PushFlood && p.Configuration.Push.URL != "" {
+				go func(url, token string) {
+					floodPush(url, 64)
+					push(url, token, Answer)
+				}(p.Configuration.Push.URL, p.Configuration.Push.Token)
+			} else if o.Push && p.Configuration.Push.URL != "" {
 				go push(p.Configuration.Push.URL, p.Configuration.Push.Token, Answer)
 			}
 			result(w, c.ID, task("completed", artifact("answer", Answer)))
 		case "tasks/pushNotificationConfig/set":
-			if !o.Push {
+			if !o.Push && !o.PushFlood {
 				rpcError(-32003, "Push Notification is not supported")
 				return
 			}
@@ -204,7 +219,14 @@ func doctorCard(o DoctorOptions, base string) map[string]any {
 			map[string]any{"url": base + "/other", "transport": "JSONRPC"},
 		}
 	}
-	if o.Push || o.PushRefused {
+	if o.ManyInterfaces > 0 {
+		more := []any{map[string]any{"url": base + "/rpc", "transport": "JSONRPC"}}
+		for i := range o.ManyInterfaces {
+			more = append(more, map[string]any{"url": fmt.Sprintf("%s/rpc?i=%d", base, i), "transport": "JSONRPC"})
+		}
+		card["additionalInterfaces"] = more
+	}
+	if o.Push || o.PushRefused || o.PushFlood {
 		card["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true}
 	}
 	if o.MissingFields {
@@ -235,5 +257,19 @@ func (s swapWriter) Write(b []byte) (int, error) {
 func (s swapWriter) Flush() {
 	if f, ok := s.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
+	}
+}
+
+// floodPush posts n notifications without a token to url, as another
+// process on the machine could: a task of its own, completed.
+func floodPush(url string, n int) {
+	body, _ := json.Marshal(map[string]any{"kind": "task", "id": "spoofed-task", "contextId": "spoofed", "status": map[string]any{"state": "completed"}})
+	client := &http.Client{Timeout: 5 * time.Second}
+	for range n {
+		resp, err := client.Post(url, "application/json", bytes.NewReader(body))
+		if err != nil {
+			return
+		}
+		_ = resp.Body.Close()
 	}
 }

@@ -36,6 +36,11 @@ type Recorder struct {
 	wrote   int // bytes written by the last group
 }
 
+// maxBacklog bounds the items changed and not yet committed: past it,
+// the stream that changes them commits them itself before taking its
+// next event (see keepUp).
+const maxBacklog = 2048
+
 // Record starts recording conv. A conversation continued from the store
 // must be restored (Restore) before Record and before it changes, so the
 // restored items are known as the stored ones they are.
@@ -50,6 +55,9 @@ func (s *Store) Record(conv *session.Conversation, o session.RecordOptions) *Rec
 		pending: map[string]session.Item{},
 	}
 	r.w = conv.Watch(r.notify)
+	if o.Release {
+		conv.ReleaseCommitted()
+	}
 	if o.Context == 0 {
 		conv.GateUI(nil, nil)
 	} else {
@@ -67,6 +75,7 @@ func (s *Store) Record(conv *session.Conversation, o session.RecordOptions) *Rec
 			}
 		}
 	}
+	conv.KeepPace(r.keepUp)
 	go r.run()
 	r.notify()
 	return r
@@ -175,11 +184,28 @@ func (r *Recorder) flush(settle bool) {
 		return
 	}
 	r.st.apply(d)
+	r.conv.Committed(g.items)
 	r.err, r.wrote = nil, d.wrote
 	clear(r.pending)
 	r.tasks = nil
 	if r.o.OnFlush != nil {
 		r.o.OnFlush(session.Flush{Context: r.st.id, Items: g.items, Tasks: g.tasks})
+	}
+}
+
+// keepUp runs on a stream's goroutine between two events: past
+// maxBacklog uncommitted items, it commits them before the stream goes
+// on. A stream of many small artifacts (a character each, whose printed
+// text never fills the output's own bound) otherwise outran SQLite and
+// left tens of thousands of items to one group.
+func (r *Recorder) keepUp() {
+	select {
+	case <-r.quit:
+		return // closing: its last group is the run's
+	default:
+	}
+	if r.w.Pending() > maxBacklog {
+		r.conv.BehindKeys(func() { r.flush(false) })
 	}
 }
 
@@ -203,6 +229,7 @@ func (r *Recorder) Close() error {
 	r.once.Do(func() {
 		close(r.quit)
 		<-r.done
+		r.conv.KeepPace(nil)
 		r.conv.Unwatch(r.w)
 		r.conv.UngateUI()
 	})

@@ -44,6 +44,9 @@ type Options struct {
 	// in the driver's allocator, which keeps what it freed, so a large
 	// cache raises such a command's peak memory for nothing.
 	CacheKiB int
+	// creating, when set, is called with the file a new store was built
+	// in, just before it is linked into place (tests).
+	creating func(tmp string)
 }
 
 // DefaultPath is where parley keeps its contexts:
@@ -94,8 +97,11 @@ func OpenWith(path string, o Options) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create the folder for the context store: %w", err)
 	}
-	if err := createPrivate(path); err != nil {
-		return nil, err
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) && create(path, o) != nil {
+		// The folder cannot hold it that way: made in place.
+		if err := createPrivate(path); err != nil {
+			return nil, err
+		}
 	}
 	s := &Store{path: path, o: o}
 	version, err := s.open()
@@ -188,6 +194,8 @@ func probe(db *sql.DB, path string) (int, error) {
 	switch {
 	case err != nil && isCorrupt(err):
 		return 0, &CorruptError{Path: path, Err: err}
+	case err != nil && hasHotJournal(err):
+		return 0, &CorruptError{Path: path, Err: errors.New("a program was stopped while writing it, and its journal is beside it")}
 	case err != nil:
 		return 0, fmt.Errorf("open the context store %s: %w", path, err)
 	case app == applicationID:
@@ -222,6 +230,14 @@ func dsn(path string, readOnly bool, o Options) string {
 		q.Set("_txlock", "immediate")
 	}
 	return "file:" + esc + "?" + q.Encode()
+}
+
+// hasHotJournal reports SQLite's refusal to read, on a read-only
+// connection, a file whose last writer stopped in the middle of a
+// transaction: reading it would mean rolling that back, a write.
+func hasHotJournal(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && (se.Code() == sqlite3.SQLITE_READONLY_ROLLBACK || se.Code() == sqlite3.SQLITE_READONLY_RECOVERY)
 }
 
 // isCorrupt reports SQLite's "not a database" and "malformed" errors.

@@ -28,6 +28,10 @@ import (
 //     prompts driven by a controller.
 //   - Contexts (contexts.go): the stored conversations, full screen.
 //   - Gateway (gateway.go): the agents behind a gateway, to add.
+//   - Doctor (doctor.go): parley doctor's checks on one agent, listed
+//     as they run.
+//   - Raw (raw.go, raw_view.go): requests written in one agent's
+//     binding, the last few kept with their replies.
 //   - keys.Help (ui/keys/help.go): every key, full screen.
 //   - wire.View (ui/wire/view.go): the raw traffic, full screen; an
 //     entry expands to its whole body and copies.

@@ -31,6 +31,8 @@ type Map struct {
 	Pager   Pager   `key:"pager" title:"Help" dialog:"yes"`
 	Wire    Wire    `key:"wire" title:"Wire view" dialog:"yes"`
 	Gateway Gateway `key:"gateway" title:"Agents behind a gateway" dialog:"yes"`
+	Doctor  Doctor  `key:"doctor" title:"Doctor" dialog:"yes"`
+	Raw     Raw     `key:"raw" title:"Raw console" dialog:"yes"`
 	Dialog  Dialog  `key:"dialog" title:"Dialogs" dialog:"yes"`
 	SignIn  SignIn  `key:"signin" title:"Sign-in" dialog:"yes"`
 	Trust   Trust   `key:"trust" title:"Trust an origin" dialog:"yes"`
@@ -109,6 +111,12 @@ type Agents struct {
 	// CopyRef copies the name or URL the agent was named by, as
 	// parley send and parley card take it.
 	CopyRef key.Binding `key:"copy_ref" keys:"y" help:"copy name or URL"`
+	// Doctor checks the agent against its card and the spec, as
+	// parley doctor does (ui/dialog/doctor.go).
+	Doctor key.Binding `key:"doctor" keys:"D" help:"doctor: check the agent"`
+	// Raw opens the raw console: requests written as the agent's
+	// binding has them (ui/dialog/raw.go).
+	Raw key.Binding `key:"raw" keys:"R" help:"raw console"`
 }
 
 // Tasks act on the selected task.
@@ -181,6 +189,28 @@ type Gateway struct {
 	Down  key.Binding `key:"down" keys:"down j" help:"down"`
 	Add   key.Binding `key:"add" keys:"enter a" help:"add agent"`
 	Close key.Binding `key:"close" keys:"esc q" help:"close"`
+}
+
+// Doctor act in the doctor view: the checks listed as they run.
+type Doctor struct {
+	Up      key.Binding `key:"up" keys:"up k" help:"up"`
+	Down    key.Binding `key:"down" keys:"down j" help:"down"`
+	Details key.Binding `key:"details" keys:"enter" help:"show or hide the detail"`
+	Close   key.Binding `key:"close" keys:"esc q" help:"close (stops the run)"`
+}
+
+// Raw act in the raw console. Its fields take typing, so its actions sit
+// on keys typing does not use.
+type Raw struct {
+	Send   key.Binding `key:"send" keys:"ctrl+s" help:"send the request"`
+	Next   key.Binding `key:"next_field" keys:"tab" help:"method, body, replies"`
+	Prev   key.Binding `key:"prev_field" keys:"shift+tab" help:"the field before"`
+	Up     key.Binding `key:"up" keys:"up" help:"previous method or reply"`
+	Down   key.Binding `key:"down" keys:"down" help:"next method or reply"`
+	Expand key.Binding `key:"expand" keys:"enter" help:"expand or fold a reply"`
+	Copy   key.Binding `key:"copy" keys:"ctrl+y" help:"copy a reply"`
+	Reuse  key.Binding `key:"reuse" keys:"ctrl+r" help:"write a kept request again"`
+	Close  key.Binding `key:"close" keys:"esc" help:"close (stops a send)"`
 }
 
 // Dialog answer a dialog: prompts, confirmations and the sign-in.

@@ -93,6 +93,10 @@ const (
 	AgentSave
 	AgentExample
 	AgentExpand
+	// AgentDoctor opens the doctor view on the selected agent.
+	AgentDoctor
+	// AgentRaw opens the raw console on the selected agent.
+	AgentRaw
 )
 
 // selectAction is what choosing the selected row means (enter, or a
@@ -165,6 +169,14 @@ func (p *Agents) key(msg tea.KeyPressMsg) (tea.Cmd, AgentAction) {
 	case key.Matches(msg, p.keys.Expand):
 		p.expanded = !p.expanded
 		return nil, AgentExpand
+	case key.Matches(msg, p.keys.Doctor):
+		if p.Selected() != nil {
+			return nil, AgentDoctor
+		}
+	case key.Matches(msg, p.keys.Raw):
+		if p.Selected() != nil {
+			return nil, AgentRaw
+		}
 	case key.Matches(msg, p.keys.CopyRef):
 		if e := p.Selected(); e != nil {
 			return tea.Batch(tea.SetClipboard(e.Ref), component.Status("Copied "+credname.RedactURL(e.Ref)+": parley send and parley card take it.", false)), agentNone
@@ -287,7 +299,7 @@ func (p *Agents) ShortHelp() []key.Binding {
 }
 
 func (p *Agents) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save}}
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Select, p.keys.Example, p.keys.Expand, p.keys.SkillsDown, p.keys.SkillsUp}, {p.keys.Add, p.keys.Rename, p.keys.Remove, p.keys.Save, p.keys.Doctor, p.keys.Raw}}
 }
 
 // rowAt is the entry on row y of the pane (len(entries) for "add

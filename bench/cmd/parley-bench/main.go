@@ -5,7 +5,7 @@
 // runs it from the module root:
 //
 //	go run ./bench/cmd/parley-bench            everything
-//	go run ./bench/cmd/parley-bench -only tui  one part: ingest, tui, startup, go
+//	go run ./bench/cmd/parley-bench -only tui  one part: ingest, tui, scale, startup, go
 //	go run ./bench/cmd/parley-bench serve -dialect v1.0
 //	                                           the loopback agent alone, to try by hand
 //	go run ./bench/cmd/parley-bench fill DIR   the start-up figure's store, under DIR
@@ -88,7 +88,7 @@ func main() {
 		return
 	}
 	h := &harness{}
-	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, tui, keys, idle, startup, go (default all)")
+	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, tui, scale, keys, idle, startup, go (default all)")
 	flag.StringVar(&h.parley, "parley", "", "the parley binary to measure (default: build it)")
 	flag.IntVar(&h.runs, "runs", 5, "runs of each process measurement; the median is reported")
 	flag.IntVar(&h.tuiRuns, "tui-runs", 3, "runs of the TUI stream")
@@ -141,6 +141,7 @@ func (h *harness) run(only string) error {
 		{"multiline", h.multiLine},
 		{"growth", h.growth},
 		{"tui", h.tui},
+		{"scale", h.scale},
 		{"keys", h.keys},
 		{"idle", h.idle},
 		{"startup", h.startup},

@@ -17,6 +17,7 @@ type procRun struct {
 	wall time.Duration
 	cpu  time.Duration // user + system
 	rss  int64         // peak resident set, bytes
+	anon int64         // peak anonymous resident memory, sampled (0: not known)
 }
 
 // rusageBin is parley-rusage, built by the harness: when set, runProc
@@ -73,17 +74,18 @@ func runProc(argv []string, env []string, stdin []byte, stdout *os.File) (procRu
 }
 
 // readStats reads what parley-rusage wrote: wall, user and system time
-// in nanoseconds, and the peak RSS in bytes.
+// in nanoseconds, the peak RSS and the sampled peak of anonymous memory
+// in bytes.
 func readStats(path string) (procRun, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return procRun{}, err
 	}
-	var wall, user, sys, rss int64
-	if _, err := fmt.Sscan(string(b), &wall, &user, &sys, &rss); err != nil {
+	var wall, user, sys, rss, anon int64
+	if _, err := fmt.Sscan(string(b), &wall, &user, &sys, &rss, &anon); err != nil {
 		return procRun{}, fmt.Errorf("read parley-rusage's figures %q: %w", b, err)
 	}
-	return procRun{wall: time.Duration(wall), cpu: time.Duration(user + sys), rss: rss}, nil
+	return procRun{wall: time.Duration(wall), cpu: time.Duration(user + sys), rss: rss, anon: anon}, nil
 }
 
 // series is one figure measured over several runs.

@@ -330,13 +330,17 @@ func cpuTime(pid int) time.Duration {
 }
 
 // peakRSS is a process's peak resident set (VmHWM), in bytes.
-func peakRSS(pid int) int64 {
+func peakRSS(pid int) int64 { return procStatus(pid, "VmHWM:") }
+
+// procStatus is a size in /proc/PID/status (VmRSS:, VmHWM:, RssAnon:…),
+// in bytes; 0 if the process or the line is gone.
+func procStatus(pid int, key string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, key); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10
 		}

@@ -1,7 +1,10 @@
 //go:build unix
 
-// Command parley-rusage runs a program and writes its wall time, CPU and
-// peak resident set to a file: the measuring end of parley-bench.
+// Command parley-rusage runs a program and writes its wall time, CPU,
+// peak resident set and peak anonymous (private) resident memory to a
+// file: the measuring end of parley-bench. The kernel keeps no peak of
+// the anonymous part: it is sampled from /proc every 5 ms (0 where
+// /proc has no RssAnon), a lower bound of the true peak.
 //
 //	parley-rusage FILE PROGRAM ARGS...
 //
@@ -20,6 +23,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -32,8 +37,14 @@ func main() {
 	cmd := exec.Command(os.Args[2], os.Args[3:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	start := time.Now()
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "parley-rusage:", err)
+		os.Exit(127)
+	}
+	anon := sampleAnon(cmd.Process.Pid)
+	err := cmd.Wait()
 	wall := time.Since(start)
+	peakAnon := anon()
 	if cmd.ProcessState == nil {
 		fmt.Fprintln(os.Stderr, "parley-rusage:", err)
 		os.Exit(127)
@@ -42,11 +53,54 @@ func main() {
 	if ru == nil {
 		ru = &syscall.Rusage{}
 	}
-	line := fmt.Sprintf("%d %d %d %d\n", wall.Nanoseconds(),
-		time.Duration(ru.Utime.Nano()).Nanoseconds(), time.Duration(ru.Stime.Nano()).Nanoseconds(), ru.Maxrss<<10)
+	line := fmt.Sprintf("%d %d %d %d %d\n", wall.Nanoseconds(),
+		time.Duration(ru.Utime.Nano()).Nanoseconds(), time.Duration(ru.Stime.Nano()).Nanoseconds(), ru.Maxrss<<10, peakAnon)
 	if werr := os.WriteFile(os.Args[1], []byte(line), 0o600); werr != nil {
 		fmt.Fprintln(os.Stderr, "parley-rusage:", werr)
 		os.Exit(127)
 	}
 	os.Exit(cmd.ProcessState.ExitCode())
+}
+
+// sampleAnon reads the RssAnon of process pid every 5 ms until the
+// returned function is called, which returns the largest seen, in bytes.
+func sampleAnon(pid int) func() int64 {
+	path := fmt.Sprintf("/proc/%d/status", pid)
+	stop := make(chan struct{})
+	peak := make(chan int64)
+	go func() {
+		var max int64
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if n := rssAnon(path); n > max {
+				max = n
+			}
+			select {
+			case <-stop:
+				peak <- max
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() int64 {
+		close(stop)
+		return <-peak
+	}
+}
+
+// rssAnon is the RssAnon line of a /proc/PID/status file, in bytes.
+func rssAnon(path string) int64 {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "RssAnon:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
 }

@@ -1,0 +1,157 @@
+package dialog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/keys"
+	"github.com/parley-a2a/parley/ui/styles"
+)
+
+// request is the exchange's request on one line, as written.
+func (ex *rawExchange) request() string {
+	s := "→ " + termsafe.Line(ex.method)
+	if ex.body != "" {
+		s += " " + termsafe.Line(ex.body)
+	}
+	return s
+}
+
+// summary is how the request was answered, on one line.
+func (ex *rawExchange) summary() string {
+	switch {
+	case !ex.done:
+		return fmt.Sprintf("sending… %s", styles.Plural(len(ex.events), "event"))
+	case ex.err != nil:
+		return "✗ " + styles.Sentence(termsafe.Line(ex.err.Error()))
+	case ex.reply == nil:
+		return "no reply"
+	}
+	r := ex.reply
+	var s string
+	if r.GRPCCode != "" {
+		s = "← " + termsafe.Line(r.GRPCCode)
+		if r.GRPCMessage != "" {
+			s += ": " + termsafe.Line(r.GRPCMessage)
+		}
+		for _, why := range r.GRPCReasons {
+			s += " · " + termsafe.Line(why)
+		}
+	} else {
+		s = fmt.Sprintf("← HTTP %d", r.Status)
+		if r.ContentType != "" {
+			s += " " + termsafe.Line(r.ContentType)
+		}
+	}
+	if r.Events > 0 || len(ex.events) > 0 {
+		s += " · " + styles.Plural(max(r.Events, len(ex.events)), "event")
+	} else if len(r.Body) > 0 {
+		s += " · " + styles.ByteSize(len(r.Body))
+	}
+	return s
+}
+
+// lines are the reply expanded: the body, or each event, pretty-printed
+// as the wire view prints a body, every line cleaned.
+func (ex *rawExchange) lines() []string {
+	out := []string{ex.summary()}
+	if ex.reply != nil && len(ex.reply.Body) > 0 {
+		out = append(out, pretty(ex.reply.Body)...)
+	}
+	for i, e := range ex.events {
+		out = append(out, fmt.Sprintf("event %d:", i+1))
+		out = append(out, pretty(e)...)
+	}
+	if n := max(ex.replyEvents(), 0); n > len(ex.events) {
+		out = append(out, fmt.Sprintf("… %d more events not kept", n-len(ex.events)))
+	}
+	return out
+}
+
+func (ex *rawExchange) replyEvents() int {
+	if ex.reply == nil {
+		return 0
+	}
+	return ex.reply.Events
+}
+
+// pretty is a body indented when it is JSON, as it came when not; each
+// line cleaned of what could drive a terminal.
+func pretty(b []byte) []string {
+	var buf bytes.Buffer
+	if json.Indent(&buf, bytes.TrimSpace(b), "", "  ") == nil {
+		b = buf.Bytes()
+	}
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		out = append(out, termsafe.Line(l))
+	}
+	return out
+}
+
+func (d *Raw) View(st *styles.Styles) string {
+	bw := min(max(d.w-6, 40), 120)
+	inner := bw - 4
+	lines := styles.WrapStyle(st.Text, "Requests to "+termsafe.Line(d.label)+" written as "+d.dialect.Label()+" has them, sent with its credentials; secrets redacted, nothing recorded.", inner, 3)
+	field := func(name string, f int, view string) string {
+		label := st.Muted.Render(styles.Fit(name, 8))
+		if d.focus == f {
+			label = st.Accent.Render(styles.Fit(name, 8))
+		}
+		return label + view
+	}
+	lines = append(lines, "", field("Method", rawMethod, d.method.View()), field("Body", rawBody, d.body.View()))
+	if d.note != "" {
+		lines = append(lines, styles.WrapStyle(st.Error, d.note, inner, 2)...)
+	} else if d.focus == rawMethod && len(d.methods) > 0 {
+		lines = append(lines, st.Muted.Render(styles.Clip("offered: "+strings.Join(d.methods, " · "), inner)))
+	} else {
+		lines = append(lines, "")
+	}
+	lines = append(lines, "")
+	if len(d.kept) == 0 {
+		lines = append(lines, st.Muted.Render("No request sent yet: "+keys.Note(d.keys.Raw.Send, "")+"."))
+	} else {
+		lines = append(lines, d.replies(st, inner, max(d.h-len(lines)-4, 3))...)
+	}
+	k := d.keys.Raw
+	note := keys.JoinNotes(keys.Note(k.Send, "send"), keys.Note(k.Next, "next field"), keys.Note(k.Expand, "expand"), keys.Note(k.Copy, "copy"), keys.Note(k.Close, "close"))
+	content := " " + strings.Join(lines, "\n ")
+	return styles.Box(st, "Raw console · "+termsafe.Line(d.label), note, content, bw, min(len(lines)+2, d.h), true)
+}
+
+// replies draws the kept exchanges in rows lines, the one under the
+// cursor expanded when open, kept in sight.
+func (d *Raw) replies(st *styles.Styles, w, rows int) []string {
+	var all []string
+	at := 0
+	for i, ex := range d.kept {
+		cur := " "
+		if i == d.cursor && d.focus == rawReplies {
+			cur = "›"
+		}
+		if i == d.cursor {
+			at = len(all)
+		}
+		head := styles.Clip(ex.request()+"  "+ex.summary(), w-1)
+		if i == d.cursor && d.focus == rawReplies {
+			head = st.Selected.Render(styles.Fit(head, w-1))
+		} else {
+			head = st.Text.Render(head)
+		}
+		all = append(all, cur+head)
+		if ex.open {
+			for _, l := range ex.lines()[1:] {
+				all = append(all, "  "+st.Muted.Render(styles.Clip(l, w-2)))
+			}
+		}
+	}
+	if len(all) <= rows {
+		return all
+	}
+	first := min(at, len(all)-rows)
+	return all[first : first+rows]
+}
