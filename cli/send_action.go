@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -38,19 +39,16 @@ func (r *runner) sendAction(ctx context.Context, f *sendFlags, pos []string) int
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, fmt.Errorf("read the form of task %s: %w", f.taskID, err), ref, f.taskID), f.json, f.taskID)
 	}
-	part, dataModel, err := formAnswer(task, f.action, f.sets, time.Now())
+	part, surfaces, err := pressButton(task, f.action, f.sets, time.Now())
 	if err != nil {
 		return r.report(exitUsage, err, f.json, f.taskID)
 	}
-	parts := []a2aclient.Part{part}
-	if c.Dialect().DataMustBeObject() {
-		parts = a2ui.OneObjectEach(part)
-	}
+	parts, meta := session.A2UIAnswer(c.Dialect(), part, surfaces)
 	if f.contextID == "" {
 		f.contextID = task.ContextID
 	}
-	if dataModel != nil {
-		f.metadata = map[string]any{"a2uiClientDataModel": dataModel}
+	if meta != nil {
+		f.metadata = meta
 	}
 	return r.recordedSend(ctx, ref, parts, f)
 }

@@ -46,8 +46,6 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		Config: cfg, ConfigPath: r.env.ConfigPath, Getenv: r.env.Getenv,
 		Client: o, Memory: storeMemory{path: r.env.StorePath},
 		Auth: Credentials(r.env.ConfigPath, r.env.Getenv, o.HTTPClient),
-		// The chat shows a data part as JSON: no A2UI offer until it draws surfaces.
-		WithoutA2UI: true,
 	})
 	refs := []string(agents)
 	welcome, demoURL, demoMore := false, "", []string(nil)

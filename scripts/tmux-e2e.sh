@@ -611,6 +611,67 @@ mouse_flows() {
 	quit
 }
 
+# ---- A2UI forms (issue 29): kept in their own function ------------------
+# cell_of TEXT: "X Y", the cell where TEXT first shows on the screen.
+cell_of() {
+	local y=0 line prefix
+	while IFS= read -r line; do
+		if [[ $line == *"$1"* ]]; then
+			prefix=${line%%"$1"*}
+			echo "$((${#prefix} + 1)) $y"
+			return 0
+		fi
+		y=$((y + 1))
+	done < <(screen)
+	return 1
+}
+
+# The demo's booking form, asked for in words: filled in with keys (e in
+# the chat, typing, tab, arrows, space, enter on Book), then again with a
+# click on the name field and one on Book. The agent's answer comes back
+# each time.
+a2ui_flows() {
+	local at
+	export LC_ALL=C.UTF-8 # ${#prefix} counts characters, not bytes
+	scenario="the booking form filled in with keys"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	type_text "book a table"
+	keys Enter
+	wait_for "[[ Book ]]" 30
+	wait_for "answering task"
+	keys Tab # composer → chat
+	wait_for "e fill in the agent's form"
+	keys e
+	wait_for "· editing"
+	type_text "Ada"
+	wait_for "Name: [ Ada"
+	keys Tab Tab Right Tab Space # when, guests: Four, terrace
+	wait_for "(•) Four"
+	wait_for "[x] On the terrace"
+	keys Tab Tab Enter # cancel, book
+	wait_for "Booked: a table for 4, on the terrace, under the name Ada" 30
+	quit
+
+	scenario="the booking form answered with the mouse"
+	start 120 36 --agent "$agent_url"
+	wait_for "╭─ Tasks" 30
+	type_text "book a table"
+	keys Enter
+	wait_for "[[ Book ]]" 30
+	wait_for "answering task"
+	at=$(cell_of "Name: [") || fail "no name field on the screen"
+	click $at
+	wait_for "· editing"
+	type_text "Grace"
+	wait_for "Name: [ Grace"
+	wait_gone "Name is required"
+	at=$(cell_of "[[ Book ]]") || fail "no Book button on the screen"
+	click $at
+	wait_for "under the name Grace" 30
+	quit
+}
+
 # ---- the doctor view and the raw console (issue 33): kept in its own function
 # D in the agents pane runs parley doctor's checks on the selected agent
 # and lists them as they come; the demo agent fails none. enter shows a
@@ -835,5 +896,6 @@ mouse_flows
 grpc_flows
 first_hour_flows
 mcp_flows
+a2ui_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"

@@ -204,6 +204,7 @@ func New(opts Options) *Model {
 		help:     help.New(),
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	m.chat.SetFormKeys(opts.Keys.Form)
 	m.applyHelpStyles()
 	if opts.Busy != nil {
 		opts.Busy.attach(m.bridge.post)
@@ -353,6 +354,9 @@ func (m *Model) focusKeys() []key.Binding {
 	case focusComposer:
 		local = m.composer.ShortHelp()
 	case focusChat:
+		if m.chat.Editing() {
+			return append(m.chat.ShortHelp(), g.Quit) // a form takes every other key
+		}
 		local = append([]key.Binding{m.keys.Chat.Write}, m.chat.ShortHelp()...)
 	case focusAgents:
 		local = m.agents.ShortHelp()

@@ -6,8 +6,11 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/dialog"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // chatAction carries out what the chat asked for.
@@ -19,6 +22,10 @@ func (m *Model) chatAction(act component.Action) tea.Cmd {
 		return m.openFile(a.Part, m.opened[partKey(a.Part)])
 	case chat.ConfirmTool:
 		return m.confirmTool(a)
+	case chat.PressButton:
+		return m.pressButton(a)
+	case chat.OpenLink:
+		return m.askOpenLink(a.URL)
 	}
 	return nil
 }
@@ -36,4 +43,29 @@ func (m *Model) confirmTool(msg chat.ConfirmTool) tea.Cmd {
 		}
 		return nil
 	}
+}
+
+// pressButton sends what a form's button built on the task its surface
+// belongs to, off the update loop; the answer streams as any other.
+func (m *Model) pressButton(a chat.PressButton) tea.Cmd {
+	if m.current == nil || m.current.Conv == nil {
+		return nil
+	}
+	conv := m.current.Conv
+	parts, meta := session.A2UIAnswer(conv.Dialect(), a.Part, a.Surfaces)
+	return func() tea.Msg {
+		conv.SendA2UIAction(a.TaskID, parts, meta, a.Note)
+		return nil
+	}
+}
+
+// askOpenLink opens a form button's web page once the user says yes: the
+// address is the agent's (http or https, cleaned for the terminal).
+func (m *Model) askOpenLink(u string) tea.Cmd {
+	yes, no := keys.FirstKey(m.keys.Dialog.Yes), keys.FirstKey(m.keys.Dialog.No)
+	body := []string{"The agent's button opens this page:", u, "Open it in your browser (" + yes + ") or not (" + no + ")?"}
+	m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Open a web page", body, "", func(string) tea.Cmd {
+		return m.openLink(u)
+	}))
+	return nil
 }

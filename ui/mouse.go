@@ -80,7 +80,10 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 			m.setFocus(focusComposer)
 			return m.focusCmd()
 		}
-		m.chat.Update(component.ClickMsg{Row: row, Again: again}) // selects; again, folds or unfolds
+		// Selects; again, folds or unfolds; on a form, focuses an input
+		// or presses a button.
+		chatCmd, act := m.chat.Update(component.ClickMsg{Row: row, Again: again})
+		return tea.Batch(cmd, chatCmd, m.chatAction(act))
 	case focusAgents:
 		if _, act := m.agents.Update(component.ClickMsg{Row: row, Again: again}); act != nil {
 			return tea.Batch(cmd, m.agentAction(act))

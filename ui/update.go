@@ -266,11 +266,11 @@ func (m *Model) onConfigSaved(msg configSavedMsg) {
 func (m *Model) showConversation() {
 	e := m.current
 	if e == nil || e.Conv == nil {
-		m.chat.Reset(nil, "")
+		m.chat.ResetFor(nil, nil, "")
 		m.setTasks(nil)
 		return
 	}
-	m.chat.Reset(e.Conv.Items(), e.Label())
+	m.chat.ResetFor(e.Conv, e.Conv.Items(), e.Label()) // keeps each conversation's forms
 	m.tasksAgentShown()
 	m.setTasks(e.Conv.Tasks())
 	m.layout()

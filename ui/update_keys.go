@@ -28,6 +28,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if !m.overlay.Empty() {
 		return m.updateDialog(msg)
 	}
+	if m.focus == focusChat && m.chat.Editing() {
+		// Filling in an agent's form takes every key, as a dialog does.
+		cmd, act := m.chat.Update(msg)
+		return tea.Batch(cmd, m.chatAction(act))
+	}
 	switch {
 	case key.Matches(msg, g.Help):
 		m.overlay.Open(keys.NewHelp(&m.keys))
@@ -224,6 +229,9 @@ func (m *Model) modeNote() string {
 	w, ok := m.writeKey()
 	if !ok || !w.Enabled() {
 		return ""
+	}
+	if m.focus == focusChat && m.chat.Editing() {
+		return "keys go to the agent's form · " + keys.FirstKey(m.keys.Form.Leave) + " to leave it"
 	}
 	return fmt.Sprintf("letters act on the %s · %s to write here", typingGroup(m.focus), keys.FirstKey(w))
 }

@@ -68,6 +68,13 @@ type Pane struct {
 	eagerAll bool
 
 	marks []string // words to highlight, lower case: a search hit's (marks.go)
+
+	forms forms // the agent's A2UI surfaces and the form filled in (a2ui_state.go)
+	// formsOf keeps the forms of the conversations not shown, by the
+	// value ResetFor names them with; formsConv names the one shown.
+	formsOf   map[any]forms
+	formsConv any
+	formKeys  keys.Form // the keys that act while a form is filled in
 }
 
 // pos is a row of the transcript: an item and a line within its block
@@ -81,7 +88,7 @@ func (p pos) before(q pos) bool {
 // New is an empty transcript drawn in st, acting on the user's chat
 // keys.
 func New(st *styles.Styles, km keys.Chat) *Pane {
-	c := &Pane{st: st, keys: km, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now(), maxText: maxTextBytes}
+	c := &Pane{st: st, keys: km, md: newMarkdown(st.Theme.Dark), bg: newMarkdown(st.Theme.Dark), async: true, now: time.Now(), maxText: maxTextBytes, formKeys: keys.Default().Form}
 	c.clear()
 	return c
 }
@@ -93,6 +100,7 @@ func (c *Pane) clear() {
 	c.taskStatus = map[string]int{}
 	c.follow, c.top, c.sel, c.newBelow = true, pos{}, -1, 0
 	c.marks = nil
+	c.forms.reset()
 }
 
 // SetSize sets the inner size (inside the border).
@@ -175,6 +183,7 @@ func (c *Pane) Upsert(items []session.Item) {
 		case !it.Emptied():
 			c.insert(*it)
 		}
+		c.a2uiTake(it)
 	}
 	c.settle()
 }

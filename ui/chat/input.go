@@ -36,6 +36,9 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	case tea.MouseWheelMsg:
 		c.wheel(msg)
 	case component.ClickMsg:
+		if cmd, act, ok := c.a2uiClick(msg.Row); ok {
+			return cmd, act
+		}
 		c.click(msg.Row, msg.Again)
 	case mdRenderedMsg:
 		c.rendered(msg)
@@ -45,8 +48,13 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 
 // key acts on a key pressed while the chat has focus.
 func (c *Pane) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
+	if c.forms.editing {
+		return c.formKey(msg)
+	}
 	k := &c.keys
 	switch {
+	case key.Matches(msg, k.Form):
+		return c.startForm(), nil
 	case key.Matches(msg, k.Up):
 		c.selectUp()
 	case key.Matches(msg, k.Down):
@@ -166,14 +174,21 @@ func copyNoun(k session.ItemKind) string {
 
 // ShortHelp lists the keys that do something for the selected item.
 func (c *Pane) ShortHelp() []key.Binding {
+	if c.forms.editing {
+		return c.formHelp()
+	}
 	k := c.keys
 	out := []key.Binding{k.Up, k.Down, k.Copy}
+	if c.forms.surfaces != nil {
+		out = []key.Binding{k.Form, k.Up, k.Down, k.Copy} // first: the footer cuts its end
+	}
 	if !c.follow {
 		out = append(out, k.Bottom)
 	}
 	if _, ok := c.selectedFile(); ok {
 		out = append(out, k.Save, k.Open)
 	}
+
 	if ci := c.selected(); ci != nil {
 		if foldable(ci.it.Kind) {
 			out = append(out, k.Details)
@@ -190,7 +205,7 @@ func (c *Pane) FullHelp() [][]key.Binding {
 	k := c.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Copy, k.Save, k.Open, k.Details, k.Allow, k.Deny},
+		{k.Copy, k.Save, k.Open, k.Details, k.Allow, k.Deny, k.Form},
 	}
 }
 

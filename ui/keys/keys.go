@@ -36,6 +36,7 @@ type Map struct {
 	Dialog  Dialog  `key:"dialog" title:"Dialogs" dialog:"yes"`
 	SignIn  SignIn  `key:"signin" title:"Sign-in" dialog:"yes"`
 	Trust   Trust   `key:"trust" title:"Trust an origin" dialog:"yes"`
+	Form    Form    `key:"form" title:"A form in the chat" dialog:"yes"`
 }
 
 // Global work in every pane. None is a bare letter, so typing in the
@@ -86,6 +87,9 @@ type Chat struct {
 	// Write moves to the composer: the chat's lowercase letters are its
 	// commands, so typing starts with this key (or a letter that is none).
 	Write key.Binding `key:"write" keys:"i" help:"write"`
+	// Form starts filling in the agent's form (A2UI) the selected item
+	// shows, or the newest one; the Form group's keys then act in it.
+	Form key.Binding `key:"form" keys:"e" help:"fill in the agent's form"`
 }
 
 // Agents manage the agent directory.
@@ -454,4 +458,18 @@ func ComposerTextKeyMap() textarea.KeyMap {
 	km.SelectAll = key.NewBinding(key.WithKeys("alt+a"), key.WithHelp("alt+a", "select all"))
 	km.TransposeCharacterBackward = key.NewBinding(key.WithKeys("alt+t"), key.WithHelp("alt+t", "transpose characters"))
 	return km
+}
+
+// Form act while the chat fills in an agent's form (A2UI, chat.form):
+// like a dialog it takes every key, and a key that is none of these is
+// typed into the focused text field.
+type Form struct {
+	Next   key.Binding `key:"next" keys:"tab" help:"next input or button"`
+	Prev   key.Binding `key:"prev" keys:"shift+tab" help:"previous input or button"`
+	Toggle key.Binding `key:"toggle" keys:"space" help:"toggle check box or option"`
+	Left   key.Binding `key:"left" keys:"left" help:"previous option, lower value"`
+	Right  key.Binding `key:"right" keys:"right" help:"next option, higher value"`
+	Erase  key.Binding `key:"erase" keys:"backspace" help:"erase a character"`
+	Press  key.Binding `key:"press" keys:"enter" help:"press the button"`
+	Leave  key.Binding `key:"leave" keys:"esc" help:"leave the form"`
 }

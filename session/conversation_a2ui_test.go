@@ -1,0 +1,76 @@
+package session
+
+import (
+	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session/a2ui"
+)
+
+// A2UIAnswer splits a v0.9 action (a list of messages) one part each for
+// a dialect whose data parts hold only objects, keeps it whole for v1.0,
+// and carries the data models sendDataModel asks for as metadata.
+func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
+	ss := a2ui.New(a2ui.Limits{})
+	if errs := ss.Apply([]any{
+		map[string]any{"version": "v0.9", "createSurface": map[string]any{"surfaceId": "s", "catalogId": a2ui.CatalogV09, "sendDataModel": true}},
+		map[string]any{"version": "v0.9", "updateDataModel": map[string]any{"surfaceId": "s", "value": map[string]any{"booking": map[string]any{"name": "Ada"}}}},
+	}); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	md := map[string]any{"mimeType": a2ui.MimeType}
+	action := a2aclient.Part{Kind: a2aclient.PartData, Metadata: md,
+		Data: []any{map[string]any{"version": "v0.9", "action": map[string]any{"name": "book"}}, map[string]any{"version": "v0.9", "x": 1.0}}}
+
+	parts, meta := A2UIAnswer(a2aclient.DialectV03, action, ss)
+	if len(parts) != 2 {
+		t.Fatalf("v0.3: %d parts, want one per message", len(parts))
+	}
+	if _, ok := parts[0].Data.(map[string]any); !ok {
+		t.Fatalf("v0.3: a part holds %T, want an object", parts[0].Data)
+	}
+	dm, _ := meta["a2uiClientDataModel"].(map[string]any)
+	surfaces, _ := dm["surfaces"].(map[string]any)
+	booking := func() any {
+		s, _ := surfaces["s"].(map[string]any)
+		b, _ := s["booking"].(map[string]any)
+		return b["name"]
+	}
+	if booking() != "Ada" {
+		t.Fatalf("metadata %v lacks the surface's data model", meta)
+	}
+	// The message goes out on another goroutine while the user types on.
+	if err := ss.Get("s").Set("/booking/name", "Grace"); err != nil || booking() != "Ada" {
+		t.Fatalf("the metadata shares the form's data model (%v): %v", err, booking())
+	}
+	if parts, _ := A2UIAnswer(a2aclient.DialectV10, action, nil); len(parts) != 1 {
+		t.Fatalf("v1.0: %d parts, want the list whole", len(parts))
+	}
+	if _, meta := A2UIAnswer(a2aclient.DialectV10, action, a2ui.New(a2ui.Limits{})); meta != nil {
+		t.Fatalf("no surface asks for its data model, yet metadata %v", meta)
+	}
+}
+
+// A form's button pressed after its task ended starts a new task in the
+// context rather than sending to the ended one, which agents refuse.
+func TestSendA2UIActionAfterTheTaskEnded(t *testing.T) {
+	c, _ := demoConversation(t, "/")
+	c.Send("hello there")
+	waitIdle(t, c)
+	tasks := c.Tasks()
+	if len(tasks) != 1 || !tasks[0].State.Terminal() {
+		t.Fatalf("tasks = %+v", tasks)
+	}
+	action := a2aclient.Part{Kind: a2aclient.PartData, Data: map[string]any{"userAction": map[string]any{"name": "book"}},
+		Metadata: map[string]any{"mimeType": a2ui.MimeType}}
+	c.SendA2UIAction(tasks[0].ID, []a2aclient.Part{action}, nil, "Pressed [ Book ]")
+	waitIdle(t, c)
+	for _, it := range c.Items() {
+		if it.Kind == ItemError {
+			t.Fatalf("the press failed: %s (%s)", it.Text, kinds(c.Items()))
+		}
+		if it.Kind == ItemUser && it.Text == "Pressed [ Book ]" && it.TaskID != "" {
+			t.Fatalf("the press went to task %s, which had ended", it.TaskID)
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package chat
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/internal/uitest"
+)
+
+// bookingV09 is the demo agent's booking form in v0.9.
+const bookingV09 = `[
+{"version": "v0.9", "createSurface": {"surfaceId": "booking", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+{"version": "v0.9", "updateDataModel": {"surfaceId": "booking", "path": "/booking", "value": {"name": "", "when": "2026-12-01T19:30", "guests": ["2"], "terrace": false}}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "booking", "components": [
+ {"id": "root", "component": "Card", "child": "form"},
+ {"id": "form", "component": "Column", "children": ["title", "name", "when", "guests", "terrace", "actions"]},
+ {"id": "title", "component": "Text", "text": "Book a table", "variant": "h2"},
+ {"id": "name", "component": "TextField", "label": "Name", "value": {"path": "/booking/name"},
+  "checks": [{"condition": {"call": "required", "args": {"value": {"path": "/booking/name"}}}, "message": "Name is required"}]},
+ {"id": "when", "component": "DateTimeInput", "label": "When", "value": {"path": "/booking/when"}, "enableDate": true, "enableTime": true},
+ {"id": "guests", "component": "ChoicePicker", "label": "Guests", "variant": "mutuallyExclusive", "value": {"path": "/booking/guests"},
+  "options": [{"label": "Two", "value": "2"}, {"label": "Four", "value": "4"}, {"label": "Six", "value": "6"}]},
+ {"id": "terrace", "component": "CheckBox", "label": "On the terrace", "value": {"path": "/booking/terrace"}},
+ {"id": "actions", "component": "Row", "children": ["cancel", "book"]},
+ {"id": "cancel", "component": "Button", "child": "cancelLabel", "action": {"event": {"name": "cancel"}}},
+ {"id": "cancelLabel", "component": "Text", "text": "Cancel"},
+ {"id": "book", "component": "Button", "child": "bookLabel", "variant": "primary",
+  "action": {"event": {"name": "book", "context": {"name": {"path": "/booking/name"}, "guests": {"path": "/booking/guests"}, "terrace": {"path": "/booking/terrace"}}}},
+  "checks": [{"condition": {"call": "required", "args": {"value": {"path": "/booking/name"}}}, "message": "Name is required"}]},
+ {"id": "bookLabel", "component": "Text", "text": "Book"}
+]}}]`
+
+func press(t *testing.T, c *Pane, names ...string) (tea.Cmd, component.Action) {
+	t.Helper()
+	var cmd tea.Cmd
+	var act component.Action
+	for _, n := range names {
+		cmd, act = c.Update(uitest.Key(n))
+	}
+	return cmd, act
+}
+
+func typeText(c *Pane, s string) {
+	for _, r := range s {
+		c.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+// Filling in the booking form with keys: e starts it on the name field,
+// typing fills it, tab moves on, arrows choose, space toggles, and enter
+// on Book hands the root the action with the values entered, on the
+// surface's task.
+func TestA2UIFormFilledWithKeys(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	if c.Editing() {
+		t.Fatal("editing before e")
+	}
+	press(t, c, "e")
+	if !c.Editing() {
+		t.Fatal("e did not start the form")
+	}
+	typeText(c, "Adx")
+	press(t, c, "backspace")
+	typeText(c, "a")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ada▏ ]") {
+		t.Fatalf("typing did not fill the name:\n%s", got)
+	}
+	press(t, c, "tab", "tab", "right") // when, guests: Four
+	press(t, c, "tab", "space")        // terrace on
+	got := formText(c)
+	if !strings.Contains(got, "(•) Four") || !strings.Contains(got, "[x] On the terrace") {
+		t.Fatalf("arrows and space did not choose:\n%s", got)
+	}
+	_, act := press(t, c, "tab", "tab", "enter") // cancel, book
+	pb, ok := act.(PressButton)
+	if !ok {
+		t.Fatalf("enter on Book gave %T %v, want a PressButton", act, act)
+	}
+	if pb.TaskID != "t1" || pb.Surfaces == nil {
+		t.Fatalf("pressed on task %q, want t1", pb.TaskID)
+	}
+	msgs, _ := pb.Part.Data.([]any) // v0.9 sends a list of messages
+	if len(msgs) != 1 {
+		t.Fatalf("the action part holds %v", pb.Part.Data)
+	}
+	ev, _ := msgs[0].(map[string]any)["action"].(map[string]any)
+	ctx, _ := ev["context"].(map[string]any)
+	if ev["name"] != "book" || ctx["name"] != "Ada" || ctx["terrace"] != true {
+		t.Fatalf("the action sent is %v", pb.Part.Data)
+	}
+	if g, _ := ctx["guests"].([]any); len(g) != 1 || g[0] != "4" {
+		t.Fatalf("guests sent %v, want [4]", ctx["guests"])
+	}
+	if c.Editing() {
+		t.Fatal("the form is still being edited after its button was pressed")
+	}
+}
+
+// Book is disabled while the name is empty: enter says why and sends
+// nothing; esc leaves the form and the chat's keys work again.
+func TestA2UIDisabledButtonAndLeave(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	cmd, act := press(t, c, "e", "shift+tab", "enter")
+	if act != nil {
+		t.Fatalf("a disabled button sent %v", act)
+	}
+	if cmd == nil {
+		t.Fatal("a disabled button says nothing")
+	}
+	if msg, _ := cmd().(component.StatusMsg); !strings.Contains(msg.Text, "Name is required") {
+		t.Fatalf("status %q does not say why", msg.Text)
+	}
+	press(t, c, "esc")
+	if c.Editing() {
+		t.Fatal("esc did not leave the form")
+	}
+}
+
+// A click on the name field focuses it; a click on Book presses it.
+func TestA2UIFormMouse(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	view := c.View(c.st)
+	row := func(want string) int {
+		for i, l := range strings.Split(view, "\n") {
+			if strings.Contains(l, want) {
+				return i
+			}
+		}
+		t.Fatalf("no row shows %q:\n%s", want, view)
+		return -1
+	}
+	if _, act := c.Update(component.ClickMsg{Row: row("[[ Book ]]")}); act != nil {
+		t.Fatalf("a click on the disabled Book sent %v", act)
+	}
+	c.Update(component.ClickMsg{Row: row("Name: [")})
+	if !c.Editing() {
+		t.Fatal("a click on the name field did not focus it")
+	}
+	typeText(c, "Ada")
+	view = c.View(c.st) // the name's problem line is gone now
+	_, act := c.Update(component.ClickMsg{Row: row("[[ Book ]]")})
+	if _, ok := act.(PressButton); !ok {
+		t.Fatalf("a click on Book gave %T, want a PressButton", act)
+	}
+}
+
+// A space typed in a text field is text, not a toggle.
+func TestA2UISpaceInTextField(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada Lovelace")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ada Lovelace▏ ]") {
+		t.Fatalf("space in the name:\n%s", got)
+	}
+}
+
+// v0.8: enter on the button sends a userAction with its context
+// resolved from the data model.
+func TestA2UIPressV08(t *testing.T) {
+	c, _ := formChat(t, 80, 60, everyV08)
+	c.Focus()
+	_, act := press(t, c, "e", "enter") // the button is the first stop
+	pb, ok := act.(PressButton)
+	if !ok {
+		t.Fatalf("enter on the v0.8 button gave %T", act)
+	}
+	ua, _ := pb.Part.Data.(map[string]any)["userAction"].(map[string]any)
+	ctx, _ := ua["context"].(map[string]any)
+	if ua["name"] != "book" || ua["surfaceId"] != "s" || ua["sourceComponentId"] != "btn" || ctx["who"] != "Ada" {
+		t.Fatalf("the userAction sent is %v", pb.Part.Data)
+	}
+}
+
+// linkV09 is a form whose one button opens a web page.
+const linkV09 = `[{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+ {"id": "root", "component": "Button", "child": "l", "action": {"functionCall": {"call": "openUrl", "args": {"url": "https://example.com/menu"}}}},
+ {"id": "l", "component": "Text", "text": "Menu"}]}}]`
+
+// A button that opens a web page asks the root to confirm first; it
+// sends nothing to the agent.
+func TestA2UIOpenURLAsksFirst(t *testing.T) {
+	c, _ := formChat(t, 80, 20, linkV09)
+	c.Focus()
+	_, act := press(t, c, "e", "enter")
+	link, ok := act.(OpenLink)
+	if !ok || link.URL != "https://example.com/menu" {
+		t.Fatalf("enter on an openUrl button gave %T %v, want OpenLink", act, act)
+	}
+}
+
+// What was typed into a form and not sent yet stays with its
+// conversation while another is shown.
+func TestA2UIFormKeptPerConversation(t *testing.T) {
+	c, b := formChat(t, 80, 40, bookingV09)
+	one, two := new(int), new(int)
+	c.ResetFor(one, b.items, "demo")
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada")
+	press(t, c, "esc")
+	c.ResetFor(two, nil, "other")
+	c.ResetFor(one, b.items, "demo")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ada ]") {
+		t.Fatalf("the name typed was lost with the switch:\n%s", got)
+	}
+}
