@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,9 @@ func (e *grpcEndpoint) callError(ctx, cctx context.Context, c grpcCall, err erro
 		return &ProtocolError{What: "the gRPC reply to " + c.method + " is not its message", Err: errors.New(sanitizeLine(truncate(rest, 200)))}
 	}
 	msg := st.Message()
+	if md, ok := metadata.FromOutgoingContext(cctx); ok {
+		msg = scrubString(msg, sentIn(&http.Request{Header: http.Header(md), URL: &url.URL{}}))
+	}
 	u := e.callURL(c.method)
 	challenge := firstMD("www-authenticate", hdr, trl)
 	switch st.Code() {
