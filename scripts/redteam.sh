@@ -432,6 +432,25 @@ case_header_value_never_echoed() {
 	done
 }
 
+# An agent whose error replies quote the credential parley sent: every
+# command shows its words, never the credential (its card's fetch
+# included, where no wire log is kept).
+case_reflected_credential_never_shown() {
+	mis_start
+	local cmd
+	for cmd in "card" "send" "doctor" "raw"; do
+		case $cmd in
+		card) run_parley card "$(mis reflect)" --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret" ;;
+		send) run_parley send "$(mis reflect)" hi --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret" ;;
+		doctor) run_parley doctor "$(mis reflect)" --json --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret" ;;
+		raw) run_parley raw "$(mis reflect)" message/send '{}' --header "Authorization: Bearer $secret" --header "X-Api-Key: $secret" ;;
+		esac
+		[ "$code" != 0 ] || fail "$cmd: exit 0 from an agent answering HTTP 500"
+		grep -qF -- "bad credentials" <<<"$out$err" || fail "$cmd: the agent's words are not shown"
+		if grep -qF -- "$secret" <<<"$out$err"; then fail "$cmd: the output shows the credential"; fi
+	done
+}
+
 # The TUI in tmux: a card with a U+202E name draws straight borders, and
 # a long silent wait shows its timer; esc stops it.
 case_tui_spoof_borders_and_silent_wait() {

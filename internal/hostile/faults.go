@@ -21,6 +21,14 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		}
 		w.WriteHeader(f.Status)
 		fmt.Fprint(w, f.Body)
+	case Reflect:
+		code := f.Status
+		if code == 0 {
+			code = http.StatusInternalServerError
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		writeJSON(w, map[string]any{"error": map[string]any{"message": "bad credentials: " + r.Header.Get("Authorization") + " / " + r.Header.Get("X-Api-Key")}})
 	case Unsupported:
 		writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "error": map[string]any{"code": -32601, "message": "Method not found"}})
 	case Redirect:

@@ -57,6 +57,10 @@ const (
 	// ContextOne answers every message with a message in context "1",
 	// an id that reads like parley's number for a conversation (ids.go).
 	ContextOne Mode = "context-one"
+	// Reflect answers with Fault.Status (default 500) and an error body
+	// that quotes back the request's Authorization and X-Api-Key headers,
+	// as a careless server's error page does.
+	Reflect Mode = "reflect"
 )
 
 // Fault is one misbehaviour and where it applies.

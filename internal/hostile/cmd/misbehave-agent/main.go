@@ -15,6 +15,7 @@
 //	healthy    task-1 in ctx-1, answered "Hello world"
 //	pusher     pushes its task-1 failed, "B was here", once given a push config
 //	ones       answers in context "1", an id like parley's number for a conversation
+//	reflect    HTTP 500 for the card and every message, quoting the credential headers sent
 package main
 
 import (
@@ -47,6 +48,7 @@ func main() {
 		{"healthy", nil},
 		{"pusher", []hostile.Fault{{Mode: hostile.PushOther, Body: "B was here", Methods: []string{"tasks/get", "tasks/pushNotificationConfig/set", "tasks/pushNotificationConfig/delete"}}}},
 		{"ones", []hostile.Fault{{Mode: hostile.ContextOne, Methods: []string{"message/stream", "message/send"}}}},
+		{"reflect", []hostile.Fault{{Mode: hostile.Reflect, Methods: []string{"card", "message/stream", "message/send"}}}},
 	}
 	for _, a := range agents {
 		srv := hostile.Serve(a.faults...)
