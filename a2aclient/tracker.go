@@ -13,6 +13,11 @@ type Tracker struct {
 	// status messages that are pieces of the reply, preview artifacts
 	// (Reading). Nil reads by the specification alone.
 	Reading Reading
+	// ReleaseText lets go of each settled artifact of plain text once
+	// the next event arrives (tracker_release.go): for a caller that
+	// shows the text as it streams and needs at the end only the
+	// artifacts holding something else (parley send's text output).
+	ReleaseText bool
 
 	task      Task
 	seen      bool
@@ -30,6 +35,12 @@ type Tracker struct {
 	previews int
 	// previewed says a preview arrived since the last task snapshot.
 	previewed bool
+	// released holds the artifacts let go of (ReleaseText) by id;
+	// sealedLast is the one the last event sealed, released at the next;
+	// holes counts released builders still in artifacts.
+	released   map[string]releasedText
+	sealedLast *artifactBuilder
+	holes      int
 	// lookups counts the steps taken to find artifacts, for the test
 	// that the cost of a stream grows with its length, not faster.
 	lookups int
@@ -43,10 +54,15 @@ type artifactBuilder struct {
 	// preview marks a temporary artifact (ArtifactPreview); ended, one
 	// emptied, which is no longer part of the task.
 	preview, ended bool
+	// released: let go of (ReleaseText), a hole in the list.
+	released bool
 }
 
 // Apply folds one event into the tracked task.
 func (t *Tracker) Apply(ev Event) {
+	if t.sealedLast != nil {
+		t.release()
+	}
 	switch {
 	case ev.Task != nil:
 		t.applyTask(ev.Task)
@@ -105,8 +121,10 @@ func (t *Tracker) applyTask(task *Task) {
 	}
 	t.artifacts = t.artifacts[:0]
 	t.previews, t.previewed = 0, false
+	t.holes = 0
 	clear(t.byID)
 	for _, a := range task.Artifacts {
+		delete(t.released, a.ID) // the snapshot's is the artifact now
 		b := &artifactBuilder{}
 		b.add(a.Parts)
 		b.art.ID, b.art.Name, b.art.Description, b.art.Metadata = a.ID, a.Name, a.Description, a.Metadata
@@ -123,6 +141,9 @@ func (t *Tracker) applyTask(task *Task) {
 
 func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	b := t.find(u.Artifact.ID)
+	if b == nil && t.released != nil {
+		b = t.takeBack(u.Artifact.ID, u.Append)
+	}
 	if b == nil || !u.Append {
 		nb := &artifactBuilder{}
 		if b != nil {
@@ -145,6 +166,9 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	}
 	b.add(u.Artifact.Parts)
 	b.sealed = u.LastChunk
+	if b.sealed && t.ReleaseText {
+		t.sealedLast = b
+	}
 }
 
 // find returns the first artifact with this id.
@@ -201,12 +225,13 @@ func (b *artifactBuilder) artifact() Artifact {
 func (t *Tracker) Seen() bool { return t.seen }
 
 // Task returns a snapshot of the assembled task. Snapshots share text
-// with the tracker but are never changed by later events.
+// with the tracker but are never changed by later events. Artifacts
+// released (ReleaseText) are left out.
 func (t *Tracker) Task() Task {
 	out := t.task
 	out.Artifacts = make([]Artifact, 0, len(t.artifacts))
 	for _, b := range t.artifacts {
-		if !b.ended {
+		if !b.ended && !b.released {
 			out.Artifacts = append(out.Artifacts, b.artifact())
 		}
 	}
@@ -218,13 +243,16 @@ func (t *Tracker) Artifact(id string) (Artifact, bool) {
 	if b := t.find(id); b != nil {
 		return b.artifact(), true
 	}
-	return Artifact{}, false
+	return t.releasedArtifact(id)
 }
 
 // Sealed reports whether the artifact's last chunk has arrived.
 func (t *Tracker) Sealed(id string) bool {
-	b := t.find(id)
-	return b != nil && b.sealed
+	if b := t.find(id); b != nil {
+		return b.sealed
+	}
+	_, ok := t.released[id]
+	return ok
 }
 
 // Message returns the last direct message received, if any.
@@ -234,7 +262,8 @@ func (t *Tracker) Message() *Message { return t.message }
 func (t *Tracker) State() State { return t.task.Status.State }
 
 // Text joins the text of every artifact in order, or of the reply message
-// when the agent answered with a message.
+// when the agent answered with a message. Artifacts released
+// (ReleaseText) are left out.
 func (t *Tracker) Text() string {
 	if !t.seen && t.message != nil {
 		return t.message.Text()

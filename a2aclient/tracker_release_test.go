@@ -1,0 +1,85 @@
+package a2aclient
+
+import (
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+// streamDistinct applies n distinct sealed one-character artifacts, each
+// read back as the session does, then the task's end.
+func streamDistinct(tr *Tracker, n int) {
+	tr.Apply(Event{Task: &Task{ID: "t1", ContextID: "c1", Status: TaskStatus{State: StateWorking}}})
+	for i := range n {
+		id := "a" + strconv.Itoa(i)
+		tr.Apply(chunk(id, "x", false, true))
+		tr.Artifact(id)
+	}
+	tr.Apply(Event{Status: &StatusUpdate{TaskID: "t1", Status: TaskStatus{State: StateCompleted}}})
+}
+
+// heapAfter is the live heap once a tracker has taken n artifacts, with
+// the tracker still alive.
+func heapAfter(release bool, n int) uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	before := m.HeapAlloc
+	tr := &Tracker{ReleaseText: release}
+	streamDistinct(tr, n)
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	runtime.KeepAlive(tr)
+	if m.HeapAlloc < before {
+		return 0
+	}
+	return m.HeapAlloc - before
+}
+
+// A tracker told to release text (parley send's text output, which
+// prints the answer as it streams) keeps no builder for a settled
+// artifact of plain text: its snapshot lists none of them, and what it
+// keeps of each is its id, name and text, a fraction of a builder
+// (115 bytes against 204 when written).
+func TestTrackerReleasesSettledTextArtifacts(t *testing.T) {
+	const n = 20000
+	var tr Tracker
+	tr.ReleaseText = true
+	streamDistinct(&tr, n)
+	if got := len(tr.Task().Artifacts); got != 0 {
+		t.Errorf("the snapshot lists %d settled text artifacts; want 0", got)
+	}
+	if got := len(tr.byID); got > 1 {
+		t.Errorf("%d builders kept; want at most 1", got)
+	}
+	if a, ok := tr.Artifact("a17"); !ok || a.Text() != "x" || !tr.Sealed("a17") {
+		t.Errorf("a released artifact reads back as %+v, %v", a, ok)
+	}
+	kept, all := heapAfter(true, n), heapAfter(false, n)
+	t.Logf("bytes an artifact: %d released, %d kept", kept/n, all/n)
+	if kept*3 > all*2 {
+		t.Errorf("released, the tracker holds %d bytes an artifact against %d; want under two thirds", kept/n, all/n)
+	}
+}
+
+// A late chunk of a released artifact continues it: the artifact read
+// back holds its text before the chunk.
+func TestTrackerReleasedArtifactTakesALateChunk(t *testing.T) {
+	var tr Tracker
+	tr.ReleaseText = true
+	tr.Apply(Event{Task: &Task{ID: "t1", ContextID: "c1", Status: TaskStatus{State: StateWorking}}})
+	tr.Apply(chunk("a", "Hello", false, true))
+	tr.Apply(chunk("b", "Other", false, true))
+	tr.Apply(chunk("a", ", world", true, true))
+	if a, _ := tr.Artifact("a"); a.Text() != "Hello, world" || a.Name != "answer" {
+		t.Errorf("late chunk: got %q named %q", a.Text(), a.Name)
+	}
+	// A file among the parts keeps the artifact whole, for the closing
+	// lines and --output-dir.
+	tr.Apply(Event{Artifact: &ArtifactUpdate{TaskID: "t1", Artifact: Artifact{ID: "f", Parts: []Part{{Kind: PartFile, File: &File{Name: "r.pdf"}}}}, LastChunk: true}})
+	tr.Apply(Event{Status: &StatusUpdate{TaskID: "t1", Status: TaskStatus{State: StateCompleted}}})
+	arts := tr.Task().Artifacts
+	if len(arts) != 1 || arts[0].ID != "f" {
+		t.Errorf("the snapshot lists %+v; want the file's artifact alone", arts)
+	}
+}
