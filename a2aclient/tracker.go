@@ -13,10 +13,10 @@ type Tracker struct {
 	// status messages that are pieces of the reply, preview artifacts
 	// (Reading). Nil reads by the specification alone.
 	Reading Reading
-	// ReleaseText lets go of each settled artifact of plain text once
-	// the next event arrives (tracker_release.go): for a caller that
-	// shows the text as it streams and needs at the end only the
-	// artifacts holding something else (parley send's text output).
+	// ReleaseText lets go of the artifacts that settled as plain text
+	// (tracker_release.go): for a caller that shows the text as it
+	// streams and needs of Task at the end only the artifacts holding
+	// something else (parley send's text output).
 	ReleaseText bool
 
 	task      Task
@@ -35,12 +35,14 @@ type Tracker struct {
 	previews int
 	// previewed says a preview arrived since the last task snapshot.
 	previewed bool
-	// released holds the artifacts let go of (ReleaseText) by id;
-	// sealedLast is the one the last event sealed, released at the next;
-	// holes counts released builders still in artifacts.
-	released   map[string]releasedText
-	sealedLast *artifactBuilder
-	holes      int
+	// head is the first artifact not released; those before it are nil.
+	head int
+	// released, done and reopened are what is kept of the artifacts
+	// released (ReleaseText): by id; their text, in order; those a late
+	// chunk made whole again, by their place in done.
+	released map[string]releasedArt
+	done     strings.Builder
+	reopened []reopenedArt
 	// lookups counts the steps taken to find artifacts, for the test
 	// that the cost of a stream grows with its length, not faster.
 	lookups int
@@ -54,14 +56,12 @@ type artifactBuilder struct {
 	// preview marks a temporary artifact (ArtifactPreview); ended, one
 	// emptied, which is no longer part of the task.
 	preview, ended bool
-	// released: let go of (ReleaseText), a hole in the list.
-	released bool
 }
 
 // Apply folds one event into the tracked task.
 func (t *Tracker) Apply(ev Event) {
-	if t.sealedLast != nil {
-		t.release()
+	if t.ReleaseText && t.head < len(t.artifacts) {
+		t.release() // the caller has read the last event's artifacts
 	}
 	switch {
 	case ev.Task != nil:
@@ -119,12 +119,12 @@ func (t *Tracker) applyTask(task *Task) {
 	if len(task.History) == 0 {
 		t.task.History = keepHistory
 	}
+	clear(t.artifacts)
 	t.artifacts = t.artifacts[:0]
+	t.forget()
 	t.previews, t.previewed = 0, false
-	t.holes = 0
 	clear(t.byID)
 	for _, a := range task.Artifacts {
-		delete(t.released, a.ID) // the snapshot's is the artifact now
 		b := &artifactBuilder{}
 		b.add(a.Parts)
 		b.art.ID, b.art.Name, b.art.Description, b.art.Metadata = a.ID, a.Name, a.Description, a.Metadata
@@ -166,9 +166,6 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	}
 	b.add(u.Artifact.Parts)
 	b.sealed = u.LastChunk
-	if b.sealed && t.ReleaseText {
-		t.sealedLast = b
-	}
 }
 
 // find returns the first artifact with this id.
@@ -229,9 +226,14 @@ func (t *Tracker) Seen() bool { return t.seen }
 // released (ReleaseText) are left out.
 func (t *Tracker) Task() Task {
 	out := t.task
-	out.Artifacts = make([]Artifact, 0, len(t.artifacts))
-	for _, b := range t.artifacts {
-		if !b.ended && !b.released {
+	out.Artifacts = make([]Artifact, 0, len(t.reopened)+len(t.artifacts)-t.head)
+	for _, r := range t.reopened {
+		if !r.b.ended {
+			out.Artifacts = append(out.Artifacts, r.b.artifact())
+		}
+	}
+	for _, b := range t.artifacts[t.head:] {
+		if !b.ended {
 			out.Artifacts = append(out.Artifacts, b.artifact())
 		}
 	}
@@ -262,8 +264,7 @@ func (t *Tracker) Message() *Message { return t.message }
 func (t *Tracker) State() State { return t.task.Status.State }
 
 // Text joins the text of every artifact in order, or of the reply message
-// when the agent answered with a message. Artifacts released
-// (ReleaseText) are left out.
+// when the agent answered with a message.
 func (t *Tracker) Text() string {
 	if !t.seen && t.message != nil {
 		return t.message.Text()
@@ -271,15 +272,9 @@ func (t *Tracker) Text() string {
 	// One piece of text (a streamed answer) is returned as it is: a
 	// copy would be a second answer-sized buffer at the end of a send.
 	var j joined
-	for _, a := range t.artifacts {
-		for _, p := range a.art.Parts {
-			if p.Kind == PartText {
-				j.add(p.Text)
-			}
-		}
-		if a.open {
-			j.add(a.tail.String())
-		}
+	t.addReleasedText(&j)
+	for _, a := range t.artifacts[t.head:] {
+		a.addText(&j)
 	}
 	j.add(t.reply.String())
 	if j.n == 0 && t.seen && t.task.Status.Message.Text() == "" {

@@ -1,56 +1,91 @@
 package a2aclient
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // A tracker that releases text (Tracker.ReleaseText) keeps a window of a
-// long answer, not all of it: an artifact of plain text, once sealed and
-// read back by the caller (which it has been when the next event
-// arrives), leaves the list of builders for a compact entry of its name
-// and text. The entry is what a late chunk continues and what Artifact
-// still returns; Task and Text leave such artifacts out.
+// long answer, not a builder for each of its artifacts: the artifacts at
+// the front of the list that are sealed plain text (or emptied
+// previews), once the caller has read them back (which it has when the
+// next event arrives), leave the list. Their text joins one buffer in
+// order, and each keeps an entry of its name and place in it, so that
+// Text and Artifact answer as before and a late chunk continues the
+// artifact. Task leaves them out: the caller needs at the end only the
+// artifacts holding something else.
 
-// releasedText is what a tracker keeps of an artifact it released.
-type releasedText struct{ name, text string }
+// releasedArt is what a tracker keeps of an artifact it released: its
+// text is done[start:end]. Kept small: a long answer leaves one per
+// artifact.
+type releasedArt struct {
+	name       string
+	start, end uint32
+	ended      bool // an emptied preview (Ended)
+}
 
-// release lets go of the artifact sealed by the last event, if it holds
-// plain text alone.
+// maxReleased bounds the released text, so its places fit releasedArt.
+const maxReleased = 1<<32 - 1
+
+// reopenedArt is a released artifact a late chunk made whole again,
+// with the place its text had in done.
+type reopenedArt struct {
+	b          *artifactBuilder
+	start, end uint32
+}
+
+// release lets go of the settled artifacts at the front of the list.
 func (t *Tracker) release() {
-	b := t.sealedLast
-	t.sealedLast = nil
-	if b == nil || !b.sealed || b.preview || b.ended || b.released ||
-		b.art.Description != "" || len(b.art.Metadata) > 0 {
-		return
-	}
-	b.flush()
-	var text string
-	switch {
-	case len(b.art.Parts) > 1:
-		return
-	case len(b.art.Parts) == 1:
-		p := &b.art.Parts[0]
-		if p.Kind != PartText || len(p.Metadata) > 0 {
+	for t.head < len(t.artifacts) {
+		b := t.artifacts[t.head]
+		text, ok := releasable(b)
+		if !ok || t.byID[b.art.ID] != b || t.done.Len()+len(text) > maxReleased {
 			return
 		}
-		text = p.Text
+		if t.released == nil {
+			t.released = map[string]releasedArt{}
+		}
+		start := t.done.Len()
+		t.done.WriteString(text)
+		t.released[b.art.ID] = releasedArt{name: b.art.Name, start: uint32(start), end: uint32(t.done.Len()), ended: b.ended}
+		delete(t.byID, b.art.ID)
+		t.artifacts[t.head] = nil
+		t.head++
 	}
-	if t.byID[b.art.ID] != b {
-		return // an artifact of the same id before it is the one updated
-	}
-	if t.released == nil {
-		t.released = map[string]releasedText{}
-	}
-	t.released[b.art.ID] = releasedText{name: b.art.Name, text: text}
-	delete(t.byID, b.art.ID)
-	*b = artifactBuilder{released: true}
-	t.holes++
-	if t.holes > len(t.artifacts)/2 {
-		t.artifacts = slices.DeleteFunc(t.artifacts, func(b *artifactBuilder) bool { return b.released })
-		t.holes = 0
+	if t.head >= 64 && t.head > len(t.artifacts)/2 {
+		n := copy(t.artifacts, t.artifacts[t.head:])
+		clear(t.artifacts[n:])
+		t.artifacts, t.head = t.artifacts[:n], 0
 	}
 }
 
-// takeBack makes a released artifact a builder again, at the end of the
-// list: a chunk for it arrived. Appending continues its text.
+// releasable returns the text of a settled artifact of plain text, or
+// "" for an emptied preview; ok is false for anything else.
+func releasable(b *artifactBuilder) (text string, ok bool) {
+	if b.ended {
+		return "", true
+	}
+	if !b.sealed || b.preview || b.art.Description != "" || len(b.art.Metadata) > 0 {
+		return "", false
+	}
+	if len(b.art.Parts) == 0 {
+		return b.tail.String(), true
+	}
+	b.flush()
+	if len(b.art.Parts) > 1 || b.art.Parts[0].Kind != PartText || len(b.art.Parts[0].Metadata) > 0 {
+		return "", false
+	}
+	return b.art.Parts[0].Text, true
+}
+
+// releasedText is the text of a released artifact.
+func (t *Tracker) releasedText(r releasedArt) string {
+	return t.done.String()[r.start:r.end]
+}
+
+// takeBack makes a released artifact a builder again, in its place: a
+// chunk for it arrived. Nil if id was not released.
 func (t *Tracker) takeBack(id string, appendTo bool) *artifactBuilder {
 	r, ok := t.released[id]
 	if !ok {
@@ -58,10 +93,13 @@ func (t *Tracker) takeBack(id string, appendTo bool) *artifactBuilder {
 	}
 	delete(t.released, id)
 	b := &artifactBuilder{art: Artifact{ID: id, Name: r.name}}
-	if appendTo && r.text != "" {
-		b.add([]Part{TextPart(r.text)})
+	if appendTo {
+		if text := t.releasedText(r); text != "" {
+			b.add([]Part{TextPart(text)})
+		}
 	}
-	t.artifacts = append(t.artifacts, b)
+	i, _ := slices.BinarySearchFunc(t.reopened, r.start, func(x reopenedArt, start uint32) int { return cmp.Compare(x.start, start) })
+	t.reopened = slices.Insert(t.reopened, i, reopenedArt{b: b, start: r.start, end: r.end})
 	t.index(b)
 	return b
 }
@@ -73,8 +111,40 @@ func (t *Tracker) releasedArtifact(id string) (Artifact, bool) {
 		return Artifact{}, false
 	}
 	a := Artifact{ID: id, Name: r.name}
-	if r.text != "" {
-		a.Parts = []Part{TextPart(r.text)}
+	if text := t.releasedText(r); text != "" {
+		a.Parts = []Part{TextPart(text)}
 	}
 	return a, true
+}
+
+// forget drops everything released: a task snapshot replaces the
+// artifacts.
+func (t *Tracker) forget() {
+	clear(t.released)
+	t.done = strings.Builder{}
+	t.reopened, t.head = nil, 0
+}
+
+// addReleasedText adds the released text and the reopened artifacts'
+// to j, in their order.
+func (t *Tracker) addReleasedText(j *joined) {
+	done, at := t.done.String(), uint32(0)
+	for _, r := range t.reopened {
+		j.add(done[at:r.start])
+		r.b.addText(j)
+		at = r.end
+	}
+	j.add(done[at:])
+}
+
+// addText adds the artifact's text parts to j.
+func (b *artifactBuilder) addText(j *joined) {
+	for _, p := range b.art.Parts {
+		if p.Kind == PartText {
+			j.add(p.Text)
+		}
+	}
+	if b.open {
+		j.add(b.tail.String())
+	}
 }
