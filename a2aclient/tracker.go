@@ -35,12 +35,16 @@ type Tracker struct {
 	previews int
 	// previewed says a preview arrived since the last task snapshot.
 	previewed bool
+	// added says the last event brought an artifact not known before.
+	added bool
 	// head is the first artifact not released; those before it are nil.
 	head int
 	// released, done and reopened are what is kept of the artifacts
 	// released (ReleaseText): by id; their text, in order; those a late
 	// chunk made whole again, by their place in done.
 	released map[string]releasedArt
+	relName  string            // the name most released artifacts have
+	relNames map[string]string // the names of those named otherwise
 	done     strings.Builder
 	reopened []reopenedArt
 	// lookups counts the steps taken to find artifacts, for the test
@@ -63,6 +67,7 @@ func (t *Tracker) Apply(ev Event) {
 	if t.ReleaseText && t.head < len(t.artifacts) {
 		t.release() // the caller has read the last event's artifacts
 	}
+	t.added = false
 	switch {
 	case ev.Task != nil:
 		t.applyTask(ev.Task)
@@ -151,6 +156,7 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 		} else {
 			b = nb
 			t.artifacts = append(t.artifacts, b)
+			t.added = true
 		}
 		b.art = Artifact{ID: u.Artifact.ID}
 		t.index(b)
@@ -217,6 +223,10 @@ func (b *artifactBuilder) artifact() Artifact {
 	}
 	return a
 }
+
+// Added reports whether the last event brought an artifact the tracker
+// did not know, which it put last in the task.
+func (t *Tracker) Added() bool { return t.added }
 
 // Seen reports whether any task event arrived.
 func (t *Tracker) Seen() bool { return t.seen }

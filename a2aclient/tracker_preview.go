@@ -14,6 +14,7 @@ func (t *Tracker) applyPreview(u *ArtifactUpdate) {
 		b = &artifactBuilder{art: Artifact{ID: u.Artifact.ID, Name: u.Artifact.Name, Description: u.Artifact.Description, Metadata: u.Artifact.Metadata}}
 		t.artifacts = append(t.artifacts, b)
 		t.index(b)
+		t.added = true
 	}
 	if !b.preview || b.ended {
 		b.preview, b.ended = true, false
