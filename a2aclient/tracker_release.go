@@ -17,12 +17,13 @@ import (
 // artifacts holding something else.
 
 // releasedArt is what a tracker keeps of an artifact it released: its
-// text is done[start:end]. Kept small: a long answer leaves one per
-// artifact.
+// text is done[start:end]; its name is relName unless named says it is
+// in relNames. Kept small (12 bytes): a long answer leaves one per
+// artifact, and its artifacts mostly share a name.
 type releasedArt struct {
-	name       string
 	start, end uint32
 	ended      bool // an emptied preview (Ended)
+	named      bool
 }
 
 // maxReleased bounds the released text, so its places fit releasedArt.
@@ -48,7 +49,17 @@ func (t *Tracker) release() {
 		}
 		start := t.done.Len()
 		t.done.WriteString(text)
-		t.released[b.art.ID] = releasedArt{name: b.art.Name, start: uint32(start), end: uint32(t.done.Len()), ended: b.ended}
+		r := releasedArt{start: uint32(start), end: uint32(t.done.Len()), ended: b.ended}
+		if len(t.released) == 0 {
+			t.relName = b.art.Name
+		}
+		if b.art.Name != t.relName {
+			if t.relNames == nil {
+				t.relNames = map[string]string{}
+			}
+			t.relNames[b.art.ID], r.named = b.art.Name, true
+		}
+		t.released[b.art.ID] = r
 		delete(t.byID, b.art.ID)
 		t.artifacts[t.head] = nil
 		t.head++
@@ -79,6 +90,14 @@ func releasable(b *artifactBuilder) (text string, ok bool) {
 	return b.art.Parts[0].Text, true
 }
 
+// releasedName is the name of a released artifact.
+func (t *Tracker) releasedName(id string, r releasedArt) string {
+	if r.named {
+		return t.relNames[id]
+	}
+	return t.relName
+}
+
 // releasedText is the text of a released artifact.
 func (t *Tracker) releasedText(r releasedArt) string {
 	return t.done.String()[r.start:r.end]
@@ -92,7 +111,8 @@ func (t *Tracker) takeBack(id string, appendTo bool) *artifactBuilder {
 		return nil
 	}
 	delete(t.released, id)
-	b := &artifactBuilder{art: Artifact{ID: id, Name: r.name}}
+	b := &artifactBuilder{art: Artifact{ID: id, Name: t.releasedName(id, r)}}
+	delete(t.relNames, id)
 	if appendTo {
 		if text := t.releasedText(r); text != "" {
 			b.add([]Part{TextPart(text)})
@@ -110,7 +130,7 @@ func (t *Tracker) releasedArtifact(id string) (Artifact, bool) {
 	if !ok {
 		return Artifact{}, false
 	}
-	a := Artifact{ID: id, Name: r.name}
+	a := Artifact{ID: id, Name: t.releasedName(id, r)}
 	if text := t.releasedText(r); text != "" {
 		a.Parts = []Part{TextPart(text)}
 	}
@@ -121,6 +141,7 @@ func (t *Tracker) releasedArtifact(id string) (Artifact, bool) {
 // artifacts.
 func (t *Tracker) forget() {
 	clear(t.released)
+	t.relName, t.relNames = "", nil
 	t.done = strings.Builder{}
 	t.reopened, t.head = nil, 0
 }

@@ -74,6 +74,16 @@ func TestTrackerReleasedArtifactTakesALateChunk(t *testing.T) {
 	if a, _ := tr.Artifact("a"); a.Text() != "Hello, world" || a.Name != "answer" {
 		t.Errorf("late chunk: got %q named %q", a.Text(), a.Name)
 	}
+	other := chunk("c", "!", false, true)
+	other.Artifact.Artifact.Name = "note"
+	tr.Apply(other)
+	tr.Apply(chunk("d", "?", false, true))
+	tr.Apply(Event{Status: &StatusUpdate{TaskID: "t1", Status: TaskStatus{State: StateWorking}}})
+	for id, name := range map[string]string{"b": "answer", "c": "note", "d": "answer"} {
+		if a, ok := tr.Artifact(id); !ok || a.Name != name {
+			t.Errorf("released artifact %s reads back named %q; want %q", id, a.Name, name)
+		}
+	}
 	// A file among the parts keeps the artifact whole, for the closing
 	// lines and --output-dir.
 	tr.Apply(Event{Artifact: &ArtifactUpdate{TaskID: "t1", Artifact: Artifact{ID: "f", Parts: []Part{{Kind: PartFile, File: &File{Name: "r.pdf"}}}}, LastChunk: true}})
@@ -86,7 +96,7 @@ func TestTrackerReleasedArtifactTakesALateChunk(t *testing.T) {
 	if strings.Join(ids, ",") != "a,f" {
 		t.Errorf("the snapshot lists %v; want a (taken back) and the file's f", ids)
 	}
-	if got := tr.Text(); got != "Hello, worldOther" {
+	if got := tr.Text(); got != "Hello, worldOther!?" {
 		t.Errorf("the text reads %q; want the artifacts' in their order", got)
 	}
 }
