@@ -29,6 +29,13 @@ type releasedArt struct {
 // maxReleased bounds the released text, so its places fit releasedArt.
 const maxReleased = 1<<32 - 1
 
+// maxReleasedArt is the longest text an artifact is released with: one
+// joins the others' in done, a copy, which for a long answer in one
+// artifact would be a second answer-sized buffer. A long artifact costs
+// its text whatever is done with it; the builders of many short ones are
+// what releasing saves.
+const maxReleasedArt = 4 << 10
+
 // reopenedArt is a released artifact a late chunk made whole again,
 // with the place its text had in done.
 type reopenedArt struct {
@@ -41,7 +48,7 @@ func (t *Tracker) release() {
 	for t.head < len(t.artifacts) {
 		b := t.artifacts[t.head]
 		text, ok := releasable(b)
-		if !ok || t.byID[b.art.ID] != b || t.done.Len()+len(text) > maxReleased {
+		if !ok || len(text) > maxReleasedArt || t.byID[b.art.ID] != b || t.done.Len()+len(text) > maxReleased {
 			return
 		}
 		if t.released == nil {
@@ -81,7 +88,9 @@ func releasable(b *artifactBuilder) (text string, ok bool) {
 		return "", false
 	}
 	if len(b.art.Parts) == 0 {
-		return b.tail.String(), true
+		// An empty artifact stays: the store leaves it out of what it
+		// reads back (session.Item.Emptied).
+		return b.tail.String(), b.tail.Len() > 0
 	}
 	b.flush()
 	if len(b.art.Parts) > 1 || b.art.Parts[0].Kind != PartText || len(b.art.Parts[0].Metadata) > 0 {
@@ -97,6 +106,17 @@ func (t *Tracker) releasedName(id string, r releasedArt) string {
 	}
 	return t.relName
 }
+
+// Released reports whether the tracker let go of the artifact with this
+// id (ReleaseText): Task leaves it out, and a reader that wants it reads
+// it where the caller kept it. An emptied preview is not.
+func (t *Tracker) Released(id string) bool {
+	r, ok := t.released[id]
+	return ok && !r.ended
+}
+
+// ReleasedAny reports whether the tracker let go of any artifact.
+func (t *Tracker) ReleasedAny() bool { return len(t.released) > 0 }
 
 // releasedText is the text of a released artifact.
 func (t *Tracker) releasedText(r releasedArt) string {

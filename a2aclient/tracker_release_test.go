@@ -100,3 +100,15 @@ func TestTrackerReleasedArtifactTakesALateChunk(t *testing.T) {
 		t.Errorf("the text reads %q; want the artifacts' in their order", got)
 	}
 }
+
+// A long artifact is not released: joining its text to the others'
+// would copy the answer.
+func TestTrackerKeepsALongArtifact(t *testing.T) {
+	tr := Tracker{ReleaseText: true}
+	tr.Apply(Event{Task: &Task{ID: "t1", ContextID: "c1", Status: TaskStatus{State: StateWorking}}})
+	tr.Apply(chunk("a", strings.Repeat("x", maxReleasedArt+1), false, true))
+	tr.Apply(Event{Status: &StatusUpdate{TaskID: "t1", Status: TaskStatus{State: StateCompleted}}})
+	if tr.Released("a") || tr.done.Len() != 0 {
+		t.Errorf("a long artifact was released (%d bytes copied)", tr.done.Len())
+	}
+}
