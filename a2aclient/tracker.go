@@ -125,8 +125,8 @@ func (t *Tracker) applyTask(task *Task) {
 		t.task.History = keepHistory
 	}
 	clear(t.artifacts)
-	t.artifacts = t.artifacts[:0]
-	t.forget()
+	t.artifacts, t.head = t.artifacts[:0], 0
+	t.keepReleased(task)
 	t.previews, t.previewed = 0, false
 	clear(t.byID)
 	for _, a := range task.Artifacts {

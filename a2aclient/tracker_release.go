@@ -157,6 +157,24 @@ func (t *Tracker) releasedArtifact(id string) (Artifact, bool) {
 	return a, true
 }
 
+// keepReleased keeps what was released, in front of the snapshot's
+// artifacts, when the snapshot leaves all of it out (as the artifacts a
+// snapshot leaves out are kept when nothing was released: see
+// session's applySnapshot); otherwise the snapshot replaces it.
+func (t *Tracker) keepReleased(task *Task) {
+	if len(t.released) == 0 {
+		return
+	}
+	keep := len(t.reopened) == 0
+	for i := 0; keep && i < len(task.Artifacts); i++ {
+		_, listed := t.released[task.Artifacts[i].ID]
+		keep = !listed
+	}
+	if !keep {
+		t.forget()
+	}
+}
+
 // forget drops everything released: a task snapshot replaces the
 // artifacts.
 func (t *Tracker) forget() {

@@ -112,3 +112,22 @@ func TestTrackerKeepsALongArtifact(t *testing.T) {
 		t.Errorf("a long artifact was released (%d bytes copied)", tr.done.Len())
 	}
 }
+
+// A task snapshot that leaves out the released artifacts (one fetched
+// after a broken stream, from an agent that sends a task without them)
+// keeps them, in front, as a tracker that released nothing keeps the
+// artifacts a snapshot leaves out; one that lists them replaces them.
+func TestTrackerSnapshotKeepsReleasedArtifactsItLeavesOut(t *testing.T) {
+	tr := Tracker{ReleaseText: true}
+	tr.Apply(Event{Task: &Task{ID: "t1", ContextID: "c1", Status: TaskStatus{State: StateWorking}}})
+	tr.Apply(chunk("a", "A", false, true))
+	tr.Apply(chunk("b", "B", false, true))
+	tr.Apply(Event{Task: &Task{ID: "t1", Status: TaskStatus{State: StateWorking}, Artifacts: []Artifact{{ID: "z", Parts: []Part{TextPart("Z")}}}}})
+	if got := tr.Text(); got != "ABZ" || !tr.Released("a") || len(tr.Task().Artifacts) != 1 {
+		t.Errorf("after a snapshot leaving them out: text %q, a released %v, %d artifacts listed", got, tr.Released("a"), len(tr.Task().Artifacts))
+	}
+	tr.Apply(Event{Task: &Task{ID: "t1", Status: TaskStatus{State: StateWorking}, Artifacts: []Artifact{{ID: "a", Parts: []Part{TextPart("A2")}}}}})
+	if got := tr.Text(); got != "A2" || tr.Released("a") || tr.Released("b") {
+		t.Errorf("after a snapshot listing one: text %q, a released %v", got, tr.Released("a"))
+	}
+}
