@@ -13,6 +13,11 @@ type Tracker struct {
 	// status messages that are pieces of the reply, preview artifacts
 	// (Reading). Nil reads by the specification alone.
 	Reading Reading
+	// ReleaseText lets go of the artifacts that settled as plain text
+	// (tracker_release.go): for a caller that shows the text as it
+	// streams and needs of Task at the end only the artifacts holding
+	// something else (parley send's text output).
+	ReleaseText bool
 
 	task      Task
 	seen      bool
@@ -30,6 +35,18 @@ type Tracker struct {
 	previews int
 	// previewed says a preview arrived since the last task snapshot.
 	previewed bool
+	// added says the last event brought an artifact not known before.
+	added bool
+	// head is the first artifact not released; those before it are nil.
+	head int
+	// released, done and reopened are what is kept of the artifacts
+	// released (ReleaseText): by id; their text, in order; those a late
+	// chunk made whole again, by their place in done.
+	released map[string]releasedArt
+	relName  string            // the name most released artifacts have
+	relNames map[string]string // the names of those named otherwise
+	done     strings.Builder
+	reopened []reopenedArt
 	// lookups counts the steps taken to find artifacts, for the test
 	// that the cost of a stream grows with its length, not faster.
 	lookups int
@@ -47,6 +64,10 @@ type artifactBuilder struct {
 
 // Apply folds one event into the tracked task.
 func (t *Tracker) Apply(ev Event) {
+	if t.ReleaseText && t.head < len(t.artifacts) {
+		t.release() // the caller has read the last event's artifacts
+	}
+	t.added = false
 	switch {
 	case ev.Task != nil:
 		t.applyTask(ev.Task)
@@ -103,7 +124,9 @@ func (t *Tracker) applyTask(task *Task) {
 	if len(task.History) == 0 {
 		t.task.History = keepHistory
 	}
-	t.artifacts = t.artifacts[:0]
+	clear(t.artifacts)
+	t.artifacts, t.head = t.artifacts[:0], 0
+	t.keepReleased(task)
 	t.previews, t.previewed = 0, false
 	clear(t.byID)
 	for _, a := range task.Artifacts {
@@ -123,6 +146,9 @@ func (t *Tracker) applyTask(task *Task) {
 
 func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	b := t.find(u.Artifact.ID)
+	if b == nil && t.released != nil {
+		b = t.takeBack(u.Artifact.ID, u.Append)
+	}
 	if b == nil || !u.Append {
 		nb := &artifactBuilder{}
 		if b != nil {
@@ -130,6 +156,7 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 		} else {
 			b = nb
 			t.artifacts = append(t.artifacts, b)
+			t.added = true
 		}
 		b.art = Artifact{ID: u.Artifact.ID}
 		t.index(b)
@@ -197,15 +224,25 @@ func (b *artifactBuilder) artifact() Artifact {
 	return a
 }
 
+// Added reports whether the last event brought an artifact the tracker
+// did not know, which it put last in the task.
+func (t *Tracker) Added() bool { return t.added }
+
 // Seen reports whether any task event arrived.
 func (t *Tracker) Seen() bool { return t.seen }
 
 // Task returns a snapshot of the assembled task. Snapshots share text
-// with the tracker but are never changed by later events.
+// with the tracker but are never changed by later events. Artifacts
+// released (ReleaseText) are left out.
 func (t *Tracker) Task() Task {
 	out := t.task
-	out.Artifacts = make([]Artifact, 0, len(t.artifacts))
-	for _, b := range t.artifacts {
+	out.Artifacts = make([]Artifact, 0, len(t.reopened)+len(t.artifacts)-t.head)
+	for _, r := range t.reopened {
+		if !r.b.ended {
+			out.Artifacts = append(out.Artifacts, r.b.artifact())
+		}
+	}
+	for _, b := range t.artifacts[t.head:] {
 		if !b.ended {
 			out.Artifacts = append(out.Artifacts, b.artifact())
 		}
@@ -218,13 +255,16 @@ func (t *Tracker) Artifact(id string) (Artifact, bool) {
 	if b := t.find(id); b != nil {
 		return b.artifact(), true
 	}
-	return Artifact{}, false
+	return t.releasedArtifact(id)
 }
 
 // Sealed reports whether the artifact's last chunk has arrived.
 func (t *Tracker) Sealed(id string) bool {
-	b := t.find(id)
-	return b != nil && b.sealed
+	if b := t.find(id); b != nil {
+		return b.sealed
+	}
+	_, ok := t.released[id]
+	return ok
 }
 
 // Message returns the last direct message received, if any.
@@ -242,15 +282,9 @@ func (t *Tracker) Text() string {
 	// One piece of text (a streamed answer) is returned as it is: a
 	// copy would be a second answer-sized buffer at the end of a send.
 	var j joined
-	for _, a := range t.artifacts {
-		for _, p := range a.art.Parts {
-			if p.Kind == PartText {
-				j.add(p.Text)
-			}
-		}
-		if a.open {
-			j.add(a.tail.String())
-		}
+	t.addReleasedText(&j)
+	for _, a := range t.artifacts[t.head:] {
+		a.addText(&j)
 	}
 	j.add(t.reply.String())
 	if j.n == 0 && t.seen && t.task.Status.Message.Text() == "" {

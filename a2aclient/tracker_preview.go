@@ -14,6 +14,7 @@ func (t *Tracker) applyPreview(u *ArtifactUpdate) {
 		b = &artifactBuilder{art: Artifact{ID: u.Artifact.ID, Name: u.Artifact.Name, Description: u.Artifact.Description, Metadata: u.Artifact.Metadata}}
 		t.artifacts = append(t.artifacts, b)
 		t.index(b)
+		t.added = true
 	}
 	if !b.preview || b.ended {
 		b.preview, b.ended = true, false
@@ -50,7 +51,7 @@ func (t *Tracker) endPreviews() {
 	if t.previews == 0 {
 		return
 	}
-	for _, b := range t.artifacts {
+	for _, b := range t.artifacts[t.head:] {
 		if b.preview && !b.ended {
 			t.endPreview(b)
 		}
@@ -60,8 +61,10 @@ func (t *Tracker) endPreviews() {
 // Ended reports whether the artifact was a preview that emptied: it is
 // no longer part of the task.
 func (t *Tracker) Ended(id string) bool {
-	b := t.find(id)
-	return b != nil && b.ended
+	if b := t.find(id); b != nil {
+		return b.ended
+	}
+	return t.released[id].ended
 }
 
 // Previewed reports whether the task had a preview artifact: content

@@ -105,6 +105,16 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	out := r.follower(f.json, gated)
 	msg := a2aclient.Message{Parts: parts, TaskID: f.taskID, Metadata: f.metadata}
 	follow := r.followOptions(f.noStream, out.update)
+	// The text output shows the answer as it streams and needs at the
+	// end only the artifacts holding something else (the closing lines,
+	// --output-dir's files): the tracker lets go of the rest.
+	follow.ReleaseText = out.text != nil
+	if f.json && rec != nil && stored == nil && r.env.takeResult == nil {
+		// --json into a new context: the result line reads the
+		// artifacts let go of back from the store (send_released.go).
+		follow.ReleaseText = true
+		out.stored = st
+	}
 	var async *asyncStop
 	if f.async {
 		async = r.stopAtTask(&ctx, &follow)

@@ -30,7 +30,6 @@ type textPrinter struct {
 	// tail is the artifact that text is being appended to: a chunk for it
 	// is printed as is, without recomputing the whole answer.
 	tail      string
-	known     map[string]bool
 	midLine   bool
 	lastState a2aclient.State
 	lastNote  string
@@ -55,7 +54,7 @@ type textPrinter struct {
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
-	return &textPrinter{w: w, known: map[string]bool{}, toolsShown: map[string]int{}}
+	return &textPrinter{w: w, toolsShown: map[string]int{}}
 }
 
 func (p *textPrinter) update(u session.Update) {
@@ -96,7 +95,7 @@ func (p *textPrinter) text(u session.Update) {
 			p.shown.WriteString(part.Text)
 			p.shownLen += len(part.Text)
 		}
-		p.followTail(u.Event)
+		p.followTail(u)
 		return
 	}
 	full := u.Tracker.Text()
@@ -114,13 +113,13 @@ func (p *textPrinter) text(u session.Update) {
 		// not settled: the new version is shown once it has, whole,
 		// not a line per replacement.
 		p.held = true
-		p.followTail(u.Event)
+		p.followTail(u)
 		return
 	default:
 		p.showWhole(full)
 	}
 	p.shownLen = len(full)
-	p.followTail(u.Event)
+	p.followTail(u)
 }
 
 // replacing reports whether u replaces an artifact's content and more
@@ -187,27 +186,21 @@ func (p *textPrinter) addsAtEnd(u session.Update) bool {
 	if a.Append && a.Artifact.ID == p.tail {
 		return true
 	}
-	return !p.known[a.Artifact.ID] && u.Tracker.StatusReply() == ""
+	return u.Tracker.Added() && u.Tracker.StatusReply() == ""
 }
 
 // followTail keeps track of which artifact is last in the answer: a new
-// artifact goes to the end; a snapshot or a replaced artifact in the
-// middle leaves no safe tail.
-func (p *textPrinter) followTail(ev *a2aclient.Event) {
-	a := ev.Artifact
+// artifact (the tracker says which) goes to the end; a snapshot or a
+// replaced artifact in the middle leaves no safe tail.
+func (p *textPrinter) followTail(u session.Update) {
+	a := u.Event.Artifact
 	switch {
 	case a == nil:
 		p.tail = ""
-	case !p.known[a.Artifact.ID]:
-		p.known[a.Artifact.ID] = true
+	case u.Tracker.Added():
 		p.tail = a.Artifact.ID
 	case a.Artifact.ID != p.tail:
 		p.tail = ""
-	}
-	if ev.Task != nil {
-		for _, art := range ev.Task.Artifacts {
-			p.known[art.ID] = true
-		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -127,6 +128,9 @@ type output struct {
 	text   *textPrinter // nil with --json
 	// storeID is the stored context's id, added to the result line.
 	storeID int64
+	// stored, when set, holds the artifacts the exchange let go of
+	// (session.Summary.Released), for the result line to read back.
+	stored *store.Store
 	// async: the exchange stopped once the task was known (--async).
 	async bool
 }
@@ -207,12 +211,25 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 	} else if asJSON {
 		// Written in pieces and made clean (or terminal-safe) as it is
 		// encoded: the line of a long answer is megabytes.
-		if line, err := jsonout.NewResultLine(outcome(s), out.storeID); err == nil && isRaw(r.env.Stdout) {
-			_ = line.WriteTerminalSafe(r.env.Stdout)
+		line, err := jsonout.NewResultLine(outcome(s), out.storeID)
+		readBack := out.stored != nil && s.Released != nil
+		if err == nil && readBack {
+			line.Leading = releasedArtifacts(out.stored, out.storeID, s)
+		}
+		if err == nil && isRaw(r.env.Stdout) {
+			err = line.WriteTerminalSafe(r.env.Stdout)
 		} else if err == nil {
-			_ = line.WriteClean(r.env.Stdout)
+			err = line.WriteClean(r.env.Stdout)
 		} else {
-			_ = writeJSONLine(r.env.Stdout, storedResult{jsonout.ResultToJSON(outcome(s)), out.storeID})
+			if readBack {
+				if s, err = withReleased(out.stored, out.storeID, s); err != nil {
+					r.warn(err)
+				}
+			}
+			err = writeJSONLine(r.env.Stdout, storedResult{jsonout.ResultToJSON(outcome(s)), out.storeID})
+		}
+		if err != nil && readBack {
+			r.warn(fmt.Errorf("the result line was cut short: %w", err))
 		}
 	} else if out.async {
 		out.text.printAsync(s, ref)

@@ -31,6 +31,12 @@ type FollowOptions struct {
 	// hold it a moment (a Conversation's: to its Keyboard); it returns
 	// early when ctx ends.
 	GiveWay func(ctx context.Context)
+	// ReleaseText is for a caller that shows the answer's text as it
+	// streams (parley send's text output): the tracker lets go of each
+	// settled artifact of plain text (a2aclient.Tracker.ReleaseText), so
+	// the Summary lists only the artifacts holding something else and
+	// its Text leaves the released ones out.
+	ReleaseText bool
 }
 
 // Update is one thing that happened while following an exchange.
@@ -161,7 +167,7 @@ func newFollower(c *a2aclient.Client, o FollowOptions) *follower {
 	if o.ResumeDelay == 0 {
 		o.ResumeDelay = 250 * time.Millisecond
 	}
-	return &follower{c: c, o: o, tr: a2aclient.Tracker{Reading: readingOf(c)}}
+	return &follower{c: c, o: o, tr: a2aclient.Tracker{Reading: readingOf(c), ReleaseText: o.ReleaseText}}
 }
 
 // start sends the message and drains the first stream. err means the

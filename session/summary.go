@@ -1,6 +1,8 @@
 package session
 
 import (
+	"strings"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 )
@@ -16,6 +18,9 @@ type Summary struct {
 	jsonout.Outcome
 	// Message is the agent's reply when State is StateMessage.
 	Message *a2aclient.Message
+	// Released, when set, says which artifacts the exchange's tracker
+	// let go of (FollowOptions.ReleaseText): Artifacts leaves them out.
+	Released func(id string) bool
 	// Timings is what parley measured of the turn an Exchange sent
 	// (Outcome.Timings holds their JSON form); zero for a task followed.
 	Timings Timings
@@ -36,6 +41,23 @@ func Summarize(tr *a2aclient.Tracker, d a2aclient.Dialect) *Summary {
 	}
 	s.StatusText = task.Status.Message.Text()
 	s.Artifacts = task.Artifacts
+	if tr.ReleasedAny() {
+		s.Released = tr.Released
+	}
 	s.Text = tr.Text()
 	return s
+}
+
+// ReleasedArtifact returns the artifact a stored item holds, when it is
+// one the summary's tracker let go of (Released): the artifacts left
+// out of Artifacts, read back from the store in their order.
+func (s *Summary) ReleasedArtifact(it *Item) (a2aclient.Artifact, bool) {
+	if s.Released == nil || it.Kind != ItemArtifact || it.TaskID != s.TaskID {
+		return a2aclient.Artifact{}, false
+	}
+	id, ok := strings.CutPrefix(it.Key, "art:"+s.TaskID+"/")
+	if !ok || !s.Released(id) {
+		return a2aclient.Artifact{}, false
+	}
+	return a2aclient.Artifact{ID: id, Name: it.Name, Parts: it.Parts}, true
 }

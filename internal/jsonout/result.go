@@ -29,6 +29,11 @@ type ResultLine struct {
 	// before anything is written, so that a value encoding/json cannot
 	// write fails before the first byte goes out.
 	extras [][]byte
+	// Leading, when set, hands the artifacts that come before
+	// s.Artifacts, read as the line is written: the answer parley send
+	// let go of and reads back from the store. Its error ends the line
+	// there and is returned by the write.
+	Leading func(fn func(*a2aclient.Artifact) error) error
 }
 
 // NewResultLine readies the result line of s. On an error (a value
@@ -124,8 +129,25 @@ func (r *ResultLine) write(l *lineWriter) {
 	l.lit(`,"statusText":`)
 	l.str(s.StatusText, false)
 	l.lit(`,"artifacts":[`)
+	n := 0
+	if r.Leading != nil {
+		err := r.Leading(func(a *a2aclient.Artifact) error {
+			if n++; n > 1 {
+				l.lit(",")
+			}
+			l.artifactInline(a)
+			l.spill(false)
+			return l.err
+		})
+		if err != nil {
+			if l.err == nil {
+				l.err = err
+			}
+			return
+		}
+	}
 	for i := range s.Artifacts {
-		if i > 0 {
+		if n++; n > 1 {
 			l.lit(",")
 		}
 		l.artifact(&s.Artifacts[i])
@@ -275,4 +297,32 @@ func (l *lineWriter) artifactTail(a *a2aclient.Artifact) {
 		l.extra()
 	}
 	l.lit("}")
+}
+
+// artifactInline writes a leading artifact (ResultLine.Leading) as
+// artifact would: what it does not write itself is encoded here, since
+// it was not among the extras encoded before the line.
+func (l *lineWriter) artifactInline(a *a2aclient.Artifact) {
+	saved := l.extras
+	l.extras = nil
+	for i := range a.Parts {
+		if p := &a.Parts[i]; !fastPart(p) {
+			b, err := json.Marshal(PartToJSON(*p))
+			if err != nil && l.err == nil {
+				l.err = err
+			}
+			l.extras = append(l.extras, b)
+		}
+	}
+	if len(a.Metadata) > 0 {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(a.Metadata); err != nil && l.err == nil {
+			l.err = err
+		}
+		l.extras = append(l.extras, bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	}
+	l.artifact(a)
+	l.extras = saved
 }

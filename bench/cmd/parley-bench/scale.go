@@ -98,7 +98,7 @@ func (h *harness) scale() error {
 	}
 	h.add(g, "parley contexts show (100k items): peak RSS", mb(int64(srss.median())), "", nil)
 	h.detail("scale: contexts show %d: wall %s, peak RSS %s", id, sw, mbSeries(srss))
-	return nil
+	return h.scaleLong(g, runs)
 }
 
 // savedAs finds the stored context's number in what parley send says.

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/parley-a2a/parley/bench/loopback"
+)
+
+// sendJSONResult runs parley send --json against url and returns its
+// result line without what differs between two runs (timings, storeId),
+// and whether the send was recorded.
+func sendJSONResult(t *testing.T, url, storePath string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var out bytes.Buffer
+	env := Env{Stdout: &out, Stderr: io.Discard, Getenv: func(string) string { return "" },
+		ConfigPath: filepath.Join(dir, "config.toml"), StorePath: storePath}
+	if code := Run(context.Background(), []string{"send", "--json", url, "go"}, env); code != 0 {
+		t.Fatalf("parley send --json exited with %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	last := lines[len(lines)-1]
+	return regexp.MustCompile(`,"timings":\{[^}]*\}|,"storeId":\d+`).ReplaceAllString(last, "")
+}
+
+// parley send --json, recorded into a new context, lets go of the
+// answer's settled artifacts as it streams and writes the result line's
+// list of them from the store: the same line, byte for byte, as a send
+// that records nothing and keeps them all.
+func TestSendJSONResultReadsReleasedArtifactsFromTheStore(t *testing.T) {
+	const n = 3000
+	srv, err := loopback.Start(loopback.Options{Chunks: n, ChunkSize: 1, Distinct: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	dir := t.TempDir()
+	blocked := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocked, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	kept := sendJSONResult(t, srv.URL, filepath.Join(blocked, "parley.db")) // no store: nothing released
+	recorded := sendJSONResult(t, srv.URL, filepath.Join(dir, "parley.db"))
+	if got := strings.Count(kept, `"artifactId"`); got != n {
+		t.Fatalf("the result line without a store lists %d artifacts; want %d", got, n)
+	}
+	if recorded != kept {
+		t.Errorf("the recorded send's result line differs:\n%.400s…\n%.400s…", recorded, kept)
+	}
+}
