@@ -81,3 +81,31 @@ func TestLongerStatusTakesMoreLines(t *testing.T) {
 		}
 	}
 }
+
+// While a status takes more than one line, the panes above keep their
+// bottom borders: the rows it takes are the panes' last rows of content,
+// not their frames, which looked broken with the borders gone.
+func TestWrappedStatusKeepsThePanesBorders(t *testing.T) {
+	for _, size := range [][2]int{{120, 36}, {80, 24}} {
+		m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		m.setStatus(strings.Repeat("a status that wraps ", 12)+"end.", false)
+		lines := strings.Split(ansi.Strip(m.render()), "\n")
+		if len(lines) != size[1] {
+			t.Fatalf("%v: the screen is %d lines", size, len(lines))
+		}
+		composerTop := -1
+		for i, l := range lines {
+			if strings.HasPrefix(l, "╭─ message") {
+				composerTop = i
+				break
+			}
+		}
+		if composerTop < 1 {
+			t.Fatalf("%v: no composer box:\n%s", size, strings.Join(lines, "\n"))
+		}
+		if above := lines[composerTop-1]; !strings.HasPrefix(above, "╰") || !strings.HasSuffix(above, "╯") {
+			t.Errorf("%v: the row above the composer is not the panes' bottom borders: %q", size, above)
+		}
+	}
+}

@@ -124,11 +124,16 @@ func (m *Model) render() string {
 	r := m.rects()
 	body, footer := m.body(r), m.footer()
 	if n := strings.Count(footer, "\n"); n > 0 {
-		// A status wrapped onto more lines takes the panes' last rows
-		// (a border, then their bottom lines) while it shows, so the
-		// composer does not move.
+		// A status wrapped onto more lines takes the panes' last rows of
+		// content while it shows, so the composer does not move; their
+		// bottom borders stay, or the frames would look broken.
 		lines := strings.Split(body, "\n")
-		body = strings.Join(lines[:max(len(lines)-n, 1)], "\n")
+		if cut := len(lines) - 1 - n; cut >= 1 {
+			lines = append(lines[:cut], lines[len(lines)-1])
+		} else {
+			lines = lines[:max(len(lines)-n, 1)]
+		}
+		body = strings.Join(lines, "\n")
 	}
 	screen := m.stackRows(body, m.composerBoxKept(r.composerH), footer)
 	return m.overlay.Draw(m.st, screen, m.width, m.height)
