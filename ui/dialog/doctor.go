@@ -232,7 +232,11 @@ const checkW = len("card signature")
 func (d *Doctor) View(st *styles.Styles) string {
 	bw := min(max(d.w-6, 30), 120)
 	inner := bw - 4
-	head := styles.WrapStyle(st.Text, "Checking "+termsafe.Line(d.label)+" against its card and the A2A spec on every interface it declares (sends one short message on each; records nothing).", inner, 3)
+	verb := "Checked "
+	if d.running {
+		verb = "Checking "
+	}
+	head := styles.WrapStyle(st.Text, verb+termsafe.Line(d.label)+" against its card and the A2A spec on every interface it declares (sends one short message on each; records nothing).", inner, 3)
 	lines := append(head, d.summary(st), "")
 	ifaceW := min(d.ifaceW, max(inner/3, 10))
 	var detail []string
