@@ -285,6 +285,9 @@ func (m *Model) setTasks(tasks []session.TaskInfo) {
 }
 
 func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
+	if cmd, ok := m.onCompareChanged(conv); ok {
+		return cmd // a column of the compare view (compare.go)
+	}
 	if conv == nil && m.current != nil {
 		conv = m.current.Conv // a resumed conversation: check the one shown
 	}
@@ -322,6 +325,12 @@ func (m *Model) onTick() tea.Cmd {
 	m.tasks.Tick(now, frame)
 	m.agents.SetSpinner(frame)
 	m.chat.Tick(now)
+	for _, c := range m.compare.cols {
+		c.pane.Tick(now)
+	}
+	if m.compare.open {
+		m.syncCompare() // compare.go
+	}
 	if m.current != nil && m.current.Conv != nil {
 		m.setTasks(m.current.Conv.Tasks())
 	}
