@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/parley-a2a/parley/demoagent"
 )
 
 // The compare view through the root, against the demo agent at two
@@ -15,13 +18,21 @@ import (
 // waits until every agent is ready.
 func compareApp(t *testing.T, w, h int, paths ...string) *app {
 	t.Helper()
-	a := startApp(t, appOptions{w: w, h: h, noWelcome: true, store: openStore(t), agents: func(demo string) []string {
+	return compareAppWith(t, appOptions{w: w, h: h}, paths...)
+}
+
+// compareAppWith is compareApp with the demo agent's options of o.
+func compareAppWith(t *testing.T, o appOptions, paths ...string) *app {
+	t.Helper()
+	o.noWelcome, o.store = true, openStore(t)
+	o.agents = func(demo string) []string {
 		out := make([]string, len(paths))
 		for i, p := range paths {
 			out[i] = demo + p
 		}
 		return out
-	}})
+	}
+	a := startApp(t, o)
 	a.waitState("every agent to be ready", func(m *Model) bool {
 		if len(m.entries) != len(paths) {
 			return false
@@ -109,6 +120,31 @@ func TestFlowCompareTwoAgents(t *testing.T) {
 			t.Error("the compare view is still open after esc")
 		}
 	})
+}
+
+func TestFlowCompareStreamsEachColumn(t *testing.T) {
+	// A little pacing so the answers arrive in pieces over many frames.
+	a := compareAppWith(t, appOptions{w: 120, h: 36, demo: demoagent.Options{ChunkDelay: 3 * time.Millisecond}}, "/", "/v0.3/")
+	a.markAll(2)
+	a.key("c")
+	a.typeText("Write some markdown")
+	a.key("enter")
+	screen := a.waitFrame("both answers to end", func(s string) bool {
+		return strings.Count(s, answerEnd) == 2 && strings.Count(s, "✓ completed · first token") == 2
+	})
+	if n := strings.Count(screen, "done in"); n != 2 {
+		t.Errorf("%d columns say when their turn was done, want 2:\n%s", n, screen)
+	}
+	partial := false
+	for _, f := range a.frames.frames() {
+		if strings.Contains(f, "This answer is streamed") && strings.Count(f, answerEnd) < 2 {
+			partial = true
+			break
+		}
+	}
+	if !partial {
+		t.Error("no frame showed the answers while they streamed; they appeared all at once")
+	}
 }
 
 func TestFlowCompareOpensOnSendWithTwoMarked(t *testing.T) {

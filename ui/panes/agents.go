@@ -309,7 +309,7 @@ func (p *Agents) storedNote() string {
 }
 
 func (p *Agents) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Expand, p.keys.Rename, p.keys.Remove, p.keys.Save}
+	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Mark, p.keys.Compare, p.keys.Example, p.keys.Expand, p.keys.Rename, p.keys.Remove, p.keys.Save}
 }
 
 func (p *Agents) FullHelp() [][]key.Binding {
