@@ -14,7 +14,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/chat"
+	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/panes"
 )
 
@@ -23,6 +25,10 @@ import (
 type compareView struct {
 	open bool
 	cols []*compareCol
+	// set names the set in the store: each column's stored context is
+	// named "<set> · <agent>" (nameCompared), so the contexts view lists
+	// the set together and its filter finds it.
+	set string
 }
 
 // compareCol is one agent's column: its conversation as the view was
@@ -31,7 +37,19 @@ type compareCol struct {
 	entry *panes.Entry
 	conv  *session.Conversation
 	pane  *chat.Pane
+	// naming is set while its context is being named, named once it
+	// is; tries counts the lookups that found no stored context yet.
+	naming, named bool
+	tries         int
 }
+
+// compareNamedMsg is the end of naming a column's stored context.
+type compareNamedMsg struct {
+	conv *session.Conversation
+	err  error
+}
+
+func (compareNamedMsg) Redraws() component.Redraw { return component.RedrawFooter }
 
 // colOf is the column that shows conv, nil when none does.
 func (v *compareView) colOf(conv *session.Conversation) *compareCol {
@@ -83,10 +101,15 @@ func (m *Model) openCompare() tea.Cmd {
 			ready, len(marked), keyName(m.keys.Agents.Mark)), true)
 		return nil
 	}
-	v := compareView{open: true}
+	v := compareView{open: true, set: "compare " + m.env.Now().Format("2006-01-02 15:04:05")}
 	for _, e := range marked {
 		if e.Conv == nil {
 			continue
+		}
+		if !e.Conv.Busy() && hasUserMessage(e.Conv.Items()) {
+			// The set starts fresh contexts; the agent's chat so far
+			// stays in the store.
+			m.ws.NewConversation(e.Agent)
 		}
 		p := chat.New(m.st, m.keys.Chat)
 		p.SetFormKeys(m.keys.Form)
@@ -149,7 +172,73 @@ func (m *Model) onCompareChanged(conv *session.Conversation) (tea.Cmd, bool) {
 		return nil, false
 	}
 	m.syncCompare()
-	return m.startTicking(), true
+	return tea.Batch(m.startTicking(), m.nameCompared()), true
+}
+
+// hasUserMessage reports whether items hold a message the user sent.
+func hasUserMessage(items []session.Item) bool {
+	for _, it := range items {
+		if it.Kind == session.ItemUser {
+			return true
+		}
+	}
+	return false
+}
+
+// maxNameTries bounds the lookups of a column's stored context: the
+// recorder writes it within milliseconds of the agent's contextId.
+const maxNameTries = 50
+
+// nameCompared names, in a command, the stored context of each column
+// whose turn ended with a contextId, unless the user named it.
+func (m *Model) nameCompared() tea.Cmd {
+	st := m.opts.Store
+	if st == nil || st.ReadOnly() != nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, c := range m.compare.cols {
+		id := c.conv.ContextID()
+		if c.named || c.naming || c.tries >= maxNameTries || id == "" || c.conv.Busy() {
+			continue
+		}
+		c.naming = true
+		conv, agent, name := c.conv, c.conv.Client().ID(), m.compare.set+" · "+c.entry.Label()
+		cmds = append(cmds, func() tea.Msg {
+			info, err := st.ContextByAgentContextID(agent, id)
+			if err == nil && info.Name == "" {
+				err = st.Rename(info.ID, termsafe.Line(name))
+			}
+			return compareNamedMsg{conv: conv, err: err}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+// onCompareNamed notes a column's context named, or to try again at the
+// next change or tick.
+func (m *Model) onCompareNamed(msg compareNamedMsg) tea.Cmd {
+	c := m.compare.colOf(msg.conv)
+	if c == nil {
+		return nil
+	}
+	c.naming = false
+	if msg.err == nil {
+		c.named = true
+		return nil
+	}
+	c.tries++
+	return m.startTicking()
+}
+
+// naming reports whether a column's context waits to be named.
+func (v *compareView) waitsNaming() bool {
+	for _, c := range v.cols {
+		if !c.named && c.tries < maxNameTries && c.conv.ContextID() != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // syncCompare gives each column its conversation's whole transcript and
@@ -170,7 +259,7 @@ func (m *Model) compareBusy() bool {
 			return true
 		}
 	}
-	return false
+	return m.compare.open && m.opts.Store != nil && m.compare.waitsNaming()
 }
 
 // compareKeys are the footer's keys in the compare view.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/session"
 )
 
 // The compare view through the root, against the demo agent at two
@@ -105,9 +106,19 @@ func TestFlowCompareTwoAgents(t *testing.T) {
 	if convs != 2 {
 		t.Fatalf("the view has %d columns, want 2", convs)
 	}
-	a.waitState("both conversations to be stored", func(m *Model) bool {
-		list, err := m.opts.Store.ListContexts("", "")
-		return err == nil && len(list) == 2
+	// Each stored context is named as part of the set, so the contexts
+	// view lists the set together and its filter finds it.
+	a.waitState("both conversations to be stored, named as a compare set", func(m *Model) bool {
+		list, err := m.opts.Store.ListContexts("", "compare ")
+		if err != nil || len(list) != 2 {
+			return false
+		}
+		for _, c := range list {
+			if !strings.HasPrefix(c.Name, m.compare.set+" · parley demo") {
+				return false
+			}
+		}
+		return true
 	})
 	// esc leaves the view: the panes come back, the marks stay.
 	a.key("esc")
@@ -217,4 +228,33 @@ func TestGoldenCompare(t *testing.T) {
 			requireGolden(t, fmt.Sprintf("compare-%d-%dcols", c.w, len(c.paths)), stableCompare(screen)+"\n")
 		})
 	}
+}
+
+func TestFlowCompareStartsFreshContexts(t *testing.T) {
+	a := compareApp(t, 120, 36, "/", "/v0.3/")
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen(answerEnd)
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
+	var before *session.Conversation
+	a.inspect(func(m *Model) { before = m.current.Conv })
+	a.markAll(2)
+	a.key("c")
+	screen := a.waitScreen("message all 2:")
+	if strings.Contains(screen, answerEnd) {
+		t.Errorf("the first column shows the chat before the compare; want a fresh context:\n%s", screen)
+	}
+	a.inspect(func(m *Model) {
+		if m.compare.cols[0].conv == before {
+			t.Error("the first column kept the agent's earlier conversation")
+		}
+	})
+	a.typeText("ping")
+	a.key("enter")
+	a.waitFrame("both columns to answer", func(s string) bool { return strings.Count(s, "pong: ping") == 2 })
+	// The chat before the compare stays in the store beside the set.
+	a.waitState("three stored contexts", func(m *Model) bool {
+		list, err := m.opts.Store.ListContexts("", "")
+		return err == nil && len(list) == 3
+	})
 }

@@ -156,6 +156,8 @@ func (m *Model) routeConversations(msg tea.Msg) (tea.Cmd, bool) {
 		m.setStatus(styles.Sentence(msg.r.String()), false)
 	case tickMsg:
 		return m.onTick(), true
+	case compareNamedMsg:
+		return m.onCompareNamed(msg), true
 	default:
 		return nil, false
 	}
@@ -328,16 +330,18 @@ func (m *Model) onTick() tea.Cmd {
 	for _, c := range m.compare.cols {
 		c.pane.Tick(now)
 	}
+	var naming tea.Cmd
 	if m.compare.open {
 		m.syncCompare() // compare.go
+		naming = m.nameCompared()
 	}
 	if m.current != nil && m.current.Conv != nil {
 		m.setTasks(m.current.Conv.Tasks())
 	}
 	if m.animating() {
-		return m.startTicking()
+		return tea.Batch(naming, m.startTicking())
 	}
-	return nil
+	return naming
 }
 
 // taskActionDone says in a sentence that a task action worked.
