@@ -113,7 +113,7 @@ func (m *Model) openCompare() tea.Cmd {
 		}
 		p := chat.New(m.st, m.keys.Chat)
 		p.SetFormKeys(m.keys.Form)
-		p.ResetFor(e.Conv, e.Conv.Items(), e.Label())
+		p.ResetFor(e.Conv, fromFirstMessage(e.Conv.Items()), e.Label())
 		p.SetTasks(e.Conv.Tasks())
 		v.cols = append(v.cols, &compareCol{entry: e, conv: e.Conv, pane: p})
 	}
@@ -247,9 +247,20 @@ func (v *compareView) waitsNaming() bool {
 // them when the view is left.
 func (m *Model) syncCompare() {
 	for _, c := range m.compare.cols {
-		c.pane.Upsert(c.conv.Items())
+		c.pane.Upsert(fromFirstMessage(c.conv.Items()))
 		c.pane.SetTasks(c.conv.Tasks())
 	}
+}
+
+// fromFirstMessage is a column's transcript: parley's notes before the
+// first message (the welcome) are the chat's, not the answer's.
+func fromFirstMessage(items []session.Item) []session.Item {
+	for i, it := range items {
+		if it.Kind != session.ItemNotice {
+			return items[i:]
+		}
+	}
+	return nil
 }
 
 // compareBusy reports whether a column's agent is still answering.

@@ -158,6 +158,17 @@ func TestFlowCompareStreamsEachColumn(t *testing.T) {
 	}
 }
 
+func TestFlowCompareLeavesTheWelcomeToTheChat(t *testing.T) {
+	a := compareAppWith(t, appOptions{w: 120, h: 36}, "/", "/v0.3/")
+	a.inspect(func(m *Model) { m.current.Conv.Notice("Welcome to parley.") })
+	a.markAll(2)
+	a.key("c")
+	screen := a.waitScreen("message all 2:")
+	if strings.Contains(screen, "Welcome to parley") {
+		t.Errorf("a column shows the chat's welcome:\n%s", screen)
+	}
+}
+
 func TestFlowCompareOpensOnSendWithTwoMarked(t *testing.T) {
 	a := compareApp(t, 120, 36, "/", "/v0.3/")
 	a.markAll(2)
