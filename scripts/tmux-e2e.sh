@@ -104,6 +104,48 @@ quit() {
 	[ "$(cat "$work/exit")" = 0 ] || fail "ctrl+c ended parley with status $(cat "$work/exit"), want 0"
 }
 
+# ---- compare mode (issue 28): the demo's two agents side by side ----------
+# count_of TEXT: how many times the screen shows TEXT (two columns put it
+# twice on one line).
+count_of() { screen | grep -oF -- "$1" | wc -l; }
+# shows_times TEXT N: the screen shows TEXT at least N times.
+shows_times() { [ "$(count_of "$1")" -ge "$2" ]; }
+wait_times() {
+	poll 600 shows_times "$1" "$2" || fail "waited 30s for the screen to show $2 times: $1"
+}
+
+compare_flows() {
+	scenario="compare: both demo agents marked in the agents pane"
+	start 120 36 --demo
+	wait_for "Welcome to parley" 30
+	wait_for "●  parley demo gRPC  v1.0  ⇶ ✓"
+	keys Tab Tab # composer → chat → agents
+	wait_for "enter use agent"
+	keys m
+	wait_for "(1 marked)"
+	keys Down m
+	wait_for "(2 marked)"
+	wait_for "◆parley demo gRPC"
+
+	scenario="compare: one message, both columns answer with their timings"
+	keys c
+	wait_for "message all 2: parley demo, parley demo gRPC"
+	wait_for "esc leave compare"
+	type_text "Hello"
+	keys Enter
+	wait_times "Thanks for trying parley!" 2
+	wait_times "✓ completed" 2
+	wait_times "first token" 2
+	wait_times "done in" 2
+
+	scenario="compare: esc leaves, the marks stay"
+	keys Escape
+	wait_for "╭─ Agents"
+	wait_gone "message all 2"
+	wait_for "◆parley demo gRPC"
+	quit
+}
+
 # ---- stored conversations (issue 4): kept in its own function ------------
 # Everything the runs above said is in the store: the contexts view lists
 # it, filters it, searches every message and reopens a conversation with
@@ -793,6 +835,8 @@ refute "s3cr3t-e2e"
 scenario="help overlay"
 keys F1
 wait_for "parley · keys"
+wait_for "mark for compare"
+keys PPage NPage # the tasks' keys are below the agents'
 wait_for "cancel task"
 keys Escape
 wait_gone "parley · keys"
@@ -897,5 +941,6 @@ grpc_flows
 first_hour_flows
 mcp_flows
 a2ui_flows
+compare_flows
 
 echo "tmux-e2e: ok ($(($(date +%s) - started))s)"

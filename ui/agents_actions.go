@@ -137,6 +137,12 @@ func (m *Model) agentAction(act component.Action) tea.Cmd {
 		if sel != nil {
 			return m.openRaw(sel)
 		}
+	case panes.AgentMark:
+		if sel != nil {
+			m.onMarked(sel)
+		}
+	case panes.AgentCompare:
+		return m.openCompare()
 	case panes.AgentExpand:
 		m.layout() // the pane widens or narrows with its card
 	case panes.AgentExample:

@@ -182,6 +182,9 @@ type Model struct {
 	// extOK are the agents (entry ids) the user chose to send to without
 	// a required extension (extensions_ask.go).
 	extOK map[int]bool
+	// compare is the compare view: the marked agents side by side
+	// (compare.go).
+	compare compareView
 }
 
 // New builds the root model.
@@ -343,12 +346,15 @@ func (m *Model) animating() bool {
 			return true
 		}
 	}
-	return m.tasks.Loading() || m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
+	return m.tasks.Loading() || m.compareBusy() || m.current != nil && m.current.Conv != nil && m.current.Conv.Busy()
 }
 
 // focusKeys returns the focused pane's bindings for the footer.
 func (m *Model) focusKeys() []key.Binding {
 	g := m.keys.Global
+	if m.compare.open {
+		return m.compareKeys()
+	}
 	var local []key.Binding
 	switch m.focus {
 	case focusComposer:

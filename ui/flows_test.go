@@ -271,7 +271,9 @@ func TestFlowHelpOverlay(t *testing.T) {
 	a := startApp(t, appOptions{})
 	a.ready()
 	a.key("f1")
-	a.waitScreen("parley · keys", "Everywhere", "ctrl+c", "cancel task", "f1 or esc close")
+	a.waitScreen("parley · keys", "Everywhere", "ctrl+c", "mark for compare", "f1 or esc close")
+	a.key("pgdown") // the tasks' keys are below the agents'
+	a.waitScreen("cancel task")
 	a.key("esc")
 	a.waitScreen("Welcome to parley", "╭─ Agents ")
 }

@@ -26,6 +26,9 @@ func (m *Model) setTheme(th themes.Theme) {
 	m.agents.SetStyles(m.st)
 	m.tasks.SetStyles(m.st)
 	m.chat.SetStyles(m.st)
+	for _, c := range m.compare.cols {
+		c.pane.SetStyles(m.st)
+	}
 	m.composer.SetStyles(m.st)
 	m.applyHelpStyles()
 }

@@ -77,11 +77,12 @@ type bodySig struct {
 	focus               focusArea
 	narrowList, dialogs bool
 	current             *panes.Entry
+	compare             bool
 }
 
 func (m *Model) bodySig(r rects) bodySig {
 	return bodySig{r: r, width: m.width, height: m.height, focus: m.focus, narrowList: m.narrowList,
-		dialogs: !m.overlay.Empty(), current: m.current}
+		dialogs: !m.overlay.Empty(), current: m.current, compare: m.compare.open}
 }
 
 // settleFrame runs after each Update: it decides whether the View that

@@ -65,6 +65,9 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 		// selects and opens with it); what is under it waits.
 		return m.updateDialog(msg)
 	}
+	if m.compare.open {
+		return nil // the columns only scroll; the composer has the keys
+	}
 	area, row, ok := m.paneAt(msg.X, msg.Y)
 	if !ok {
 		return nil
@@ -104,6 +107,12 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	}
 	if !m.overlay.Empty() {
 		m.overlay.Update(msg) // the dialog on top scrolls, if it scrolls
+		return
+	}
+	if m.compare.open {
+		if c := m.compareColAt(msg.X, msg.Y); c != nil {
+			c.pane.Update(msg)
+		}
 		return
 	}
 	area, _, ok := m.paneAt(msg.X, msg.Y)

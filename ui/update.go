@@ -156,6 +156,8 @@ func (m *Model) routeConversations(msg tea.Msg) (tea.Cmd, bool) {
 		m.setStatus(styles.Sentence(msg.r.String()), false)
 	case tickMsg:
 		return m.onTick(), true
+	case compareNamedMsg:
+		return m.onCompareNamed(msg), true
 	default:
 		return nil, false
 	}
@@ -285,6 +287,9 @@ func (m *Model) setTasks(tasks []session.TaskInfo) {
 }
 
 func (m *Model) onConvChanged(conv *session.Conversation) tea.Cmd {
+	if cmd, ok := m.onCompareChanged(conv); ok {
+		return cmd // a column of the compare view (compare.go)
+	}
 	if conv == nil && m.current != nil {
 		conv = m.current.Conv // a resumed conversation: check the one shown
 	}
@@ -322,13 +327,21 @@ func (m *Model) onTick() tea.Cmd {
 	m.tasks.Tick(now, frame)
 	m.agents.SetSpinner(frame)
 	m.chat.Tick(now)
+	for _, c := range m.compare.cols {
+		c.pane.Tick(now)
+	}
+	var naming tea.Cmd
+	if m.compare.open {
+		m.syncCompare() // compare.go
+		naming = m.nameCompared()
+	}
 	if m.current != nil && m.current.Conv != nil {
 		m.setTasks(m.current.Conv.Tasks())
 	}
 	if m.animating() {
-		return m.startTicking()
+		return tea.Batch(naming, m.startTicking())
 	}
-	return nil
+	return naming
 }
 
 // taskActionDone says in a sentence that a task action worked.

@@ -33,6 +33,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd, act := m.chat.Update(msg)
 		return tea.Batch(cmd, m.chatAction(act))
 	}
+	if m.compare.open {
+		return m.compareKey(msg) // compare.go
+	}
 	switch {
 	case key.Matches(msg, g.Help):
 		m.overlay.Open(keys.NewHelp(&m.keys))
@@ -117,6 +120,13 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) send() tea.Cmd {
 	if m.composer.Empty() {
 		return nil
+	}
+	if m.compare.open {
+		return m.sendCompare()
+	}
+	if _, ready := m.markedEntries(); ready >= 2 {
+		// Sending with two agents marked compares their answers.
+		return tea.Batch(m.openCompare(), m.sendCompare())
 	}
 	e := m.current
 	if e == nil || e.Conv == nil {

@@ -41,6 +41,7 @@ func (m *Model) layout() {
 	m.agents.SetSize(inner(r.leftW), inner(r.agentsH))
 	m.tasks.SetSize(inner(r.leftW), inner(r.tasksH))
 	m.help.SetWidth(m.width)
+	m.layoutCompare(r)
 }
 
 func (m *Model) rects() rects {
@@ -142,6 +143,9 @@ func (m *Model) render() string {
 // drawBody draws the panes above the composer (kept between frames by
 // body, frame.go).
 func (m *Model) drawBody(r rects) string {
+	if m.compare.open {
+		return m.drawCompare(r) // compare_view.go
+	}
 	if m.narrow() {
 		main := m.chatBox(r.chatW, r.chatH)
 		if m.narrowList {
@@ -215,6 +219,9 @@ func (m *Model) composerBox(h int) string {
 // composerTitle names who the composer's message goes to.
 func (m *Model) composerTitle() string {
 	title := "message"
+	if m.compare.open {
+		return m.compareTitle()
+	}
 	if m.current != nil {
 		title = "message " + m.current.Label()
 		if m.current.Conv != nil {

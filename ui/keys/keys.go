@@ -27,6 +27,7 @@ type Map struct {
 	Agents   Agents   `key:"agents" title:"Agents"`
 	Tasks    Tasks    `key:"tasks" title:"Tasks"`
 	Contexts Contexts `key:"contexts" title:"Contexts"`
+	Compare  Compare  `key:"compare" title:"Compare view"`
 	// The groups below act in dialogs, not panes (dialog:"yes").
 	Pager   Pager   `key:"pager" title:"Help" dialog:"yes"`
 	Wire    Wire    `key:"wire" title:"Wire view" dialog:"yes"`
@@ -117,6 +118,16 @@ type Agents struct {
 	// Raw opens the raw console: requests written as the agent's
 	// binding has them (ui/dialog/raw.go).
 	Raw key.Binding `key:"raw" keys:"R" help:"raw console"`
+	// Mark marks the agent for the compare view, or unmarks it; Compare
+	// opens the view on the marked agents (ui/compare.go).
+	Mark    key.Binding `key:"mark" keys:"m" help:"mark for compare"`
+	Compare key.Binding `key:"compare" keys:"c" help:"compare marked"`
+}
+
+// Compare act in the compare view: the marked agents' answers side by
+// side, the composer sending to them all.
+type Compare struct {
+	Leave key.Binding `key:"leave" keys:"esc" help:"leave compare"`
 }
 
 // Tasks act on the selected task.

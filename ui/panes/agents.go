@@ -97,6 +97,10 @@ const (
 	AgentDoctor
 	// AgentRaw opens the raw console on the selected agent.
 	AgentRaw
+	// AgentMark marks the selected agent for the compare view, or
+	// unmarks it; AgentCompare opens the view on the marked agents.
+	AgentMark
+	AgentCompare
 )
 
 // selectAction is what choosing the selected row means (enter, or a
@@ -177,6 +181,13 @@ func (p *Agents) key(msg tea.KeyPressMsg) (tea.Cmd, AgentAction) {
 		if p.Selected() != nil {
 			return nil, AgentRaw
 		}
+	case key.Matches(msg, p.keys.Mark):
+		if e := p.Selected(); e != nil {
+			e.Marked = !e.Marked
+			return nil, AgentMark
+		}
+	case key.Matches(msg, p.keys.Compare):
+		return nil, AgentCompare
 	case key.Matches(msg, p.keys.CopyRef):
 		if e := p.Selected(); e != nil {
 			return tea.Batch(tea.SetClipboard(e.Ref), component.Status("Copied "+credname.RedactURL(e.Ref)+": parley send and parley card take it.", false)), agentNone
@@ -255,9 +266,12 @@ func (p *Agents) row(e *Entry, selected, current bool) string {
 	if place != "" {
 		name = styles.Clip(name, max(nameW-1-ansi.StringWidth(place)-1, 6)) + " " + place
 	}
-	if current {
+	switch {
+	case e.Marked:
+		name = styles.AgentMarkCompare + name
+	case current:
 		name = styles.AgentMarkCurrent + name
-	} else {
+	default:
 		name = " " + name
 	}
 	text := styles.Fit(styles.Clip(name, nameW), nameW) + " " + right
@@ -295,7 +309,7 @@ func (p *Agents) storedNote() string {
 }
 
 func (p *Agents) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Example, p.keys.Expand, p.keys.Rename, p.keys.Remove, p.keys.Save}
+	return []key.Binding{p.keys.Select, p.keys.Add, p.keys.Mark, p.keys.Compare, p.keys.Example, p.keys.Expand, p.keys.Rename, p.keys.Remove, p.keys.Save}
 }
 
 func (p *Agents) FullHelp() [][]key.Binding {

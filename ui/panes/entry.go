@@ -25,6 +25,8 @@ type Entry struct {
 	// SignedIn says a credential was put to use for it in this run: its
 	// card's security schemes no longer mean it needs a sign-in.
 	SignedIn bool
+	// Marked says it is marked for the compare view (ui/compare.go).
+	Marked bool
 }
 
 // Label is the agent's one label (session's Agent.Label): its name, and

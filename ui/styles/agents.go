@@ -25,6 +25,8 @@ const (
 	// and each skill of a card.
 	AgentMarkCurrent = "▸"
 	AgentMarkCursor  = "›"
+	// AgentMarkCompare is an agent marked for the compare view.
+	AgentMarkCompare = "◆"
 	SkillBullet      = "◦"
 )
 
@@ -37,7 +39,7 @@ func AgentLegend() string {
 		// The card marks go on a line of their own, under the badges
 		// ("Agents: " is eight cells wide), to fit an 80-column help.
 		"\n        " + AgentSigVerified + " card signature verified  " + AgentSigInvalid + " signature invalid or card refused" +
-		"\n        " + AgentMarkCurrent + " in the chat  " + AgentMarkCursor + " cursor (its card shows)  " + SkillBullet + " skill"
+		"\n        " + AgentMarkCurrent + " in the chat  " + AgentMarkCursor + " cursor (its card shows)  " + AgentMarkCompare + " compare  " + SkillBullet + " skill"
 }
 
 // VersionLabel is a dialect's short form for the agent rows ("v1.0",

@@ -1,0 +1,289 @@
+// The compare view: the agents marked in the agents pane (m) answer one
+// message side by side, a column each. Each column is the agent's own
+// Conversation, recorded as any, drawn by a chat.Pane of its own, with
+// the state of its newest task and the turn's timings in its footer;
+// the composer sends to every column at once; esc leaves the view.
+
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/chat"
+	"github.com/parley-a2a/parley/ui/component"
+	"github.com/parley-a2a/parley/ui/panes"
+)
+
+// compareView is the compare view's state: open or not, and its columns
+// in the agents pane's order.
+type compareView struct {
+	open bool
+	cols []*compareCol
+	// set names the set in the store: each column's stored context is
+	// named "<set> · <agent>" (nameCompared), so the contexts view lists
+	// the set together and its filter finds it.
+	set string
+}
+
+// compareCol is one agent's column: its conversation as the view was
+// opened, and the pane that draws it.
+type compareCol struct {
+	entry *panes.Entry
+	conv  *session.Conversation
+	pane  *chat.Pane
+	// naming is set while its context is being named, named once it
+	// is; tries counts the lookups that found no stored context yet.
+	naming, named bool
+	tries         int
+}
+
+// compareNamedMsg is the end of naming a column's stored context.
+type compareNamedMsg struct {
+	conv *session.Conversation
+	err  error
+}
+
+func (compareNamedMsg) Redraws() component.Redraw { return component.RedrawFooter }
+
+// colOf is the column that shows conv, nil when none does.
+func (v *compareView) colOf(conv *session.Conversation) *compareCol {
+	for _, c := range v.cols {
+		if c.conv == conv {
+			return c
+		}
+	}
+	return nil
+}
+
+// markedEntries are the agents marked for comparing, in the pane's
+// order; ready says how many of them have a conversation to send to.
+func (m *Model) markedEntries() (marked []*panes.Entry, ready int) {
+	for _, e := range m.entries {
+		if e.Marked {
+			marked = append(marked, e)
+			if e.Conv != nil {
+				ready++
+			}
+		}
+	}
+	return marked, ready
+}
+
+// onMarked says what marking or unmarking the selected agent did.
+func (m *Model) onMarked(e *panes.Entry) {
+	marked, _ := m.markedEntries()
+	verb := "Unmarked"
+	if e.Marked {
+		verb = "Marked"
+	}
+	next := fmt.Sprintf("mark another with %s to compare.", keyName(m.keys.Agents.Mark))
+	if len(marked) >= 2 {
+		next = fmt.Sprintf("%s compares them, or send a message.", keyName(m.keys.Agents.Compare))
+	}
+	m.setStatus(fmt.Sprintf("%s %s for compare (%d marked); %s", verb, e.Label(), len(marked), next), false)
+}
+
+// keyName is the first key of a binding as the help writes it.
+func keyName(b key.Binding) string { return b.Help().Key }
+
+// openCompare opens the compare view on the marked agents that are
+// ready; it needs two.
+func (m *Model) openCompare() tea.Cmd {
+	marked, ready := m.markedEntries()
+	if ready < 2 {
+		m.setStatus(fmt.Sprintf("Compare needs two agents ready to answer (%d of %d marked are); mark them in Agents with %s.",
+			ready, len(marked), keyName(m.keys.Agents.Mark)), true)
+		return nil
+	}
+	v := compareView{open: true, set: "compare " + m.env.Now().Format("2006-01-02 15:04:05")}
+	for _, e := range marked {
+		if e.Conv == nil {
+			continue
+		}
+		if !e.Conv.Busy() && hasUserMessage(e.Conv.Items()) {
+			// The set starts fresh contexts; the agent's chat so far
+			// stays in the store.
+			m.ws.NewConversation(e.Agent)
+		}
+		p := chat.New(m.st, m.keys.Chat)
+		p.SetFormKeys(m.keys.Form)
+		p.ResetFor(e.Conv, fromFirstMessage(e.Conv.Items()), e.Label())
+		p.SetTasks(e.Conv.Tasks())
+		v.cols = append(v.cols, &compareCol{entry: e, conv: e.Conv, pane: p})
+	}
+	m.compare = v
+	m.narrowList = false
+	m.setFocus(focusComposer)
+	m.layout()
+	return m.focusCmd()
+}
+
+// leaveCompare goes back to the chat with the current agent, its
+// transcript read again since the columns took its changes.
+func (m *Model) leaveCompare() tea.Cmd {
+	m.compare = compareView{}
+	m.showConversation()
+	m.layout()
+	return m.focusCmd()
+}
+
+// compareKey is a key while the compare view is open: esc leaves it,
+// help, the wire view and the conversations open as anywhere, and the
+// rest edits the message all the columns are sent.
+func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
+	g := m.keys.Global
+	switch {
+	case key.Matches(msg, m.keys.Compare.Leave):
+		return m.leaveCompare()
+	case key.Matches(msg, g.Contexts):
+		return tea.Batch(m.leaveCompare(), m.openContexts())
+	case key.Matches(msg, g.Help, g.Wire):
+		m.compare.open = false // handleKey opens them; the view stays
+		cmd := m.handleKey(msg)
+		m.compare.open = true
+		return cmd
+	}
+	return m.composerKey(msg)
+}
+
+// sendCompare sends the composer's message to every column's agent.
+func (m *Model) sendCompare() tea.Cmd {
+	text, atts := m.composer.Take()
+	for _, c := range m.compare.cols {
+		c.conv.Send(text, atts...)
+		c.pane.End()
+	}
+	m.layout()
+	return m.startTicking()
+}
+
+// onCompareChanged takes a change into the columns while the view is
+// open; false when conv is another conversation's. A change that names
+// no conversation (nil) may be any column's, so every column reads its
+// transcript again (syncCompare).
+func (m *Model) onCompareChanged(conv *session.Conversation) (tea.Cmd, bool) {
+	if !m.compare.open || conv != nil && m.compare.colOf(conv) == nil {
+		return nil, false
+	}
+	m.syncCompare()
+	return tea.Batch(m.startTicking(), m.nameCompared()), true
+}
+
+// hasUserMessage reports whether items hold a message the user sent.
+func hasUserMessage(items []session.Item) bool {
+	for _, it := range items {
+		if it.Kind == session.ItemUser {
+			return true
+		}
+	}
+	return false
+}
+
+// maxNameTries bounds the lookups of a column's stored context: the
+// recorder writes it within milliseconds of the agent's contextId.
+const maxNameTries = 50
+
+// nameCompared names, in a command, the stored context of each column
+// whose turn ended with a contextId, unless the user named it.
+func (m *Model) nameCompared() tea.Cmd {
+	st := m.opts.Store
+	if st == nil || st.ReadOnly() != nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, c := range m.compare.cols {
+		id := c.conv.ContextID()
+		if c.named || c.naming || c.tries >= maxNameTries || id == "" || c.conv.Busy() {
+			continue
+		}
+		c.naming = true
+		conv, agent, name := c.conv, c.conv.Client().ID(), m.compare.set+" · "+c.entry.Label()
+		cmds = append(cmds, func() tea.Msg {
+			info, err := st.ContextByAgentContextID(agent, id)
+			if err == nil && info.Name == "" {
+				err = st.Rename(info.ID, termsafe.Line(name))
+			}
+			return compareNamedMsg{conv: conv, err: err}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+// onCompareNamed notes a column's context named, or to try again at the
+// next change or tick.
+func (m *Model) onCompareNamed(msg compareNamedMsg) tea.Cmd {
+	c := m.compare.colOf(msg.conv)
+	if c == nil {
+		return nil
+	}
+	c.naming = false
+	if msg.err == nil {
+		c.named = true
+		return nil
+	}
+	c.tries++
+	return m.startTicking()
+}
+
+// naming reports whether a column's context waits to be named.
+func (v *compareView) waitsNaming() bool {
+	for _, c := range v.cols {
+		if !c.named && c.tries < maxNameTries && c.conv.ContextID() != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// syncCompare gives each column its conversation's whole transcript and
+// tasks: the pane keeps the renders of the items whose version did not
+// move, and the conversation's changes stay for the chat, which reads
+// them when the view is left.
+func (m *Model) syncCompare() {
+	for _, c := range m.compare.cols {
+		c.pane.Upsert(fromFirstMessage(c.conv.Items()))
+		c.pane.SetTasks(c.conv.Tasks())
+	}
+}
+
+// fromFirstMessage is a column's transcript: parley's notes before the
+// first message (the welcome) are the chat's, not the answer's.
+func fromFirstMessage(items []session.Item) []session.Item {
+	for i, it := range items {
+		if it.Kind != session.ItemNotice {
+			return items[i:]
+		}
+	}
+	return nil
+}
+
+// compareBusy reports whether a column's agent is still answering.
+func (m *Model) compareBusy() bool {
+	for _, c := range m.compare.cols {
+		if m.compare.open && c.conv.Busy() {
+			return true
+		}
+	}
+	return m.compare.open && m.opts.Store != nil && m.compare.waitsNaming()
+}
+
+// compareKeys are the footer's keys in the compare view.
+func (m *Model) compareKeys() []key.Binding {
+	g := m.keys.Global
+	return []key.Binding{m.keys.Compare.Leave, m.keys.Composer.Send, g.Wire, g.Contexts, g.Help, g.Quit}
+}
+
+// compareTitle is the composer's title in the compare view.
+func (m *Model) compareTitle() string {
+	names := make([]string, len(m.compare.cols))
+	for i, c := range m.compare.cols {
+		names[i] = c.entry.Label()
+	}
+	return "message all " + fmt.Sprint(len(names)) + ": " + strings.Join(names, ", ")
+}
