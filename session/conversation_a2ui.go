@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -34,18 +35,19 @@ func A2UIAnswer(d a2aclient.Dialect, action a2aclient.Part, ss *a2ui.Surfaces) (
 
 // SendA2UIAction sends what pressing a form's button built (A2UIAnswer's
 // parts and metadata) on task taskID, continuing it when it waits for
-// input; after the task ended, as a new task of the context. The
-// transcript shows note as the user's turn. The reply is followed like
-// any other.
-func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, meta map[string]any, note string) {
+// input. A task that ended takes no more messages: the press is refused
+// with the sentence the CLI gives, and nothing is sent. The transcript
+// shows note as the user's turn. The reply is followed like any other.
+func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, meta map[string]any, note string) error {
 	if len(parts) == 0 {
-		return
+		return nil
 	}
 	c.mu.Lock()
-	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, Parts: parts, ContextID: c.contextID, TaskID: taskID, Metadata: meta}
 	if t := c.tasks[taskID]; t != nil && t.State.Terminal() {
-		msg.TaskID = "" // an ended task takes no more messages: a new one in the context
+		c.mu.Unlock()
+		return fmt.Errorf("task %s is %s and takes no more messages; start a new task", taskID, t.State)
 	}
+	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, Parts: parts, ContextID: c.contextID, TaskID: taskID, Metadata: meta}
 	if taskID == "" {
 		// A form that came in a message, not on a task: it answers the
 		// task that waits, as typed text would.
@@ -62,6 +64,7 @@ func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, met
 	c.mu.Unlock()
 	c.notify()
 	c.start(req, note)
+	return nil
 }
 
 // Dialect is the dialect the conversation's agent speaks.

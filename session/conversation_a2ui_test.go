@@ -1,6 +1,7 @@
 package session
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -51,9 +52,9 @@ func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
 	}
 }
 
-// A form's button pressed after its task ended starts a new task in the
-// context rather than sending to the ended one, which agents refuse.
-func TestSendA2UIActionAfterTheTaskEnded(t *testing.T) {
+// A form's button pressed after its task ended is refused with the
+// sentence the CLI gives: nothing is sent, no new task starts.
+func TestSendA2UIActionAfterTheTaskEndedIsRefused(t *testing.T) {
 	c, _ := demoConversation(t, "/")
 	c.Send("hello there")
 	waitIdle(t, c)
@@ -61,16 +62,20 @@ func TestSendA2UIActionAfterTheTaskEnded(t *testing.T) {
 	if len(tasks) != 1 || !tasks[0].State.Terminal() {
 		t.Fatalf("tasks = %+v", tasks)
 	}
+	before := len(c.Items())
 	action := a2aclient.Part{Kind: a2aclient.PartData, Data: map[string]any{"userAction": map[string]any{"name": "book"}},
 		Metadata: map[string]any{"mimeType": a2ui.MimeType}}
-	c.SendA2UIAction(tasks[0].ID, []a2aclient.Part{action}, nil, "Pressed [ Book ]")
+	err := c.SendA2UIAction(tasks[0].ID, []a2aclient.Part{action}, nil, "Pressed [ Book ]")
 	waitIdle(t, c)
-	for _, it := range c.Items() {
-		if it.Kind == ItemError {
-			t.Fatalf("the press failed: %s (%s)", it.Text, kinds(c.Items()))
-		}
-		if it.Kind == ItemUser && it.Text == "Pressed [ Book ]" && it.TaskID != "" {
-			t.Fatalf("the press went to task %s, which had ended", it.TaskID)
+	if err == nil || !strings.Contains(err.Error(), "takes no more messages; start a new task") {
+		t.Fatalf("err = %v, want the task refused", err)
+	}
+	if n := len(c.Tasks()); n != 1 {
+		t.Fatalf("%d tasks after the press, want 1", n)
+	}
+	for _, it := range c.Items()[before:] {
+		if it.Kind == ItemUser {
+			t.Fatalf("the press was sent: %+v", it)
 		}
 	}
 }
