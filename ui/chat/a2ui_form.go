@@ -50,8 +50,8 @@ func (c *Pane) startForm() tea.Cmd {
 	if ci := c.selected(); ci != nil {
 		ids = f.owned[ci.it.Key]
 	}
-	if len(ids) == 0 && f.surfaces != nil {
-		for _, s := range f.surfaces.List() {
+	if len(ids) == 0 {
+		for _, s := range f.live() {
 			ids = append(ids, s.ID)
 		}
 	}
@@ -64,7 +64,10 @@ func (c *Pane) startForm() tea.Cmd {
 			}
 		}
 	}
-	return component.Status("There is no form here to fill in.", false)
+	if f.surfaces != nil && len(f.surfaces.List()) > 0 {
+		return component.Status("No form waits for you: the agent's forms here belong to tasks that ended.", false)
+	}
+	return component.Status("No form waits for you: the agent has sent none here.", false)
 }
 
 func (c *Pane) focusNode(surface string, n *a2ui.Node) {
@@ -223,11 +226,18 @@ func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) 
 	case n.NeedsConfirm():
 		return nil, OpenLink{URL: n.OpenURL}
 	}
+	if st, done := c.forms.closed(s); done {
+		return component.Status("That form is closed: its task is "+string(st)+" and takes no more messages; start a new task.", true), nil
+	}
 	part, err := s.Action(n, c.now)
 	if err != nil {
 		return component.Status("Could not press the button: "+err.Error()+".", true), nil
 	}
 	c.forms.editing = false
+	if c.forms.sent == nil {
+		c.forms.sent = map[*a2ui.Surface]string{}
+	}
+	c.forms.sent[s] = buttonFace(n)
 	c.a2uiRedraw()
 	return nil, PressButton{TaskID: s.Task, Part: part, Surfaces: c.forms.surfaces, Note: "Pressed " + button(n)}
 }

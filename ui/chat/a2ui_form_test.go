@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
 )
@@ -210,5 +212,34 @@ func TestA2UIFormKeptPerConversation(t *testing.T) {
 	c.ResetFor(one, b.items, "demo")
 	if got := formText(c); !strings.Contains(got, "Name: [ Ada ]") {
 		t.Fatalf("the name typed was lost with the switch:\n%s", got)
+	}
+}
+
+// A form whose task ended is drawn as closed and read-only: e finds no
+// form that waits, the footer stops offering e, and its buttons take no
+// press.
+func TestA2UIFormOfAnEndedTaskIsClosed(t *testing.T) {
+	c, b := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	b.add(session.Item{Kind: session.ItemStatus, Key: "status:t1", TaskID: "t1", State: a2aclient.StateCompleted, Time: at(2), Done: true})
+	c.Upsert(b.items)
+	cmd, _ := press(t, c, "e")
+	if c.Editing() {
+		t.Fatal("e started the form of a completed task")
+	}
+	if cmd == nil {
+		t.Fatal("e said nothing")
+	}
+	if msg, _ := cmd().(component.StatusMsg); !strings.Contains(msg.Text, "No form waits for you") {
+		t.Fatalf("e said %q", msg.Text)
+	}
+	got := formText(c)
+	if !strings.Contains(got, "form closed") || strings.Contains(got, "(disabled") {
+		t.Fatalf("the ended form is not drawn as closed:\n%s", got)
+	}
+	for _, h := range c.ShortHelp() {
+		if h.Help().Desc == "fill in the agent's form" {
+			t.Fatal("the footer still offers e on a closed form")
+		}
 	}
 }

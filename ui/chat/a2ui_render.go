@@ -74,7 +74,11 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 	if s != nil {
 		head += " (A2UI " + termsafe.Line(string(s.Version)) + ")"
 	}
-	if c.forms.editing && c.forms.focus.surface == id {
+	ended, closed := c.forms.closed(s)
+	switch {
+	case closed:
+		head += " · closed"
+	case c.forms.editing && c.forms.focus.surface == id:
 		head += " · editing"
 	}
 	head += " "
@@ -92,14 +96,23 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 	if root == nil {
 		return append(out, uiLine{s: st.Muted.Render("(the agent has not finished this form yet)")})
 	}
-	d := drawer{c: c, surface: id}
-	return append(out, d.node(root, w)...)
+	d := drawer{c: c, surface: id, closed: closed}
+	out = append(out, d.node(root, w)...)
+	if closed {
+		done := "✓ form closed: the task is " + string(ended)
+		if face := c.forms.sent[s]; face != "" {
+			done = "✓ sent: " + face + " · form closed (task " + string(ended) + ")"
+		}
+		out = append(out, uiLine{s: st.Muted.Render(ansi.Truncate(done, w, "…"))})
+	}
+	return out
 }
 
 // drawer draws one surface's nodes for the chat.
 type drawer struct {
 	c       *Pane
 	surface string
+	closed  bool // its task ended: drawn read-only, nothing to focus or press
 }
 
 func (d drawer) focused(n *a2ui.Node) bool {
@@ -120,6 +133,9 @@ func (d drawer) wrap(s string, w int, style func(...string) string) []uiLine {
 // faces wrap and every line is the node's, for the mouse.
 func (d drawer) tagged(n *a2ui.Node, s string, w int) []uiLine {
 	st := d.c.st
+	if d.closed {
+		return d.wrap(s, w, st.Muted.Render)
+	}
 	style := st.Text.Render
 	switch {
 	case d.focused(n):
@@ -191,6 +207,9 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		}
 		return out
 	case a2ui.KindButton:
+		if d.closed {
+			return d.tagged(n, "[ "+buttonFace(n)+" ]", w)
+		}
 		return d.tagged(n, button(n), w)
 	case a2ui.KindCheckBox:
 		mark := "[ ]"
@@ -373,6 +392,22 @@ func choices(n *a2ui.Node) string {
 // button is a button's face: its child's text, bracketed (doubled for
 // the primary one), and what it does.
 func button(n *a2ui.Node) string {
+	face := buttonFace(n)
+	s := "[ " + face + " ]"
+	if n.Variant == "primary" {
+		s = "[[ " + face + " ]]"
+	}
+	if n.OpenURL != "" {
+		s += " → opens " + n.OpenURL
+	}
+	if !n.Enabled {
+		s += " (disabled)"
+	}
+	return s
+}
+
+// buttonFace is the text a button shows: its child's, else its id.
+func buttonFace(n *a2ui.Node) string {
 	var words []string
 	for _, c := range n.Children {
 		c.Walk(func(x *a2ui.Node) {
@@ -385,15 +420,5 @@ func button(n *a2ui.Node) string {
 	if face == "" {
 		face = n.ID
 	}
-	s := "[ " + face + " ]"
-	if n.Variant == "primary" {
-		s = "[[ " + face + " ]]"
-	}
-	if n.OpenURL != "" {
-		s += " → opens " + n.OpenURL
-	}
-	if !n.Enabled {
-		s += " (disabled)"
-	}
-	return s
+	return face
 }

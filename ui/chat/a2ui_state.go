@@ -20,6 +20,11 @@ type forms struct {
 	// part's first line) to the node drawn there, for the mouse.
 	rows map[string]drawnRows
 
+	// ended holds the tasks that ended (completed, canceled, failed,
+	// rejected): their forms take no more presses and are drawn closed.
+	ended map[string]a2aclient.State
+	sent  map[*a2ui.Surface]string // the face of the button last pressed on a surface
+
 	editing bool
 	focus   nodeAt   // the focused input or button
 	cursor  optionAt // the option of a choice the arrows are at
@@ -44,6 +49,7 @@ func (f *forms) reset() { *f = forms{} }
 // a2uiTake applies the A2UI parts of an item not applied yet, in order,
 // and marks every item that shows a surface to be drawn again.
 func (c *Pane) a2uiTake(it *session.Item) {
+	c.a2uiTaskState(it)
 	switch it.Kind {
 	case session.ItemAgent, session.ItemStatus, session.ItemArtifact:
 	default:
@@ -82,6 +88,52 @@ func (c *Pane) a2uiTake(it *session.Item) {
 	c.a2uiRedraw()
 }
 
+// a2uiTaskState notes a task that ended, from its status item, and draws
+// its forms again as closed.
+func (c *Pane) a2uiTaskState(it *session.Item) {
+	if it.Kind != session.ItemStatus || it.TaskID == "" || !it.State.Terminal() {
+		return
+	}
+	f := &c.forms
+	if _, ok := f.ended[it.TaskID]; ok {
+		return
+	}
+	if f.ended == nil {
+		f.ended = map[string]a2aclient.State{}
+	}
+	f.ended[it.TaskID] = it.State
+	if f.editing && f.surfaces != nil {
+		if s := f.surfaces.Get(f.focus.surface); s != nil && s.Task == it.TaskID {
+			f.editing = false
+		}
+	}
+	c.a2uiRedraw()
+}
+
+// closed reports whether surface s belongs to a task that ended, and
+// how it ended.
+func (f *forms) closed(s *a2ui.Surface) (a2aclient.State, bool) {
+	if s == nil || s.Task == "" {
+		return "", false
+	}
+	st, ok := f.ended[s.Task]
+	return st, ok
+}
+
+// live lists the surfaces a user may still fill in, in order.
+func (f *forms) live() []*a2ui.Surface {
+	if f.surfaces == nil {
+		return nil
+	}
+	var out []*a2ui.Surface
+	for _, s := range f.surfaces.List() {
+		if _, done := f.closed(s); !done {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // a2uiRedraw drops the cached drawing of every item that shows a
 // surface: a surface changed, or the focus moved.
 func (c *Pane) a2uiRedraw() {
@@ -118,7 +170,7 @@ func (c *Pane) surfaceAt(at nodeAt) (*a2ui.Surface, *a2ui.Node) {
 		return nil, nil
 	}
 	s := c.forms.surfaces.Get(at.surface)
-	if s == nil || !s.Ready() {
+	if _, done := c.forms.closed(s); done || s == nil || !s.Ready() {
 		return nil, nil
 	}
 	root := s.Layout(c.forms.surfaces.Limits())

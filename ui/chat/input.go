@@ -179,7 +179,7 @@ func (c *Pane) ShortHelp() []key.Binding {
 	}
 	k := c.keys
 	out := []key.Binding{k.Up, k.Down, k.Copy}
-	if c.forms.surfaces != nil {
+	if len(c.forms.live()) > 0 {
 		out = []key.Binding{k.Form, k.Up, k.Down, k.Copy} // first: the footer cuts its end
 	}
 	if !c.follow {
