@@ -52,7 +52,7 @@ func (c *Pane) startForm() tea.Cmd {
 	}
 	if len(ids) == 0 {
 		for _, s := range f.live() {
-			ids = append(ids, s.ID)
+			ids = append(ids, s.Key())
 		}
 	}
 	for i := len(ids) - 1; i >= 0; i-- {
@@ -74,6 +74,48 @@ func (c *Pane) focusNode(surface string, n *a2ui.Node) {
 	c.forms.editing = true
 	c.forms.focus = nodeAt{surface: surface, key: n.Key}
 	c.a2uiRedraw()
+	c.showFocus()
+}
+
+// showFocus scrolls the chat so the focused input or button is on
+// screen, and selects the item that draws it.
+func (c *Pane) showFocus() {
+	f := &c.forms
+	i, ok := c.byKey[f.owner[f.focus.surface]]
+	if !ok || i >= len(c.items) {
+		return
+	}
+	ci := c.items[i]
+	l := c.render(ci) // fills f.rows for the item
+	rows := f.rows[ci.it.Key]
+	start, row := -1, -1
+	for k := 0; k < l.n && start < 0; k++ {
+		if l.line(k) == rows.first {
+			start = k
+		}
+	}
+	for r, at := range rows.at {
+		if at == f.focus && (row < 0 || r < row) {
+			row = r
+		}
+	}
+	if start < 0 || row < 0 {
+		return
+	}
+	c.sel = i
+	at := pos{i, ci.gap + start + row}
+	top := c.viewTop()
+	bottom, _ := c.down(top, c.h-1)
+	switch {
+	case at.before(top):
+		c.top, _ = c.up(at, min(2, c.h/4))
+	case bottom.before(at):
+		c.top, _ = c.up(at, c.h-1-min(2, c.h/4))
+	default:
+		return
+	}
+	c.follow = false
+	c.settle()
 }
 
 // formKey acts on a key while a form is filled in.

@@ -1,10 +1,12 @@
 package chat
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -241,5 +243,44 @@ func TestA2UIFormOfAnEndedTaskIsClosed(t *testing.T) {
 		if h.Help().Desc == "fill in the agent's form" {
 			t.Fatal("the footer still offers e on a closed form")
 		}
+	}
+}
+
+// A second task that sends a form with the same surface id gets a form of
+// its own: the first turn's form keeps what was entered in it.
+func TestA2UIFormOfASecondTaskIsItsOwn(t *testing.T) {
+	c, b := formChat(t, 80, 60, bookingV09)
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada")
+	press(t, c, "esc")
+	b.add(session.Item{Kind: session.ItemUser, Text: "book a table", Time: at(3)})
+	b.add(session.Item{Kind: session.ItemAgent, Key: "agent:form2", TaskID: "t2", Time: at(4), Text: "Here is the form.", Parts: []a2aclient.Part{a2uiPart(t, bookingV09)}, Done: true})
+	c.Upsert(b.items)
+	got := formText(c)
+	if strings.Contains(got, "changes the agent's form above") {
+		t.Fatalf("the second task's form was taken as a change to the first:\n%s", got)
+	}
+	if strings.Count(got, "── form booking") != 2 || !strings.Contains(got, "Name: [ Ada ]") || !strings.Contains(got, "Name: [  ]") {
+		t.Fatalf("want two forms, the first holding Ada, the second empty:\n%s", got)
+	}
+}
+
+// e scrolls the chat so the field being filled in is on screen, even
+// when the form has scrolled off above.
+func TestA2UIFormScrollsIntoView(t *testing.T) {
+	c, b := formChat(t, 80, 24, bookingV09)
+	c.Focus()
+	for i := range 20 {
+		b.add(session.Item{Kind: session.ItemAgent, Text: fmt.Sprintf("later line %d", i), Time: at(2 + i), Done: true})
+	}
+	c.Upsert(b.items)
+	c.End()
+	press(t, c, "e")
+	if !c.Editing() {
+		t.Fatal("e did not start the form")
+	}
+	if got := ansi.Strip(c.View(c.st)); !strings.Contains(got, "Name: [ ▏ ]") {
+		t.Fatalf("the focused field is not on screen:\n%s", got)
 	}
 }

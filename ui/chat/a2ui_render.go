@@ -68,9 +68,9 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 	st := c.st
 	var s *a2ui.Surface
 	if c.forms.surfaces != nil {
-		s = c.forms.surfaces.Get(id)
+		s = c.forms.surfaces.ByKey(id)
 	}
-	head := "── form " + termsafe.Line(id)
+	head := "── form " + termsafe.Line(a2ui.IDOfKey(id))
 	if s != nil {
 		head += " (A2UI " + termsafe.Line(string(s.Version)) + ")"
 	}

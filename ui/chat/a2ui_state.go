@@ -14,8 +14,8 @@ import (
 type forms struct {
 	surfaces *a2ui.Surfaces
 	applied  map[string]int      // parts applied of each item, by item key
-	owner    map[string]string   // the item that made each surface, by surface id
-	owned    map[string][]string // the surfaces each item made, in order
+	owner    map[string]string   // the item that made each surface, by surface key (a2ui.Surface.Key)
+	owned    map[string][]string // the keys of the surfaces each item made, in order
 	// rows maps the lines of an item's drawing (from its first A2UI
 	// part's first line) to the node drawn there, for the mouse.
 	rows map[string]drawnRows
@@ -40,8 +40,8 @@ type drawnRows struct {
 	at    map[int]nodeAt
 }
 
-// nodeAt names one node of one surface: a node is found again by its
-// Key in every new layout.
+// nodeAt names one node of one surface (by the surface's Key): a node is
+// found again by its Key in every new layout.
 type nodeAt struct{ surface, key string }
 
 func (f *forms) reset() { *f = forms{} }
@@ -80,9 +80,9 @@ func (c *Pane) a2uiTake(it *session.Item) {
 		return
 	}
 	for _, s := range f.surfaces.List() {
-		if _, ok := f.owner[s.ID]; !ok {
-			f.owner[s.ID] = it.Key
-			f.owned[it.Key] = append(f.owned[it.Key], s.ID)
+		if _, ok := f.owner[s.Key()]; !ok {
+			f.owner[s.Key()] = it.Key
+			f.owned[it.Key] = append(f.owned[it.Key], s.Key())
 		}
 	}
 	c.a2uiRedraw()
@@ -103,7 +103,7 @@ func (c *Pane) a2uiTaskState(it *session.Item) {
 	}
 	f.ended[it.TaskID] = it.State
 	if f.editing && f.surfaces != nil {
-		if s := f.surfaces.Get(f.focus.surface); s != nil && s.Task == it.TaskID {
+		if s := f.surfaces.ByKey(f.focus.surface); s != nil && s.Task == it.TaskID {
 			f.editing = false
 		}
 	}
@@ -169,7 +169,7 @@ func (c *Pane) surfaceAt(at nodeAt) (*a2ui.Surface, *a2ui.Node) {
 	if c.forms.surfaces == nil {
 		return nil, nil
 	}
-	s := c.forms.surfaces.Get(at.surface)
+	s := c.forms.surfaces.ByKey(at.surface)
 	if _, done := c.forms.closed(s); done || s == nil || !s.Ready() {
 		return nil, nil
 	}
