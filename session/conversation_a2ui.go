@@ -37,7 +37,10 @@ func A2UIAnswer(d a2aclient.Dialect, action a2aclient.Part, ss *a2ui.Surfaces) (
 // parts and metadata) on task taskID, continuing it when it waits for
 // input. A task that ended takes no more messages: the press is refused
 // with the sentence the CLI gives, and nothing is sent. The transcript
-// shows note as the user's turn. The reply is followed like any other.
+// keeps the press as the user's turn: note (what was pressed and the
+// values sent, in short) and the parts themselves, so the stored
+// conversation holds the values and a replay sends them again. The reply
+// is followed like any other.
 func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, meta map[string]any, note string) error {
 	if len(parts) == 0 {
 		return nil
@@ -58,7 +61,7 @@ func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, met
 	if msg.TaskID == c.waiting {
 		c.waiting = "" // answered; another task that waits still does
 	}
-	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: note, TaskID: msg.TaskID, Done: true})
+	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: note, Parts: parts, TaskID: msg.TaskID, Done: true})
 	req := a2aclient.SendRequest{Message: msg}
 	c.lastReq = &req
 	c.mu.Unlock()

@@ -79,3 +79,30 @@ func TestSendA2UIActionAfterTheTaskEndedIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// A press is kept as the user's turn with its action part and a short
+// summary of what it sent, so show, export and replay carry the values;
+// replay sends the action part alone, as it was sent.
+func TestSendA2UIActionKeepsTheActionPart(t *testing.T) {
+	c, _ := demoConversation(t, "/")
+	action := a2aclient.Part{Kind: a2aclient.PartData, Metadata: map[string]any{"mimeType": a2ui.MimeType},
+		Data: []any{map[string]any{"version": "v0.9", "action": map[string]any{"name": "book", "context": map[string]any{"name": "Ada", "guests": []any{"4"}, "terrace": true}}}}}
+	if err := c.SendA2UIAction("", []a2aclient.Part{action}, nil, "Book · guests=4, name=Ada, terrace=true"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, c)
+	var user *Item
+	items := c.Items()
+	for i := range items {
+		if items[i].Kind == ItemUser {
+			user = &items[i]
+		}
+	}
+	if user == nil || user.Text != "Book · guests=4, name=Ada, terrace=true" || len(user.Parts) != 1 || !a2ui.IsPart(user.Parts[0]) {
+		t.Fatalf("the user's turn is %+v, want the summary and the action part", user)
+	}
+	turns := ReplayTurns(items)
+	if len(turns) != 1 || len(turns[0].Parts) != 1 || !a2ui.IsPart(turns[0].Parts[0]) {
+		t.Fatalf("replay sends %+v, want the action part alone", turns)
+	}
+}

@@ -17,7 +17,7 @@ import (
 // the userAction (v0.8) or action (v0.9) part, on the task the surface
 // belongs to; Surfaces are the conversation's, whose data models
 // v0.9's sendDataModel asks to be sent along. Note is the user's turn
-// as the transcript shows it.
+// as the transcript shows it: the button's face and the values sent.
 type PressButton struct {
 	TaskID   string
 	Part     a2aclient.Part
@@ -281,7 +281,7 @@ func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) 
 	}
 	c.forms.sent[s] = buttonFace(n)
 	c.a2uiRedraw()
-	return nil, PressButton{TaskID: s.Task, Part: part, Surfaces: c.forms.surfaces, Note: "Pressed " + button(n)}
+	return nil, PressButton{TaskID: s.Task, Part: part, Surfaces: c.forms.surfaces, Note: a2ui.ActionSummary(buttonFace(n), part)}
 }
 
 // a2uiClick acts on a click on an input (focuses it) or a button

@@ -87,6 +87,9 @@ func TestA2UIFormFilledWithKeys(t *testing.T) {
 	if pb.TaskID != "t1" || pb.Surfaces == nil {
 		t.Fatalf("pressed on task %q, want t1", pb.TaskID)
 	}
+	if want := "Book · guests=4, name=Ada, terrace=true"; pb.Note != want {
+		t.Fatalf("the turn reads %q, want %q", pb.Note, want)
+	}
 	msgs, _ := pb.Part.Data.([]any) // v0.9 sends a list of messages
 	if len(msgs) != 1 {
 		t.Fatalf("the action part holds %v", pb.Part.Data)
@@ -282,5 +285,18 @@ func TestA2UIFormScrollsIntoView(t *testing.T) {
 	}
 	if got := ansi.Strip(c.View(c.st)); !strings.Contains(got, "Name: [ ▏ ]") {
 		t.Fatalf("the focused field is not on screen:\n%s", got)
+	}
+}
+
+// The user's turn that answered a form shows its summary, not the action
+// part as a change to a form.
+func TestA2UIAnswerTurnShowsItsSummary(t *testing.T) {
+	c, b := formChat(t, 80, 40, bookingV09)
+	action := a2uiPart(t, `[{"version": "v0.9", "action": {"name": "book", "context": {"name": "Ada"}}}]`)
+	b.add(session.Item{Kind: session.ItemUser, Key: "user:press", TaskID: "t1", Text: "Book · name=Ada", Parts: []a2aclient.Part{action}, Time: at(2), Done: true})
+	c.Upsert(b.items)
+	got := formText(c)
+	if !strings.Contains(got, "Book · name=Ada") || strings.Contains(got, "changes the agent's form") {
+		t.Fatalf("the answer's turn is drawn wrong:\n%s", got)
 	}
 }

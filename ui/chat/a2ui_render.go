@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -37,6 +38,9 @@ type uiLine struct {
 }
 
 func (c *Pane) a2uiView(ci *chatItem, p a2aclient.Part, w int) []string {
+	if ci.it.Kind == session.ItemUser {
+		return nil // a form's answer: the turn's text sums it up
+	}
 	first := firstA2UIPart(&ci.it)
 	if !sameA2UIPart(&ci.it, first, p) {
 		return nil
