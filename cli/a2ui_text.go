@@ -5,8 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -25,6 +23,7 @@ type a2uiText struct {
 	surfaces *a2ui.Surfaces
 	applied  map[string]bool // messages whose parts were applied, by id
 	errs     int
+	closed   bool // the task ended: its forms are drawn as done
 }
 
 // collect applies the A2UI parts of one event, each message's once (a
@@ -64,6 +63,17 @@ func (a *a2uiText) message(taskID string, m *a2aclient.Message) {
 	a.parts(taskID, m.Parts)
 }
 
+// answer writes what a user's answer to a form sent back into that
+// form (a2ui.Surfaces.ApplyAnswer), so it shows the values sent.
+func (a *a2uiText) answer(taskID string, m *a2aclient.Message) {
+	if a.surfaces == nil || m == nil {
+		return
+	}
+	for _, p := range m.Parts {
+		a.surfaces.ApplyAnswer(taskID, p)
+	}
+}
+
 func (a *a2uiText) parts(taskID string, ps []a2aclient.Part) {
 	for _, p := range ps {
 		if !a2ui.IsPart(p) {
@@ -85,7 +95,7 @@ func (a *a2uiText) write(w io.Writer, agentRef, taskID string) {
 	var actions []string
 	var inputs string
 	for _, s := range a.surfaces.List() {
-		writeSurface(w, s, surfaceWidth, false)
+		writeSurface(w, s, surfaceWidth, a.closed)
 		if root := s.Layout(a2ui.Limits{}); root != nil {
 			for _, b := range root.Buttons() {
 				if b.Action != "" {
@@ -124,13 +134,9 @@ func a2uiIsOrAre(n int) string {
 // a surface not ready yet (v0.8 before beginRendering, v0.9 without a
 // root) says so. A closed one's task ended: it is drawn as done.
 func writeSurface(w io.Writer, s *a2ui.Surface, width int, closed bool) {
-	head := fmt.Sprintf("── %s (A2UI %s) ", termsafe.Line(s.ID), termsafe.Line(string(s.Version)))
-	if pad := width - ansi.StringWidth(head); pad > 0 {
-		head += strings.Repeat("─", pad)
-	}
 	// Every string of a node is clean already; cleaning again at the
 	// write costs little and keeps the check of raw prints simple.
-	fmt.Fprintln(w, termsafe.Line(ansi.Truncate(head, width, "")))
+	fmt.Fprintln(w, termsafe.Line(s.TextHead(width)))
 	lines := s.Text(a2ui.Limits{}, width, closed)
 	if lines == nil {
 		fmt.Fprintln(w, "(the agent has not finished this surface yet)")

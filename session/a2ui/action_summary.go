@@ -16,27 +16,13 @@ import (
 // such object): its name and its context; ok is false for a part that
 // carries no action.
 func ActionOf(p a2aclient.Part) (name string, context map[string]any, ok bool) {
-	if !IsPart(p) {
+	body := actionBody(p)
+	if body == nil {
 		return "", nil, false
 	}
-	list, isList := p.Data.([]any)
-	if !isList {
-		list = []any{p.Data}
-	}
-	for _, m := range list {
-		msg, _ := m.(map[string]any)
-		body, _ := msg["action"].(map[string]any)
-		if body == nil {
-			body, _ = msg["userAction"].(map[string]any)
-		}
-		if body == nil {
-			continue
-		}
-		name, _ = body["name"].(string)
-		context, _ = body["context"].(map[string]any)
-		return name, context, true
-	}
-	return "", nil, false
+	name, _ = body["name"].(string)
+	context, _ = body["context"].(map[string]any)
+	return name, context, true
 }
 
 // summaryValueBytes bounds one value in a press's summary.

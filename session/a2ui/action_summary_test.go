@@ -39,3 +39,29 @@ func actionPart(ctx map[string]any) a2aclient.Part {
 	return a2aclient.Part{Kind: a2aclient.PartData, Metadata: map[string]any{"mimeType": MimeType},
 		Data: []any{map[string]any{"version": "v0.9", "action": map[string]any{"name": "book", "context": ctx}}}}
 }
+
+// TestApplyAnswerFillsTheForm: the user's answer, read back from a
+// transcript, writes the values its action sent into the inputs its
+// button's context is bound to, so a finished form shows what was sent.
+func TestApplyAnswerFillsTheForm(t *testing.T) {
+	for _, msgs := range []string{everyV08, everyV09} {
+		ss := New(Limits{})
+		ss.ApplyPartOf("t1", a2aclient.Part{Kind: a2aclient.PartData, Data: decode(t, msgs), Metadata: map[string]any{"mimeType": MimeType}})
+		applyAll(t, ss, `{"beginRendering": {"surfaceId": "s", "root": "root"}}`)
+		s := ss.Get("s")
+		if err := s.Set("/name", "Grace"); err != nil {
+			t.Fatal(err)
+		}
+		part, err := s.Action(s.Layout(Limits{}).Find("btn"), time.Unix(0, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Set("/name", ""); err != nil {
+			t.Fatal(err)
+		}
+		ss.ApplyAnswer("t1", part)
+		if v, _ := s.Value("/name"); v != "Grace" {
+			t.Errorf("%s: after the answer the form holds name %v, want Grace", s.Version, v)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // Text draws a surface as plain text in at most width columns, as parley
@@ -25,6 +27,16 @@ func (s *Surface) Text(lim Limits, width int, closed bool) []string {
 		out = append(out, "✓ form closed: its task ended and takes no more answers")
 	}
 	return out
+}
+
+// TextHead is the line that heads a surface's Text: its id and version,
+// ruled out to width.
+func (s *Surface) TextHead(width int) string {
+	head := "── " + termsafe.Line(s.ID) + " (A2UI " + termsafe.Line(string(s.Version)) + ") "
+	if pad := width - ansi.StringWidth(head); pad > 0 {
+		head += strings.Repeat("─", pad)
+	}
+	return ansi.Truncate(head, width, "")
 }
 
 // textNode draws n in at most width columns, as plain text.

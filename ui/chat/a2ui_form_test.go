@@ -300,3 +300,19 @@ func TestA2UIAnswerTurnShowsItsSummary(t *testing.T) {
 		t.Fatalf("the answer's turn is drawn wrong:\n%s", got)
 	}
 }
+
+// A finished form read back from the store shows the values its answer
+// sent, drawn closed.
+func TestA2UIFinishedFormShowsTheValuesSent(t *testing.T) {
+	c, b := formChat(t, 80, 60, bookingV09)
+	action := a2uiPart(t, `[{"version": "v0.9", "action": {"name": "book", "surfaceId": "booking", "sourceComponentId": "book", "context": {"name": "Ada", "guests": ["4"], "terrace": true}}}]`)
+	b.add(session.Item{Kind: session.ItemUser, Key: "user:press", TaskID: "t1", Text: "Book · name=Ada", Parts: []a2aclient.Part{action}, Time: at(2), Done: true})
+	b.add(session.Item{Kind: session.ItemStatus, Key: "status:t1", TaskID: "t1", State: a2aclient.StateCompleted, Time: at(3), Done: true})
+	c.Upsert(b.items)
+	got := formText(c)
+	for _, want := range []string{"Name: [ Ada ]", "(•) Four", "[x] On the terrace", "form closed"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the finished form lacks %q:\n%s", want, got)
+		}
+	}
+}

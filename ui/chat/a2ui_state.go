@@ -51,6 +51,9 @@ func (f *forms) reset() { *f = forms{} }
 func (c *Pane) a2uiTake(it *session.Item) {
 	c.a2uiTaskState(it)
 	switch it.Kind {
+	case session.ItemUser:
+		c.a2uiAnswer(it)
+		return
 	case session.ItemAgent, session.ItemStatus, session.ItemArtifact:
 	default:
 		return
@@ -85,6 +88,21 @@ func (c *Pane) a2uiTake(it *session.Item) {
 			f.owned[it.Key] = append(f.owned[it.Key], s.Key())
 		}
 	}
+	c.a2uiRedraw()
+}
+
+// a2uiAnswer writes what a user's answer to a form sent back into that
+// form, once: a conversation read back from the store then shows the
+// values that were sent.
+func (c *Pane) a2uiAnswer(it *session.Item) {
+	f := &c.forms
+	if f.surfaces == nil || f.applied[it.Key] >= len(it.Parts) {
+		return
+	}
+	for _, p := range it.Parts {
+		f.surfaces.ApplyAnswer(it.TaskID, p)
+	}
+	f.applied[it.Key] = len(it.Parts)
 	c.a2uiRedraw()
 }
 
