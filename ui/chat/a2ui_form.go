@@ -71,8 +71,12 @@ func (c *Pane) startForm() tea.Cmd {
 }
 
 func (c *Pane) focusNode(surface string, n *a2ui.Node) {
+	at := nodeAt{surface: surface, key: n.Key}
+	if c.forms.focus != at {
+		c.forms.caret = caretAt{}
+	}
 	c.forms.editing = true
-	c.forms.focus = nodeAt{surface: surface, key: n.Key}
+	c.forms.focus = at
 	c.a2uiRedraw()
 	c.showFocus()
 }
@@ -162,11 +166,28 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 			}
 		}
 	case key.Matches(msg, k.Erase) && text:
-		v := n.Value
-		_, size := utf8.DecodeLastRuneInString(v)
-		err = s.Enter(n, v[:len(v)-size])
+		v, i := f.caretIn(n)
+		if i > 0 {
+			_, size := utf8.DecodeLastRuneInString(v[:i])
+			err = s.Enter(n, v[:i-size]+v[i:])
+			f.caret = caretAt{key: n.Key, at: i - size, set: true}
+		}
 	case key.Matches(msg, k.Toggle) && !text:
 		err = c.toggle(s, n)
+	case text && (key.Matches(msg, k.Left) || key.Matches(msg, k.Right)):
+		v, i := f.caretIn(n)
+		if key.Matches(msg, k.Left) && i > 0 {
+			_, size := utf8.DecodeLastRuneInString(v[:i])
+			i -= size
+		} else if key.Matches(msg, k.Right) && i < len(v) {
+			_, size := utf8.DecodeRuneInString(v[i:])
+			i += size
+		}
+		f.caret = caretAt{key: n.Key, at: i, set: true}
+	case text && key.Matches(msg, k.Start):
+		f.caret = caretAt{key: n.Key, at: 0, set: true}
+	case text && key.Matches(msg, k.End):
+		f.caret = caretAt{}
 	case key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		step := 1
 		if key.Matches(msg, k.Left) {
@@ -174,7 +195,11 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		}
 		err = c.nudge(s, n, step)
 	case text && msg.Text != "":
-		err = s.Enter(n, n.Value+msg.Text)
+		v, i := f.caretIn(n)
+		err = s.Enter(n, v[:i]+msg.Text+v[i:])
+		if f.caret.set {
+			f.caret.at = i + len(msg.Text)
+		}
 	}
 	c.focusNode(f.focus.surface, n)
 	if err != nil {
@@ -233,6 +258,26 @@ func (c *Pane) nudge(s *a2ui.Surface, n *a2ui.Node, dir int) error {
 		}
 	}
 	return nil
+}
+
+// caretAt is where typing goes in a text field, as a byte offset into
+// its value on a rune boundary; unset, at its end.
+type caretAt struct {
+	key string
+	at  int
+	set bool
+}
+
+// caretIn is the value of text field n and the caret's offset in it.
+func (f *forms) caretIn(n *a2ui.Node) (string, int) {
+	v, at := n.Value, f.caret.at
+	switch {
+	case !f.caret.set || f.caret.key != n.Key || at < 0 || at > len(v):
+		return v, len(v)
+	case at < len(v) && !utf8.RuneStart(v[at]):
+		return v, len(v) // the value changed under the caret
+	}
+	return v, at
 }
 
 // optionAt is the option of a choice the arrows moved to.

@@ -316,3 +316,40 @@ func TestA2UIFinishedFormShowsTheValuesSent(t *testing.T) {
 		}
 	}
 }
+
+// left, right, home and end move the cursor in a text field; typing and
+// backspace act where it is.
+func TestA2UITextFieldCursor(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada")
+	press(t, c, "left", "left")
+	typeText(c, "x")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ax▏da ]") {
+		t.Fatalf("left did not move the cursor:\n%s", got)
+	}
+	press(t, c, "home")
+	typeText(c, "_")
+	press(t, c, "right", "backspace")
+	if got := formText(c); !strings.Contains(got, "Name: [ _▏xda ]") {
+		t.Fatalf("home, right and backspace:\n%s", got)
+	}
+	press(t, c, "end")
+	typeText(c, "!")
+	if got := formText(c); !strings.Contains(got, "Name: [ _xda!▏ ]") {
+		t.Fatalf("end did not move the cursor to the end:\n%s", got)
+	}
+}
+
+// home in an empty field, then backspace and typing, neither panics nor
+// loses the text.
+func TestA2UITextFieldCursorEmpty(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e", "home", "backspace", "left", "right")
+	typeText(c, "é")
+	if got := formText(c); !strings.Contains(got, "Name: [ é▏ ]") {
+		t.Fatalf("typing into an empty field after home:\n%s", got)
+	}
+}

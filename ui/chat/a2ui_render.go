@@ -124,6 +124,16 @@ func (d drawer) focused(n *a2ui.Node) bool {
 	return f.editing && f.focus.surface == d.surface && f.focus.key == n.Key
 }
 
+// withCaret is a focused field's face v with the caret drawn where typing
+// goes (at the end of a hidden one).
+func (d drawer) withCaret(n *a2ui.Node, v string) string {
+	if v != n.Value {
+		return v + "▏"
+	}
+	_, i := d.c.forms.caretIn(n)
+	return v[:i] + "▏" + v[i:]
+}
+
 // plain wraps s to width in one style, every line untagged.
 func (d drawer) wrap(s string, w int, style func(...string) string) []uiLine {
 	var out []uiLine
@@ -227,7 +237,7 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 			v = strings.Repeat("•", 8)
 		}
 		if d.focused(n) {
-			v += "▏"
+			v = d.withCaret(n, v)
 		}
 		return d.tagged(n, label(n.Label, "text")+"[ "+v+" ]", w)
 	case a2ui.KindDateTime:
@@ -240,7 +250,7 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		}
 		v := n.Value
 		if d.focused(n) {
-			v += "▏"
+			v = d.withCaret(n, v)
 		}
 		return d.tagged(n, label(n.Label, what)+"[ "+v+" ]", w)
 	case a2ui.KindChoice:

@@ -28,6 +28,7 @@ type forms struct {
 	editing bool
 	focus   nodeAt   // the focused input or button
 	cursor  optionAt // the option of a choice the arrows are at
+	caret   caretAt  // where typing goes in the focused text field
 
 	md map[mdKey][]string // Texts' Markdown rendered (a2ui_render.go)
 }
