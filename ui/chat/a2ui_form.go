@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -329,9 +330,10 @@ func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) 
 	return nil, PressButton{TaskID: s.Task, Part: part, Surfaces: c.forms.surfaces, Note: a2ui.ActionSummary(buttonFace(n), part)}
 }
 
-// a2uiClick acts on a click on an input (focuses it) or a button
-// (presses it); ok is false for a click on anything else.
-func (c *Pane) a2uiClick(y int) (cmd tea.Cmd, act component.Action, ok bool) {
+// a2uiClick acts on a click at cell x of row y on an input (focuses it;
+// a check box also toggles, and a choice takes the option clicked) or a
+// button (presses it); ok is false for a click on anything else.
+func (c *Pane) a2uiClick(y, x int) (cmd tea.Cmd, act component.Action, ok bool) {
 	if len(c.items) == 0 || y < 0 || y >= c.h || c.forms.rows == nil {
 		return nil, nil, false
 	}
@@ -366,5 +368,40 @@ func (c *Pane) a2uiClick(y int) (cmd tea.Cmd, act component.Action, ok bool) {
 		return cmd, act, true
 	}
 	c.focusNode(at.surface, n)
+	var err error
+	switch n.Kind {
+	case a2ui.KindCheckBox:
+		err = c.toggle(s, n)
+	case a2ui.KindChoice:
+		if i := optionAtCell(ansi.Strip(l.line(p.line-ci.gap)), n, x); i >= 0 {
+			c.forms.cursor = optionAt{key: n.Key, i: i}
+			err = c.toggle(s, n)
+		}
+	}
+	c.a2uiRedraw()
+	if err != nil {
+		return component.Status(err.Error(), true), nil, true
+	}
 	return nil, nil, true
+}
+
+// optionAtCell is the option of choice n drawn at cell x of line (its
+// drawing, without colour), -1 when none is: the options are found where
+// the line shows them all, one after another.
+func optionAtCell(line string, n *a2ui.Node, x int) int {
+	all := choices(n)
+	j := strings.Index(line, all)
+	if j < 0 || x < 0 {
+		return -1
+	}
+	cell := x - ansi.StringWidth(line[:j])
+	for i, o := range n.Options {
+		face := choiceMark(n, o) + " " + o.Label
+		w := ansi.StringWidth(face)
+		if cell >= 0 && cell < w {
+			return i
+		}
+		cell -= w + 2 // the two spaces between options
+	}
+	return -1
 }

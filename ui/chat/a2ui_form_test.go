@@ -353,3 +353,29 @@ func TestA2UITextFieldCursorEmpty(t *testing.T) {
 		t.Fatalf("typing into an empty field after home:\n%s", got)
 	}
 }
+
+// A click on a choice's option chooses it, and a click on a check box
+// toggles it, not only focuses them.
+func TestA2UIClickChoosesAndToggles(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	at := func(want string) (int, int) {
+		for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
+			if j := strings.Index(l, want); j >= 0 {
+				return i, ansi.StringWidth(l[:j]) + 1
+			}
+		}
+		t.Fatalf("no row shows %q", want)
+		return -1, -1
+	}
+	row, col := at("( ) Four")
+	c.Update(component.ClickMsg{Row: row, Col: col})
+	if got := formText(c); !strings.Contains(got, "(•) Four") || !strings.Contains(got, "( ) Two") {
+		t.Fatalf("a click on Four did not choose it:\n%s", got)
+	}
+	row, col = at("[ ] On the terrace")
+	c.Update(component.ClickMsg{Row: row, Col: col})
+	if got := formText(c); !strings.Contains(got, "[x] On the terrace") {
+		t.Fatalf("a click on the check box did not toggle it:\n%s", got)
+	}
+}

@@ -391,16 +391,22 @@ func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 func choices(n *a2ui.Node) string {
 	var parts []string
 	for _, o := range n.Options {
-		mark := "( )"
-		if n.Multiple {
-			mark = "[ ]"
-		}
-		if o.Chosen {
-			mark = map[bool]string{true: "[x]", false: "(•)"}[n.Multiple]
-		}
-		parts = append(parts, mark+" "+o.Label)
+		parts = append(parts, choiceMark(n, o)+" "+o.Label)
 	}
 	return strings.Join(parts, "  ")
+}
+
+// choiceMark is an option's mark: round for one of many, square for any.
+func choiceMark(n *a2ui.Node, o a2ui.Option) string {
+	switch {
+	case o.Chosen && n.Multiple:
+		return "[x]"
+	case o.Chosen:
+		return "(•)"
+	case n.Multiple:
+		return "[ ]"
+	}
+	return "( )"
 }
 
 // button is a button's face: its child's text, bracketed (doubled for

@@ -36,7 +36,7 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	case tea.MouseWheelMsg:
 		c.wheel(msg)
 	case component.ClickMsg:
-		if cmd, act, ok := c.a2uiClick(msg.Row); ok {
+		if cmd, act, ok := c.a2uiClick(msg.Row, msg.Col); ok {
 			return cmd, act
 		}
 		c.click(msg.Row, msg.Again)
