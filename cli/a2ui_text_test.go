@@ -87,7 +87,7 @@ func TestA2UISurfaceText(t *testing.T) {
 		for _, width := range []int{80, 120} {
 			t.Run(fmt.Sprintf("%s_%d", name, width), func(t *testing.T) {
 				var out bytes.Buffer
-				writeSurface(&out, surfacesOf(t, msgs).Get("booking"), width)
+				writeSurface(&out, surfacesOf(t, msgs).Get("booking"), width, false)
 				for i, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 					if w := len([]rune(l)); w > width {
 						t.Errorf("line %d is %d wide, over %d: %q", i+1, w, width, l)

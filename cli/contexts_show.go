@@ -11,6 +11,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -34,9 +35,10 @@ func writeTranscript(w io.Writer, st *store.Store, c session.ContextInfo, agentL
 	}
 	fmt.Fprintf(bw, "Started %s, last activity %s, %s, %s\n", c.Created.Local().Format("2006-01-02 15:04"),
 		c.Updated.Local().Format("2006-01-02 15:04"), cmp.Or(termsafe.Line(c.LastState), "no state"), messages(c.Messages))
+	var forms session.FormText
 	err := st.EachItem(c.ID, func(it session.Item) error {
 		bw.WriteString("\n")
-		writeItem(bw, it)
+		writeItem(bw, it, &forms)
 		return nil
 	})
 	if err != nil {
@@ -45,7 +47,9 @@ func writeTranscript(w io.Writer, st *store.Store, c session.ContextInfo, agentL
 	return bw.Flush()
 }
 
-func writeItem(w *bufio.Writer, it session.Item) {
+// writeItem writes one item; forms draws the agent's forms in place of
+// their A2UI messages.
+func writeItem(w *bufio.Writer, it session.Item, forms *session.FormText) {
 	head := it.Time.Local().Format("15:04:05") + "  "
 	task := ""
 	if it.TaskID != "" {
@@ -80,7 +84,14 @@ func writeItem(w *bufio.Writer, it session.Item) {
 	if it.Detail != "" {
 		indentLines(w, it.Detail)
 	}
+	form, hasForm := forms.Item(it, surfaceWidth)
+	for _, l := range form {
+		indentLines(w, l)
+	}
 	for _, p := range it.Parts {
+		if hasForm && a2ui.IsPart(p) {
+			continue // drawn above
+		}
 		switch p.Kind {
 		case a2aclient.PartText:
 			indentLines(w, p.Text)

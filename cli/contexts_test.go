@@ -241,3 +241,23 @@ func TestContextsShowCountsOneMessage(t *testing.T) {
 		t.Errorf("show does not count one message:\n%s", r.stdout)
 	}
 }
+
+// contexts show draws an agent's form as parley send does, not its A2UI
+// messages as JSON.
+func TestContextsShowDrawsForms(t *testing.T) {
+	base := demo(t)
+	e := newStoreEnv(t)
+	r := e.run("send", base, "Book a table", "--json")
+	wantCode(t, r, exitNeedsInput)
+	id := storedID(t, r)
+	r = e.run("contexts", "show", id)
+	wantCode(t, r, exitOK)
+	for _, want := range []string{"── booking (A2UI", "Name: [", "[[ Book ]]"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("show lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "createSurface") || strings.Contains(r.stdout, "updateComponents") {
+		t.Errorf("show dumps the raw A2UI messages:\n%s", r.stdout)
+	}
+}

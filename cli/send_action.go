@@ -55,7 +55,8 @@ func (r *runner) sendAction(ctx context.Context, f *sendFlags, pos []string) int
 
 // taskSurfaces reads the A2UI surfaces a task shows from what the agent
 // said on it, in order: its history, its status message, its artifacts;
-// each message once.
+// each message once; then the user's answers in its history fill in the
+// forms they answered.
 func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 	var t a2uiText
 	for i := range task.History {
@@ -64,6 +65,11 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 		}
 	}
 	t.collect(&a2aclient.Event{Task: task})
+	for i := range task.History { // once every form is there
+		if task.History[i].Role == a2aclient.RoleUser {
+			t.answer(task.ID, &task.History[i])
+		}
+	}
 	if t.surfaces == nil {
 		return a2ui.New(a2ui.Limits{})
 	}
@@ -71,9 +77,10 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 }
 
 // writeTaskSurfaces draws the A2UI surfaces a task shows (parley task
-// get), with how to answer a form the task waits on.
+// get), with how to answer a form the task waits on; a task that ended
+// shows its forms as done, with the values sent.
 func writeTaskSurfaces(w io.Writer, t *a2aclient.Task, agentRef string) {
-	a := a2uiText{surfaces: taskSurfaces(t)}
+	a := a2uiText{surfaces: taskSurfaces(t), closed: t.Status.State.Terminal()}
 	waits := ""
 	if t.Status.State.Interrupted() {
 		waits = t.ID

@@ -104,3 +104,19 @@ func TestTaskGetShowsTheForm(t *testing.T) {
 		}
 	}
 }
+
+// parley task get of a booking that completed draws its form as closed:
+// no button offers its action, none says it is disabled, and a line says
+// the form is closed.
+func TestTaskGetDrawsAFinishedFormClosed(t *testing.T) {
+	url := demo(t)
+	e := newEnv(t)
+	e.store = filepath.Join(t.TempDir(), "store.db")
+	task, _ := resultLine(t, e.run("send", url, "book a table", "--json"))["taskId"].(string)
+	wantCode(t, e.run("send", url, "--task", task, "--action", "book", "--set", "/booking/name=Ada"), 0)
+	r := e.run("task", "get", url, task)
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "✓ form closed") || !strings.Contains(r.stdout, "Name: [Ada]") || strings.Contains(r.stdout, "(disabled") || strings.Contains(r.stdout, "→ action") {
+		t.Errorf("the finished form is not drawn closed:\n%s", r.stdout)
+	}
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -34,18 +35,22 @@ func A2UIAnswer(d a2aclient.Dialect, action a2aclient.Part, ss *a2ui.Surfaces) (
 
 // SendA2UIAction sends what pressing a form's button built (A2UIAnswer's
 // parts and metadata) on task taskID, continuing it when it waits for
-// input; after the task ended, as a new task of the context. The
-// transcript shows note as the user's turn. The reply is followed like
-// any other.
-func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, meta map[string]any, note string) {
+// input. A task that ended takes no more messages: the press is refused
+// with the sentence the CLI gives, and nothing is sent. The transcript
+// keeps the press as the user's turn: note (what was pressed and the
+// values sent, in short) and the parts themselves, so the stored
+// conversation holds the values and a replay sends them again. The reply
+// is followed like any other.
+func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, meta map[string]any, note string) error {
 	if len(parts) == 0 {
-		return
+		return nil
 	}
 	c.mu.Lock()
-	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, Parts: parts, ContextID: c.contextID, TaskID: taskID, Metadata: meta}
 	if t := c.tasks[taskID]; t != nil && t.State.Terminal() {
-		msg.TaskID = "" // an ended task takes no more messages: a new one in the context
+		c.mu.Unlock()
+		return fmt.Errorf("task %s is %s and takes no more messages; start a new task", taskID, t.State)
 	}
+	msg := a2aclient.Message{ID: a2aclient.NewID(), Role: a2aclient.RoleUser, Parts: parts, ContextID: c.contextID, TaskID: taskID, Metadata: meta}
 	if taskID == "" {
 		// A form that came in a message, not on a task: it answers the
 		// task that waits, as typed text would.
@@ -56,12 +61,13 @@ func (c *Conversation) SendA2UIAction(taskID string, parts []a2aclient.Part, met
 	if msg.TaskID == c.waiting {
 		c.waiting = "" // answered; another task that waits still does
 	}
-	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: note, TaskID: msg.TaskID, Done: true})
+	c.add(&Item{Key: "user:" + msg.ID, Kind: ItemUser, Text: note, Parts: parts, TaskID: msg.TaskID, Done: true})
 	req := a2aclient.SendRequest{Message: msg}
 	c.lastReq = &req
 	c.mu.Unlock()
 	c.notify()
 	c.start(req, note)
+	return nil
 }
 
 // Dialect is the dialect the conversation's agent speaks.

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -51,9 +52,9 @@ func TestA2UIAnswerSplitsAndCarriesTheDataModel(t *testing.T) {
 	}
 }
 
-// A form's button pressed after its task ended starts a new task in the
-// context rather than sending to the ended one, which agents refuse.
-func TestSendA2UIActionAfterTheTaskEnded(t *testing.T) {
+// A form's button pressed after its task ended is refused with the
+// sentence the CLI gives: nothing is sent, no new task starts.
+func TestSendA2UIActionAfterTheTaskEndedIsRefused(t *testing.T) {
 	c, _ := demoConversation(t, "/")
 	c.Send("hello there")
 	waitIdle(t, c)
@@ -61,16 +62,47 @@ func TestSendA2UIActionAfterTheTaskEnded(t *testing.T) {
 	if len(tasks) != 1 || !tasks[0].State.Terminal() {
 		t.Fatalf("tasks = %+v", tasks)
 	}
+	before := len(c.Items())
 	action := a2aclient.Part{Kind: a2aclient.PartData, Data: map[string]any{"userAction": map[string]any{"name": "book"}},
 		Metadata: map[string]any{"mimeType": a2ui.MimeType}}
-	c.SendA2UIAction(tasks[0].ID, []a2aclient.Part{action}, nil, "Pressed [ Book ]")
+	err := c.SendA2UIAction(tasks[0].ID, []a2aclient.Part{action}, nil, "Pressed [ Book ]")
 	waitIdle(t, c)
-	for _, it := range c.Items() {
-		if it.Kind == ItemError {
-			t.Fatalf("the press failed: %s (%s)", it.Text, kinds(c.Items()))
+	if err == nil || !strings.Contains(err.Error(), "takes no more messages; start a new task") {
+		t.Fatalf("err = %v, want the task refused", err)
+	}
+	if n := len(c.Tasks()); n != 1 {
+		t.Fatalf("%d tasks after the press, want 1", n)
+	}
+	for _, it := range c.Items()[before:] {
+		if it.Kind == ItemUser {
+			t.Fatalf("the press was sent: %+v", it)
 		}
-		if it.Kind == ItemUser && it.Text == "Pressed [ Book ]" && it.TaskID != "" {
-			t.Fatalf("the press went to task %s, which had ended", it.TaskID)
+	}
+}
+
+// A press is kept as the user's turn with its action part and a short
+// summary of what it sent, so show, export and replay carry the values;
+// replay sends the action part alone, as it was sent.
+func TestSendA2UIActionKeepsTheActionPart(t *testing.T) {
+	c, _ := demoConversation(t, "/")
+	action := a2aclient.Part{Kind: a2aclient.PartData, Metadata: map[string]any{"mimeType": a2ui.MimeType},
+		Data: []any{map[string]any{"version": "v0.9", "action": map[string]any{"name": "book", "context": map[string]any{"name": "Ada", "guests": []any{"4"}, "terrace": true}}}}}
+	if err := c.SendA2UIAction("", []a2aclient.Part{action}, nil, "Book · guests=4, name=Ada, terrace=true"); err != nil {
+		t.Fatal(err)
+	}
+	waitIdle(t, c)
+	var user *Item
+	items := c.Items()
+	for i := range items {
+		if items[i].Kind == ItemUser {
+			user = &items[i]
 		}
+	}
+	if user == nil || user.Text != "Book · guests=4, name=Ada, terrace=true" || len(user.Parts) != 1 || !a2ui.IsPart(user.Parts[0]) {
+		t.Fatalf("the user's turn is %+v, want the summary and the action part", user)
+	}
+	turns := ReplayTurns(items)
+	if len(turns) != 1 || len(turns[0].Parts) != 1 || !a2ui.IsPart(turns[0].Parts[0]) {
+		t.Fatalf("replay sends %+v, want the action part alone", turns)
 	}
 }

@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -28,7 +30,9 @@ func ReplayTurns(items []Item) []ReplayTurn {
 			continue
 		}
 		t := ReplayTurn{N: len(out) + 1, Answer: it.TaskID != "", Secret: it.Secret}
-		if it.Text != "" && !it.Secret {
+		// A form's answer was sent as its action parts alone; its text is
+		// parley's summary of them.
+		if it.Text != "" && !it.Secret && !slices.ContainsFunc(it.Parts, a2ui.IsPart) {
 			t.Parts = append(t.Parts, a2aclient.TextPart(it.Text))
 		}
 		t.Parts = append(t.Parts, it.Parts...)

@@ -54,7 +54,9 @@ func (m *Model) pressButton(a chat.PressButton) tea.Cmd {
 	conv := m.current.Conv
 	parts, meta := session.A2UIAnswer(conv.Dialect(), a.Part, a.Surfaces)
 	return func() tea.Msg {
-		conv.SendA2UIAction(a.TaskID, parts, meta, a.Note)
+		if err := conv.SendA2UIAction(a.TaskID, parts, meta, a.Note); err != nil {
+			conv.Notice(err.Error())
+		}
 		return nil
 	}
 }

@@ -55,6 +55,17 @@ func (m *Model) paneAt(x, y int) (focusArea, int, bool) {
 	return 0, 0, false
 }
 
+// colIn is cell x's column inside the box of pane area (-1 on its left
+// border).
+func (m *Model) colIn(area focusArea, x int) int {
+	for _, p := range m.panes() {
+		if p.area == area {
+			return x - p.x - 1
+		}
+	}
+	return x
+}
+
 // onClick focuses and selects what a left click lands on.
 func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || m.width < minWidth || m.height < minHeight {
@@ -85,7 +96,7 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 		}
 		// Selects; again, folds or unfolds; on a form, focuses an input
 		// or presses a button.
-		chatCmd, act := m.chat.Update(component.ClickMsg{Row: row, Again: again})
+		chatCmd, act := m.chat.Update(component.ClickMsg{Row: row, Col: m.colIn(area, msg.X), Again: again})
 		return tea.Batch(cmd, chatCmd, m.chatAction(act))
 	case focusAgents:
 		if _, act := m.agents.Update(component.ClickMsg{Row: row, Again: again}); act != nil {

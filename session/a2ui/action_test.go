@@ -258,9 +258,11 @@ func TestTemplateButtonResolvesItsItem(t *testing.T) {
 	}
 }
 
-// TestSurfaceKnowsItsTask: a surface belongs to the task whose message
-// last made or changed it.
-func TestSurfaceKnowsItsTask(t *testing.T) {
+// TestSurfacesAreEachTasksOwn: a surface belongs to the task whose
+// message made it; within that task updates change it in place, and an
+// agent reusing the surface id on another task makes a new surface,
+// leaving the first as it was (a transcript's history stays true).
+func TestSurfacesAreEachTasksOwn(t *testing.T) {
 	ss := New(Limits{})
 	part := func(s string) a2aclient.Part {
 		return a2aclient.Part{Kind: a2aclient.PartData, Data: decode(t, s), Metadata: map[string]any{"mimeType": MimeType}}
@@ -269,8 +271,26 @@ func TestSurfaceKnowsItsTask(t *testing.T) {
 	if got := ss.Get("s").Task; got != "t1" {
 		t.Fatalf("task %q, want t1", got)
 	}
+	ss.ApplyPartOf("t1", part(`{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/name", "value": "Ada2"}}`))
+	if n := len(ss.List()); n != 1 {
+		t.Fatalf("%d surfaces after t1 changed its own, want 1", n)
+	}
 	ss.ApplyPartOf("t2", part(`{"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/name", "value": "Bo"}}`))
+	list := ss.List()
+	if len(list) != 2 || list[0].Task != "t1" || list[1].Task != "t2" {
+		t.Fatalf("surfaces %v after t2 reused the id, want t1's and t2's", list)
+	}
+	if v, _ := ss.GetOf("t1", "s").Value("/name"); v != "Ada2" {
+		t.Errorf("t1's surface holds name %v, want Ada2 (t2 must not change it)", v)
+	}
+	if v, _ := ss.GetOf("t2", "s").Value("/name"); v != "Bo" {
+		t.Errorf("t2's surface holds name %v, want Bo", v)
+	}
 	if got := ss.Get("s").Task; got != "t2" {
-		t.Errorf("task %q after t2 changed it, want t2", got)
+		t.Errorf("Get names the surface of task %q, want the newest (t2)", got)
+	}
+	ss.ApplyPartOf("t1", part(`{"version": "v0.9", "deleteSurface": {"surfaceId": "s"}}`))
+	if ss.GetOf("t1", "s") != nil || ss.GetOf("t2", "s") == nil {
+		t.Error("t1's deleteSurface did not delete its own surface only")
 	}
 }

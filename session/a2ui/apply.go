@@ -5,17 +5,24 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
 )
 
 // Surfaces are the surfaces one conversation's agent drives, in the
-// order they were made.
+// order they were made. A surface is its task's own: it is known by its
+// task and its id, so an agent that reuses a surface id on another task
+// makes a new surface and the first one stays as it was.
 type Surfaces struct {
 	lim   Limits
-	byID  map[string]*Surface
-	order []string
+	byKey map[surfaceKey]*Surface
+	order []surfaceKey
 }
+
+// surfaceKey names a surface among a conversation's: the task it came on
+// ("" for one that came outside a task) and the agent's id for it.
+type surfaceKey struct{ task, id string }
 
 // New makes an empty set of surfaces bounded by lim (zero fields take
 // DefaultLimits' values).
@@ -29,20 +36,37 @@ func New(lim Limits) *Surfaces {
 	}
 	lim = Limits{MessageBytes: pick(lim.MessageBytes, d.MessageBytes), Surfaces: pick(lim.Surfaces, d.Surfaces),
 		Components: pick(lim.Components, d.Components), Depth: pick(lim.Depth, d.Depth), Nodes: pick(lim.Nodes, d.Nodes), TextBytes: pick(lim.TextBytes, d.TextBytes)}
-	return &Surfaces{lim: lim, byID: map[string]*Surface{}}
+	return &Surfaces{lim: lim, byKey: map[surfaceKey]*Surface{}}
 }
 
 // Limits returns the bounds the surfaces keep.
 func (ss *Surfaces) Limits() Limits { return ss.lim }
 
-// Get returns the surface with id, nil when there is none.
-func (ss *Surfaces) Get(id string) *Surface { return ss.byID[id] }
+// Get returns the newest surface with id, of any task; nil when there is
+// none.
+func (ss *Surfaces) Get(id string) *Surface {
+	for i := len(ss.order) - 1; i >= 0; i-- {
+		if ss.order[i].id == id {
+			return ss.byKey[ss.order[i]]
+		}
+	}
+	return nil
+}
+
+// GetOf returns task taskID's surface with id, nil when there is none.
+func (ss *Surfaces) GetOf(taskID, id string) *Surface { return ss.byKey[surfaceKey{taskID, id}] }
+
+// ByKey returns the surface whose Key is key, nil when there is none.
+func (ss *Surfaces) ByKey(key string) *Surface {
+	task, id, _ := strings.Cut(key, keySep)
+	return ss.GetOf(task, id)
+}
 
 // List returns the surfaces in the order they were made.
 func (ss *Surfaces) List() []*Surface {
 	out := make([]*Surface, 0, len(ss.order))
-	for _, id := range ss.order {
-		out = append(out, ss.byID[id])
+	for _, k := range ss.order {
+		out = append(out, ss.byKey[k])
 	}
 	return out
 }
@@ -119,16 +143,20 @@ func (ss *Surfaces) applyOne(m any, taskID string) error {
 	if id == "" {
 		return fmt.Errorf("%s names no surfaceId", kind)
 	}
-	if taskID != "" && kind != "deleteSurface" {
-		ss.surface(id, v).Task = taskID
+	if kind == "deleteSurface" {
+		if k, ok := ss.find(taskID, id); ok {
+			delete(ss.byKey, k)
+			ss.order = slices.DeleteFunc(ss.order, func(o surfaceKey) bool { return o == k })
+		}
+		return nil
 	}
+	s := ss.surface(taskID, id, v)
 	switch kind {
 	case "surfaceUpdate", "updateComponents":
-		return ss.components(ss.surface(id, v), b["components"])
+		return ss.components(s, b["components"])
 	case "dataModelUpdate":
-		return ss.dataV08(ss.surface(id, v), b)
+		return ss.dataV08(s, b)
 	case "updateDataModel":
-		s := ss.surface(id, v)
 		path, _ := b["path"].(string)
 		val, has := b["value"]
 		root, err := setPath(s.data, path, val, !has)
@@ -137,7 +165,6 @@ func (ss *Surfaces) applyOne(m any, taskID string) error {
 		}
 		s.data = root
 	case "beginRendering":
-		s := ss.surface(id, v)
 		s.begun = true
 		if r, _ := b["root"].(string); r != "" {
 			s.root = r
@@ -146,14 +173,8 @@ func (ss *Surfaces) applyOne(m any, taskID string) error {
 			s.CatalogID = c
 		}
 	case "createSurface":
-		s := ss.surface(id, v)
 		s.CatalogID, _ = b["catalogId"].(string)
 		s.SendDataModel, _ = b["sendDataModel"].(bool)
-	case "deleteSurface":
-		if ss.byID[id] != nil {
-			delete(ss.byID, id)
-			ss.order = slices.DeleteFunc(ss.order, func(s string) bool { return s == id })
-		}
 	}
 	return nil
 }
@@ -161,19 +182,46 @@ func (ss *Surfaces) applyOne(m any, taskID string) error {
 // messageKinds are the messages of both versions an agent sends.
 var messageKinds = []string{"surfaceUpdate", "dataModelUpdate", "beginRendering", "createSurface", "updateComponents", "updateDataModel", "deleteSurface"}
 
-// surface returns the surface with id, making it (and dropping the
-// oldest past the limit) when it is new.
-func (ss *Surfaces) surface(id string, v Version) *Surface {
-	if s := ss.byID[id]; s != nil {
-		return s
+// find is the key of the surface a message on task taskID about surface
+// id changes: that task's own; for a message outside a task, the newest
+// surface with id.
+func (ss *Surfaces) find(taskID, id string) (surfaceKey, bool) {
+	if taskID != "" {
+		k := surfaceKey{taskID, id}
+		_, ok := ss.byKey[k]
+		return k, ok
+	}
+	if s := ss.Get(id); s != nil {
+		return surfaceKey{s.Task, id}, true
+	}
+	return surfaceKey{"", id}, false
+}
+
+// surface returns the surface a message on task taskID about id changes,
+// making it (and dropping the oldest past the limit) when it is new. A
+// surface that came outside a task is taken by the first task that
+// changes it, as the one its buttons answer.
+func (ss *Surfaces) surface(taskID, id string, v Version) *Surface {
+	k, ok := ss.find(taskID, id)
+	if ok {
+		return ss.byKey[k]
+	}
+	if loose := ss.byKey[surfaceKey{"", id}]; loose != nil && taskID != "" {
+		delete(ss.byKey, surfaceKey{"", id})
+		i := slices.Index(ss.order, surfaceKey{"", id})
+		ss.order[i] = k
+		ss.byKey[k] = loose
+		loose.Task = taskID
+		return loose
 	}
 	if len(ss.order) >= ss.lim.Surfaces {
-		delete(ss.byID, ss.order[0])
+		delete(ss.byKey, ss.order[0])
 		ss.order = ss.order[1:]
 	}
 	s := newSurface(id, v)
-	ss.byID[id] = s
-	ss.order = append(ss.order, id)
+	s.Task = taskID
+	ss.byKey[k] = s
+	ss.order = append(ss.order, k)
 	return s
 }
 

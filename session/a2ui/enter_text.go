@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -57,11 +58,12 @@ func (s *Surface) choose(n *Node, typed string) error {
 		}
 		i := slices.IndexFunc(n.Options, func(o Option) bool { return o.Value == w || strings.EqualFold(o.Label, w) })
 		if i < 0 {
-			var vals []string
+			// Named as a person sees them; the values are taken too.
+			var labels []string
 			for _, o := range n.Options {
-				vals = append(vals, o.Value)
+				labels = append(labels, cmp.Or(o.Label, o.Value))
 			}
-			return fmt.Errorf("%s has no option %q; its options are %s", n.ID, w, strings.Join(vals, ", "))
+			return fmt.Errorf("%s has no option %q; its options are %s", n.ID, w, strings.Join(labels, ", "))
 		}
 		chosen = append(chosen, n.Options[i].Value)
 	}

@@ -1,6 +1,7 @@
 package a2ui
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,17 @@ func TestOneObjectEach(t *testing.T) {
 	}
 	if m, ok := parts[0].Data.(map[string]any); !ok || m["action"] == nil {
 		t.Errorf("data %v", parts[0].Data)
+	}
+}
+
+// TestEnterTextNamesTheLabels: a choice that has no such option says
+// which ones it takes by the labels a person sees, not the values sent.
+func TestEnterTextNamesTheLabels(t *testing.T) {
+	ss := New(Limits{})
+	applyAll(t, ss, everyV09)
+	s := ss.Get("s")
+	err := s.EnterText(s.Layout(Limits{}).Find("pick"), "Keto")
+	if err == nil || !strings.Contains(err.Error(), "its options are Vegan, None") {
+		t.Fatalf("error %v, want the labels listed", err)
 	}
 }

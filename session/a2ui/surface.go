@@ -2,6 +2,7 @@ package a2ui
 
 import (
 	"maps"
+	"strings"
 )
 
 // Component is one component as an agent defined it, in either
@@ -23,8 +24,9 @@ type Surface struct {
 	// SendDataModel is v0.9's createSurface asking for the data model
 	// with every message the client sends.
 	SendDataModel bool
-	// Task is the task whose message last made or changed the surface
-	// (Surfaces.ApplyPartOf): the one its buttons' actions answer.
+	// Task is the task whose message made the surface
+	// (Surfaces.ApplyPartOf), "" for one that came outside a task: the one
+	// its buttons' actions answer.
 	Task string
 
 	components map[string]Component
@@ -37,6 +39,21 @@ type Surface struct {
 
 func newSurface(id string, v Version) *Surface {
 	return &Surface{ID: id, Version: v, components: map[string]Component{}, data: map[string]any{}, locals: map[string]any{}}
+}
+
+// keySep joins a surface's task and id in its Key: a NUL, which ids do
+// not hold in practice (an agent that puts one in one only muddles its
+// own surfaces).
+const keySep = "\x00"
+
+// Key names the surface among its conversation's (Surfaces.ByKey): its
+// task and its id, since an agent may reuse an id on another task.
+func (s *Surface) Key() string { return s.Task + keySep + s.ID }
+
+// IDOfKey is the agent's surface id within a Key.
+func IDOfKey(key string) string {
+	_, id, _ := strings.Cut(key, keySep)
+	return id
 }
 
 // Ready reports whether the surface may be drawn: v0.8 waits for

@@ -12,6 +12,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
@@ -99,10 +100,14 @@ func (s *Store) ExportMarkdown(w io.Writer, id int64) error {
 // mdWriter writes Markdown as it goes, remembering only its last two
 // bytes, to separate blocks by one empty line.
 type mdWriter struct {
-	w    *bufio.Writer
-	last [2]byte
-	n    int
+	w     *bufio.Writer
+	last  [2]byte
+	n     int
+	forms session.FormText // the agent's forms, drawn as text
 }
+
+// formWidth is the width the Markdown export draws forms at.
+const formWidth = 80
 
 func (m *mdWriter) write(s string) {
 	m.w.WriteString(s)
@@ -172,7 +177,14 @@ func (m *mdWriter) item(it session.Item) {
 		}
 	}
 	m.blank()
+	form, hasForm := m.forms.Item(it, formWidth)
+	if len(form) > 0 {
+		m.fence("text", termsafe.Clean(strings.Join(form, "\n")))
+	}
 	for _, p := range it.Parts {
+		if hasForm && a2ui.IsPart(p) {
+			continue // drawn above
+		}
 		m.part(p)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -17,7 +18,7 @@ import (
 // the userAction (v0.8) or action (v0.9) part, on the task the surface
 // belongs to; Surfaces are the conversation's, whose data models
 // v0.9's sendDataModel asks to be sent along. Note is the user's turn
-// as the transcript shows it.
+// as the transcript shows it: the button's face and the values sent.
 type PressButton struct {
 	TaskID   string
 	Part     a2aclient.Part
@@ -50,9 +51,9 @@ func (c *Pane) startForm() tea.Cmd {
 	if ci := c.selected(); ci != nil {
 		ids = f.owned[ci.it.Key]
 	}
-	if len(ids) == 0 && f.surfaces != nil {
-		for _, s := range f.surfaces.List() {
-			ids = append(ids, s.ID)
+	if len(ids) == 0 {
+		for _, s := range f.live() {
+			ids = append(ids, s.Key())
 		}
 	}
 	for i := len(ids) - 1; i >= 0; i-- {
@@ -64,13 +65,62 @@ func (c *Pane) startForm() tea.Cmd {
 			}
 		}
 	}
-	return component.Status("There is no form here to fill in.", false)
+	if f.surfaces != nil && len(f.surfaces.List()) > 0 {
+		return component.Status("No form waits for you: the agent's forms here belong to tasks that ended.", false)
+	}
+	return component.Status("No form waits for you: the agent has sent none here.", false)
 }
 
 func (c *Pane) focusNode(surface string, n *a2ui.Node) {
+	at := nodeAt{surface: surface, key: n.Key}
+	if c.forms.focus != at {
+		c.forms.caret = caretAt{}
+	}
 	c.forms.editing = true
-	c.forms.focus = nodeAt{surface: surface, key: n.Key}
+	c.forms.focus = at
 	c.a2uiRedraw()
+	c.showFocus()
+}
+
+// showFocus scrolls the chat so the focused input or button is on
+// screen, and selects the item that draws it.
+func (c *Pane) showFocus() {
+	f := &c.forms
+	i, ok := c.byKey[f.owner[f.focus.surface]]
+	if !ok || i >= len(c.items) {
+		return
+	}
+	ci := c.items[i]
+	l := c.render(ci) // fills f.rows for the item
+	rows := f.rows[ci.it.Key]
+	start, row := -1, -1
+	for k := 0; k < l.n && start < 0; k++ {
+		if l.line(k) == rows.first {
+			start = k
+		}
+	}
+	for r, at := range rows.at {
+		if at == f.focus && (row < 0 || r < row) {
+			row = r
+		}
+	}
+	if start < 0 || row < 0 {
+		return
+	}
+	c.sel = i
+	at := pos{i, ci.gap + start + row}
+	top := c.viewTop()
+	bottom, _ := c.down(top, c.h-1)
+	switch {
+	case at.before(top):
+		c.top, _ = c.up(at, min(2, c.h/4))
+	case bottom.before(at):
+		c.top, _ = c.up(at, c.h-1-min(2, c.h/4))
+	default:
+		return
+	}
+	c.follow = false
+	c.settle()
 }
 
 // formKey acts on a key while a form is filled in.
@@ -117,11 +167,28 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 			}
 		}
 	case key.Matches(msg, k.Erase) && text:
-		v := n.Value
-		_, size := utf8.DecodeLastRuneInString(v)
-		err = s.Enter(n, v[:len(v)-size])
+		v, i := f.caretIn(n)
+		if i > 0 {
+			_, size := utf8.DecodeLastRuneInString(v[:i])
+			err = s.Enter(n, v[:i-size]+v[i:])
+			f.caret = caretAt{key: n.Key, at: i - size, set: true}
+		}
 	case key.Matches(msg, k.Toggle) && !text:
 		err = c.toggle(s, n)
+	case text && (key.Matches(msg, k.Left) || key.Matches(msg, k.Right)):
+		v, i := f.caretIn(n)
+		if key.Matches(msg, k.Left) && i > 0 {
+			_, size := utf8.DecodeLastRuneInString(v[:i])
+			i -= size
+		} else if key.Matches(msg, k.Right) && i < len(v) {
+			_, size := utf8.DecodeRuneInString(v[i:])
+			i += size
+		}
+		f.caret = caretAt{key: n.Key, at: i, set: true}
+	case text && key.Matches(msg, k.Start):
+		f.caret = caretAt{key: n.Key, at: 0, set: true}
+	case text && key.Matches(msg, k.End):
+		f.caret = caretAt{}
 	case key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		step := 1
 		if key.Matches(msg, k.Left) {
@@ -129,7 +196,11 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		}
 		err = c.nudge(s, n, step)
 	case text && msg.Text != "":
-		err = s.Enter(n, n.Value+msg.Text)
+		v, i := f.caretIn(n)
+		err = s.Enter(n, v[:i]+msg.Text+v[i:])
+		if f.caret.set {
+			f.caret.at = i + len(msg.Text)
+		}
 	}
 	c.focusNode(f.focus.surface, n)
 	if err != nil {
@@ -190,6 +261,26 @@ func (c *Pane) nudge(s *a2ui.Surface, n *a2ui.Node, dir int) error {
 	return nil
 }
 
+// caretAt is where typing goes in a text field, as a byte offset into
+// its value on a rune boundary; unset, at its end.
+type caretAt struct {
+	key string
+	at  int
+	set bool
+}
+
+// caretIn is the value of text field n and the caret's offset in it.
+func (f *forms) caretIn(n *a2ui.Node) (string, int) {
+	v, at := n.Value, f.caret.at
+	switch {
+	case !f.caret.set || f.caret.key != n.Key || at < 0 || at > len(v):
+		return v, len(v)
+	case at < len(v) && !utf8.RuneStart(v[at]):
+		return v, len(v) // the value changed under the caret
+	}
+	return v, at
+}
+
 // optionAt is the option of a choice the arrows moved to.
 type optionAt struct {
 	key string
@@ -223,18 +314,26 @@ func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) 
 	case n.NeedsConfirm():
 		return nil, OpenLink{URL: n.OpenURL}
 	}
+	if st, done := c.forms.closed(s); done {
+		return component.Status("That form is closed: its task is "+string(st)+" and takes no more messages; start a new task.", true), nil
+	}
 	part, err := s.Action(n, c.now)
 	if err != nil {
 		return component.Status("Could not press the button: "+err.Error()+".", true), nil
 	}
 	c.forms.editing = false
+	if c.forms.sent == nil {
+		c.forms.sent = map[*a2ui.Surface]string{}
+	}
+	c.forms.sent[s] = buttonFace(n)
 	c.a2uiRedraw()
-	return nil, PressButton{TaskID: s.Task, Part: part, Surfaces: c.forms.surfaces, Note: "Pressed " + button(n)}
+	return nil, PressButton{TaskID: s.Task, Part: part, Surfaces: c.forms.surfaces, Note: a2ui.ActionSummary(buttonFace(n), part)}
 }
 
-// a2uiClick acts on a click on an input (focuses it) or a button
-// (presses it); ok is false for a click on anything else.
-func (c *Pane) a2uiClick(y int) (cmd tea.Cmd, act component.Action, ok bool) {
+// a2uiClick acts on a click at cell x of row y on an input (focuses it;
+// a check box also toggles, and a choice takes the option clicked) or a
+// button (presses it); ok is false for a click on anything else.
+func (c *Pane) a2uiClick(y, x int) (cmd tea.Cmd, act component.Action, ok bool) {
 	if len(c.items) == 0 || y < 0 || y >= c.h || c.forms.rows == nil {
 		return nil, nil, false
 	}
@@ -269,5 +368,40 @@ func (c *Pane) a2uiClick(y int) (cmd tea.Cmd, act component.Action, ok bool) {
 		return cmd, act, true
 	}
 	c.focusNode(at.surface, n)
+	var err error
+	switch n.Kind {
+	case a2ui.KindCheckBox:
+		err = c.toggle(s, n)
+	case a2ui.KindChoice:
+		if i := optionAtCell(ansi.Strip(l.line(p.line-ci.gap)), n, x); i >= 0 {
+			c.forms.cursor = optionAt{key: n.Key, i: i}
+			err = c.toggle(s, n)
+		}
+	}
+	c.a2uiRedraw()
+	if err != nil {
+		return component.Status(err.Error(), true), nil, true
+	}
 	return nil, nil, true
+}
+
+// optionAtCell is the option of choice n drawn at cell x of line (its
+// drawing, without colour), -1 when none is: the options are found where
+// the line shows them all, one after another.
+func optionAtCell(line string, n *a2ui.Node, x int) int {
+	all := choices(n)
+	j := strings.Index(line, all)
+	if j < 0 || x < 0 {
+		return -1
+	}
+	cell := x - ansi.StringWidth(line[:j])
+	for i, o := range n.Options {
+		face := choiceMark(n, o) + " " + o.Label
+		w := ansi.StringWidth(face)
+		if cell >= 0 && cell < w {
+			return i
+		}
+		cell -= w + 2 // the two spaces between options
+	}
+	return -1
 }

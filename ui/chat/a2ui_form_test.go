@@ -1,11 +1,15 @@
 package chat
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
 )
@@ -82,6 +86,9 @@ func TestA2UIFormFilledWithKeys(t *testing.T) {
 	}
 	if pb.TaskID != "t1" || pb.Surfaces == nil {
 		t.Fatalf("pressed on task %q, want t1", pb.TaskID)
+	}
+	if want := "Book · guests=4, name=Ada, terrace=true"; pb.Note != want {
+		t.Fatalf("the turn reads %q, want %q", pb.Note, want)
 	}
 	msgs, _ := pb.Part.Data.([]any) // v0.9 sends a list of messages
 	if len(msgs) != 1 {
@@ -210,5 +217,165 @@ func TestA2UIFormKeptPerConversation(t *testing.T) {
 	c.ResetFor(one, b.items, "demo")
 	if got := formText(c); !strings.Contains(got, "Name: [ Ada ]") {
 		t.Fatalf("the name typed was lost with the switch:\n%s", got)
+	}
+}
+
+// A form whose task ended is drawn as closed and read-only: e finds no
+// form that waits, the footer stops offering e, and its buttons take no
+// press.
+func TestA2UIFormOfAnEndedTaskIsClosed(t *testing.T) {
+	c, b := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	b.add(session.Item{Kind: session.ItemStatus, Key: "status:t1", TaskID: "t1", State: a2aclient.StateCompleted, Time: at(2), Done: true})
+	c.Upsert(b.items)
+	cmd, _ := press(t, c, "e")
+	if c.Editing() {
+		t.Fatal("e started the form of a completed task")
+	}
+	if cmd == nil {
+		t.Fatal("e said nothing")
+	}
+	if msg, _ := cmd().(component.StatusMsg); !strings.Contains(msg.Text, "No form waits for you") {
+		t.Fatalf("e said %q", msg.Text)
+	}
+	got := formText(c)
+	if !strings.Contains(got, "form closed") || strings.Contains(got, "(disabled") {
+		t.Fatalf("the ended form is not drawn as closed:\n%s", got)
+	}
+	for _, h := range c.ShortHelp() {
+		if h.Help().Desc == "fill in the agent's form" {
+			t.Fatal("the footer still offers e on a closed form")
+		}
+	}
+}
+
+// A second task that sends a form with the same surface id gets a form of
+// its own: the first turn's form keeps what was entered in it.
+func TestA2UIFormOfASecondTaskIsItsOwn(t *testing.T) {
+	c, b := formChat(t, 80, 60, bookingV09)
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada")
+	press(t, c, "esc")
+	b.add(session.Item{Kind: session.ItemUser, Text: "book a table", Time: at(3)})
+	b.add(session.Item{Kind: session.ItemAgent, Key: "agent:form2", TaskID: "t2", Time: at(4), Text: "Here is the form.", Parts: []a2aclient.Part{a2uiPart(t, bookingV09)}, Done: true})
+	c.Upsert(b.items)
+	got := formText(c)
+	if strings.Contains(got, "changes the agent's form above") {
+		t.Fatalf("the second task's form was taken as a change to the first:\n%s", got)
+	}
+	if strings.Count(got, "── form booking") != 2 || !strings.Contains(got, "Name: [ Ada ]") || !strings.Contains(got, "Name: [  ]") {
+		t.Fatalf("want two forms, the first holding Ada, the second empty:\n%s", got)
+	}
+}
+
+// e scrolls the chat so the field being filled in is on screen, even
+// when the form has scrolled off above.
+func TestA2UIFormScrollsIntoView(t *testing.T) {
+	c, b := formChat(t, 80, 24, bookingV09)
+	c.Focus()
+	for i := range 20 {
+		b.add(session.Item{Kind: session.ItemAgent, Text: fmt.Sprintf("later line %d", i), Time: at(2 + i), Done: true})
+	}
+	c.Upsert(b.items)
+	c.End()
+	press(t, c, "e")
+	if !c.Editing() {
+		t.Fatal("e did not start the form")
+	}
+	if got := ansi.Strip(c.View(c.st)); !strings.Contains(got, "Name: [ ▏ ]") {
+		t.Fatalf("the focused field is not on screen:\n%s", got)
+	}
+}
+
+// The user's turn that answered a form shows its summary, not the action
+// part as a change to a form.
+func TestA2UIAnswerTurnShowsItsSummary(t *testing.T) {
+	c, b := formChat(t, 80, 40, bookingV09)
+	action := a2uiPart(t, `[{"version": "v0.9", "action": {"name": "book", "context": {"name": "Ada"}}}]`)
+	b.add(session.Item{Kind: session.ItemUser, Key: "user:press", TaskID: "t1", Text: "Book · name=Ada", Parts: []a2aclient.Part{action}, Time: at(2), Done: true})
+	c.Upsert(b.items)
+	got := formText(c)
+	if !strings.Contains(got, "Book · name=Ada") || strings.Contains(got, "changes the agent's form") {
+		t.Fatalf("the answer's turn is drawn wrong:\n%s", got)
+	}
+}
+
+// A finished form read back from the store shows the values its answer
+// sent, drawn closed.
+func TestA2UIFinishedFormShowsTheValuesSent(t *testing.T) {
+	c, b := formChat(t, 80, 60, bookingV09)
+	action := a2uiPart(t, `[{"version": "v0.9", "action": {"name": "book", "surfaceId": "booking", "sourceComponentId": "book", "context": {"name": "Ada", "guests": ["4"], "terrace": true}}}]`)
+	b.add(session.Item{Kind: session.ItemUser, Key: "user:press", TaskID: "t1", Text: "Book · name=Ada", Parts: []a2aclient.Part{action}, Time: at(2), Done: true})
+	b.add(session.Item{Kind: session.ItemStatus, Key: "status:t1", TaskID: "t1", State: a2aclient.StateCompleted, Time: at(3), Done: true})
+	c.Upsert(b.items)
+	got := formText(c)
+	for _, want := range []string{"Name: [ Ada ]", "(•) Four", "[x] On the terrace", "form closed"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the finished form lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// left, right, home and end move the cursor in a text field; typing and
+// backspace act where it is.
+func TestA2UITextFieldCursor(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e")
+	typeText(c, "Ada")
+	press(t, c, "left", "left")
+	typeText(c, "x")
+	if got := formText(c); !strings.Contains(got, "Name: [ Ax▏da ]") {
+		t.Fatalf("left did not move the cursor:\n%s", got)
+	}
+	press(t, c, "home")
+	typeText(c, "_")
+	press(t, c, "right", "backspace")
+	if got := formText(c); !strings.Contains(got, "Name: [ _▏xda ]") {
+		t.Fatalf("home, right and backspace:\n%s", got)
+	}
+	press(t, c, "end")
+	typeText(c, "!")
+	if got := formText(c); !strings.Contains(got, "Name: [ _xda!▏ ]") {
+		t.Fatalf("end did not move the cursor to the end:\n%s", got)
+	}
+}
+
+// home in an empty field, then backspace and typing, neither panics nor
+// loses the text.
+func TestA2UITextFieldCursorEmpty(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e", "home", "backspace", "left", "right")
+	typeText(c, "é")
+	if got := formText(c); !strings.Contains(got, "Name: [ é▏ ]") {
+		t.Fatalf("typing into an empty field after home:\n%s", got)
+	}
+}
+
+// A click on a choice's option chooses it, and a click on a check box
+// toggles it, not only focuses them.
+func TestA2UIClickChoosesAndToggles(t *testing.T) {
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	at := func(want string) (int, int) {
+		for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
+			if j := strings.Index(l, want); j >= 0 {
+				return i, ansi.StringWidth(l[:j]) + 1
+			}
+		}
+		t.Fatalf("no row shows %q", want)
+		return -1, -1
+	}
+	row, col := at("( ) Four")
+	c.Update(component.ClickMsg{Row: row, Col: col})
+	if got := formText(c); !strings.Contains(got, "(•) Four") || !strings.Contains(got, "( ) Two") {
+		t.Fatalf("a click on Four did not choose it:\n%s", got)
+	}
+	row, col = at("[ ] On the terrace")
+	c.Update(component.ClickMsg{Row: row, Col: col})
+	if got := formText(c); !strings.Contains(got, "[x] On the terrace") {
+		t.Fatalf("a click on the check box did not toggle it:\n%s", got)
 	}
 }

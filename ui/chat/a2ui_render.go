@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -37,6 +38,9 @@ type uiLine struct {
 }
 
 func (c *Pane) a2uiView(ci *chatItem, p a2aclient.Part, w int) []string {
+	if ci.it.Kind == session.ItemUser {
+		return nil // a form's answer: the turn's text sums it up
+	}
 	first := firstA2UIPart(&ci.it)
 	if !sameA2UIPart(&ci.it, first, p) {
 		return nil
@@ -68,13 +72,17 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 	st := c.st
 	var s *a2ui.Surface
 	if c.forms.surfaces != nil {
-		s = c.forms.surfaces.Get(id)
+		s = c.forms.surfaces.ByKey(id)
 	}
-	head := "── form " + termsafe.Line(id)
+	head := "── form " + termsafe.Line(a2ui.IDOfKey(id))
 	if s != nil {
 		head += " (A2UI " + termsafe.Line(string(s.Version)) + ")"
 	}
-	if c.forms.editing && c.forms.focus.surface == id {
+	ended, closed := c.forms.closed(s)
+	switch {
+	case closed:
+		head += " · closed"
+	case c.forms.editing && c.forms.focus.surface == id:
 		head += " · editing"
 	}
 	head += " "
@@ -92,19 +100,38 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 	if root == nil {
 		return append(out, uiLine{s: st.Muted.Render("(the agent has not finished this form yet)")})
 	}
-	d := drawer{c: c, surface: id}
-	return append(out, d.node(root, w)...)
+	d := drawer{c: c, surface: id, closed: closed}
+	out = append(out, d.node(root, w)...)
+	if closed {
+		done := "✓ form closed: the task is " + string(ended)
+		if face := c.forms.sent[s]; face != "" {
+			done = "✓ sent: " + face + " · form closed (task " + string(ended) + ")"
+		}
+		out = append(out, uiLine{s: st.Muted.Render(ansi.Truncate(done, w, "…"))})
+	}
+	return out
 }
 
 // drawer draws one surface's nodes for the chat.
 type drawer struct {
 	c       *Pane
 	surface string
+	closed  bool // its task ended: drawn read-only, nothing to focus or press
 }
 
 func (d drawer) focused(n *a2ui.Node) bool {
 	f := d.c.forms
 	return f.editing && f.focus.surface == d.surface && f.focus.key == n.Key
+}
+
+// withCaret is a focused field's face v with the caret drawn where typing
+// goes (at the end of a hidden one).
+func (d drawer) withCaret(n *a2ui.Node, v string) string {
+	if v != n.Value {
+		return v + "▏"
+	}
+	_, i := d.c.forms.caretIn(n)
+	return v[:i] + "▏" + v[i:]
 }
 
 // plain wraps s to width in one style, every line untagged.
@@ -120,6 +147,9 @@ func (d drawer) wrap(s string, w int, style func(...string) string) []uiLine {
 // faces wrap and every line is the node's, for the mouse.
 func (d drawer) tagged(n *a2ui.Node, s string, w int) []uiLine {
 	st := d.c.st
+	if d.closed {
+		return d.wrap(s, w, st.Muted.Render)
+	}
 	style := st.Text.Render
 	switch {
 	case d.focused(n):
@@ -191,6 +221,9 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		}
 		return out
 	case a2ui.KindButton:
+		if d.closed {
+			return d.tagged(n, "[ "+buttonFace(n)+" ]", w)
+		}
 		return d.tagged(n, button(n), w)
 	case a2ui.KindCheckBox:
 		mark := "[ ]"
@@ -204,7 +237,7 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 			v = strings.Repeat("•", 8)
 		}
 		if d.focused(n) {
-			v += "▏"
+			v = d.withCaret(n, v)
 		}
 		return d.tagged(n, label(n.Label, "text")+"[ "+v+" ]", w)
 	case a2ui.KindDateTime:
@@ -217,7 +250,7 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		}
 		v := n.Value
 		if d.focused(n) {
-			v += "▏"
+			v = d.withCaret(n, v)
 		}
 		return d.tagged(n, label(n.Label, what)+"[ "+v+" ]", w)
 	case a2ui.KindChoice:
@@ -358,21 +391,43 @@ func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 func choices(n *a2ui.Node) string {
 	var parts []string
 	for _, o := range n.Options {
-		mark := "( )"
-		if n.Multiple {
-			mark = "[ ]"
-		}
-		if o.Chosen {
-			mark = map[bool]string{true: "[x]", false: "(•)"}[n.Multiple]
-		}
-		parts = append(parts, mark+" "+o.Label)
+		parts = append(parts, choiceMark(n, o)+" "+o.Label)
 	}
 	return strings.Join(parts, "  ")
+}
+
+// choiceMark is an option's mark: round for one of many, square for any.
+func choiceMark(n *a2ui.Node, o a2ui.Option) string {
+	switch {
+	case o.Chosen && n.Multiple:
+		return "[x]"
+	case o.Chosen:
+		return "(•)"
+	case n.Multiple:
+		return "[ ]"
+	}
+	return "( )"
 }
 
 // button is a button's face: its child's text, bracketed (doubled for
 // the primary one), and what it does.
 func button(n *a2ui.Node) string {
+	face := buttonFace(n)
+	s := "[ " + face + " ]"
+	if n.Variant == "primary" {
+		s = "[[ " + face + " ]]"
+	}
+	if n.OpenURL != "" {
+		s += " → opens " + n.OpenURL
+	}
+	if !n.Enabled {
+		s += " (disabled)"
+	}
+	return s
+}
+
+// buttonFace is the text a button shows: its child's, else its id.
+func buttonFace(n *a2ui.Node) string {
 	var words []string
 	for _, c := range n.Children {
 		c.Walk(func(x *a2ui.Node) {
@@ -385,15 +440,5 @@ func button(n *a2ui.Node) string {
 	if face == "" {
 		face = n.ID
 	}
-	s := "[ " + face + " ]"
-	if n.Variant == "primary" {
-		s = "[[ " + face + " ]]"
-	}
-	if n.OpenURL != "" {
-		s += " → opens " + n.OpenURL
-	}
-	if !n.Enabled {
-		s += " (disabled)"
-	}
-	return s
+	return face
 }

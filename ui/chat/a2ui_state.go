@@ -14,15 +14,21 @@ import (
 type forms struct {
 	surfaces *a2ui.Surfaces
 	applied  map[string]int      // parts applied of each item, by item key
-	owner    map[string]string   // the item that made each surface, by surface id
-	owned    map[string][]string // the surfaces each item made, in order
+	owner    map[string]string   // the item that made each surface, by surface key (a2ui.Surface.Key)
+	owned    map[string][]string // the keys of the surfaces each item made, in order
 	// rows maps the lines of an item's drawing (from its first A2UI
 	// part's first line) to the node drawn there, for the mouse.
 	rows map[string]drawnRows
 
+	// ended holds the tasks that ended (completed, canceled, failed,
+	// rejected): their forms take no more presses and are drawn closed.
+	ended map[string]a2aclient.State
+	sent  map[*a2ui.Surface]string // the face of the button last pressed on a surface
+
 	editing bool
 	focus   nodeAt   // the focused input or button
 	cursor  optionAt // the option of a choice the arrows are at
+	caret   caretAt  // where typing goes in the focused text field
 
 	md map[mdKey][]string // Texts' Markdown rendered (a2ui_render.go)
 }
@@ -35,8 +41,8 @@ type drawnRows struct {
 	at    map[int]nodeAt
 }
 
-// nodeAt names one node of one surface: a node is found again by its
-// Key in every new layout.
+// nodeAt names one node of one surface (by the surface's Key): a node is
+// found again by its Key in every new layout.
 type nodeAt struct{ surface, key string }
 
 func (f *forms) reset() { *f = forms{} }
@@ -44,7 +50,11 @@ func (f *forms) reset() { *f = forms{} }
 // a2uiTake applies the A2UI parts of an item not applied yet, in order,
 // and marks every item that shows a surface to be drawn again.
 func (c *Pane) a2uiTake(it *session.Item) {
+	c.a2uiTaskState(it)
 	switch it.Kind {
+	case session.ItemUser:
+		c.a2uiAnswer(it)
+		return
 	case session.ItemAgent, session.ItemStatus, session.ItemArtifact:
 	default:
 		return
@@ -74,12 +84,73 @@ func (c *Pane) a2uiTake(it *session.Item) {
 		return
 	}
 	for _, s := range f.surfaces.List() {
-		if _, ok := f.owner[s.ID]; !ok {
-			f.owner[s.ID] = it.Key
-			f.owned[it.Key] = append(f.owned[it.Key], s.ID)
+		if _, ok := f.owner[s.Key()]; !ok {
+			f.owner[s.Key()] = it.Key
+			f.owned[it.Key] = append(f.owned[it.Key], s.Key())
 		}
 	}
 	c.a2uiRedraw()
+}
+
+// a2uiAnswer writes what a user's answer to a form sent back into that
+// form, once: a conversation read back from the store then shows the
+// values that were sent.
+func (c *Pane) a2uiAnswer(it *session.Item) {
+	f := &c.forms
+	if f.surfaces == nil || f.applied[it.Key] >= len(it.Parts) {
+		return
+	}
+	for _, p := range it.Parts {
+		f.surfaces.ApplyAnswer(it.TaskID, p)
+	}
+	f.applied[it.Key] = len(it.Parts)
+	c.a2uiRedraw()
+}
+
+// a2uiTaskState notes a task that ended, from its status item, and draws
+// its forms again as closed.
+func (c *Pane) a2uiTaskState(it *session.Item) {
+	if it.Kind != session.ItemStatus || it.TaskID == "" || !it.State.Terminal() {
+		return
+	}
+	f := &c.forms
+	if _, ok := f.ended[it.TaskID]; ok {
+		return
+	}
+	if f.ended == nil {
+		f.ended = map[string]a2aclient.State{}
+	}
+	f.ended[it.TaskID] = it.State
+	if f.editing && f.surfaces != nil {
+		if s := f.surfaces.ByKey(f.focus.surface); s != nil && s.Task == it.TaskID {
+			f.editing = false
+		}
+	}
+	c.a2uiRedraw()
+}
+
+// closed reports whether surface s belongs to a task that ended, and
+// how it ended.
+func (f *forms) closed(s *a2ui.Surface) (a2aclient.State, bool) {
+	if s == nil || s.Task == "" {
+		return "", false
+	}
+	st, ok := f.ended[s.Task]
+	return st, ok
+}
+
+// live lists the surfaces a user may still fill in, in order.
+func (f *forms) live() []*a2ui.Surface {
+	if f.surfaces == nil {
+		return nil
+	}
+	var out []*a2ui.Surface
+	for _, s := range f.surfaces.List() {
+		if _, done := f.closed(s); !done {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // a2uiRedraw drops the cached drawing of every item that shows a
@@ -117,8 +188,8 @@ func (c *Pane) surfaceAt(at nodeAt) (*a2ui.Surface, *a2ui.Node) {
 	if c.forms.surfaces == nil {
 		return nil, nil
 	}
-	s := c.forms.surfaces.Get(at.surface)
-	if s == nil || !s.Ready() {
+	s := c.forms.surfaces.ByKey(at.surface)
+	if _, done := c.forms.closed(s); done || s == nil || !s.Ready() {
 		return nil, nil
 	}
 	root := s.Layout(c.forms.surfaces.Limits())

@@ -36,7 +36,7 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	case tea.MouseWheelMsg:
 		c.wheel(msg)
 	case component.ClickMsg:
-		if cmd, act, ok := c.a2uiClick(msg.Row); ok {
+		if cmd, act, ok := c.a2uiClick(msg.Row, msg.Col); ok {
 			return cmd, act
 		}
 		c.click(msg.Row, msg.Again)
@@ -179,7 +179,7 @@ func (c *Pane) ShortHelp() []key.Binding {
 	}
 	k := c.keys
 	out := []key.Binding{k.Up, k.Down, k.Copy}
-	if c.forms.surfaces != nil {
+	if len(c.forms.live()) > 0 {
 		out = []key.Binding{k.Form, k.Up, k.Down, k.Copy} // first: the footer cuts its end
 	}
 	if !c.follow {

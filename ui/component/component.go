@@ -73,9 +73,11 @@ type Component interface {
 }
 
 // ClickMsg is a left click on a pane: on Row of its inside (-1 is the
-// top border), Again when the pane had the keyboard already.
+// top border) at cell Col from its inside's left edge, Again when the
+// pane had the keyboard already.
 type ClickMsg struct {
 	Row   int
+	Col   int
 	Again bool
 }
 

@@ -478,8 +478,10 @@ type Form struct {
 	Next   key.Binding `key:"next" keys:"tab" help:"next input or button"`
 	Prev   key.Binding `key:"prev" keys:"shift+tab" help:"previous input or button"`
 	Toggle key.Binding `key:"toggle" keys:"space" help:"toggle check box or option"`
-	Left   key.Binding `key:"left" keys:"left" help:"previous option, lower value"`
-	Right  key.Binding `key:"right" keys:"right" help:"next option, higher value"`
+	Left   key.Binding `key:"left" keys:"left" help:"prev option, less, cursor ←"`
+	Right  key.Binding `key:"right" keys:"right" help:"next option, more, cursor →"`
+	Start  key.Binding `key:"start" keys:"home" help:"start of the text field"`
+	End    key.Binding `key:"end" keys:"end" help:"end of the text field"`
 	Erase  key.Binding `key:"erase" keys:"backspace" help:"erase a character"`
 	Press  key.Binding `key:"press" keys:"enter" help:"press the button"`
 	Leave  key.Binding `key:"leave" keys:"esc" help:"leave the form"`
