@@ -37,6 +37,7 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
   card:  %[1]s/.well-known/agent-card.json
   try:   parley card %[1]s
          parley send %[1]s "Book a flight to Lisbon"
+         parley send %[1]s "Book a table"    (a form, A2UI)
          parley send %[1]s/grpc/ ping    (the same agent over gRPC)
 `, base)
 	<-ctx.Done()
@@ -54,6 +55,7 @@ var demoTurns = []demoTurn{
 	{intro: "A Markdown answer, streamed in chunks:", text: "Hello"},
 	{intro: "Structured data and a file:", text: "Show me the itinerary data"},
 	{intro: "A task that needs more input; parley answers the question:", text: "Book a flight to Lisbon", answer: "Amsterdam"},
+	{intro: "A form (A2UI) to fill in; parley shows it as text and how to answer it:", text: "Book a table"},
 	{intro: "A direct message reply, with no task:", text: "ping"},
 	{intro: "A task that fails:", text: "Fail on purpose"},
 	{intro: "The same agent over gRPC (v1.0, lf.a2a.v1.A2AService), its signed card at /grpc/:", text: "ping", path: "/grpc/"},
