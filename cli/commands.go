@@ -167,7 +167,11 @@ standard input is a pipe or a file. --file and --data add parts after it
 
 With --json: one JSON object per line for each event, then a result line
   {"type":"result","dialect","contextId","taskId","state","text",
-   "statusText","artifacts","storeId"}`,
+   "statusText","artifacts","timings","traceId","storeId"}
+("timings": the turn's moments in ms; "traceId": with --trace only.)
+In text mode on a terminal the answer ends with a quiet line of timings
+(and "trace ID" with --trace); piped, --trace notes "parley: trace id ID"
+on stderr instead.`,
 		Example: `  parley send http://127.0.0.1:4141 "Book a flight to Lisbon"
   parley send --context 3 "Amsterdam"
   git diff | parley send reviewer "Review this patch"
