@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -30,6 +32,9 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
 		return r.report(exitUsage, usagef("demo-agent", "the demo-agent command takes no arguments besides --addr, got %q", pos[0]), false, "")
 	}
 	base, err := demoagent.New(o).Serve(ctx, addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		err = fmt.Errorf("the demo agent cannot listen on %s: another program, perhaps another parley demo (the TUI's own, in 'make run'), is already serving there; use --addr 127.0.0.1:0 for a free port", addr)
+	}
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
