@@ -28,7 +28,9 @@ and commands for scripts on the same layers.`,
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		DisableAutoGenTag: true,
-		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		// "did you mean send?" for "sned": within two edits.
+		SuggestionsMinimumDistance: 2,
+		CompletionOptions:          cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	var tf tuiFlags
 	fs := root.Flags()
@@ -75,6 +77,11 @@ func noArgs(cmd string) cobra.PositionalArgs {
 			return nil
 		}
 		if !c.HasParent() {
+			// cobra's suggestions: commands within
+			// SuggestionsMinimumDistance edits, or that the word begins.
+			if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+				return usagef("", "unknown command %q; did you mean %s?", args[0], strings.Join(s, " or "))
+			}
 			return usagef("", "unknown command %q", args[0])
 		}
 		return usagef(helpName(c), "the %s command takes no arguments, got %q", cmd, args[0])

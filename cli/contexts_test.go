@@ -187,7 +187,7 @@ func TestContextsCommands(t *testing.T) {
 	}
 	r = e.run("contexts", "show", data)
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, "No such context") {
+	if !strings.Contains(r.stderr, "parley: no such context") {
 		t.Errorf("show deleted: %q", r.stderr)
 	}
 
@@ -214,7 +214,7 @@ func TestContextsReportABadStoreAndSendStillWorks(t *testing.T) {
 	}
 	r = e.run("send", base, "ping")
 	wantCode(t, r, exitOK)
-	if !strings.Contains(r.stdout, "pong") || !strings.Contains(r.stderr, "Not recording this conversation") {
+	if !strings.Contains(r.stdout, "pong") || !strings.Contains(r.stderr, "parley: not recording this conversation") {
 		t.Errorf("send with a bad store: stdout %q stderr %q", r.stdout, r.stderr)
 	}
 	if b, _ := os.ReadFile(e.store); string(b) != string(garbage) {
