@@ -275,7 +275,7 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 	subs := []struct{ use, short string }{
 		{"list", "list contexts, most recent first"},
 		{"show ID", "the whole transcript"},
-		{"search WORDS...", "find messages and artifacts with every word (the last one also as a prefix)"},
+		{"search WORDS...", "find messages and artifacts with every word (the last also as a prefix), newest first; none found exits 1"},
 		{"export ID", "the transcript as Markdown (files as name, type and size) or JSON (with bytes)"},
 		{"rename ID NAME", "show NAME instead of the first message"},
 		{"rm ID", "delete a context; asks first, and needs --yes when there is no terminal to ask on"},
