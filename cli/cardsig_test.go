@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -186,4 +187,25 @@ func TestCardUnsignedExtendedCardIsNeverShownVerified(t *testing.T) {
 	}
 	r = e.run("card", srv.URL+"/v1.0", "--require-signed")
 	wantCode(t, r, exitUnverified)
+}
+
+// The gRPC copy of the demo declares A2UI, and its card still verifies
+// after the protobuf round trip, so "Book a table" there gets the form.
+func TestGRPCDemoCardDeclaresA2UIAndVerifies(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	base, err := demoagent.New(demoagent.Options{}).Serve(ctx, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t)
+	r := e.run("card", base+"/grpc/")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "Signature:    ✓ verified") || !strings.Contains(r.stdout, "https://a2ui.org/a2a-extension/a2ui/v0.9") {
+		t.Fatalf("stdout:\n%s", r.stdout)
+	}
+	r = e.run("send", base+"/grpc/", "Book a table")
+	if !strings.Contains(r.stdout, "booking (A2UI v0.9)") {
+		t.Fatalf("Book a table over gRPC got no form:\n%s\n%s", r.stdout, r.stderr)
+	}
 }

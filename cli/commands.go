@@ -28,7 +28,9 @@ and commands for scripts on the same layers.`,
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		DisableAutoGenTag: true,
-		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		// "did you mean send?" for "sned": within two edits.
+		SuggestionsMinimumDistance: 2,
+		CompletionOptions:          cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	var tf tuiFlags
 	fs := root.Flags()
@@ -75,6 +77,11 @@ func noArgs(cmd string) cobra.PositionalArgs {
 			return nil
 		}
 		if !c.HasParent() {
+			// cobra's suggestions: commands within
+			// SuggestionsMinimumDistance edits, or that the word begins.
+			if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+				return usagef("", "unknown command %q; did you mean %s?", args[0], strings.Join(s, " or "))
+			}
 			return usagef("", "unknown command %q", args[0])
 		}
 		return usagef(helpName(c), "the %s command takes no arguments, got %q", cmd, args[0])
@@ -167,7 +174,11 @@ standard input is a pipe or a file. --file and --data add parts after it
 
 With --json: one JSON object per line for each event, then a result line
   {"type":"result","dialect","contextId","taskId","state","text",
-   "statusText","artifacts","storeId"}`,
+   "statusText","artifacts","timings","traceId","storeId"}
+("timings": the turn's moments in ms; "traceId": with --trace only.)
+In text mode on a terminal the answer ends with a quiet line of timings
+(and "trace ID" with --trace); piped, --trace notes "parley: trace id ID"
+on stderr instead.`,
 		Example: `  parley send http://127.0.0.1:4141 "Book a flight to Lisbon"
   parley send --context 3 "Amsterdam"
   git diff | parley send reviewer "Review this patch"
@@ -264,7 +275,7 @@ contextId. Without a subcommand, contexts lists them, most recent first.`,
 	subs := []struct{ use, short string }{
 		{"list", "list contexts, most recent first"},
 		{"show ID", "the whole transcript"},
-		{"search WORDS...", "find messages and artifacts with every word (the last one also as a prefix)"},
+		{"search WORDS...", "find messages and artifacts with every word (the last also as a prefix), newest first; none found exits 1"},
 		{"export ID", "the transcript as Markdown (files as name, type and size) or JSON (with bytes)"},
 		{"rename ID NAME", "show NAME instead of the first message"},
 		{"rm ID", "delete a context; asks first, and needs --yes when there is no terminal to ask on"},

@@ -68,6 +68,15 @@ With --json: one {"type":"task",...} line per task, then
 	}
 }
 
+// registerFixed adds the receiver's flags for 'task push set', whose
+// config must outlive this run: a free port would point nowhere once the
+// receiver ('task push listen', the TUI) starts later, so the address is
+// fixed, by flag or config.
+func (pf *pushFlags) registerFixed(fs *pflag.FlagSet) {
+	fs.StringVar(&pf.url, "push-url", "", "the base URL agents post to, when a tunnel or proxy reaches parley's receiver (default: the config's push_url)")
+	fs.StringVar(&pf.listen, "push-listen", "", "the loopback host:port parley's receiver will listen on, with a fixed port, e.g. 127.0.0.1:8787 (default: the config's push_listen; this or --push-url is needed)")
+}
+
 // register adds the receiver's flags.
 func (pf *pushFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&pf.url, "push-url", "", "the base URL agents post to, when a tunnel or proxy reaches parley's receiver (default: the config's push_url, else the loopback address)")
@@ -121,7 +130,7 @@ context store, and a line says so; forged ones are refused and counted.`,
 		if name == "set" {
 			s.Flags().StringVar(&sf.hook, "url", "", "your own webhook's URL instead of parley's receiver")
 			s.Flags().StringVar(&sf.token, "token", "", "with --url: the token your webhook expects")
-			sf.pushFlags.register(s.Flags())
+			sf.pushFlags.registerFixed(s.Flags())
 		}
 		s.Run = r.run(func(ctx context.Context, args []string) int { return r.taskPush(ctx, f, &sf, name, args) })
 		c.AddCommand(s)

@@ -17,12 +17,12 @@ func TestUnknownFlagIsOneSentence(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"send", "-bogus"}, "Unknown flag -bogus."},
-		{[]string{"send", "http://127.0.0.1:1", "hi", "--bogus"}, "Unknown flag --bogus."},
-		{[]string{"card", "--bogus=1", "http://127.0.0.1:1"}, "Unknown flag --bogus."},
-		{[]string{"task", "get", "http://127.0.0.1:1", "id", "--frob"}, "Unknown flag --frob."},
-		{[]string{"contexts", "show", "1", "--frob"}, "Unknown flag --frob."},
-		{[]string{"--frob"}, "Unknown flag --frob."},
+		{[]string{"send", "-bogus"}, "parley: unknown flag -bogus."},
+		{[]string{"send", "http://127.0.0.1:1", "hi", "--bogus"}, "parley: unknown flag --bogus."},
+		{[]string{"card", "--bogus=1", "http://127.0.0.1:1"}, "parley: unknown flag --bogus."},
+		{[]string{"task", "get", "http://127.0.0.1:1", "id", "--frob"}, "parley: unknown flag --frob."},
+		{[]string{"contexts", "show", "1", "--frob"}, "parley: unknown flag --frob."},
+		{[]string{"--frob"}, "parley: unknown flag --frob."},
 	} {
 		r := e.run(tc.args...)
 		if r.code != exitUsage {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -73,6 +74,9 @@ func (r *runner) contexts(ctx context.Context, fp *contextsFlags, sub string, po
 		return c.replay(ctx, pos[0])
 	case "diff":
 		return c.diff(pos[0], pos[1])
+	}
+	if errors.Is(err, errNothingFound) {
+		return exitError // said on stdout; exit 1, as grep does
 	}
 	if err != nil {
 		code := exitError
@@ -223,10 +227,25 @@ type searchHitJSON struct {
 	Snippet string              `json:"snippet"` // matches between ** and **
 }
 
+// errNothingFound is a search without hits: exit 1, as grep does.
+var errNothingFound = errors.New("nothing found")
+
+// searchLimit is how many hits, the best matches, a search lists.
+const searchLimit = 50
+
+// search lists the best matches for query, newest first: a search is
+// mostly for something said recently.
 func (c contextsCmd) search(query string) error {
-	hits, err := c.st.Search(query, 50)
+	hits, err := c.st.Search(query, searchLimit)
 	if err != nil {
 		return err
+	}
+	slices.SortStableFunc(hits, func(a, b store.SearchHit) int { return b.Time.Compare(a.Time) })
+	if len(hits) == 0 {
+		if !c.f.json {
+			fmt.Fprintln(c.out(), termsafe.Line(fmt.Sprintf("Nothing found for %q.", query)))
+		}
+		return errNothingFound
 	}
 	if c.f.json {
 		for _, h := range hits {
@@ -238,10 +257,14 @@ func (c contextsCmd) search(query string) error {
 		}
 		return nil
 	}
-	if len(hits) == 0 {
-		fmt.Fprintln(c.out(), "Nothing found.")
-		return nil
+	about := fmt.Sprintf("%d matches for %q, newest first:", len(hits), query)
+	switch len(hits) {
+	case 1:
+		about = fmt.Sprintf("1 match for %q:", query)
+	case searchLimit:
+		about = fmt.Sprintf("The best %d matches for %q, newest first:", searchLimit, query)
 	}
+	fmt.Fprintln(c.out(), termsafe.Line(about))
 	open, close := "[", "]"
 	if f, ok := c.out().(*os.File); ok && term.IsTerminal(f.Fd()) {
 		open, close = "\x1b[1;4m", "\x1b[22;24m"

@@ -38,7 +38,7 @@ func TestContextsListAgentTakesEveryNameOfIt(t *testing.T) {
 	}
 	r = e.run("contexts", "list", "--agent", "nobody")
 	wantCode(t, r, exitUsage)
-	if r.stdout != "" || !strings.Contains(r.stderr, `No agent "nobody"`) || !strings.Contains(r.stderr, "parley contexts") {
+	if r.stdout != "" || !strings.Contains(r.stderr, `parley: no agent "nobody"`) || !strings.Contains(r.stderr, "parley contexts") {
 		t.Errorf("--agent nobody: stdout %q stderr %q", r.stdout, r.stderr)
 	}
 }

@@ -130,7 +130,7 @@ func TestContextsReplayStopsWhereTheRunsDepart(t *testing.T) {
 	srv, _ := deepAgent(t, 1) // answers every message, asks nothing
 	r := e.run("contexts", "replay", id, "--agent", srv.URL+"/")
 	wantCode(t, r, exitError)
-	if !strings.Contains(r.stderr, "Replay stopped before message 2: it answered a question, and the new run asked none") {
+	if !strings.Contains(r.stderr, "parley: replay stopped before message 2: it answered a question, and the new run asked none") {
 		t.Errorf("stderr does not say where the replay stopped: %q", r.stderr)
 	}
 	_, users, _ := storedTranscript(t, e, savedReplay(t, r))

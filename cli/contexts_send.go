@@ -34,7 +34,7 @@ func (r *runner) openStore() *store.Store {
 }
 
 func (r *runner) warn(err error) {
-	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+sentence(err.Error())))
+	fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+uncap(sentence(err.Error()))))
 }
 
 // recordedSend is `parley send`: one exchange run through a Conversation

@@ -135,14 +135,15 @@ func TestContextsCommands(t *testing.T) {
 
 	r = e.run("contexts", "search", "pelican")
 	wantCode(t, r, exitOK)
-	if !strings.Contains(r.stdout, "[pelicans]") || !strings.HasPrefix(r.stdout, answer+" ") {
+	if _, hits, _ := strings.Cut(r.stdout, "\n"); !strings.Contains(r.stdout, "[pelicans]") || !strings.HasPrefix(hits, answer+" ") {
 		t.Errorf("search:\n%s", r.stdout)
 	}
 	r = e.run("contexts", "search", "LIS", "--json")
 	wantCode(t, r, exitOK)
+	// Newest first: the itinerary's hit is the last.
 	hits := jsonLines(t, r)
-	if len(hits) == 0 || hits[0]["type"] != "hit" || !strings.Contains(hits[0]["snippet"].(string), "**LIS**") ||
-		fmt.Sprint(hits[0]["context"].(map[string]any)["id"]) != data {
+	if len(hits) == 0 || hits[len(hits)-1]["type"] != "hit" || !strings.Contains(hits[len(hits)-1]["snippet"].(string), "**LIS**") ||
+		fmt.Sprint(hits[len(hits)-1]["context"].(map[string]any)["id"]) != data {
 		t.Errorf("search --json = %v", hits)
 	}
 
@@ -187,7 +188,7 @@ func TestContextsCommands(t *testing.T) {
 	}
 	r = e.run("contexts", "show", data)
 	wantCode(t, r, exitUsage)
-	if !strings.Contains(r.stderr, "No such context") {
+	if !strings.Contains(r.stderr, "parley: no such context") {
 		t.Errorf("show deleted: %q", r.stderr)
 	}
 
@@ -214,7 +215,7 @@ func TestContextsReportABadStoreAndSendStillWorks(t *testing.T) {
 	}
 	r = e.run("send", base, "ping")
 	wantCode(t, r, exitOK)
-	if !strings.Contains(r.stdout, "pong") || !strings.Contains(r.stderr, "Not recording this conversation") {
+	if !strings.Contains(r.stdout, "pong") || !strings.Contains(r.stderr, "parley: not recording this conversation") {
 		t.Errorf("send with a bad store: stdout %q stderr %q", r.stdout, r.stderr)
 	}
 	if b, _ := os.ReadFile(e.store); string(b) != string(garbage) {

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -30,6 +32,9 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
 		return r.report(exitUsage, usagef("demo-agent", "the demo-agent command takes no arguments besides --addr, got %q", pos[0]), false, "")
 	}
 	base, err := demoagent.New(o).Serve(ctx, addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		err = fmt.Errorf("the demo agent cannot listen on %s: another program, perhaps another parley demo (the TUI's own, in 'make run'), is already serving there; use --addr 127.0.0.1:0 for a free port", addr)
+	}
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
@@ -37,6 +42,7 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
   card:  %[1]s/.well-known/agent-card.json
   try:   parley card %[1]s
          parley send %[1]s "Book a flight to Lisbon"
+         parley send %[1]s "Book a table"    (a form, A2UI)
          parley send %[1]s/grpc/ ping    (the same agent over gRPC)
 `, base)
 	<-ctx.Done()
@@ -54,6 +60,7 @@ var demoTurns = []demoTurn{
 	{intro: "A Markdown answer, streamed in chunks:", text: "Hello"},
 	{intro: "Structured data and a file:", text: "Show me the itinerary data"},
 	{intro: "A task that needs more input; parley answers the question:", text: "Book a flight to Lisbon", answer: "Amsterdam"},
+	{intro: "A form (A2UI) to fill in; parley shows it as text and how to answer it:", text: "Book a table"},
 	{intro: "A direct message reply, with no task:", text: "ping"},
 	{intro: "A task that fails:", text: "Fail on purpose"},
 	{intro: "The same agent over gRPC (v1.0, lf.a2a.v1.A2AService), its signed card at /grpc/:", text: "ping", path: "/grpc/"},

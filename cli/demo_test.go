@@ -290,7 +290,7 @@ func TestInterruptPrintsTaskID(t *testing.T) {
 func TestDemoTour(t *testing.T) {
 	r := newEnv(t).run("--demo")
 	wantCode(t, r, exitOK)
-	for _, want := range []string{"$ parley card", "Hello from the parley demo agent", "[input-required]", "--task", "Booked", "pong", "[failed]", "over gRPC", "/grpc/ ping\npong: ping", "That was the tour"} {
+	for _, want := range []string{"$ parley card", "Hello from the parley demo agent", "[input-required]", "--task", "Booked", "'Book a table'\n", "booking (A2UI v0.9)", "pong", "[failed]", "over gRPC", "/grpc/ ping\npong: ping", "That was the tour"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("tour output lacks %q", want)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -25,6 +26,7 @@ const exitDoctorFailed = 8
 type doctorFlags struct {
 	agent    agentFlags
 	junit    string
+	junitOut io.Writer // stdout, for --junit -
 	message  string
 	readOnly bool
 	record   bool
@@ -63,7 +65,7 @@ a usage error, 1 when the card cannot be fetched (5 when it is refused).`,
 	}
 	fs := c.Flags()
 	f.agent.register(fs)
-	fs.StringVar(&f.junit, "junit", "", "also write the results as JUnit XML to FILE (one testsuite per interface)")
+	fs.StringVar(&f.junit, "junit", "", "also write the results as JUnit XML to FILE (one testsuite per interface); - is stdout, the check lines then going to stderr")
 	fs.StringVar(&f.message, "message", "ping", "the text sent on each interface")
 	fs.BoolVar(&f.readOnly, "read-only", false, "send no message: skip the checks that need one")
 	fs.BoolVar(&f.record, "record", false, "keep each interface's round trip as a stored conversation (parley contexts)")
@@ -79,7 +81,14 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		err := usagef("doctor", "the doctor command takes one agent (a URL or a config name), got %s", plural(len(pos), "argument"))
 		return r.report(exitUsage, err, f.agent.json, "")
 	}
-	if f.junit != "" {
+	if f.junit == "-" {
+		// stdout is the XML alone; the check lines and the summary go
+		// to stderr.
+		xmlOut := r.env.Stdout
+		r.env.Stdout = r.env.Stderr
+		defer func() { r.env.Stdout = xmlOut }()
+		f.junitOut = xmlOut
+	} else if f.junit != "" {
 		if err := checkJUnitPath(f.junit); err != nil {
 			return r.report(exitUsage, inputf("--junit %s: %v", f.junit, err), f.agent.json, "")
 		}
@@ -123,7 +132,11 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		all = append(all, res)
 		r.printCheck(res, f.agent.json, width)
 	})
-	if f.junit != "" {
+	if f.junitOut != nil {
+		if werr := writeJUnitTo(f.junitOut, all); werr != nil {
+			return r.report(exitError, fmt.Errorf("writing the JUnit XML to stdout: %w", werr), f.agent.json, "")
+		}
+	} else if f.junit != "" {
 		if werr := writeJUnit(f.junit, all); werr != nil {
 			return r.report(exitUsage, inputf("--junit %s: %v", f.junit, werr), f.agent.json, "")
 		}
@@ -301,6 +314,15 @@ func writeJUnit(path string, all []doctor.Result) error {
 		return err
 	}
 	return os.WriteFile(path, b, 0o644)
+}
+
+func writeJUnitTo(w io.Writer, all []doctor.Result) error {
+	b, err := junitXML(all)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }

@@ -32,6 +32,7 @@ const exitCodes = `Exit codes:
   7    signed cards are required (--require-signed, require_signed) and the
        agent's card is unsigned or its signature does not verify; nothing
        was sent
+  8    parley doctor: a check failed
   130  interrupted (Ctrl-C); the task keeps running on the agent
 PARLEY_EXIT_CODES=spec gives the A2A CLI specification's codes instead: 0
 whatever the task's outcome, 3 unreachable, 4 authentication, 5 timeout

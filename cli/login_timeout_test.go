@@ -29,7 +29,7 @@ func TestLoginStopsAtTimeout(t *testing.T) {
 			wantCode(t, r, exitError)
 			lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 			last := lines[len(lines)-1]
-			for _, want := range []string{"parley: The sign-in did not finish within 1s (--timeout)", "run 'parley login secured' again", "longer --timeout"} {
+			for _, want := range []string{"parley: the sign-in did not finish within 1s (--timeout)", "run 'parley login secured' again", "longer --timeout"} {
 				if !strings.Contains(last, want) {
 					t.Errorf("the last line does not say %q:\n%s", want, r.stderr)
 				}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -104,7 +105,7 @@ func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
 	if m, h, ok := r.refusal(err); ok {
 		msg, hint = m, h
 	}
-	line := "parley: " + msg
+	line := "parley: " + uncap(msg)
 	if hint != "" {
 		line += " " + hint
 	}
@@ -153,4 +154,20 @@ func ownWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// uncap undoes sentence's capital, for text that reads on after the
+// "parley: " prefix: "parley: the push receiver has no fixed address".
+// Only a first word that is a plain word once lowered (letters, perhaps
+// 's) loses its capital; "HTTP 401" or a URL keeps its case.
+func uncap(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r < 'A' || r > 'Z' {
+		return s
+	}
+	low := string(unicode.ToLower(r)) + s[size:]
+	if !ownWord(low) {
+		return s
+	}
+	return low
 }

@@ -90,15 +90,15 @@ func TestSendBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"send", base, "hi", "--file", filepath.Join(dir, "missing.pdf")}, "Cannot read --file " + filepath.Join(dir, "missing.pdf") + ": no such file or directory"},
+		{[]string{"send", base, "hi", "--file", filepath.Join(dir, "missing.pdf")}, "parley: cannot read --file " + filepath.Join(dir, "missing.pdf") + ": no such file or directory"},
 		{[]string{"send", base, "hi", "--file", dir}, "it is a directory"},
 		{[]string{"send", base, "hi", "--data", `{"a": }`}, "--data is not JSON"},
 		{[]string{"send", base, "hi", "--data", `{"a":1} {"b":2}`}, "more than one JSON value"},
 		{[]string{"send", base, "hi", "--data", "@" + bad}, "is not JSON"},
-		{[]string{"send", base, "hi", "--data", "@" + filepath.Join(dir, "nope.json")}, "Cannot read --data"},
-		{[]string{"send", base, "hi", "--output-dir", filepath.Join(blocker, "sub")}, "Cannot use --output-dir"},
+		{[]string{"send", base, "hi", "--data", "@" + filepath.Join(dir, "nope.json")}, "parley: cannot read --data"},
+		{[]string{"send", base, "hi", "--output-dir", filepath.Join(blocker, "sub")}, "parley: cannot use --output-dir"},
 		{[]string{"send", base, "-"}, "no standard input"},
-		{[]string{"send", base, "  "}, "The text to send is empty"},
+		{[]string{"send", base, "  "}, "parley: the text to send is empty"},
 	} {
 		r := newEnv(t).run(tc.args...)
 		if r.code != exitUsage {
@@ -180,7 +180,7 @@ func TestSaveArtifactsAndTaskGet(t *testing.T) {
 	blocker := writeFile(t, dir, "plain", []byte("x"))
 	r = e.run("task", "download", base, id, "--output-dir", filepath.Join(blocker, "d"))
 	wantCode(t, r, exitUsage)
-	oneSentence(t, r, "Cannot use --output-dir")
+	oneSentence(t, r, "parley: cannot use --output-dir")
 
 	r = e.run("task", "get", base, id)
 	wantCode(t, r, exitOK)

@@ -233,11 +233,10 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		}
 	} else if out.async {
 		out.text.printAsync(s, ref)
+		r.noteTrace(s.TraceID)
 	} else {
 		out.text.finish(s, ref)
-		if r.isTerminal() {
-			printTimings(r.env.Stdout, s.Timings)
-		}
+		r.noteTurn(s)
 	}
 	return stateExit(s.State)
 }

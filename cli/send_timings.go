@@ -3,19 +3,31 @@ package cli
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
 
-// printTimings writes the quiet line of what a turn measured, after its
-// state: "first token 180 ms · done in 2.4 s". Nothing when the turn was
-// not measured.
-func printTimings(w io.Writer, t session.Timings) {
-	if line := t.Line(); line != "" {
-		fmt.Fprintln(w, termsafe.Line(line))
+// noteTurn ends a text-mode exchange: on a terminal with the quiet line
+// of what the turn measured and its trace id, "first token 180 ms · done
+// in 2.4 s · trace 4bf92f35…"; off one (stdout is the answer, for a pipe)
+// with only the trace id, as a note on stderr.
+func (r *runner) noteTurn(s *session.Summary) {
+	if !r.isTerminal() {
+		r.noteTrace(s.TraceID)
+		return
+	}
+	if line := turnLine(&session.Turn{Timings: s.Timings, TraceID: s.TraceID}); line != "" {
+		fmt.Fprintln(r.env.Stdout, termsafe.Line(line))
+	}
+}
+
+// noteTrace writes "parley: trace id …" on stderr when the exchange was
+// traced, so a piped text-mode send still says which trace to look up.
+func (r *runner) noteTrace(id string) {
+	if id != "" {
+		fmt.Fprintln(r.env.Stderr, "parley: trace id "+termsafe.Line(id))
 	}
 }
 

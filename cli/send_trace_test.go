@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
@@ -127,4 +128,41 @@ func TestTaskAndDoctorTrace(t *testing.T) {
 		t.Fatalf("doctor exit %d: %s", r.code, r.stderr)
 	}
 	traceOf(t, log.take())
+}
+
+// In text mode the trace id is shown too: on a terminal at the end of
+// the quiet timings line, piped as a note on stderr (stdout stays the
+// answer).
+func TestSendTraceInTextMode(t *testing.T) {
+	var log traceLog
+	url := log.serve(t)
+	e := newEnv(t)
+	e.terminal = true
+	r := e.run("send", url+"/v0.3/", "Hello", "--trace")
+	wantCode(t, r, exitOK)
+	trace := traceOf(t, log.take())
+	if !regexp.MustCompile(`(?m)^first token .* · trace ` + trace + `$`).MatchString(r.stdout) {
+		t.Errorf("no trace %s at the end of the timings line:\n%s", trace, r.stdout)
+	}
+	e.terminal = false
+	r = e.run("send", url+"/v0.3/", "Hello", "--trace")
+	wantCode(t, r, exitOK)
+	trace = traceOf(t, log.take())
+	if !strings.Contains(r.stderr, "parley: trace id "+trace+"\n") || strings.Contains(r.stdout, trace) {
+		t.Errorf("piped: want the trace id %s on stderr only\nstdout:\n%s\nstderr:\n%s", trace, r.stdout, r.stderr)
+	}
+	r = e.run("send", url+"/v0.3/", "Hello")
+	if strings.Contains(r.stderr, "trace id") {
+		t.Errorf("a trace note without tracing: %s", r.stderr)
+	}
+}
+
+// parley help send names every field its --json result line can carry.
+func TestHelpSendNamesTimingsAndTraceID(t *testing.T) {
+	r := newEnv(t).run("help", "send")
+	for _, want := range []string{`"timings"`, `"traceId"`, `"storeId"`} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("help send's result line lacks %s:\n%s", want, r.stdout)
+		}
+	}
 }

@@ -105,7 +105,7 @@ func TestSendInterruptedFlushesWhatItHas(t *testing.T) {
 	}
 	r := result{stdout: out.String(), stderr: errOut.String()}
 	lines := jsonLines(t, r)
-	if !strings.HasPrefix(r.stdout, first) || lines[len(lines)-1]["type"] != "error" || !strings.Contains(r.stderr, "Interrupted") {
+	if !strings.HasPrefix(r.stdout, first) || lines[len(lines)-1]["type"] != "error" || !strings.Contains(r.stderr, "parley: interrupted") {
 		t.Errorf("stdout %q\nstderr %q", r.stdout, r.stderr)
 	}
 }

@@ -35,6 +35,8 @@ var skills = []skill{
 		[]string{"demo", "data", "file"}, []string{"Show me the itinerary data"}, []string{"application/json", "text/csv"}},
 	{"book-flight", "Book a flight", "Asks where you fly from (input-required), then books with your answer. Keywords: book, flight, input.",
 		[]string{"demo", "multi-turn", "input-required"}, []string{"Book a flight to Lisbon"}, []string{"text/plain"}},
+	{"book-table", "Book a table (form)", "Answers with a booking form (A2UI) to fill in and send back, to a client that renders A2UI, as parley does; other clients get the flight question. Keywords: table, form.",
+		[]string{"demo", "a2ui", "form", "input-required"}, []string{"Book a table"}, []string{"application/json", "text/plain"}},
 	{"sign-in", "Sign in", "Asks you to sign in (auth-required) with a link; any next message continues. Keywords: auth, secret, sign in, login.",
 		[]string{"demo", "auth-required"}, []string{"Sign in first"}, []string{"text/plain"}},
 	{"slow-task", "Slow task", "Works for about a minute with a progress update every second; cancel it. Keywords: slow, long.",
@@ -137,11 +139,11 @@ var demoExtensions = []map[string]any{{
 	// "required" is left out (false): a test makes the echo extension
 	// required by rewriting the card's one "required":false.
 	"uri":         a2uiExtV09,
-	"description": "A2UI v0.9: ask to book a table and get a form (a2ui.go).",
+	"description": "A2UI v0.9: ask to book a table and get a form.",
 	"params":      map[string]any{"supportedCatalogIds": []any{a2uiCatV09}},
 }, {
 	"uri":         a2uiExtV08,
-	"description": "A2UI v0.8: ask to book a table and get a form (a2ui.go).",
+	"description": "A2UI v0.8: ask to book a table and get a form.",
 	"params":      map[string]any{"supportedCatalogIds": []any{a2uiCatV08}},
 }}
 

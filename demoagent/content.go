@@ -41,6 +41,7 @@ Here is what the demo agent can do:
 - **Stream** a Markdown answer like this one (the default).
 - Return **structured data** and a CSV file: try "Show me the itinerary data".
 - Ask you a **question** and wait: try "Book a flight to Lisbon".
+- Ask you to fill in a **form** (A2UI): try "Book a table".
 - Ask you to **sign in**: try "Sign in first".
 - Run a **slow task** you can cancel: try "Try a slow task".
 - **Fail** or **reject** on purpose: try "Fail on purpose".
@@ -60,6 +61,7 @@ func main() {
 | answer   | (any)   | completed   |
 | data     | data    | completed   |
 | question | book    | input-required |
+| form     | table   | input-required |
 | sign in  | auth    | auth-required |
 | slow     | slow    | working, then completed |
 | failure  | fail    | failed      |

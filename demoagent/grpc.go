@@ -57,9 +57,28 @@ func (a *Agent) grpcCardOf(base string, extended bool) map[string]any {
 	c := a.baseCard(description + " This card speaks A2A v1.0 over gRPC only.")
 	c["name"] = a.opts.Name + " gRPC"
 	c["supportedInterfaces"] = []map[string]any{v10Interface(base, "GRPC", "1.0")}
-	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "extendedAgentCard": true}
+	c["capabilities"] = map[string]any{"streaming": true, "pushNotifications": true, "extendedAgentCard": true, "extensions": protoExtensions()}
 	c["skills"] = skillList(extended)
 	return c
+}
+
+// protoExtensions is demoExtensions as they read after a protobuf round
+// trip: proto3 leaves a false "required" out, and the card is signed in
+// the shape a gRPC client reads back (GetExtendedAgentCard), so the
+// signature still matches there.
+func protoExtensions() []map[string]any {
+	out := make([]map[string]any, 0, len(demoExtensions))
+	for _, e := range demoExtensions {
+		c := make(map[string]any, len(e))
+		for k, v := range e {
+			if k == "required" && v == false {
+				continue
+			}
+			c[k] = v
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // call runs one JSON-RPC method with in as its params and hands each

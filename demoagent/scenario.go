@@ -17,7 +17,7 @@ const (
 	scenarioMessage                 // reply with a Message, no task
 	scenarioSlow                    // work for about a minute
 	scenarioReject                  // reject
-	scenarioForm                    // an A2UI booking form (a2ui.go)
+	scenarioForm                    // an A2UI booking form (see a2ui.go)
 )
 
 // keywords in precedence order: the first scenario with a matching word

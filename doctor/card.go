@@ -44,8 +44,16 @@ func (d *run) card(ctx context.Context) (*a2aclient.Agent, error) {
 		}
 		d.o.Interfaces(urls)
 	}
-	r := Result{Check: "card", Interface: where, Version: clean(a.ProtocolVersion), Status: Pass, Duration: took}
-	r.Detail = fmt.Sprintf("Fetched %s, read as a %s card.", size(len(a.Raw)), cardLabel(a.CardDialect))
+	// The version is the one the card was read as, which its detail
+	// names; a card that declares another (a v1.0 card that keeps v0.3's
+	// protocolVersion for v0.3 clients) says so too.
+	read := a.CardDialect.Version()
+	version := read
+	if version == "" {
+		version = a.ProtocolVersion
+	}
+	r := Result{Check: "card", Interface: where, Version: clean(version), Status: Pass, Duration: took}
+	r.Detail = fmt.Sprintf("Fetched %s, read as a %s card%s.", size(len(a.Raw)), cardLabel(a.CardDialect), declaredVersion(read, a.ProtocolVersion))
 	switch {
 	case a.CardNote != "":
 		r.Status, r.Detail = Warn, clean(a.CardNote)
@@ -113,6 +121,16 @@ func joinFirst(ws []string, total int) string {
 		out = strings.TrimSuffix(out, ".") + fmt.Sprintf("; and %s more (parley card lists them).", plural(total-1, "warning"))
 	}
 	return out
+}
+
+// declaredVersion is " (it declares protocolVersion X)" when the card
+// declares a version other than read, the one it was read as; "" when
+// they agree or either is unknown.
+func declaredVersion(read, declared string) string {
+	if read == "" || declared == "" || declared == read || strings.HasPrefix(declared, read+".") {
+		return ""
+	}
+	return fmt.Sprintf(" (it declares protocolVersion %s)", clean(declared))
 }
 
 func cardLabel(d a2aclient.Dialect) string {

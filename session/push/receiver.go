@@ -246,7 +246,7 @@ func Base(listen, public string) (string, error) {
 			return "http://" + listen, nil
 		}
 	}
-	return "", errors.New("parley's push receiver has no fixed address: set push_listen (e.g. 127.0.0.1:8787) or push_url in the config, or use 'parley task watch --push', which listens while it waits")
+	return "", errors.New("the push receiver has no fixed address: give --push-listen 127.0.0.1:8787 (or --push-url), or set push_listen or push_url in the config, or use 'parley task watch --push', which listens while it waits")
 }
 
 func publicBase(public string) (string, error) {

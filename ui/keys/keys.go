@@ -81,7 +81,7 @@ type Chat struct {
 	Copy     key.Binding `key:"copy" keys:"y" help:"copy item"`
 	Save     key.Binding `key:"save" keys:"s" help:"save file"`
 	Open     key.Binding `key:"open" keys:"o" help:"open file"`
-	Details  key.Binding `key:"details" keys:"enter" help:"fold or unfold an item"`
+	Details  key.Binding `key:"details" keys:"enter" help:"fold; your message: timings"`
 	// Allow and Deny answer a tool call the agent asks to confirm.
 	Allow key.Binding `key:"allow" keys:"a" help:"allow tool call"`
 	Deny  key.Binding `key:"deny" keys:"x" help:"deny tool call"`
