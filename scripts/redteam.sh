@@ -275,7 +275,7 @@ case_device_negative_interval_is_no_panic() {
 	run_parley login "$A/devneg" --flow device --client-id rt --timeout 2s
 	[ "$code" != 0 ] || fail "login succeeded"
 	if grep -qE "panic|goroutine" <<<"$out$err"; then fail "a panic reached the user"; fi
-	want_err "parley: The sign-in did not finish within 2s (--timeout)"
+	want_err "parley: the sign-in did not finish within 2s (--timeout)"
 	[ "$(grep -c '^parley: ' <<<"$err")" = 1 ] || fail "the error is not one line"
 }
 
