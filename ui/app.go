@@ -352,6 +352,11 @@ func (m *Model) animating() bool {
 // focusKeys returns the focused pane's bindings for the footer.
 func (m *Model) focusKeys() []key.Binding {
 	g := m.keys.Global
+	if !m.overlay.Empty() {
+		// A dialog has the keys: its own are on its border, and the
+		// panes' under it would do nothing. Quit works over any dialog.
+		return []key.Binding{g.Quit}
+	}
 	if m.compare.open {
 		return m.compareKeys()
 	}
