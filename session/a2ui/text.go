@@ -2,7 +2,6 @@ package a2ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -47,17 +46,17 @@ func textNode(n *Node, width int, closed bool) []string {
 	case KindText:
 		switch n.Variant {
 		case "h1", "h2", "h3", "h4", "h5":
-			return wrap(strings.Repeat("#", int(n.Variant[1]-'0')) + " " + textOneLine(n.Text))
+			return wrap(strings.Repeat("#", int(n.Variant[1]-'0')) + " " + OneLine(n.Text))
 		case "caption":
-			return wrap("(" + textOneLine(n.Text) + ")")
+			return wrap("(" + OneLine(n.Text) + ")")
 		}
 		return wrap(n.Text)
 	case KindImage:
-		return wrap(textMedia("image", n.Text, n.URL))
+		return wrap(MediaLine("image", n.Text, n.URL))
 	case KindVideo:
-		return wrap(textMedia("video", n.Text, n.URL))
+		return wrap(MediaLine("video", n.Text, n.URL))
 	case KindAudio:
-		return wrap(textMedia("audio", n.Text, n.URL))
+		return wrap(MediaLine("audio", n.Text, n.URL))
 	case KindIcon:
 		return []string{"(" + n.Text + ")"}
 	case KindDivider:
@@ -99,7 +98,7 @@ func textNode(n *Node, width int, closed bool) []string {
 		if n.Variant == "obscured" && v != "" {
 			v = strings.Repeat("•", 8)
 		}
-		return wrap(textLabel(n.Label, "text") + "[" + v + "]" + textProblems(n, closed))
+		return wrap(FieldLabel(n.Label, "text") + "[" + v + "]" + textProblems(n, closed))
 	case KindDateTime:
 		what := "date and time"
 		switch {
@@ -108,11 +107,11 @@ func textNode(n *Node, width int, closed bool) []string {
 		case n.EnableTime && !n.EnableDate:
 			what = "time"
 		}
-		return wrap(textLabel(n.Label, what) + "[" + n.Value + "]")
+		return wrap(FieldLabel(n.Label, what) + "[" + n.Value + "]")
 	case KindChoice:
-		return wrap(textLabel(n.Label, "choose") + textChoices(n))
+		return wrap(FieldLabel(n.Label, "choose") + Choices(n))
 	case KindSlider:
-		return wrap(fmt.Sprintf("%s%s (%s–%s)", textLabel(n.Label, "value"), n.Value, textNum(n.Min), textNum(n.Max)))
+		return wrap(fmt.Sprintf("%s%s (%s–%s)", FieldLabel(n.Label, "value"), n.Value, Number(n.Min), Number(n.Max)))
 	case KindUnknown:
 		return wrap(fmt.Sprintf("[%s: a component parley does not know]", n.Type))
 	case KindMissing:
@@ -127,48 +126,11 @@ func textNode(n *Node, width int, closed bool) []string {
 	return nil
 }
 
-func textOneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func textMedia(kind, desc, url string) string {
-	s := "[" + kind
-	if desc != "" {
-		s += ": " + desc
-	}
-	if url != "" {
-		s += " <" + url + ">"
-	}
-	return s + "]"
-}
-
-func textLabel(l, def string) string {
-	if l == "" {
-		l = def
-	}
-	return l + ": "
-}
-
-func textNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
 func textProblems(n *Node, closed bool) string {
 	if len(n.Problems) == 0 || closed {
 		return ""
 	}
 	return " (! " + strings.Join(n.Problems, "; ") + ")"
-}
-
-func textChoices(n *Node) string {
-	var parts []string
-	for _, o := range n.Options {
-		mark := "( )"
-		if n.Multiple {
-			mark = "[ ]"
-		}
-		if o.Chosen {
-			mark = map[bool]string{true: "[x]", false: "(•)"}[n.Multiple]
-		}
-		parts = append(parts, mark+" "+o.Label)
-	}
-	return strings.Join(parts, "  ")
 }
 
 // textButton is a button's face: its child's text, its style, and what it
@@ -178,7 +140,7 @@ func textButton(n *Node, closed bool) string {
 	for _, c := range n.Children {
 		c.Walk(func(x *Node) {
 			if x.Kind == KindText && x.Text != "" {
-				words = append(words, textOneLine(x.Text))
+				words = append(words, OneLine(x.Text))
 			}
 		})
 	}

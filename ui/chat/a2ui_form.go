@@ -389,14 +389,14 @@ func (c *Pane) a2uiClick(y, x int) (cmd tea.Cmd, act component.Action, ok bool) 
 // drawing, without colour), -1 when none is: the options are found where
 // the line shows them all, one after another.
 func optionAtCell(line string, n *a2ui.Node, x int) int {
-	all := choices(n)
+	all := a2ui.Choices(n)
 	j := strings.Index(line, all)
 	if j < 0 || x < 0 {
 		return -1
 	}
 	cell := x - ansi.StringWidth(line[:j])
 	for i, o := range n.Options {
-		face := choiceMark(n, o) + " " + o.Label
+		face := a2ui.ChoiceMark(n, o) + " " + o.Label
 		w := ansi.StringWidth(face)
 		if cell >= 0 && cell < w {
 			return i

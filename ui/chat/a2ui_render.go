@@ -2,7 +2,6 @@ package chat
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -176,22 +175,22 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 	case a2ui.KindText:
 		switch n.Variant {
 		case "h1", "h2":
-			return d.wrap(oneLine(n.Text), w, st.Bold.Inherit(st.Accent).Render)
+			return d.wrap(a2ui.OneLine(n.Text), w, st.Bold.Inherit(st.Accent).Render)
 		case "h3", "h4", "h5":
-			return d.wrap(oneLine(n.Text), w, st.Bold.Render)
+			return d.wrap(a2ui.OneLine(n.Text), w, st.Bold.Render)
 		case "caption":
-			return d.wrap(oneLine(n.Text), w, st.Muted.Render)
+			return d.wrap(a2ui.OneLine(n.Text), w, st.Muted.Render)
 		}
 		if strings.ContainsAny(n.Text, "*_`[#>|~") || strings.Contains(n.Text, "\n- ") {
 			return d.markdown(n.Text, w)
 		}
 		return d.wrap(n.Text, w, st.Text.Render)
 	case a2ui.KindImage:
-		return d.wrap(media("image", n.Text, n.URL), w, st.Muted.Render)
+		return d.wrap(a2ui.MediaLine("image", n.Text, n.URL), w, st.Muted.Render)
 	case a2ui.KindVideo:
-		return d.wrap(media("video", n.Text, n.URL), w, st.Muted.Render)
+		return d.wrap(a2ui.MediaLine("video", n.Text, n.URL), w, st.Muted.Render)
 	case a2ui.KindAudio:
-		return d.wrap(media("audio", n.Text, n.URL), w, st.Muted.Render)
+		return d.wrap(a2ui.MediaLine("audio", n.Text, n.URL), w, st.Muted.Render)
 	case a2ui.KindIcon:
 		return []uiLine{{s: st.Muted.Render("(" + n.Text + ")")}}
 	case a2ui.KindDivider:
@@ -239,7 +238,7 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		if d.focused(n) {
 			v = d.withCaret(n, v)
 		}
-		return d.tagged(n, label(n.Label, "text")+"[ "+v+" ]", w)
+		return d.tagged(n, a2ui.FieldLabel(n.Label, "text")+"[ "+v+" ]", w)
 	case a2ui.KindDateTime:
 		what := "date and time"
 		switch {
@@ -252,11 +251,11 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 		if d.focused(n) {
 			v = d.withCaret(n, v)
 		}
-		return d.tagged(n, label(n.Label, what)+"[ "+v+" ]", w)
+		return d.tagged(n, a2ui.FieldLabel(n.Label, what)+"[ "+v+" ]", w)
 	case a2ui.KindChoice:
-		return d.tagged(n, label(n.Label, "choose")+choices(n), w)
+		return d.tagged(n, a2ui.FieldLabel(n.Label, "choose")+a2ui.Choices(n), w)
 	case a2ui.KindSlider:
-		return d.tagged(n, fmt.Sprintf("%s◀ %s ▶ (%s–%s)", label(n.Label, "value"), n.Value, num(n.Min), num(n.Max)), w)
+		return d.tagged(n, fmt.Sprintf("%s◀ %s ▶ (%s–%s)", a2ui.FieldLabel(n.Label, "value"), n.Value, a2ui.Number(n.Min), a2ui.Number(n.Max)), w)
 	case a2ui.KindUnknown:
 		what := n.Type + ": not a component parley knows"
 		return d.box("", d.wrap(what, w-4, st.Muted.Render), min(w, ansi.StringWidth(what)+4))
@@ -366,49 +365,6 @@ func indent(lines []uiLine, prefix string) []uiLine {
 	return lines
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func media(kind, desc, url string) string {
-	s := "[" + kind
-	if desc != "" {
-		s += ": " + desc
-	}
-	if url != "" {
-		s += " <" + url + ">"
-	}
-	return s + "]"
-}
-
-func label(l, def string) string {
-	if l == "" {
-		l = def
-	}
-	return l + ": "
-}
-
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func choices(n *a2ui.Node) string {
-	var parts []string
-	for _, o := range n.Options {
-		parts = append(parts, choiceMark(n, o)+" "+o.Label)
-	}
-	return strings.Join(parts, "  ")
-}
-
-// choiceMark is an option's mark: round for one of many, square for any.
-func choiceMark(n *a2ui.Node, o a2ui.Option) string {
-	switch {
-	case o.Chosen && n.Multiple:
-		return "[x]"
-	case o.Chosen:
-		return "(•)"
-	case n.Multiple:
-		return "[ ]"
-	}
-	return "( )"
-}
-
 // button is a button's face: its child's text, bracketed (doubled for
 // the primary one), and what it does.
 func button(n *a2ui.Node) string {
@@ -432,7 +388,7 @@ func buttonFace(n *a2ui.Node) string {
 	for _, c := range n.Children {
 		c.Walk(func(x *a2ui.Node) {
 			if x.Kind == a2ui.KindText && x.Text != "" {
-				words = append(words, oneLine(x.Text))
+				words = append(words, a2ui.OneLine(x.Text))
 			}
 		})
 	}
