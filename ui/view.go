@@ -243,8 +243,8 @@ func statusLines(height int) int { return max(2, min(4, height/6)) }
 
 // footer shows a recent status line (or the task waiting for input)
 // and the focused pane's keys on the same line: the status on the left,
-// the keys that fit after it on the right, help and quit always. A
-// status used to replace the whole footer, keys and all (issue 32).
+// the keys that fit after it on the right, help and quit always, so a
+// status never hides how to get help or leave.
 func (m *Model) footer() string {
 	text, style := m.statusText()
 	if text == "" {
