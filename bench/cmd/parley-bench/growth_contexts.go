@@ -30,8 +30,8 @@ func (h *harness) growthContexts() error {
 	defer srv.Close()
 	g := "7a growth: stored conversations (issue 30 goal 6)"
 	runs := h.growthRuns()
-	var list, listRSS, search, searchRSS, first, listed, tuiRSS, open curve
-	for _, c := range []*curve{&list, &search, &first, &listed, &open} {
+	var list, listCPU, listRSS, search, searchCPU, searchRSS, first, listed, tuiRSS, open curve
+	for _, c := range []*curve{&list, &listCPU, &search, &searchCPU, &first, &listed, &open} {
 		c.unit = msUnit
 	}
 	for _, c := range []*curve{&listRSS, &searchRSS, &tuiRSS} {
@@ -67,8 +67,10 @@ func (h *harness) growthContexts() error {
 		}
 		h.detail("stored conversations: %d stored, parley --context %d: %s", n, marked, o)
 		list.add(n, float64(l.wall))
+		listCPU.add(n, float64(l.cpu))
 		listRSS.add(n, float64(l.rss))
 		search.add(n, float64(s.wall))
+		searchCPU.add(n, float64(s.cpu))
 		searchRSS.add(n, float64(s.rss))
 		first.add(n, float64(f))
 		listed.add(n, float64(ls))
@@ -77,8 +79,10 @@ func (h *harness) growthContexts() error {
 	}
 	pts := pointsLabel(contextPoints) + " stored"
 	h.addCurve(g, "parley contexts (the list): wall, "+pts, &list)
+	h.addCurve(g, "parley contexts: CPU", &listCPU)
 	h.addCurve(g, "parley contexts: peak RSS", &listRSS)
 	h.addCurve(g, "parley contexts search (a word in each): wall", &search)
+	h.addCurve(g, "parley contexts search: CPU", &searchCPU)
 	h.addCurve(g, "parley contexts search: peak RSS", &searchRSS)
 	h.addCurve(g, "TUI: exec to first frame", &first)
 	h.addCurve(g, "TUI: ctrl+o to the agent's conversations listed", &listed)

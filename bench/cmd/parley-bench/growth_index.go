@@ -39,7 +39,9 @@ func (h *harness) growthIndex() error {
 	if len(points) < 2 {
 		return fmt.Errorf("-index-items %d leaves fewer than two points; give at least 100000", h.indexItems)
 	}
-	rare, rareRSS, common, commonRSS, size := curve{unit: msUnit}, curve{unit: mbUnit}, curve{unit: msUnit}, curve{unit: mbUnit}, curve{unit: mbUnit}
+	rare, rareCPU, rareRSS := curve{unit: msUnit}, curve{unit: msUnit}, curve{unit: mbUnit}
+	common, commonCPU, commonRSS := curve{unit: msUnit}, curve{unit: msUnit}, curve{unit: mbUnit}
+	size := curve{unit: mbUnit}
 	for _, n := range points {
 		dir, err := os.MkdirTemp(h.tmp, "index-")
 		if err != nil {
@@ -60,15 +62,19 @@ func (h *harness) growthIndex() error {
 			return err
 		}
 		rare.add(n, float64(r.wall))
+		rareCPU.add(n, float64(r.cpu))
 		rareRSS.add(n, float64(r.rss))
 		common.add(n, float64(c.wall))
+		commonCPU.add(n, float64(c.cpu))
 		commonRSS.add(n, float64(c.rss))
 		size.add(n, float64(storeSize(dir)))
 	}
 	pts := pointsLabel(points) + " items"
 	h.addCurve(g, "contexts search, a word in one item: wall, "+pts, &rare)
+	h.addCurve(g, "contexts search, a word in one item: CPU", &rareCPU)
 	h.addCurve(g, "contexts search, a word in one item: peak RSS", &rareRSS)
 	h.addCurve(g, "contexts search, a word in a fifth of them: wall", &common)
+	h.addCurve(g, "contexts search, a word in a fifth: CPU", &commonCPU)
 	h.addCurve(g, "contexts search, a word in a fifth: peak RSS", &commonRSS)
 	h.addCurve(g, "the store's size", &size)
 	return nil
