@@ -68,6 +68,7 @@ func (h *harness) growthIndex() error {
 		commonCPU.add(n, float64(c.cpu))
 		commonRSS.add(n, float64(c.rss))
 		size.add(n, float64(storeSize(dir)))
+		os.RemoveAll(dir) // the largest is ~360 MB
 	}
 	pts := pointsLabel(points) + " items"
 	h.addCurve(g, "contexts search, a word in one item: wall, "+pts, &rare)
