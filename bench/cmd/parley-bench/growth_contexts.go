@@ -112,6 +112,9 @@ func (h *harness) contextsTUI(dir, url string, n, runs int) (first, listed time.
 		if err == nil {
 			_, err = r.quiet(200*time.Millisecond, 20*time.Second)
 		}
+		if err == nil && r.shows(answerEnd) {
+			err = fmt.Errorf("%q shows before ctrl+o, so it cannot mark the list: %s", answerEnd, r.tail())
+		}
 		if err == nil {
 			// The dialog opens at once and fills when the list is read:
 			// its rows, each a conversation's state, show then. (Its title's
