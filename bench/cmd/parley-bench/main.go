@@ -5,7 +5,9 @@
 // runs it from the module root:
 //
 //	go run ./bench/cmd/parley-bench            everything
-//	go run ./bench/cmd/parley-bench -only tui  one part: ingest, tui, scale, startup, go
+//	go run ./bench/cmd/parley-bench -only tui  one part: ingest, multiline, growth, growth2
+//	                                           (contexts, agents, index), tui, scale, keys,
+//	                                           idle, startup, go
 //	go run ./bench/cmd/parley-bench serve -dialect v1.0
 //	                                           the loopback agent alone, to try by hand
 //	go run ./bench/cmd/parley-bench fill DIR   the start-up figure's store, under DIR
@@ -46,6 +48,8 @@ type harness struct {
 	runs    int // runs of each process measurement
 	tuiRuns int
 	chunks  int
+	// indexItems is the largest search index growth2 fills.
+	indexItems int
 
 	rows     []row
 	details  []string
@@ -88,11 +92,12 @@ func main() {
 		return
 	}
 	h := &harness{}
-	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, tui, scale, keys, idle, startup, go (default all)")
+	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, growth2 (or one of its parts: contexts, agents, index), tui, scale, keys, idle, startup, go (default all)")
 	flag.StringVar(&h.parley, "parley", "", "the parley binary to measure (default: build it)")
 	flag.IntVar(&h.runs, "runs", 5, "runs of each process measurement; the median is reported")
 	flag.IntVar(&h.tuiRuns, "tui-runs", 3, "runs of the TUI stream")
 	flag.IntVar(&h.chunks, "chunks", 20000, "artifact chunks per stream")
+	flag.IntVar(&h.indexItems, "index-items", 1000000, "the largest search index growth2 measures: 100000 or 1000000 items")
 	flag.Parse()
 	if err := h.run(*only); err != nil {
 		fmt.Fprintln(os.Stderr, "parley-bench:", err)
@@ -140,6 +145,10 @@ func (h *harness) run(only string) error {
 		{"ingest", func() error { return h.ingest(loopback.V10) }},
 		{"multiline", h.multiLine},
 		{"growth", h.growth},
+		// growth2 is three parts, each also run alone by its own name.
+		{"growth2,contexts", h.growthContexts},
+		{"growth2,agents", h.growthAgents},
+		{"growth2,index", h.growthIndex},
 		{"tui", h.tui},
 		{"scale", h.scale},
 		{"keys", h.keys},
@@ -154,10 +163,10 @@ func (h *harness) run(only string) error {
 		}},
 	}
 	for _, s := range steps {
-		if !want(s.part) {
+		if !slices.ContainsFunc(strings.Split(s.part, ","), want) {
 			continue
 		}
-		h.progress("measuring %s", s.part)
+		h.progress("measuring %s", strings.Replace(s.part, ",", ": ", 1))
 		if err := s.f(); err != nil {
 			return fmt.Errorf("%s: %w", s.part, err)
 		}

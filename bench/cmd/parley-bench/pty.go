@@ -219,6 +219,13 @@ func (r *ptyRun) waitFromStart(s string, timeout time.Duration) (time.Time, erro
 	return r.waitFor(s, timeout)
 }
 
+// shows says whether s is anywhere in the output so far.
+func (r *ptyRun) shows(s string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return strings.Contains(ansi.Strip(string(r.out)), s)
+}
+
 // firstReadShowing is the time of the first read after which the output
 // holds s. Caller holds mu.
 func (r *ptyRun) firstReadShowing(s string) time.Time {
