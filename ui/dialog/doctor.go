@@ -254,11 +254,12 @@ func (d *Doctor) View(st *styles.Styles) string {
 			styles.WrapStyle(st.Text, text, inner-4, max(d.h/3, 3))...)
 	}
 	rows := max(min(d.h-4, len(d.results)+len(lines)+len(detail)+2)-len(lines)-len(detail)-2, 1)
-	if len(d.results) > rows && rows > 1 {
-		rows-- // for the note of what is hidden
+	// The room holds the rows and the notes of those hidden above and below.
+	first, end := styles.CenteredWindow(len(d.results), d.cursor, rows)
+	above, below := styles.HiddenNotes(st, len(d.results), first, end, inner)
+	if above != "" {
+		lines = append(lines, above)
 	}
-	first := min(max(d.cursor-rows/2, 0), max(len(d.results)-rows, 0))
-	end := min(first+rows, len(d.results))
 	for i := first; i < end; i++ {
 		r := d.results[i]
 		cur := " "
@@ -282,8 +283,8 @@ func (d *Doctor) View(st *styles.Styles) string {
 			}
 		}
 	}
-	if hidden := styles.HiddenNote(st, len(d.results), first, end, inner); hidden != "" {
-		lines = append(lines, hidden)
+	if below != "" {
+		lines = append(lines, below)
 	}
 	k := d.keys.Doctor
 	note := keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" pick", keys.Note(k.Details, "detail"), keys.Note(k.Close, ""))

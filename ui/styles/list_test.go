@@ -1,0 +1,41 @@
+package styles
+
+import "testing"
+
+// Every window of a long list holds the cursor's row and, with its
+// notes (one line for rows hidden above, one for rows hidden below),
+// fits the lines it is given; a window from the top keeps its place
+// while the cursor moves inside it.
+func TestListWindowFitsRowsAndNotes(t *testing.T) {
+	for _, per := range []int{1, 2} {
+		for _, h := range []int{3, 4, 7, 12} {
+			if h < 2+per {
+				continue // no room for a row between two notes: ListWindow's comment says so
+			}
+			for n := 1; n < 30; n++ {
+				top := 0
+				for _, cursor := range []int{0, 1, n / 2, n - 1, n / 3, 0, n - 1, n - 2} {
+					cursor = max(min(cursor, n-1), 0)
+					t0, end := ListWindowOf(n, cursor, top, h, per)
+					lines := (end - t0) * per
+					if t0 > 0 {
+						lines++
+					}
+					if end < n {
+						lines++
+					}
+					if cursor < t0 || cursor >= end || lines > h || t0 < 0 || end > n {
+						t.Fatalf("n %d, per %d, h %d, cursor %d from top %d: window [%d, %d) takes %d lines", n, per, h, cursor, top, t0, end, lines)
+					}
+					if end < n && lines < h-per+1 {
+						t.Fatalf("n %d, per %d, h %d, cursor %d: window [%d, %d) leaves room for another row", n, per, h, cursor, t0, end)
+					}
+					top = t0
+				}
+			}
+		}
+	}
+	if top, _ := ListWindow(20, 3, 2, 7); top != 2 {
+		t.Fatalf("a cursor inside the window moved it to %d", top)
+	}
+}
