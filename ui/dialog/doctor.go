@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/doctor"
 	"github.com/parley-a2a/parley/termsafe"
@@ -208,16 +207,6 @@ func mark(st *styles.Styles, s doctor.Status) string {
 	return st.Muted.Render("–")
 }
 
-// clipLeft fits s in n cells keeping its end: interfaces of one agent
-// differ at the end of their URLs.
-func clipLeft(s string, n int) string {
-	w := ansi.StringWidth(s)
-	if w <= n {
-		return s
-	}
-	return ansi.TruncateLeft(s, w-n+1, "…")
-}
-
 // took is how long a check took, in milliseconds under a second.
 func took(d time.Duration) string {
 	if d < time.Second {
@@ -238,7 +227,8 @@ func (d *Doctor) View(st *styles.Styles) string {
 	}
 	head := styles.WrapStyle(st.Text, verb+termsafe.Line(d.label)+" against its card and the A2A spec on every interface it declares (sends one short message on each; records nothing).", inner, 3)
 	lines := append(head, d.summary(st), "")
-	ifaceW := min(d.ifaceW, max(inner/3, 10))
+	// Two fifths of the row: room for an origin and the end of its path.
+	ifaceW := min(d.ifaceW, max(inner*2/5, 10))
 	var detail []string
 	if d.open && d.cursor < len(d.results) {
 		r := d.results[d.cursor]
@@ -266,7 +256,7 @@ func (d *Doctor) View(st *styles.Styles) string {
 		if i == d.cursor {
 			cur = "›"
 		}
-		row := styles.Fit(termsafe.Line(r.Check), checkW) + "  " + styles.Fit(clipLeft(termsafe.Line(r.Interface), ifaceW), ifaceW)
+		row := styles.Fit(termsafe.Line(r.Check), checkW) + "  " + styles.Fit(styles.ClipURL(termsafe.Line(r.Interface), ifaceW), ifaceW)
 		if r.Status == doctor.Warn || r.Status == doctor.Fail || r.Status == doctor.Skip {
 			row += "  " + termsafe.Line(r.Detail)
 		}

@@ -39,3 +39,23 @@ func TestListWindowFitsRowsAndNotes(t *testing.T) {
 		t.Fatalf("a cursor inside the window moved it to %d", top)
 	}
 }
+
+// A URL cut to fit keeps its origin whole and, room allowing, the end
+// of its path after an ellipsis; one that fits is left alone.
+func TestClipURLKeepsTheOrigin(t *testing.T) {
+	for _, c := range []struct {
+		url  string
+		n    int
+		want string
+	}{
+		{"http://127.0.0.1:4141/v1.0", 40, "http://127.0.0.1:4141/v1.0"},
+		{"https://agents.example.com/tenants/acme/v1.0/jsonrpc", 40, "https://agents.example.com…/v1.0/jsonrpc"},
+		{"http://127.0.0.1:4141/.well-known/agent-card.json", 23, "http://127.0.0.1:4141/…"},
+		{"https://a-very-long-host-name.example.com/v1", 20, "https://a-very-long…"},
+		{"not a url at all, just words", 10, "not a url…"},
+	} {
+		if got := ClipURL(c.url, c.n); got != c.want {
+			t.Errorf("ClipURL(%q, %d) = %q, want %q", c.url, c.n, got, c.want)
+		}
+	}
+}
