@@ -1,6 +1,9 @@
 package styles
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Every window of a long list holds the cursor's row and, with its
 // notes (one line for rows hidden above, one for rows hidden below),
@@ -43,19 +46,20 @@ func TestListWindowFitsRowsAndNotes(t *testing.T) {
 // A URL cut to fit keeps its origin whole and, room allowing, the end
 // of its path after an ellipsis; one that fits is left alone.
 func TestClipURLKeepsTheOrigin(t *testing.T) {
-	for _, c := range []struct {
-		url  string
-		n    int
-		want string
-	}{
-		{"http://127.0.0.1:4141/v1.0", 40, "http://127.0.0.1:4141/v1.0"},
-		{"https://agents.example.com/tenants/acme/v1.0/jsonrpc", 40, "https://agents.example.com…/v1.0/jsonrpc"},
-		{"http://127.0.0.1:4141/.well-known/agent-card.json", 23, "http://127.0.0.1:4141/…"},
-		{"https://a-very-long-host-name.example.com/v1", 20, "https://a-very-long…"},
-		{"not a url at all, just words", 10, "not a url…"},
-	} {
-		if got := ClipURL(c.url, c.n); got != c.want {
-			t.Errorf("ClipURL(%q, %d) = %q, want %q", c.url, c.n, got, c.want)
+	want := map[string]string{
+		"http://127.0.0.1:4141/v1.0 40":                           "http://127.0.0.1:4141/v1.0",
+		"https://agents.example.com/tenants/acme/v1.0/jsonrpc 40": "https://agents.example.com…/v1.0/jsonrpc",
+		"http://127.0.0.1:4141/.well-known/agent-card.json 23":    "http://127.0.0.1:4141/…",
+		"http://127.0.0.1:4141/.well-known/agent-card.json 44":    "http://127.0.0.1:4141…/agent-card.json",
+		"https://a-very-long-host-name.example.com/v1 20":         "https://a-very-long…",
+		"not-a-url-at-all 10":                                     "not-a-url…",
+	}
+	for in, w := range want {
+		var url string
+		var n int
+		fmt.Sscanf(in, "%s %d", &url, &n)
+		if got := ClipURL(url, n); got != w {
+			t.Errorf("ClipURL(%q, %d) = %q, want %q", url, n, got, w)
 		}
 	}
 }
