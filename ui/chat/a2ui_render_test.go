@@ -10,8 +10,16 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/a2uitest"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
+)
+
+// The catalog surface the tests share (internal/a2uitest), ready to draw:
+// every component type of both versions and one no catalog has.
+const (
+	everyV08 = a2uitest.EveryV08Ready
+	everyV09 = a2uitest.EveryV09
 )
 
 // a2uiPart is an A2UI data part holding the messages of s (JSON).

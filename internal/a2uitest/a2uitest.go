@@ -1,11 +1,14 @@
-package chat
+// Package a2uitest holds the A2UI surfaces the tests of session/a2ui,
+// ui/chat and cli share, written once.
+package a2uitest
 
-// The catalog surfaces of session/a2ui's tests, with one component no
-// catalog has (Chart) besides: every component type of both versions.
+// The catalog surface: one of every component of a version's standard
+// catalog, and one no catalog has (Chart), bound to a small data model.
+// Surface "s", root "root"; the button "btn" sends action "book".
 
-// everyV08 is a surface holding every component of v0.8's standard
-// catalog, and an unknown one.
-const everyV08 = `[
+// everyV08Messages are the v0.8 messages of the surface, short of
+// beginRendering.
+const everyV08Messages = `[
 {"surfaceUpdate": {"surfaceId": "s", "components": [
  {"id": "root", "component": {"Column": {"children": {"explicitList": ["title", "img", "icon", "video", "audio", "row", "list", "card", "tabs", "modal", "div", "btn", "check", "field", "when", "pick", "slide", "chart"]}}}},
  {"id": "title", "component": {"Text": {"text": {"literalString": "Book a table"}, "usageHint": "h1"}}},
@@ -34,12 +37,21 @@ const everyV08 = `[
  {"key": "name", "valueString": "Ada"}, {"key": "terrace", "valueBoolean": true}, {"key": "when", "valueString": "2026-12-01T19:30"},
  {"key": "guests", "valueNumber": 4}, {"key": "diet", "valueMap": [{"key": "0", "valueString": "vegan"}]},
  {"key": "dishes", "valueMap": [{"key": "a", "valueMap": [{"key": "title", "valueString": "Soup"}]}, {"key": "b", "valueMap": [{"key": "title", "valueString": "Pie"}]}]}
-]}},
-{"beginRendering": {"surfaceId": "s", "root": "root"}}
-]`
+]}}`
 
-// everyV09 is the same surface in v0.9's shape and names.
-const everyV09 = `[
+// BeginV08 is the v0.8 message that makes the catalog surface ready.
+const BeginV08 = `{"beginRendering": {"surfaceId": "s", "root": "root"}}`
+
+// EveryV08 is the catalog surface in v0.8, not ready yet: a v0.8
+// surface draws only after BeginV08.
+const EveryV08 = everyV08Messages + "\n]"
+
+// EveryV08Ready is EveryV08 with BeginV08: ready to draw.
+const EveryV08Ready = everyV08Messages + ",\n" + BeginV08 + "\n]"
+
+// EveryV09 is the same surface in v0.9's shape and names, ready once
+// applied.
+const EveryV09 = `[
 {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
 {"version": "v0.9", "updateDataModel": {"surfaceId": "s", "value": {"name": "Ada", "terrace": true, "when": "2026-12-01T19:30", "guests": 4, "diet": ["vegan"], "dishes": [{"title": "Soup"}, {"title": "Pie"}]}}},
 {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
