@@ -79,3 +79,48 @@ const EveryV09 = `[
  {"id": "root", "component": "Column", "children": ["title", "img", "icon", "video", "audio", "row", "list", "card", "tabs", "modal", "div", "btn", "check", "field", "when", "pick", "slide", "chart"]}
 ]}}
 ]`
+
+// The tabs-and-modal surface: a Tabs of two tabs (Lunch: a text field
+// "Note"; Dinner: a check box "Candles"), a Modal opened by a button
+// "Policy" whose content is a text and a check box "I agree", and a
+// button "Book". Surface "t".
+
+// TabsModalV08 is the tabs-and-modal surface in v0.8, ready.
+const TabsModalV08 = `[
+{"surfaceUpdate": {"surfaceId": "t", "components": [
+ {"id": "root", "component": {"Column": {"children": {"explicitList": ["tabs", "policy", "book"]}}}},
+ {"id": "tabs", "component": {"Tabs": {"tabItems": [{"title": {"literalString": "Lunch"}, "child": "lunch"}, {"title": {"literalString": "Dinner"}, "child": "dinner"}]}}},
+ {"id": "lunch", "component": {"TextField": {"label": {"literalString": "Note"}, "text": {"path": "/note"}}}},
+ {"id": "dinner", "component": {"CheckBox": {"label": {"literalString": "Candles"}, "value": {"path": "/candles"}}}},
+ {"id": "policy", "component": {"Modal": {"entryPointChild": "policyButton", "contentChild": "policyBody"}}},
+ {"id": "policyButton", "component": {"Button": {"child": "policyLabel", "action": {"name": "policy"}}}},
+ {"id": "policyLabel", "component": {"Text": {"text": {"literalString": "Policy"}}}},
+ {"id": "policyBody", "component": {"Column": {"children": {"explicitList": ["policyText", "agree"]}}}},
+ {"id": "policyText", "component": {"Text": {"text": {"literalString": "Cancel up to an hour before."}}}},
+ {"id": "agree", "component": {"CheckBox": {"label": {"literalString": "I agree"}, "value": {"path": "/agree"}}}},
+ {"id": "book", "component": {"Button": {"child": "bookLabel", "primary": true, "action": {"name": "book"}}}},
+ {"id": "bookLabel", "component": {"Text": {"text": {"literalString": "Book"}}}}
+]}},
+{"dataModelUpdate": {"surfaceId": "t", "contents": [{"key": "note", "valueString": ""}, {"key": "candles", "valueBoolean": false}, {"key": "agree", "valueBoolean": false}]}},
+{"beginRendering": {"surfaceId": "t", "root": "root"}}
+]`
+
+// TabsModalV09 is the same surface in v0.9's shape and names.
+const TabsModalV09 = `[
+{"version": "v0.9", "createSurface": {"surfaceId": "t", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+{"version": "v0.9", "updateDataModel": {"surfaceId": "t", "value": {"note": "", "candles": false, "agree": false}}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "t", "components": [
+ {"id": "root", "component": "Column", "children": ["tabs", "policy", "book"]},
+ {"id": "tabs", "component": "Tabs", "tabs": [{"title": "Lunch", "child": "lunch"}, {"title": "Dinner", "child": "dinner"}]},
+ {"id": "lunch", "component": "TextField", "label": "Note", "value": {"path": "/note"}},
+ {"id": "dinner", "component": "CheckBox", "label": "Candles", "value": {"path": "/candles"}},
+ {"id": "policy", "component": "Modal", "trigger": "policyButton", "content": "policyBody"},
+ {"id": "policyButton", "component": "Button", "child": "policyLabel", "action": {"event": {"name": "policy"}}},
+ {"id": "policyLabel", "component": "Text", "text": "Policy"},
+ {"id": "policyBody", "component": "Column", "children": ["policyText", "agree"]},
+ {"id": "policyText", "component": "Text", "text": "Cancel up to an hour before."},
+ {"id": "agree", "component": "CheckBox", "label": "I agree", "value": {"path": "/agree"}},
+ {"id": "book", "component": "Button", "child": "bookLabel", "variant": "primary", "action": {"event": {"name": "book"}}},
+ {"id": "bookLabel", "component": "Text", "text": "Book"}
+]}}
+]`

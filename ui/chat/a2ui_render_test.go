@@ -64,7 +64,7 @@ func TestA2UIEveryComponentGolden(t *testing.T) {
 				c, _ := formChat(t, w, 40, v.msgs)
 				got := formText(c)
 				for _, want := range []string{"Book a table", "[image: the dining room", "(calendar)", "[video", "[audio: the chef speaks",
-					"Soup", "Pie", "▸ Menu", "opens:", "[[ Book ]]", "[x] Terrace", "Name: [ Ada ]", "date and time: [ 2026-12-01T19:30 ]",
+					"Soup", "Pie", "[Menu]", "[ Ada ] ▸", "[[ Book ]]", "[x] Terrace", "Name: [ Ada ]", "date and time: [ 2026-12-01T19:30 ]",
 					"(•) Vegan", "◀ 4 ▶ (1–12)", "Chart: not a component parley knows", "╭", "─ form s (A2UI"} {
 					if !strings.Contains(got, want) {
 						t.Errorf("the drawing lacks %q:\n%s", want, got)
