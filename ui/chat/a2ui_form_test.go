@@ -360,22 +360,11 @@ func TestA2UITextFieldCursorEmpty(t *testing.T) {
 func TestA2UIClickChoosesAndToggles(t *testing.T) {
 	c, _ := formChat(t, 80, 40, bookingV09)
 	c.Focus()
-	at := func(want string) (int, int) {
-		for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
-			if j := strings.Index(l, want); j >= 0 {
-				return i, ansi.StringWidth(l[:j]) + 1
-			}
-		}
-		t.Fatalf("no row shows %q", want)
-		return -1, -1
-	}
-	row, col := at("( ) Four")
-	c.Update(component.ClickMsg{Row: row, Col: col})
+	clickOn(t, c, "( ) Four")
 	if got := formText(c); !strings.Contains(got, "(•) Four") || !strings.Contains(got, "( ) Two") {
 		t.Fatalf("a click on Four did not choose it:\n%s", got)
 	}
-	row, col = at("[ ] On the terrace")
-	c.Update(component.ClickMsg{Row: row, Col: col})
+	clickOn(t, c, "[ ] On the terrace")
 	if got := formText(c); !strings.Contains(got, "[x] On the terrace") {
 		t.Fatalf("a click on the check box did not toggle it:\n%s", got)
 	}
@@ -440,25 +429,28 @@ func TestA2UITabsAndModalWithKeys(t *testing.T) {
 func TestA2UITabsAndModalWithTheMouse(t *testing.T) {
 	c, _ := formChat(t, 80, 40, a2uitest.TabsModalV09)
 	c.Focus()
-	at := func(want string) (int, int) {
-		for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
-			if j := strings.Index(l, want); j >= 0 {
-				return i, ansi.StringWidth(l[:j]) + 1
-			}
-		}
-		t.Fatalf("no row shows %q", want)
-		return -1, -1
-	}
-	row, col := at("Dinner")
-	c.Update(component.ClickMsg{Row: row, Col: col})
+	clickOn(t, c, "Dinner")
 	if got := formText(c); !strings.Contains(got, "[Dinner]") || !strings.Contains(got, "Candles") {
 		t.Fatalf("a click on Dinner did not show its tab:\n%s", got)
 	}
-	row, col = at("[ Policy ]")
-	if _, act := c.Update(component.ClickMsg{Row: row, Col: col}); act != nil {
+	if act := clickOn(t, c, "[ Policy ]"); act != nil {
 		t.Fatalf("a click on the modal's trigger sent %v", act)
 	}
 	if got := formText(c); !strings.Contains(got, "Cancel up to an hour before.") {
 		t.Fatalf("a click on the trigger did not open the modal:\n%s", got)
 	}
+}
+
+// clickOn clicks the chat's screen where want is drawn (its second
+// cell) and returns the action the click gave.
+func clickOn(t *testing.T, c *Pane, want string) component.Action {
+	t.Helper()
+	for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
+		if j := strings.Index(l, want); j >= 0 {
+			_, act := c.Update(component.ClickMsg{Row: i, Col: ansi.StringWidth(l[:j]) + 1})
+			return act
+		}
+	}
+	t.Fatalf("no row shows %q", want)
+	return nil
 }
