@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
@@ -106,7 +105,7 @@ func TestPaneListsCountHiddenAboveOnTopAndBelowAtBottom(t *testing.T) {
 			p.NextView()
 			var rows []session.TaskRow
 			for i := 0; i < n; i++ {
-				rows = append(rows, session.TaskRow{TaskID: fmt.Sprintf("row-%02d", i), Title: fmt.Sprintf("row-%02d", i), State: a2aclient.StateCompleted})
+				rows = append(rows, session.TaskRow{TaskID: fmt.Sprintf("row-%02d", i), Title: fmt.Sprintf("row-%02d", i)})
 			}
 			p.SetListing(rows, "12 on agent", "")
 			p.Focus()
