@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/a2uitest"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
 )
@@ -128,5 +129,20 @@ func TestSendTextShowsASurface(t *testing.T) {
 	}
 	if n := strings.Count(got, "── booking"); n != 1 {
 		t.Errorf("the surface is drawn %d times:\n%s", n, got)
+	}
+}
+
+// TestA2UITextLabelsTabsAndModal: the text output draws every tab and a
+// modal's content flat, each labelled: "tab: " and its title, "modal:".
+func TestA2UITextLabelsTabsAndModal(t *testing.T) {
+	for name, msgs := range map[string]string{"v0.8": a2uitest.TabsModalV08, "v0.9": a2uitest.TabsModalV09} {
+		var out bytes.Buffer
+		writeSurface(&out, surfacesOf(t, msgs).Get("t"), 80, false)
+		got := out.String()
+		for _, want := range []string{"tab: Lunch", "tab: Dinner", "Note: []", "[ ] Candles", "[ Policy ]", "modal:", "  Cancel up to an hour before.", "  [ ] I agree"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: the text lacks %q:\n%s", name, want, got)
+			}
+		}
 	}
 }

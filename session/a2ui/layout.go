@@ -118,11 +118,14 @@ func (b *builder) fill(n *Node, p map[string]any, scope string, depth int) {
 			n.Children = append(n.Children, c)
 		}
 	case KindModal:
-		for _, k := range []string{"trigger", "entryPointChild"} {
-			child(k)
-		}
-		for _, k := range []string{"content", "contentChild"} {
-			child(k)
+		// Always two children, the trigger then the content (v0.9's names,
+		// then v0.8's), a placeholder for one not named.
+		for _, k := range [][2]string{{"trigger", "entryPointChild"}, {"content", "contentChild"}} {
+			id, _ := p[k[0]].(string)
+			if id == "" {
+				id, _ = p[k[1]].(string)
+			}
+			n.Children = append(n.Children, b.node(id, scope, depth+1))
 		}
 	case KindDivider:
 		n.Variant = enum("axis")

@@ -53,7 +53,8 @@ type Node struct {
 	Variant string
 	// Text is a Text's text, a media item's description, an icon's name.
 	Text string
-	// Title is a tab's title, on each child of a Tabs node.
+	// Title is a tab's title, on each child of a Tabs node. A Modal node
+	// has two children: the trigger, then the content it opens.
 	Title string
 	// Label is an input's label.
 	Label string

@@ -81,7 +81,7 @@ func textNode(n *Node, width int, closed bool) []string {
 				out = append(out, textNode(c, width, closed)...)
 				continue
 			}
-			out = append(out, "  (opens:)")
+			out = append(out, "▸ modal:")
 			out = append(out, textIndent(textNode(c, width-2, closed), "  ")...)
 		}
 		return out

@@ -58,7 +58,7 @@ func (c *Pane) startForm() tea.Cmd {
 	}
 	for i := len(ids) - 1; i >= 0; i-- {
 		if _, root := c.surfaceAt(nodeAt{surface: ids[i]}); root != nil {
-			if st := stops(root); len(st) > 0 {
+			if st := f.stops(ids[i], root); len(st) > 0 {
 				c.focusNode(ids[i], st[0])
 				return component.Status("Filling in the agent's form: "+keys.FirstKey(c.formKeys.Next)+" moves, "+
 					keys.FirstKey(c.formKeys.Press)+" presses a button, "+keys.FirstKey(c.formKeys.Leave)+" leaves.", false)
@@ -128,12 +128,17 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	k := &c.formKeys
 	f := &c.forms
 	s, root := c.surfaceAt(f.focus)
+	if root != nil {
+		if n := findKey(root, f.focus.key); n != nil && c.tabsModalKey(s, root, n, msg) {
+			return nil, nil
+		}
+	}
 	if key.Matches(msg, k.Leave) || root == nil {
 		f.editing = false
 		c.a2uiRedraw()
 		return nil, nil
 	}
-	all := stops(root)
+	all := f.stops(f.focus.surface, root)
 	n := findKey(root, f.focus.key)
 	if n == nil {
 		if len(all) == 0 {
@@ -363,6 +368,10 @@ func (c *Pane) a2uiClick(y, x int) (cmd tea.Cmd, act component.Action, ok bool) 
 		return nil, nil, false
 	}
 	c.sel = p.item
+	if n.Kind == a2ui.KindTabs || n.Kind == a2ui.KindModal {
+		c.tabsModalClick(s, n, ansi.Strip(l.line(p.line-ci.gap)), x)
+		return nil, nil, true
+	}
 	if n.Kind == a2ui.KindButton {
 		cmd, act := c.press(s, n)
 		return cmd, act, true

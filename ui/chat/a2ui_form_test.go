@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/a2uitest"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/internal/uitest"
@@ -173,7 +174,7 @@ func TestA2UISpaceInTextField(t *testing.T) {
 func TestA2UIPressV08(t *testing.T) {
 	c, _ := formChat(t, 80, 60, everyV08)
 	c.Focus()
-	_, act := press(t, c, "e", "enter") // the button is the first stop
+	_, act := press(t, c, "e", "tab", "tab", "enter") // the tabs' titles and the modal's trigger stop before the button
 	pb, ok := act.(PressButton)
 	if !ok {
 		t.Fatalf("enter on the v0.8 button gave %T", act)
@@ -359,23 +360,97 @@ func TestA2UITextFieldCursorEmpty(t *testing.T) {
 func TestA2UIClickChoosesAndToggles(t *testing.T) {
 	c, _ := formChat(t, 80, 40, bookingV09)
 	c.Focus()
-	at := func(want string) (int, int) {
-		for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
-			if j := strings.Index(l, want); j >= 0 {
-				return i, ansi.StringWidth(l[:j]) + 1
-			}
-		}
-		t.Fatalf("no row shows %q", want)
-		return -1, -1
-	}
-	row, col := at("( ) Four")
-	c.Update(component.ClickMsg{Row: row, Col: col})
+	clickOn(t, c, "( ) Four")
 	if got := formText(c); !strings.Contains(got, "(•) Four") || !strings.Contains(got, "( ) Two") {
 		t.Fatalf("a click on Four did not choose it:\n%s", got)
 	}
-	row, col = at("[ ] On the terrace")
-	c.Update(component.ClickMsg{Row: row, Col: col})
+	clickOn(t, c, "[ ] On the terrace")
 	if got := formText(c); !strings.Contains(got, "[x] On the terrace") {
 		t.Fatalf("a click on the check box did not toggle it:\n%s", got)
 	}
+}
+
+// A Tabs draws its titles in a row, the chosen one marked, and only the
+// chosen tab's content; the form's cursor stops on the titles, arrows
+// pick one and enter shows it. A Modal draws its trigger only; pressing
+// it shows the content framed below, its inputs in the tab order, and
+// esc folds it back before a second esc leaves the form. Both versions.
+func TestA2UITabsAndModalWithKeys(t *testing.T) {
+	for name, msgs := range map[string]string{"v0.8": a2uitest.TabsModalV08, "v0.9": a2uitest.TabsModalV09} {
+		t.Run(name, func(t *testing.T) {
+			c, _ := formChat(t, 80, 40, msgs)
+			c.Focus()
+			got := formText(c)
+			if !strings.Contains(got, "[Lunch]") || !strings.Contains(got, "│ Dinner") || !strings.Contains(got, "Note: [") || strings.Contains(got, "Candles") {
+				t.Fatalf("the tabs are not drawn as titles and the first tab only:\n%s", got)
+			}
+			if !strings.Contains(got, "[ Policy ]") || strings.Contains(got, "Cancel up to") {
+				t.Fatalf("the modal is not drawn closed, its trigger only:\n%s", got)
+			}
+			press(t, c, "e", "right")
+			if got := formText(c); !strings.Contains(got, "Note: [") {
+				t.Fatalf("an arrow on the titles switched the tab before enter:\n%s", got)
+			}
+			press(t, c, "enter")
+			got = formText(c)
+			if !strings.Contains(got, "[Dinner]") || !strings.Contains(got, "[ ] Candles") || strings.Contains(got, "Note: [") {
+				t.Fatalf("enter on Dinner did not show its tab:\n%s", got)
+			}
+			press(t, c, "tab", "space") // Candles on
+			if got := formText(c); !strings.Contains(got, "[x] Candles") {
+				t.Fatalf("the tab's check box is not in the tab order:\n%s", got)
+			}
+			_, act := press(t, c, "tab", "enter") // the modal's trigger
+			if act != nil {
+				t.Fatalf("the modal's trigger sent %v", act)
+			}
+			got = formText(c)
+			if !strings.Contains(got, "Cancel up to an hour before.") || !strings.Contains(got, "╭") {
+				t.Fatalf("pressing the trigger did not show the modal framed:\n%s", got)
+			}
+			press(t, c, "space") // the focus went into the modal: I agree
+			if got := formText(c); !strings.Contains(got, "[x] I agree") {
+				t.Fatalf("the modal's check box did not take the focus:\n%s", got)
+			}
+			press(t, c, "esc")
+			if got := formText(c); strings.Contains(got, "Cancel up to") || !c.Editing() {
+				t.Fatalf("esc did not fold the modal back and stay in the form (editing %v):\n%s", c.Editing(), got)
+			}
+			press(t, c, "esc")
+			if c.Editing() {
+				t.Fatal("a second esc did not leave the form")
+			}
+		})
+	}
+}
+
+// A click on a tab's title shows that tab; a click on a modal's trigger
+// opens it.
+func TestA2UITabsAndModalWithTheMouse(t *testing.T) {
+	c, _ := formChat(t, 80, 40, a2uitest.TabsModalV09)
+	c.Focus()
+	clickOn(t, c, "Dinner")
+	if got := formText(c); !strings.Contains(got, "[Dinner]") || !strings.Contains(got, "Candles") {
+		t.Fatalf("a click on Dinner did not show its tab:\n%s", got)
+	}
+	if act := clickOn(t, c, "[ Policy ]"); act != nil {
+		t.Fatalf("a click on the modal's trigger sent %v", act)
+	}
+	if got := formText(c); !strings.Contains(got, "Cancel up to an hour before.") {
+		t.Fatalf("a click on the trigger did not open the modal:\n%s", got)
+	}
+}
+
+// clickOn clicks the chat's screen where want is drawn (its second
+// cell) and returns the action the click gave.
+func clickOn(t *testing.T, c *Pane, want string) component.Action {
+	t.Helper()
+	for i, l := range strings.Split(ansi.Strip(c.View(c.st)), "\n") {
+		if j := strings.Index(l, want); j >= 0 {
+			_, act := c.Update(component.ClickMsg{Row: i, Col: ansi.StringWidth(l[:j]) + 1})
+			return act
+		}
+	}
+	t.Fatalf("no row shows %q", want)
+	return nil
 }

@@ -155,7 +155,7 @@ func (d drawer) tagged(n *a2ui.Node, s string, w int) []uiLine {
 		style = st.Selected.Render
 	case n.Kind == a2ui.KindButton && !n.Enabled:
 		style = st.Muted.Render
-	case n.Kind == a2ui.KindButton:
+	case n.Kind == a2ui.KindButton, n.Kind == a2ui.KindModal:
 		style = st.Accent.Render
 	}
 	out := d.wrap(s, w, style)
@@ -202,23 +202,9 @@ func (d drawer) node(n *a2ui.Node, w int) []uiLine {
 	case a2ui.KindCard:
 		return d.box("", d.stack(n.Children, w-4), w)
 	case a2ui.KindTabs:
-		var out []uiLine
-		for _, c := range n.Children {
-			out = append(out, d.wrap("▸ "+c.Title, w, st.Bold.Render)...)
-			out = append(out, indent(d.node(c, w-2), "  ")...)
-		}
-		return out
+		return d.tabs(n, w)
 	case a2ui.KindModal:
-		var out []uiLine
-		for i, c := range n.Children {
-			if i == 0 {
-				out = append(out, d.node(c, w)...)
-				continue
-			}
-			out = append(out, uiLine{s: st.Muted.Render("  opens:")})
-			out = append(out, indent(d.node(c, w-2), "  ")...)
-		}
-		return out
+		return d.modal(n, w)
 	case a2ui.KindButton:
 		if d.closed {
 			return d.tagged(n, "[ "+buttonFace(n)+" ]", w)

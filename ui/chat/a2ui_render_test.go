@@ -10,8 +10,16 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/a2uitest"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/a2ui"
+)
+
+// The catalog surface the tests share (internal/a2uitest), ready to draw:
+// every component type of both versions and one no catalog has.
+const (
+	everyV08 = a2uitest.EveryV08Ready
+	everyV09 = a2uitest.EveryV09
 )
 
 // a2uiPart is an A2UI data part holding the messages of s (JSON).
@@ -56,7 +64,7 @@ func TestA2UIEveryComponentGolden(t *testing.T) {
 				c, _ := formChat(t, w, 40, v.msgs)
 				got := formText(c)
 				for _, want := range []string{"Book a table", "[image: the dining room", "(calendar)", "[video", "[audio: the chef speaks",
-					"Soup", "Pie", "▸ Menu", "opens:", "[[ Book ]]", "[x] Terrace", "Name: [ Ada ]", "date and time: [ 2026-12-01T19:30 ]",
+					"Soup", "Pie", "[Menu]", "[ Ada ] ▸", "[[ Book ]]", "[x] Terrace", "Name: [ Ada ]", "date and time: [ 2026-12-01T19:30 ]",
 					"(•) Vegan", "◀ 4 ▶ (1–12)", "Chart: not a component parley knows", "╭", "─ form s (A2UI"} {
 					if !strings.Contains(got, want) {
 						t.Errorf("the drawing lacks %q:\n%s", want, got)

@@ -26,9 +26,11 @@ type forms struct {
 	sent  map[*a2ui.Surface]string // the face of the button last pressed on a surface
 
 	editing bool
-	focus   nodeAt   // the focused input or button
-	cursor  optionAt // the option of a choice the arrows are at
-	caret   caretAt  // where typing goes in the focused text field
+	focus   nodeAt          // the focused input or button
+	cursor  optionAt        // the option of a choice (or the title of a Tabs) the arrows are at
+	caret   caretAt         // where typing goes in the focused text field
+	tab     map[nodeAt]int  // the tab shown of each Tabs the user switched (a2ui_tabs.go)
+	open    map[nodeAt]bool // the Modals the user opened
 
 	md map[mdKey][]string // Texts' Markdown rendered (a2ui_render.go)
 }
@@ -197,17 +199,6 @@ func (c *Pane) surfaceAt(at nodeAt) (*a2ui.Surface, *a2ui.Node) {
 		return nil, nil
 	}
 	return s, root
-}
-
-// stops lists a surface's inputs and buttons in tab order.
-func stops(root *a2ui.Node) []*a2ui.Node {
-	var out []*a2ui.Node
-	root.Walk(func(x *a2ui.Node) {
-		if x.IsInput() || x.Kind == a2ui.KindButton {
-			out = append(out, x)
-		}
-	})
-	return out
 }
 
 // findKey is the node of root with key, nil when the layout has none.

@@ -334,13 +334,13 @@ func (v *Contexts) View(st *styles.Styles) string {
 		per = 2
 	}
 	// A list longer than the room shows the cursor's rows and, on its
-	// last line, how many it hides.
-	fit := max(rows/per, 1)
-	if v.count() > fit {
-		fit = max((rows-1)/per, 1) + 1 // ListWindow keeps one for the note
-	}
-	top, end := styles.ListWindow(v.count(), v.cursor, v.top, fit)
+	// first and last lines, how many it hides above and below.
+	top, end := styles.ListWindowOf(v.count(), v.cursor, v.top, max(rows, 1), per)
 	v.top, v.end = top, end
+	above, below := styles.HiddenNotes(v.st, v.count(), top, end, inner-1)
+	if above != "" {
+		lines = append(lines, " "+above)
+	}
 	for i := top; i < end; i++ {
 		if v.search {
 			lines = append(lines, v.hitRows(v.hits[i], i == v.cursor, inner)...)
@@ -348,8 +348,8 @@ func (v *Contexts) View(st *styles.Styles) string {
 			lines = append(lines, v.row(v.list[i], i == v.cursor, inner))
 		}
 	}
-	if note := styles.HiddenNote(v.st, v.count(), top, end, inner-1); note != "" {
-		lines = append(lines, " "+note)
+	if below != "" {
+		lines = append(lines, " "+below)
 	}
 	scope := "all agents"
 	if !v.all {
@@ -435,8 +435,8 @@ func (v *Contexts) hitWords() []string {
 }
 
 // click selects the conversation on screen row y (the list is drawn
-// full screen, its rows from the fourth line); the selected one clicked
-// again opens.
+// full screen, its rows from the fourth line, the fifth below a note of
+// rows hidden above); the selected one clicked again opens.
 func (v *Contexts) click(y int) contextAction {
 	if v.err != "" || v.count() == 0 {
 		return ctxNone
@@ -446,6 +446,9 @@ func (v *Contexts) click(y int) contextAction {
 		per = 2
 	}
 	k := y - 3
+	if v.top > 0 {
+		k--
+	}
 	if k < 0 {
 		return ctxNone
 	}

@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/doctor"
 	"github.com/parley-a2a/parley/termsafe"
@@ -208,16 +207,6 @@ func mark(st *styles.Styles, s doctor.Status) string {
 	return st.Muted.Render("–")
 }
 
-// clipLeft fits s in n cells keeping its end: interfaces of one agent
-// differ at the end of their URLs.
-func clipLeft(s string, n int) string {
-	w := ansi.StringWidth(s)
-	if w <= n {
-		return s
-	}
-	return ansi.TruncateLeft(s, w-n+1, "…")
-}
-
 // took is how long a check took, in milliseconds under a second.
 func took(d time.Duration) string {
 	if d < time.Second {
@@ -238,7 +227,8 @@ func (d *Doctor) View(st *styles.Styles) string {
 	}
 	head := styles.WrapStyle(st.Text, verb+termsafe.Line(d.label)+" against its card and the A2A spec on every interface it declares (sends one short message on each; records nothing).", inner, 3)
 	lines := append(head, d.summary(st), "")
-	ifaceW := min(d.ifaceW, max(inner/3, 10))
+	// Two fifths of the row: room for an origin and the end of its path.
+	ifaceW := min(d.ifaceW, max(inner*2/5, 10))
 	var detail []string
 	if d.open && d.cursor < len(d.results) {
 		r := d.results[d.cursor]
@@ -254,18 +244,19 @@ func (d *Doctor) View(st *styles.Styles) string {
 			styles.WrapStyle(st.Text, text, inner-4, max(d.h/3, 3))...)
 	}
 	rows := max(min(d.h-4, len(d.results)+len(lines)+len(detail)+2)-len(lines)-len(detail)-2, 1)
-	if len(d.results) > rows && rows > 1 {
-		rows-- // for the note of what is hidden
+	// The room holds the rows and the notes of those hidden above and below.
+	first, end := styles.CenteredWindow(len(d.results), d.cursor, rows)
+	above, below := styles.HiddenNotes(st, len(d.results), first, end, inner)
+	if above != "" {
+		lines = append(lines, above)
 	}
-	first := min(max(d.cursor-rows/2, 0), max(len(d.results)-rows, 0))
-	end := min(first+rows, len(d.results))
 	for i := first; i < end; i++ {
 		r := d.results[i]
 		cur := " "
 		if i == d.cursor {
 			cur = "›"
 		}
-		row := styles.Fit(termsafe.Line(r.Check), checkW) + "  " + styles.Fit(clipLeft(termsafe.Line(r.Interface), ifaceW), ifaceW)
+		row := styles.Fit(termsafe.Line(r.Check), checkW) + "  " + styles.Fit(styles.ClipURL(termsafe.Line(r.Interface), ifaceW), ifaceW)
 		if r.Status == doctor.Warn || r.Status == doctor.Fail || r.Status == doctor.Skip {
 			row += "  " + termsafe.Line(r.Detail)
 		}
@@ -282,8 +273,8 @@ func (d *Doctor) View(st *styles.Styles) string {
 			}
 		}
 	}
-	if hidden := styles.HiddenNote(st, len(d.results), first, end, inner); hidden != "" {
-		lines = append(lines, hidden)
+	if below != "" {
+		lines = append(lines, below)
 	}
 	k := d.keys.Doctor
 	note := keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" pick", keys.Note(k.Details, "detail"), keys.Note(k.Close, ""))

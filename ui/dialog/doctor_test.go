@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -232,5 +233,37 @@ func TestDoctorAndRawFitTheScreen(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The doctor's checks, scrolled to the middle: the count hidden above on
+// the list's first line, the count below on its last.
+func TestDoctorCountsHiddenAboveOnTopAndBelowAtBottom(t *testing.T) {
+	var results []doctor.Result
+	for i := 0; i < 30; i++ {
+		results = append(results, doctor.Result{Check: fmt.Sprintf("row-%02d", i), Interface: "http://127.0.0.1:4141/", Status: doctor.Pass})
+	}
+	d := doctorWith(results)
+	d.cursor = 15
+	noteLines(t, ansi.Strip(drawnDialog(d, styles.New(themes.Dark), 80, 16)))
+}
+
+// An interface's URL too long for its column keeps its start, the
+// scheme and host that say which server it is, and is cut after them.
+func TestDoctorURLColumnKeepsTheOrigin(t *testing.T) {
+	const url = "https://agents.example.com/tenants/acme/a2a/v1.0/jsonrpc"
+	d := doctorWith([]doctor.Result{{Check: "binding", Interface: url, Status: doctor.Pass}})
+	screen := ansi.Strip(drawnDialog(d, styles.New(themes.Dark), 120, 20))
+	var row string
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, "binding") {
+			row = l
+		}
+	}
+	if strings.Contains(row, url) {
+		t.Fatalf("the test needs a column too narrow for the URL:\n%s", screen)
+	}
+	if !strings.Contains(row, "https://agents.example.com") || !strings.Contains(row, "…") {
+		t.Fatalf("the URL's scheme and host are cut:\n%s", screen)
 	}
 }

@@ -203,6 +203,10 @@ func (p *Agents) View(st *styles.Styles) string {
 	var lines []string
 	n := len(p.entries) + 1 // and the "add agent" row
 	p.top, p.end = styles.ListWindow(n, p.cursor, p.top, max(p.h, 1))
+	above, below := styles.HiddenNotes(p.st, n, p.top, p.end, p.w)
+	if above != "" {
+		lines = append(lines, above)
+	}
 	for i := p.top; i < p.end && i < len(p.entries); i++ {
 		e := p.entries[i]
 		lines = append(lines, p.row(e, i == p.cursor, e == current))
@@ -214,8 +218,8 @@ func (p *Agents) View(st *styles.Styles) string {
 		}
 		lines = append(lines, add)
 	}
-	if note := styles.HiddenNote(p.st, n, p.top, p.end, p.w); note != "" {
-		lines = append(lines, note)
+	if below != "" {
+		lines = append(lines, below)
 	}
 	lines = append(lines, "")
 	if sel := p.Selected(); sel != nil {
@@ -317,11 +321,15 @@ func (p *Agents) FullHelp() [][]key.Binding {
 }
 
 // rowAt is the entry on row y of the pane (len(entries) for "add
-// agent"), as View draws them from the top.
+// agent"), as View draws them from the top, below the note of rows
+// hidden above when there is one.
 func (p *Agents) rowAt(y int) (int, bool) {
 	end := p.end
 	if end == 0 && p.top == 0 { // not drawn yet: every row
 		end = len(p.entries) + 1
+	}
+	if p.top > 0 {
+		y--
 	}
 	if y < 0 || p.top+y >= end {
 		return 0, false

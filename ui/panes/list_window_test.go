@@ -61,3 +61,89 @@ func TestTasksListCountsHidden(t *testing.T) {
 		t.Fatalf("the hidden count is not shown:\n%s", view)
 	}
 }
+
+// A scrolled list says how many rows it hides above on its first line
+// and how many below on its last, in every pane that scrolls; a click
+// on a row still picks that row.
+func TestPaneListsCountHiddenAboveOnTopAndBelowAtBottom(t *testing.T) {
+	type pane struct {
+		view  func() string
+		rowAt func(y int) (int, bool)
+		head  int // lines drawn above the list
+	}
+	const n, h = 12, 6
+	cases := map[string]func() pane{
+		"agents": func() pane {
+			p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
+			p.SetSize(30, h)
+			for i := 0; i < n; i++ {
+				p.entries = append(p.entries, &Entry{Agent: &session.Agent{Name: fmt.Sprintf("row-%02d", i), Ref: fmt.Sprintf("http://127.0.0.1:%d/", 4000+i), Status: session.AgentFailed, Err: fmt.Errorf("down")}})
+			}
+			p.Focus()
+			for i := 0; i < 6; i++ {
+				p.Update(uitest.Key("down"))
+			}
+			return pane{view: func() string { return agentsView(p, nil) }, rowAt: p.rowAt}
+		},
+		"tasks": func() pane {
+			p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
+			p.SetSize(30, h)
+			var ids []string
+			for i := 0; i < n; i++ {
+				ids = append(ids, fmt.Sprintf("row-%02d", i))
+			}
+			p.SetTasks(taskList(ids...))
+			p.Focus()
+			for i := 0; i < 6; i++ {
+				p.Update(uitest.Key("down"))
+			}
+			return pane{view: func() string { return p.View(p.st) }, rowAt: p.rowAt}
+		},
+		"tasks listing": func() pane {
+			p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
+			p.SetSize(30, h+1)
+			p.NextView()
+			var rows []session.TaskRow
+			for i := 0; i < n; i++ {
+				rows = append(rows, session.TaskRow{TaskID: fmt.Sprintf("row-%02d", i), Title: fmt.Sprintf("row-%02d", i)})
+			}
+			p.SetListing(rows, "12 on agent", "")
+			p.Focus()
+			for i := 0; i < 6; i++ {
+				p.Update(uitest.Key("down"))
+			}
+			return pane{view: func() string { return p.View(p.st) }, rowAt: p.rowAt, head: 1}
+		},
+	}
+	for name, build := range cases {
+		t.Run(name, func(t *testing.T) {
+			p := build()
+			view := ansi.Strip(p.view())
+			lines := strings.Split(view, "\n")[p.head:]
+			last := len(lines) - 1
+			for last > 0 && strings.TrimSpace(lines[last]) == "" || last > 0 && !strings.Contains(lines[last], "row-") && !strings.Contains(lines[last], "more") {
+				last-- // the agents pane draws the selected agent's card below its list
+			}
+			if !strings.Contains(lines[0], "more above") {
+				t.Fatalf("the first line does not count the rows above:\n%s", view)
+			}
+			if !strings.Contains(lines[last], "more below") {
+				t.Fatalf("the list's last line does not count the rows below:\n%s", view)
+			}
+			for y, l := range lines[1:last] {
+				k := strings.Index(l, "row-")
+				if k < 0 {
+					t.Fatalf("line %d between the notes is no row:\n%s", y+1, view)
+				}
+				var want int
+				fmt.Sscanf(l[k:], "row-%02d", &want)
+				if i, ok := p.rowAt(p.head + y + 1); !ok || i != want {
+					t.Fatalf("a click on line %d (row-%02d) picks %d, %v:\n%s", p.head+y+1, want, i, ok, view)
+				}
+			}
+			if i, ok := p.rowAt(p.head); ok {
+				t.Fatalf("a click on the note above picks row %d", i)
+			}
+		})
+	}
+}

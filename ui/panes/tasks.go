@@ -183,11 +183,15 @@ func (p *Tasks) View(st *styles.Styles) string {
 	var lines []string
 	top, end := styles.ListWindow(len(p.tasks), p.cursor, p.top, max(p.h, 1))
 	p.top, p.end = top, end
+	above, below := styles.HiddenNotes(p.st, len(p.tasks), top, end, p.w)
+	if above != "" {
+		lines = append(lines, above)
+	}
 	for i := top; i < end; i++ {
 		lines = append(lines, p.row(p.tasks[i], i == p.cursor))
 	}
-	if note := styles.HiddenNote(p.st, len(p.tasks), top, end, p.w); note != "" {
-		lines = append(lines, note)
+	if below != "" {
+		lines = append(lines, below)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -246,9 +250,13 @@ func (p *Tasks) FullHelp() [][]key.Binding {
 }
 
 // rowAt is the task on row y of the pane; the listed views have a head
-// line above their rows.
+// line above their rows, and a list scrolled down the note of the rows
+// hidden above.
 func (p *Tasks) rowAt(y int) (int, bool) {
 	if p.view != ViewChat {
+		y--
+	}
+	if p.top > 0 {
 		y--
 	}
 	i := p.top + y

@@ -132,11 +132,15 @@ func (p *Tasks) listView() string {
 	}
 	top, end := styles.ListWindow(len(p.list.rows), p.cursor, p.top, max(p.h-1, 1))
 	p.top, p.end = top, end
+	above, below := styles.HiddenNotes(p.st, len(p.list.rows), top, end, p.w)
+	if above != "" {
+		lines = append(lines, above)
+	}
 	for i := top; i < end; i++ {
 		lines = append(lines, p.listRow(p.list.rows[i], i == p.cursor))
 	}
-	if note := styles.HiddenNote(p.st, len(p.list.rows), top, end, p.w); note != "" {
-		lines = append(lines, note)
+	if below != "" {
+		lines = append(lines, below)
 	}
 	return strings.Join(lines, "\n")
 }

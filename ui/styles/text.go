@@ -94,3 +94,28 @@ func ClipText(s string, n int) string {
 	}
 	return s
 }
+
+// ClipURL fits a URL in n cells keeping its start, the scheme and host
+// that say which server it is, as Clip does; when the origin leaves room
+// it keeps the path's end too (its whole last segments when they fit),
+// after an ellipsis, since one server's URLs differ there.
+func ClipURL(s string, n int) string {
+	w := ansi.StringWidth(s)
+	if w <= n {
+		return s
+	}
+	origin := s
+	if i := strings.Index(s, "://"); i > 0 {
+		if j := strings.IndexAny(s[i+3:], "/?#"); j >= 0 {
+			origin = s[:i+3+j]
+		}
+	}
+	if room := n - ansi.StringWidth(origin) - 1; origin != s && room >= 4 {
+		tail := ansi.TruncateLeft(s, w-room, "")
+		if k := strings.IndexByte(tail, '/'); k > 0 && k < len(tail)-1 {
+			tail = tail[k:] // whole path segments read better than a cut one
+		}
+		return origin + "…" + tail
+	}
+	return Clip(s, n)
+}

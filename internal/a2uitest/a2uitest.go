@@ -1,11 +1,14 @@
-package chat
+// Package a2uitest holds the A2UI surfaces the tests of session/a2ui,
+// ui/chat and cli share, written once.
+package a2uitest
 
-// The catalog surfaces of session/a2ui's tests, with one component no
-// catalog has (Chart) besides: every component type of both versions.
+// The catalog surface: one of every component of a version's standard
+// catalog, and one no catalog has (Chart), bound to a small data model.
+// Surface "s", root "root"; the button "btn" sends action "book".
 
-// everyV08 is a surface holding every component of v0.8's standard
-// catalog, and an unknown one.
-const everyV08 = `[
+// everyV08Messages are the v0.8 messages of the surface, short of
+// beginRendering.
+const everyV08Messages = `[
 {"surfaceUpdate": {"surfaceId": "s", "components": [
  {"id": "root", "component": {"Column": {"children": {"explicitList": ["title", "img", "icon", "video", "audio", "row", "list", "card", "tabs", "modal", "div", "btn", "check", "field", "when", "pick", "slide", "chart"]}}}},
  {"id": "title", "component": {"Text": {"text": {"literalString": "Book a table"}, "usageHint": "h1"}}},
@@ -34,12 +37,21 @@ const everyV08 = `[
  {"key": "name", "valueString": "Ada"}, {"key": "terrace", "valueBoolean": true}, {"key": "when", "valueString": "2026-12-01T19:30"},
  {"key": "guests", "valueNumber": 4}, {"key": "diet", "valueMap": [{"key": "0", "valueString": "vegan"}]},
  {"key": "dishes", "valueMap": [{"key": "a", "valueMap": [{"key": "title", "valueString": "Soup"}]}, {"key": "b", "valueMap": [{"key": "title", "valueString": "Pie"}]}]}
-]}},
-{"beginRendering": {"surfaceId": "s", "root": "root"}}
-]`
+]}}`
 
-// everyV09 is the same surface in v0.9's shape and names.
-const everyV09 = `[
+// BeginV08 is the v0.8 message that makes the catalog surface ready.
+const BeginV08 = `{"beginRendering": {"surfaceId": "s", "root": "root"}}`
+
+// EveryV08 is the catalog surface in v0.8, not ready yet: a v0.8
+// surface draws only after BeginV08.
+const EveryV08 = everyV08Messages + "\n]"
+
+// EveryV08Ready is EveryV08 with BeginV08: ready to draw.
+const EveryV08Ready = everyV08Messages + ",\n" + BeginV08 + "\n]"
+
+// EveryV09 is the same surface in v0.9's shape and names, ready once
+// applied.
+const EveryV09 = `[
 {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
 {"version": "v0.9", "updateDataModel": {"surfaceId": "s", "value": {"name": "Ada", "terrace": true, "when": "2026-12-01T19:30", "guests": 4, "diet": ["vegan"], "dishes": [{"title": "Soup"}, {"title": "Pie"}]}}},
 {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
@@ -65,5 +77,50 @@ const everyV09 = `[
  {"id": "chart", "component": "Chart", "data": "x"},
  {"id": "slide", "component": "Slider", "value": {"path": "/guests"}, "min": 1, "max": 12},
  {"id": "root", "component": "Column", "children": ["title", "img", "icon", "video", "audio", "row", "list", "card", "tabs", "modal", "div", "btn", "check", "field", "when", "pick", "slide", "chart"]}
+]}}
+]`
+
+// The tabs-and-modal surface: a Tabs of two tabs (Lunch: a text field
+// "Note"; Dinner: a check box "Candles"), a Modal opened by a button
+// "Policy" whose content is a text and a check box "I agree", and a
+// button "Book". Surface "t".
+
+// TabsModalV08 is the tabs-and-modal surface in v0.8, ready.
+const TabsModalV08 = `[
+{"surfaceUpdate": {"surfaceId": "t", "components": [
+ {"id": "root", "component": {"Column": {"children": {"explicitList": ["tabs", "policy", "book"]}}}},
+ {"id": "tabs", "component": {"Tabs": {"tabItems": [{"title": {"literalString": "Lunch"}, "child": "lunch"}, {"title": {"literalString": "Dinner"}, "child": "dinner"}]}}},
+ {"id": "lunch", "component": {"TextField": {"label": {"literalString": "Note"}, "text": {"path": "/note"}}}},
+ {"id": "dinner", "component": {"CheckBox": {"label": {"literalString": "Candles"}, "value": {"path": "/candles"}}}},
+ {"id": "policy", "component": {"Modal": {"entryPointChild": "policyButton", "contentChild": "policyBody"}}},
+ {"id": "policyButton", "component": {"Button": {"child": "policyLabel", "action": {"name": "policy"}}}},
+ {"id": "policyLabel", "component": {"Text": {"text": {"literalString": "Policy"}}}},
+ {"id": "policyBody", "component": {"Column": {"children": {"explicitList": ["policyText", "agree"]}}}},
+ {"id": "policyText", "component": {"Text": {"text": {"literalString": "Cancel up to an hour before."}}}},
+ {"id": "agree", "component": {"CheckBox": {"label": {"literalString": "I agree"}, "value": {"path": "/agree"}}}},
+ {"id": "book", "component": {"Button": {"child": "bookLabel", "primary": true, "action": {"name": "book"}}}},
+ {"id": "bookLabel", "component": {"Text": {"text": {"literalString": "Book"}}}}
+]}},
+{"dataModelUpdate": {"surfaceId": "t", "contents": [{"key": "note", "valueString": ""}, {"key": "candles", "valueBoolean": false}, {"key": "agree", "valueBoolean": false}]}},
+{"beginRendering": {"surfaceId": "t", "root": "root"}}
+]`
+
+// TabsModalV09 is the same surface in v0.9's shape and names.
+const TabsModalV09 = `[
+{"version": "v0.9", "createSurface": {"surfaceId": "t", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+{"version": "v0.9", "updateDataModel": {"surfaceId": "t", "value": {"note": "", "candles": false, "agree": false}}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "t", "components": [
+ {"id": "root", "component": "Column", "children": ["tabs", "policy", "book"]},
+ {"id": "tabs", "component": "Tabs", "tabs": [{"title": "Lunch", "child": "lunch"}, {"title": "Dinner", "child": "dinner"}]},
+ {"id": "lunch", "component": "TextField", "label": "Note", "value": {"path": "/note"}},
+ {"id": "dinner", "component": "CheckBox", "label": "Candles", "value": {"path": "/candles"}},
+ {"id": "policy", "component": "Modal", "trigger": "policyButton", "content": "policyBody"},
+ {"id": "policyButton", "component": "Button", "child": "policyLabel", "action": {"event": {"name": "policy"}}},
+ {"id": "policyLabel", "component": "Text", "text": "Policy"},
+ {"id": "policyBody", "component": "Column", "children": ["policyText", "agree"]},
+ {"id": "policyText", "component": "Text", "text": "Cancel up to an hour before."},
+ {"id": "agree", "component": "CheckBox", "label": "I agree", "value": {"path": "/agree"}},
+ {"id": "book", "component": "Button", "child": "bookLabel", "variant": "primary", "action": {"event": {"name": "book"}}},
+ {"id": "bookLabel", "component": "Text", "text": "Book"}
 ]}}
 ]`
