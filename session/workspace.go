@@ -29,6 +29,7 @@ type Workspace struct {
 	agents []*Agent
 	nextID int
 	recs   []Recording
+	labels labelMemo // the agents' labels, kept between draws
 }
 
 // WorkspaceOptions configure a Workspace.
@@ -290,11 +291,7 @@ func (w *Workspace) Label(a *Agent) string {
 // LabelParts are the two halves of a's label: its name, and its place
 // ("" unless another agent listed has the same name).
 func (w *Workspace) LabelParts(a *Agent) (name, place string) {
-	var l Labels
-	for _, x := range w.agents {
-		l.Add(w.name(x), w.where(x))
-	}
-	return l.Parts(w.name(a), w.where(a))
+	return w.labels.labelParts(w, a)
 }
 
 // name is agent a's name before the others are considered: the user's
