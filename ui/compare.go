@@ -7,6 +7,8 @@
 package ui
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -29,6 +31,11 @@ type compareView struct {
 	// named "<set> · <agent>" (nameCompared), so the contexts view lists
 	// the set together and its filter finds it.
 	set string
+	// setKey names the set while its columns join it in the store
+	// (Store.JoinCompareSet); setID is parley's number for it, once
+	// known (a reopened set's from the start).
+	setKey string
+	setID  int64
 }
 
 // compareCol is one agent's column: its conversation as the view was
@@ -46,6 +53,7 @@ type compareCol struct {
 // compareNamedMsg is the end of naming a column's stored context.
 type compareNamedMsg struct {
 	conv *session.Conversation
+	set  int64 // the compare set it joined
 	err  error
 }
 
@@ -101,27 +109,70 @@ func (m *Model) openCompare() tea.Cmd {
 			ready, len(marked), keyName(m.keys.Agents.Mark)), true)
 		return nil
 	}
-	v := compareView{open: true, set: "compare " + m.env.Now().Format("2006-01-02 15:04:05")}
+	var entries []*panes.Entry
 	for _, e := range marked {
-		if e.Conv == nil {
-			continue
+		if e.Conv != nil {
+			entries = append(entries, e)
 		}
+	}
+	if m.refuseMissingExtensions(entries) {
+		return nil
+	}
+	name := "compare " + m.env.Now().Format("2006-01-02 15:04:05")
+	v := compareView{open: true, set: name, setKey: name + " " + newSetKey()}
+	for _, e := range entries {
 		if !e.Conv.Busy() && hasUserMessage(e.Conv.Items()) {
 			// The set starts fresh contexts; the agent's chat so far
 			// stays in the store.
 			m.ws.NewConversation(e.Agent)
 		}
-		p := chat.New(m.st, m.keys.Chat)
-		p.SetFormKeys(m.keys.Form)
-		p.ResetFor(e.Conv, fromFirstMessage(e.Conv.Items()), e.Label())
-		p.SetTasks(e.Conv.Tasks())
-		v.cols = append(v.cols, &compareCol{entry: e, conv: e.Conv, pane: p})
+		v.cols = append(v.cols, m.newCompareCol(e))
 	}
+	return m.showCompare(v)
+}
+
+// newCompareCol is a column drawing e's conversation.
+func (m *Model) newCompareCol(e *panes.Entry) *compareCol {
+	p := chat.New(m.st, m.keys.Chat)
+	p.SetFormKeys(m.keys.Form)
+	p.ResetFor(e.Conv, fromFirstMessage(e.Conv.Items()), e.Label())
+	p.SetTasks(e.Conv.Tasks())
+	return &compareCol{entry: e, conv: e.Conv, pane: p}
+}
+
+// showCompare puts the view v on screen, the composer sending to all.
+func (m *Model) showCompare(v compareView) tea.Cmd {
 	m.compare = v
 	m.narrowList = false
 	m.setFocus(focusComposer)
 	m.layout()
 	return m.focusCmd()
+}
+
+// refuseMissingExtensions says, and reports, that an agent of entries
+// requires an extension parley does not activate: compare sends to all
+// at once, so it cannot ask first as a send to one agent does
+// (askMissingExtensions); the sentence is that send's. An agent the user
+// chose to send to anyway is not refused.
+func (m *Model) refuseMissingExtensions(entries []*panes.Entry) bool {
+	for _, e := range entries {
+		c := clientOf(e)
+		if c == nil || m.extOK[e.ID] {
+			continue
+		}
+		if w := session.MissingExtensionsWarnings(c); len(w) > 0 {
+			m.setStatus(e.Label()+": "+termsafe.Line(w[0]), true) // the URI is the card's
+			return true
+		}
+	}
+	return false
+}
+
+// newSetKey tells apart two sets opened in the same second.
+func newSetKey() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // leaveCompare goes back to the chat with the current agent, its
@@ -197,19 +248,24 @@ func (m *Model) nameCompared() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, c := range m.compare.cols {
+	for i, c := range m.compare.cols {
 		id := c.conv.ContextID()
 		if c.named || c.naming || c.tries >= maxNameTries || id == "" || c.conv.Busy() {
 			continue
 		}
 		c.naming = true
 		conv, agent, name := c.conv, c.conv.Client().ID(), m.compare.set+" · "+c.entry.Label()
+		key, pos := m.compare.setKey, i
 		cmds = append(cmds, func() tea.Msg {
 			info, err := st.ContextByAgentContextID(agent, id)
 			if err == nil && info.Name == "" {
 				err = st.Rename(info.ID, termsafe.Line(name))
 			}
-			return compareNamedMsg{conv: conv, err: err}
+			var set int64
+			if err == nil {
+				set, err = st.JoinCompareSet(key, info.ID, pos)
+			}
+			return compareNamedMsg{conv: conv, set: set, err: err}
 		})
 	}
 	return tea.Batch(cmds...)
@@ -225,6 +281,7 @@ func (m *Model) onCompareNamed(msg compareNamedMsg) tea.Cmd {
 	c.naming = false
 	if msg.err == nil {
 		c.named = true
+		m.compare.setID = msg.set
 		return nil
 	}
 	c.tries++
