@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/session"
-	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/panes"
 	"github.com/parley-a2a/parley/ui/styles"
@@ -92,20 +91,8 @@ func (m *Model) onCompareSetOpened(msg compareSetOpenedMsg) tea.Cmd {
 		c.named = true // named and in the set already
 		v.cols = append(v.cols, c)
 	}
-	cmd := m.showCompare(v)
-	m.setStatus(fmt.Sprintf("Reopened compare set %d (%s): your next message goes to all; %s leaves it for the chat.",
-		msg.set, termsafe.Line(compareNames(entries)), keyName(m.keys.Compare.Leave)), false)
-	return tea.Batch(cmd, m.startTicking())
-}
-
-// compareNames lists the entries' labels.
-func compareNames(entries []*panes.Entry) string {
-	out := ""
-	for i, e := range entries {
-		if i > 0 {
-			out += ", "
-		}
-		out += e.Label()
-	}
-	return out
+	// Short enough to share the footer's line with the keys: a status
+	// wrapped onto two would take the columns' last rows, their timings.
+	m.setStatus(fmt.Sprintf("Reopened compare set %d: your next message goes to all.", msg.set), false)
+	return tea.Batch(m.showCompare(v), m.startTicking())
 }

@@ -48,8 +48,8 @@ func TestFlowCompareSetReopensAsColumns(t *testing.T) {
 		t.Errorf("the set's members are not marked with their set:\n%s", screen)
 	}
 	a.key("enter")
-	screen = a.waitFrame("the set to reopen as two columns with their timings", func(s string) bool {
-		return strings.Count(s, "pong: ping") == 2 && strings.Count(s, "done in") == 2 && strings.Contains(s, "message all 2:")
+	screen = a.waitFrame("the set to reopen as two columns with their timings, said on the status line", func(s string) bool {
+		return strings.Count(s, "pong: ping") == 2 && strings.Count(s, "done in") == 2 && strings.Contains(s, "message all 2:") && strings.Contains(s, "Reopened compare set")
 	})
 	a.inspect(func(m *Model) {
 		if !m.compare.open || len(m.compare.cols) != 2 {
