@@ -129,7 +129,7 @@ func (m *Model) contextsAction(act component.Action) tea.Cmd {
 	case dialog.OpenContext:
 		m.overlay.Close(dialog.ContextsID)
 		if a.Set != 0 {
-			return tea.Batch(m.openCompareSet(a.Set), m.focusCmd()) // compare_set.go
+			return tea.Batch(m.openCompareSet(a.Set), m.focusCmd()) // compare.go
 		}
 		return tea.Batch(m.openStored(a.ID, a.Jump, a.Words...), m.focusCmd())
 	case dialog.NewContext:
