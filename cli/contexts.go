@@ -140,9 +140,13 @@ func (c contextsCmd) list() error {
 	if !known {
 		return noAgent(c.f.agent)
 	}
+	sets, err := c.st.CompareSetsOf()
+	if err != nil {
+		return err
+	}
 	if c.f.json {
 		for _, ci := range list {
-			if err := writeJSONLine(c.out(), store.ContextToJSON(ci)); err != nil {
+			if err := writeJSONLine(c.out(), contextLine(sets, ci)); err != nil {
 				return err
 			}
 		}
@@ -162,9 +166,9 @@ func (c contextsCmd) list() error {
 		all, _ = c.st.ListContexts("", "")
 	}
 	label := c.labelsOf(all)
-	fmt.Fprintln(tw, "ID\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE")
+	fmt.Fprintln(tw, "ID\tSET\tLAST ACTIVITY\tSTATE\tMSGS\tAGENT\tTITLE")
 	for _, ci := range list {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\n", ci.ID, when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", ci.ID, setCell(sets, ci), when(ci.Updated), cell(ci.LastState, 16), ci.Messages,
 			cell(label(ci.Agent), 32), cell(ci.Label(), 60))
 	}
 	return tw.Flush()

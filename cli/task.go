@@ -35,7 +35,10 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 	}
 	out := r.follower(f.json, nil)
 	if sub == "watch" {
-		s, err := session.Follow(ctx, c, taskID, r.followOptions(false, out.update))
+		// Timed from the watch's start, as a send is from its message.
+		o := r.followOptions(false, out.update)
+		o.Time = true
+		s, err := session.Follow(ctx, c, taskID, o)
 		s.TraceID = traceID
 		if s != nil && s.TaskID != "" && s.State != string(a2aclient.StateUnknown) {
 			r.learnTask(c.ID(), summaryTask(s))

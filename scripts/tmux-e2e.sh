@@ -144,6 +144,19 @@ compare_flows() {
 	wait_gone "message all 2"
 	wait_for "◆parley demo gRPC"
 	quit
+
+	scenario="compare: after a restart, ctrl+o reopens the set as columns"
+	start 120 36 --demo
+	wait_for "●  parley demo gRPC  v1.0  ⇶ ✓" 30
+	keys C-o
+	wait_for "╭─ Contexts"
+	keys C-t # every agent's: the set's newest member is the first row
+	wait_times "◆ set " 2
+	keys Enter
+	wait_for "Reopened compare set"
+	wait_for "message all 2: parley demo, parley demo gRPC"
+	wait_times "done in" 2
+	quit
 }
 
 # ---- stored conversations (issue 4): kept in its own function ------------

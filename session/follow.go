@@ -37,6 +37,9 @@ type FollowOptions struct {
 	// the Summary lists only the artifacts holding something else and
 	// its Text leaves the released ones out.
 	ReleaseText bool
+	// Time measures Follow as Exchange measures a turn, from Follow's
+	// own start (parley task watch): the Summary's Timings.
+	Time bool
 }
 
 // Update is one thing that happened while following an exchange.
@@ -88,13 +91,8 @@ func (e *CutError) Unwrap() error { return e.Err }
 func Exchange(ctx context.Context, c *a2aclient.Client, req a2aclient.SendRequest, o FollowOptions) (*Summary, error) {
 	f := newFollower(c, o)
 	f.taskID = req.Message.TaskID
-	f.clock.begin()
-	hooks := &a2aclient.RequestHooks{FirstByte: f.clock.gotFirstByte}
+	ctx = f.timed(ctx)
 	tt := traceOf(ctx)
-	if tt != nil {
-		hooks.Header = tt.header
-	}
-	ctx = a2aclient.WithRequestHooks(ctx, hooks)
 	cause, err := f.start(ctx, req)
 	if err == nil {
 		err = f.resume(ctx, cause)
@@ -104,10 +102,24 @@ func Exchange(ctx context.Context, c *a2aclient.Client, req a2aclient.SendReques
 	return s, err
 }
 
+// timed starts f's clock and returns ctx with the request hooks that
+// time the first byte and carry ctx's trace context.
+func (f *follower) timed(ctx context.Context) context.Context {
+	f.clock.begin()
+	hooks := &a2aclient.RequestHooks{FirstByte: f.clock.gotFirstByte}
+	if tt := traceOf(ctx); tt != nil {
+		hooks.Header = tt.header
+	}
+	return a2aclient.WithRequestHooks(ctx, hooks)
+}
+
 // Follow follows a task that is already running until it settles.
 func Follow(ctx context.Context, c *a2aclient.Client, taskID string, o FollowOptions) (*Summary, error) {
 	f := newFollower(c, o)
 	f.taskID = taskID
+	if o.Time {
+		ctx = f.timed(ctx)
+	}
 	if f.seed(ctx); f.settled() {
 		return f.finish(ctx, nil)
 	}

@@ -2,11 +2,15 @@
 // message side by side, a column each. Each column is the agent's own
 // Conversation, recorded as any, drawn by a chat.Pane of its own, with
 // the state of its newest task and the turn's timings in its footer;
-// the composer sends to every column at once; esc leaves the view.
+// the composer sends to every column at once; esc leaves the view. The
+// columns sent together are a compare set in the store, which reopens
+// as columns from the contexts view (openCompareSet).
 
 package ui
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -18,6 +22,7 @@ import (
 	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/panes"
+	"github.com/parley-a2a/parley/ui/styles"
 )
 
 // compareView is the compare view's state: open or not, and its columns
@@ -29,6 +34,11 @@ type compareView struct {
 	// named "<set> · <agent>" (nameCompared), so the contexts view lists
 	// the set together and its filter finds it.
 	set string
+	// setKey names the set while its columns join it in the store
+	// (Store.JoinCompareSet); setID is parley's number for it, once
+	// known (a reopened set's from the start).
+	setKey string
+	setID  int64
 }
 
 // compareCol is one agent's column: its conversation as the view was
@@ -46,6 +56,7 @@ type compareCol struct {
 // compareNamedMsg is the end of naming a column's stored context.
 type compareNamedMsg struct {
 	conv *session.Conversation
+	set  int64 // the compare set it joined
 	err  error
 }
 
@@ -101,27 +112,70 @@ func (m *Model) openCompare() tea.Cmd {
 			ready, len(marked), keyName(m.keys.Agents.Mark)), true)
 		return nil
 	}
-	v := compareView{open: true, set: "compare " + m.env.Now().Format("2006-01-02 15:04:05")}
+	var entries []*panes.Entry
 	for _, e := range marked {
-		if e.Conv == nil {
-			continue
+		if e.Conv != nil {
+			entries = append(entries, e)
 		}
+	}
+	if m.refuseMissingExtensions(entries) {
+		return nil
+	}
+	name := "compare " + m.env.Now().Format("2006-01-02 15:04:05")
+	v := compareView{open: true, set: name, setKey: name + " " + newSetKey()}
+	for _, e := range entries {
 		if !e.Conv.Busy() && hasUserMessage(e.Conv.Items()) {
 			// The set starts fresh contexts; the agent's chat so far
 			// stays in the store.
 			m.ws.NewConversation(e.Agent)
 		}
-		p := chat.New(m.st, m.keys.Chat)
-		p.SetFormKeys(m.keys.Form)
-		p.ResetFor(e.Conv, fromFirstMessage(e.Conv.Items()), e.Label())
-		p.SetTasks(e.Conv.Tasks())
-		v.cols = append(v.cols, &compareCol{entry: e, conv: e.Conv, pane: p})
+		v.cols = append(v.cols, m.newCompareCol(e))
 	}
+	return m.showCompare(v)
+}
+
+// newCompareCol is a column drawing e's conversation.
+func (m *Model) newCompareCol(e *panes.Entry) *compareCol {
+	p := chat.New(m.st, m.keys.Chat)
+	p.SetFormKeys(m.keys.Form)
+	p.ResetFor(e.Conv, fromFirstMessage(e.Conv.Items()), e.Label())
+	p.SetTasks(e.Conv.Tasks())
+	return &compareCol{entry: e, conv: e.Conv, pane: p}
+}
+
+// showCompare puts the view v on screen, the composer sending to all.
+func (m *Model) showCompare(v compareView) tea.Cmd {
 	m.compare = v
 	m.narrowList = false
 	m.setFocus(focusComposer)
 	m.layout()
 	return m.focusCmd()
+}
+
+// refuseMissingExtensions says, and reports, that an agent of entries
+// requires an extension parley does not activate: compare sends to all
+// at once, so it cannot ask first as a send to one agent does
+// (askMissingExtensions); the sentence is that send's. An agent the user
+// chose to send to anyway is not refused.
+func (m *Model) refuseMissingExtensions(entries []*panes.Entry) bool {
+	for _, e := range entries {
+		c := clientOf(e)
+		if c == nil || m.extOK[e.ID] {
+			continue
+		}
+		if w := session.MissingExtensionsWarnings(c); len(w) > 0 {
+			m.setStatus(e.Label()+": "+termsafe.Line(w[0]), true) // the URI is the card's
+			return true
+		}
+	}
+	return false
+}
+
+// newSetKey tells apart two sets opened in the same second.
+func newSetKey() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // leaveCompare goes back to the chat with the current agent, its
@@ -197,19 +251,24 @@ func (m *Model) nameCompared() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, c := range m.compare.cols {
+	for i, c := range m.compare.cols {
 		id := c.conv.ContextID()
 		if c.named || c.naming || c.tries >= maxNameTries || id == "" || c.conv.Busy() {
 			continue
 		}
 		c.naming = true
 		conv, agent, name := c.conv, c.conv.Client().ID(), m.compare.set+" · "+c.entry.Label()
+		key, pos := m.compare.setKey, i
 		cmds = append(cmds, func() tea.Msg {
 			info, err := st.ContextByAgentContextID(agent, id)
 			if err == nil && info.Name == "" {
 				err = st.Rename(info.ID, termsafe.Line(name))
 			}
-			return compareNamedMsg{conv: conv, err: err}
+			var set int64
+			if err == nil {
+				set, err = st.JoinCompareSet(key, info.ID, pos)
+			}
+			return compareNamedMsg{conv: conv, set: set, err: err}
 		})
 	}
 	return tea.Batch(cmds...)
@@ -225,6 +284,7 @@ func (m *Model) onCompareNamed(msg compareNamedMsg) tea.Cmd {
 	c.naming = false
 	if msg.err == nil {
 		c.named = true
+		m.compare.setID = msg.set
 		return nil
 	}
 	c.tries++
@@ -286,4 +346,90 @@ func (m *Model) compareTitle() string {
 		names[i] = c.entry.Label()
 	}
 	return "message all " + fmt.Sprint(len(names)) + ": " + strings.Join(names, ", ")
+}
+
+// Reopening a compare set: the contexts the view recorded together
+// (session/store's compare sets), each opened as a stored conversation
+// is and shown as its column again, its turns' timings in its footer,
+// the composer sending the next message to all of them.
+
+// compareSetOpenedMsg carries a compare set's contexts loaded to
+// continue, in their columns' order.
+type compareSetOpenedMsg struct {
+	set      int64
+	openings []*session.Opening
+	err      error
+}
+
+func (compareSetOpenedMsg) Redraws() component.Redraw { return component.RedrawAll }
+
+// openCompareSet loads, in a command, every context of compare set
+// set, each with a client for its agent, as openStored does one.
+func (m *Model) openCompareSet(set int64) tea.Cmd {
+	st, ws, live := m.opts.Store, m.ws, m.live
+	m.setStatus(fmt.Sprintf("Opening compare set %d…", set), false)
+	return func() tea.Msg {
+		ids, err := st.CompareSet(set)
+		if err != nil {
+			return compareSetOpenedMsg{set: set, err: err}
+		}
+		ctx, cancel := agentCtx()
+		defer cancel()
+		msg := compareSetOpenedMsg{set: set}
+		for _, id := range ids {
+			o, err := ws.OpenStored(ctx, id, live.waitIfRunning)
+			if err != nil {
+				return compareSetOpenedMsg{set: set, err: err}
+			}
+			msg.openings = append(msg.openings, o)
+		}
+		return msg
+	}
+}
+
+// onCompareSetOpened gives each agent its context of the set and opens
+// the compare view on them; with fewer than two agents left (a member
+// deleted), or one refused (refuseMissingExtensions), the first shows in
+// the chat instead.
+func (m *Model) onCompareSetOpened(msg compareSetOpenedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setStatus(fmt.Sprintf("Could not open compare set %d: %s", msg.set, styles.Sentence(msg.err.Error())), true)
+		return nil
+	}
+	var entries []*panes.Entry
+	seen := map[*panes.Entry]bool{}
+	for _, o := range msg.openings {
+		a := m.ws.Opened(o)
+		m.syncEntries()
+		if e := m.entryOf(a); e != nil && !seen[e] {
+			seen[e] = true
+			entries = append(entries, e)
+		}
+		if o.Offline != nil {
+			m.setStatus(unreachable(m.ws.StoredLabel(o.Context.Info.Agent), o.Offline)+" Opened what is stored.", true)
+		}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	m.current = entries[0]
+	if len(entries) < 2 || m.refuseMissingExtensions(entries) {
+		m.showConversation()
+		if len(entries) < 2 {
+			m.setStatus(fmt.Sprintf("Compare set %d has one conversation left; opened it in the chat.", msg.set), false)
+		}
+		m.narrowList = false
+		m.setFocus(focusComposer)
+		return tea.Batch(m.focusCmd(), m.startTicking())
+	}
+	v := compareView{open: true, set: fmt.Sprintf("set %d", msg.set), setID: msg.set}
+	for _, e := range entries {
+		c := m.newCompareCol(e)
+		c.named = true // named and in the set already
+		v.cols = append(v.cols, c)
+	}
+	// Short enough to share the footer's line with the keys: a status
+	// wrapped onto two would take the columns' last rows, their timings.
+	m.setStatus(fmt.Sprintf("Reopened compare set %d: your next message goes to all.", msg.set), false)
+	return tea.Batch(m.showCompare(v), m.startTicking())
 }

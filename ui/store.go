@@ -128,6 +128,9 @@ func (m *Model) contextsAction(act component.Action) tea.Cmd {
 	switch a := act.(type) {
 	case dialog.OpenContext:
 		m.overlay.Close(dialog.ContextsID)
+		if a.Set != 0 {
+			return tea.Batch(m.openCompareSet(a.Set), m.focusCmd()) // compare.go
+		}
 		return tea.Batch(m.openStored(a.ID, a.Jump, a.Words...), m.focusCmd())
 	case dialog.NewContext:
 		m.overlay.Close(dialog.ContextsID)

@@ -156,6 +156,8 @@ func (m *Model) routeConversations(msg tea.Msg) (tea.Cmd, bool) {
 		m.setStatus(styles.Sentence(msg.r.String()), false)
 	case tickMsg:
 		return m.onTick(), true
+	case compareSetOpenedMsg:
+		return m.onCompareSetOpened(msg), true
 	case compareNamedMsg:
 		return m.onCompareNamed(msg), true
 	default:

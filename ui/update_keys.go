@@ -125,8 +125,13 @@ func (m *Model) send() tea.Cmd {
 		return m.sendCompare()
 	}
 	if _, ready := m.markedEntries(); ready >= 2 {
-		// Sending with two agents marked compares their answers.
-		return tea.Batch(m.openCompare(), m.sendCompare())
+		// Sending with two agents marked compares their answers; a
+		// refused compare keeps the message in the composer.
+		cmd := m.openCompare()
+		if !m.compare.open {
+			return cmd
+		}
+		return tea.Batch(cmd, m.sendCompare())
 	}
 	e := m.current
 	if e == nil || e.Conv == nil {

@@ -172,6 +172,24 @@ CREATE INDEX contexts_by_agent_context ON contexts(agent_id, context_id);
 	`
 ALTER TABLE items ADD COLUMN turn TEXT;
 `,
+	// 9: compare sets: the contexts sent one message together in the
+	// TUI's compare mode, a column each, so the set reopens as columns
+	// (see compare_set.go). A set is parley's own number; key is what
+	// the TUI named it by while recording. A context is in one set at
+	// most and leaves it when deleted.
+	`
+CREATE TABLE compare_sets (
+	id      INTEGER PRIMARY KEY,
+	key     TEXT    NOT NULL UNIQUE,
+	created INTEGER NOT NULL
+);
+CREATE TABLE compare_members (
+	set_id   INTEGER NOT NULL REFERENCES compare_sets(id) ON DELETE CASCADE,
+	context  INTEGER NOT NULL UNIQUE REFERENCES contexts(id) ON DELETE CASCADE,
+	position INTEGER NOT NULL -- the column, from 0
+);
+CREATE INDEX compare_members_by_set ON compare_members(set_id, position);
+`,
 }
 
 // afterMigration runs, in the migration's transaction, what a step

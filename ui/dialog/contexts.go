@@ -38,6 +38,7 @@ type Contexts struct {
 	// (session's labels): its name, and its place for two of one name.
 	labelParts func(session.AgentInfo) (name, place string)
 	list       []session.ContextInfo
+	sets       map[int64]int64 // each listed context's compare set (contexts_set.go)
 	hits       []store.SearchHit
 	cursor     int
 	top        int
@@ -81,6 +82,7 @@ func (v *Contexts) agentName(a session.AgentInfo, w int) string {
 type contextsListedMsg struct {
 	seq  int
 	list []session.ContextInfo
+	sets map[int64]int64
 	hits []store.SearchHit
 	err  error
 }
@@ -109,7 +111,11 @@ func (v *Contexts) Fetch() tea.Cmd {
 			return contextsListedMsg{seq: seq, hits: hits, err: err}
 		}
 		list, err := db.ListContexts(agent, q)
-		return contextsListedMsg{seq: seq, list: list, err: err}
+		var sets map[int64]int64
+		if err == nil {
+			sets, err = db.CompareSetsOf()
+		}
+		return contextsListedMsg{seq: seq, list: list, sets: sets, err: err}
 	}
 }
 
@@ -242,6 +248,9 @@ type (
 		ID    int64
 		Jump  string   // the item a search hit opens at
 		Words []string // the hit's words, marked in the chat
+		// Set is the compare set the listed context is in: the root
+		// opens the whole set as columns.
+		Set int64
 	}
 	NewContext    struct{}
 	RenameContext struct{ Info session.ContextInfo }
@@ -265,6 +274,7 @@ func (v *Contexts) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	case contextsListedMsg:
 		if msg.seq == v.seq {
 			v.setList(msg.list, msg.hits, msg.err)
+			v.sets = msg.sets
 		}
 	case RequeryMsg:
 		return v.Fetch(), nil
@@ -294,7 +304,7 @@ func (v *Contexts) action(a contextAction) component.Action {
 	}
 	switch a {
 	case ctxOpen:
-		return OpenContext{ID: info.ID, Jump: jump, Words: v.hitWords()}
+		return OpenContext{ID: info.ID, Jump: jump, Words: v.hitWords(), Set: v.setOf(info)}
 	case ctxRename:
 		return RenameContext{info}
 	case ctxDelete:
@@ -372,7 +382,7 @@ func (v *Contexts) row(c session.ContextInfo, selected bool, w int) string {
 	state := styles.StoredOutcome(c.LastState)
 	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, styles.Pick(c.Messages, "msg", "msgs"))
 	titleW := max(w-2-len([]rune(right))-2, 8)
-	text := styles.Fit(styles.Clip(termsafe.Line(c.Label()), titleW), titleW) + "  " + right
+	text := styles.Fit(styles.Clip(v.setMark(c)+termsafe.Line(c.Label()), titleW), titleW) + "  " + right
 	if selected {
 		return " " + v.st.Selected.Render(styles.Fit(text, w-2))
 	}
