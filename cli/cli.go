@@ -62,6 +62,12 @@ type Env struct {
 	// OpenBrowser opens a sign-in address in the person's browser; nil
 	// means auth.OpenBrowser.
 	OpenBrowser func(url string) error
+	// StdoutSize reports the width and height of the terminal Stdout
+	// writes to, asked at each call so a resize is honoured; ok is
+	// false when it cannot tell. nil means Stdout is not a terminal,
+	// unless Stdout is a file on one (Run then reads its size). The
+	// text output of send redraws a replaced artifact in place there.
+	StdoutSize func() (width, height int, ok bool)
 	// onFlush, when set, hears every group the recorder of a send
 	// commits: the crash test's child reports them, so the test knows
 	// what must be on disk when it kills the child.
