@@ -103,6 +103,10 @@ type runner struct {
 	// lastErr is the error last reported, for the exit code to agree
 	// with it.
 	lastErr error
+	// stdoutSize is Env.StdoutSize when Env leaves it out and Stdout is
+	// a file on a terminal; kept out of env, which the commands parley
+	// mcp runs copy with an Stdout of their own.
+	stdoutSize func() (width, height int, ok bool)
 }
 
 // Run runs one parley command line and returns the exit code.
@@ -114,6 +118,9 @@ func Run(ctx context.Context, args []string, env Env) int {
 		env.ConfigPath = config.Path()
 	}
 	r := &runner{env: env}
+	if env.StdoutSize == nil {
+		r.stdoutSize = terminalSize(env.Stdout)
+	}
 	root := r.commands()
 	if len(args) == 0 && r.isTerminal() {
 		return r.tui(ctx, tuiFlags{})

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -27,7 +28,7 @@ type shownOn struct {
 // onTerminal prints on a terminal of width and height; height 0 is a
 // terminal whose height is not known.
 func onTerminal(t *testing.T, width, height int) *shownOn {
-	s := &shownOn{t: t, tr: &a2aclient.Tracker{Reading: frameworks.Reading{}}, screen: newTermScreen(t, width, max(height, 200))}
+	s := &shownOn{t: t, tr: &a2aclient.Tracker{Reading: frameworks.Reading{}}, screen: newTermScreen(t, width, cmp.Or(height, 200))}
 	s.p = newTextPrinter(&s.out)
 	s.p.onTerminal(terminal{size: func() (int, int, bool) { return width, height, true }, others: &s.stderr})
 	return s
@@ -197,10 +198,10 @@ func TestTerminalFallsBackWhenTheAnswerIsTallerThanTheScreen(t *testing.T) {
 		name string
 		evs  []a2aclient.Event
 	}{
-		{"shown taller", []a2aclient.Event{working(), textChunk("a", "one two three four five six seven", false),
+		{"shown taller", []a2aclient.Event{working(), textChunk("a", "one two three four five six seven eight nine", false),
 			replacement("Short", false), replacement("Short and done.", true), completed()}},
 		{"replaced by taller", []a2aclient.Event{working(), textChunk("a", "Short", false),
-			replacement("one two three four five six seven", false), replacement("one two three four five six seven.", true), completed()}},
+			replacement("one two three four five six seven eight nine", false), replacement("one two three four five six seven eight nine.", true), completed()}},
 	} {
 		s := onTerminal(t, 10, 4)
 		for _, ev := range c.evs {
@@ -210,6 +211,21 @@ func TestTerminalFallsBackWhenTheAnswerIsTallerThanTheScreen(t *testing.T) {
 		if want := printedOff(c.evs); s.out.String() != want {
 			t.Errorf("%s: on a short terminal printed\n%q\nwant as in a pipe\n%q", c.name, s.out.String(), want)
 		}
+	}
+}
+
+// An answer as tall as the screen is redrawn: its first row is the
+// screen's first, which the cursor can reach.
+func TestTerminalRedrawsAnAnswerAsTallAsTheScreen(t *testing.T) {
+	s := onTerminal(t, 10, 4)
+	s.feed(working())
+	s.feed(textChunk("a", "one two three four five six seven", false))
+	s.feed(replacement("Short", false))
+	if got := s.feed(replacement("Short, done.", true)); got != "[working]\nShort, don\ne." {
+		t.Fatalf("the screen shows\n%s\nbytes %q", got, s.out.String())
+	}
+	if !strings.Contains(s.out.String(), "\x1b[3A") {
+		t.Errorf("not redrawn from the screen's first row: %q", s.out.String())
 	}
 }
 
