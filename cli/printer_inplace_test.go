@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -310,5 +311,39 @@ func TestTextOutputInAPipeIsUnchanged(t *testing.T) {
 				t.Errorf("%s in %s: printed\n%q\nwant\n%q", c.name, env.name, out.String(), c.want)
 			}
 		}
+	}
+}
+
+// A line parley writes on stderr while it follows lands on the same
+// screen, after the answer: the answer is then not redrawn.
+func TestTerminalAnswerIsNotRedrawnAfterALineOnStderr(t *testing.T) {
+	var out, errOut bytes.Buffer
+	r := &runner{env: Env{Stdout: &out, Stderr: &errOut, StdoutSize: func() (int, int, bool) { return 80, 24, true }}}
+	o := r.follower(false, nil)
+	tr := &a2aclient.Tracker{Reading: frameworks.Reading{}}
+	feed := func(ev a2aclient.Event) {
+		tr.Apply(ev)
+		o.update(session.Update{Event: &ev, Tracker: tr})
+	}
+	feed(textChunk("a", "Draft", false))
+	fmt.Fprintln(r.env.Stderr, "parley: the stream broke; resuming")
+	feed(replacement("Final answer", true))
+	if strings.Contains(out.String(), "\x1b") {
+		t.Errorf("redrawn after a line on stderr: %q", out.String())
+	}
+	if errOut.String() != "parley: the stream broke; resuming\n" {
+		t.Errorf("stderr has %q", errOut.String())
+	}
+}
+
+// A replacement is agent text: redrawn, it is cleaned as any other, and
+// the only sequences on the screen are the printer's own (the screen
+// fails the test on any other).
+func TestTerminalRedrawIsCleaned(t *testing.T) {
+	s := onTerminal(t, 40, 10)
+	s.feed(textChunk("a", "Draft", false))
+	got := s.feed(replacement("\x1b[2J\x1b]52;c;cGF3bmVk\x07Clean\x1b[31m answer\r\n", false))
+	if got != "Clean answer" {
+		t.Fatalf("the screen shows %q", got)
 	}
 }
