@@ -347,3 +347,24 @@ func TestTerminalRedrawIsCleaned(t *testing.T) {
 		t.Fatalf("the screen shows %q", got)
 	}
 }
+
+// Where nothing shown is replaced (text that only grows, tool calls,
+// questions), the bytes on a terminal are those of a pipe.
+func TestTerminalPrintsWhatOnlyGrowsAsAPipeDoes(t *testing.T) {
+	for name, evs := range map[string][]a2aclient.Event{
+		"ADK streamed answer": frameworkstest.ADKEcho(),
+		"ADK tool turn":       frameworkstest.ADKTool(),
+		"ADK approval":        frameworkstest.ADKApproval(),
+		"Mastra approval":     frameworkstest.MastraApproval(),
+		"data question":       frameworkstest.DataQuestion(),
+	} {
+		s := onTerminal(t, 80, 24)
+		for _, ev := range evs {
+			s.feed(ev)
+		}
+		s.finish()
+		if want := printedOff(evs); s.out.String() != want {
+			t.Errorf("%s: on a terminal printed\n%q\nwant as in a pipe\n%q", name, s.out.String(), want)
+		}
+	}
+}
