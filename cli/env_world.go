@@ -53,10 +53,10 @@ func (c countedWriter) Write(p []byte) (int, error) {
 }
 
 // terminalSize is how to ask the size of the terminal w is, or nil
-// when w is not a file on a terminal.
+// when w is not a file on a terminal that moves its cursor as told.
 func terminalSize(w io.Writer) func() (width, height int, ok bool) {
 	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(f.Fd()) {
+	if !ok || !term.IsTerminal(f.Fd()) || !movesCursor(f) {
 		return nil
 	}
 	return func() (int, int, bool) {
