@@ -62,6 +62,12 @@ type Env struct {
 	// OpenBrowser opens a sign-in address in the person's browser; nil
 	// means auth.OpenBrowser.
 	OpenBrowser func(url string) error
+	// StdoutSize reports the width and height of the terminal Stdout
+	// writes to, asked at each call so a resize is honoured; ok is
+	// false when it cannot tell. nil means Stdout is not a terminal,
+	// unless Stdout is a file on one (Run then reads its size). The
+	// text output of send redraws a replaced artifact in place there.
+	StdoutSize func() (width, height int, ok bool)
 	// onFlush, when set, hears every group the recorder of a send
 	// commits: the crash test's child reports them, so the test knows
 	// what must be on disk when it kills the child.
@@ -97,6 +103,10 @@ type runner struct {
 	// lastErr is the error last reported, for the exit code to agree
 	// with it.
 	lastErr error
+	// stdoutSize is Env.StdoutSize when Env leaves it out and Stdout is
+	// a file on a terminal; kept out of env, which the commands parley
+	// mcp runs copy with an Stdout of their own.
+	stdoutSize func() (width, height int, ok bool)
 }
 
 // Run runs one parley command line and returns the exit code.
@@ -108,6 +118,9 @@ func Run(ctx context.Context, args []string, env Env) int {
 		env.ConfigPath = config.Path()
 	}
 	r := &runner{env: env}
+	if env.StdoutSize == nil {
+		r.stdoutSize = terminalSize(env.Stdout)
+	}
 	root := r.commands()
 	if len(args) == 0 && r.isTerminal() {
 		return r.tui(ctx, tuiFlags{})

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"io"
 	"io/fs"
 	"os"
+	"sync/atomic"
 
 	"github.com/charmbracelet/x/term"
 
@@ -19,6 +21,48 @@ func (r *runner) isTerminal() bool {
 		return r.env.IsTerminal()
 	}
 	return term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
+}
+
+// stdoutTerminal is the terminal standard output is, for the text
+// output to redraw a replaced answer on; ok is false when it is not
+// one, or one that cannot move its cursor (TERM=dumb). From then on
+// the lines parley writes on stderr are counted: on the same screen,
+// they come after the answer, which is then not redrawn.
+func (r *runner) stdoutTerminal() (terminal, bool) {
+	size := r.env.StdoutSize
+	if size == nil {
+		size = r.stdoutSize
+	}
+	if size == nil || r.env.Getenv != nil && r.env.Getenv("TERM") == "dumb" {
+		return terminal{}, false
+	}
+	n := new(atomic.Int64)
+	r.env.Stderr = countedWriter{r.env.Stderr, n}
+	return terminal{size: size, others: n}, true
+}
+
+// countedWriter counts the writes to w.
+type countedWriter struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c countedWriter) Write(p []byte) (int, error) {
+	c.n.Add(1)
+	return c.w.Write(p)
+}
+
+// terminalSize is how to ask the size of the terminal w is, or nil
+// when w is not a file on a terminal that moves its cursor as told.
+func terminalSize(w io.Writer) func() (width, height int, ok bool) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) || !movesCursor(f) {
+		return nil
+	}
+	return func() (int, int, bool) {
+		width, height, err := term.GetSize(f.Fd())
+		return width, height, err == nil
+	}
 }
 
 // stdinIsTerminal reports whether a person at Stdin can answer a prompt.

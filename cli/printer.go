@@ -18,7 +18,12 @@ import (
 // textPrinter shows an exchange to a person: streamed text as it
 // arrives, a line for each change of state, then the outcome.
 type textPrinter struct {
-	w io.Writer
+	// w is where everything but the answer text goes; out, where the
+	// answer text goes. They are the same writer but on a terminal,
+	// where what goes to w ends the block a replacement is redrawn in
+	// (printer_inplace.go); screen is that block, nil elsewhere.
+	w, out io.Writer
+	screen *block
 	// shown is a hash of the answer text printed so far and shownLen its
 	// length, to print only what is new when a snapshot (poll, resubscribe)
 	// repeats what streamed already. A hash, not a copy: the copy was as
@@ -54,7 +59,7 @@ type textPrinter struct {
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
-	return &textPrinter{w: w, toolsShown: map[string]int{}}
+	return &textPrinter{w: w, out: w, toolsShown: map[string]int{}}
 }
 
 func (p *textPrinter) update(u session.Update) {
@@ -91,7 +96,7 @@ func (p *textPrinter) text(u session.Update) {
 	if p.addsAtEnd(u) {
 		p.closeNote()
 		for _, part := range u.Event.Artifact.Artifact.Parts {
-			p.write(part.Text)
+			p.writeAnswer(part.Text)
 			p.shown.WriteString(part.Text)
 			p.shownLen += len(part.Text)
 		}
@@ -105,9 +110,11 @@ func (p *textPrinter) text(u session.Update) {
 		if rest != "" {
 			p.closeNote()
 		}
-		p.write(rest)
+		p.writeAnswer(rest)
 		p.shown.WriteString(rest)
 		p.held = false
+	case p.redraw(full):
+		// On a terminal, drawn in place of what it replaces.
 	case replacing(u):
 		// The agent replaced text already shown, and the artifact has
 		// not settled: the new version is shown once it has, whole,
@@ -133,8 +140,9 @@ func replacing(u session.Update) bool {
 // the agent replaced text already shown.
 func (p *textPrinter) showWhole(full string) {
 	p.endLine()
-	p.write(full)
 	p.shown.Reset()
+	p.shownLen = 0
+	p.writeAnswer(full)
 	p.shown.WriteString(full)
 	p.shownLen = len(full)
 	p.held = false
@@ -151,13 +159,15 @@ func (p *textPrinter) flushHeld(tr *a2aclient.Tracker) {
 // startsWithShown reports whether full begins with the text printed so
 // far, by its hash: the cost of comparing the two, without keeping a copy.
 func (p *textPrinter) startsWithShown(full string) bool {
-	if len(full) < p.shownLen {
-		return false
-	}
+	return len(full) >= p.shownLen && p.hashOf(full[:p.shownLen]) == p.shown.Sum64()
+}
+
+// hashOf is the hash of s with the seed of shown.
+func (p *textPrinter) hashOf(s string) uint64 {
 	var h maphash.Hash
 	h.SetSeed(p.shown.Seed())
-	h.WriteString(full[:p.shownLen])
-	return h.Sum64() == p.shown.Sum64()
+	h.WriteString(s)
+	return h.Sum64()
 }
 
 // addsAtEnd reports whether an event only adds plain text at the end of

@@ -167,6 +167,9 @@ func (r *runner) follower(asJSON bool, gated io.Writer) *output {
 		}}
 	}
 	p := newTextPrinter(stdout)
+	if t, ok := r.stdoutTerminal(); ok {
+		p.onTerminal(t)
+	}
 	return &output{update: p.update, text: p}
 }
 
