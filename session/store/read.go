@@ -236,6 +236,17 @@ func (s *Store) LoadAround(id int64, key string, n int) ([]session.Item, int, er
 	return append(before, rest...), len(before), nil
 }
 
+// FirstOfTask returns the key of a task's first item in a context: where
+// opening the task from a list shows a long transcript.
+func (s *Store) FirstOfTask(id int64, taskID string) (string, error) {
+	var key string
+	err := s.db.QueryRow(`SELECT key FROM items WHERE context = ? AND task_id = ? ORDER BY seq, rowid LIMIT 1`, id, taskID).Scan(&key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("context %d holds no item of task %s", id, taskID)
+	}
+	return key, s.wrap(err)
+}
+
 // CountItems returns how many items a context has.
 func (s *Store) CountItems(id int64) (int, error) {
 	var n int

@@ -118,3 +118,26 @@ func TestContinuingAWindowAppends(t *testing.T) {
 		}
 	}
 }
+
+// FirstOfTask finds where a task starts in a long context.
+func TestStoreFindsATasksFirstItem(t *testing.T) {
+	s := openTestStore(t)
+	conv := session.NewConversation(nil, "win", nil)
+	conv.Restore("ctx", nil, nil)
+	rec := s.Record(conv, session.RecordOptions{Agent: session.AgentInfo{Name: "win", Ref: "http://win"}})
+	conv.Edit(func(e session.Editor) {
+		for i := 0; i < 50; i++ {
+			e.Add(&session.Item{Key: fmt.Sprintf("note:%d", i), Kind: session.ItemUser, TaskID: fmt.Sprintf("t%d", i/10), Text: "n", Done: true})
+		}
+	})
+	conv.Changed()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if key, err := s.FirstOfTask(rec.ID(), "t3"); err != nil || key != "note:30" {
+		t.Fatalf("first of t3: %q, %v", key, err)
+	}
+	if _, err := s.FirstOfTask(rec.ID(), "t9"); err == nil {
+		t.Fatal("a task the context does not hold: no error")
+	}
+}

@@ -138,6 +138,11 @@ func (c *Pane) Tick(now time.Time) { c.now = now }
 func (c *Pane) SetTasks(tasks []session.TaskInfo) {
 	clear(c.following)
 	for _, t := range tasks {
+		// A task whose first items are not held (a window of a long
+		// stored transcript) still counts its time from its start.
+		if first, ok := c.taskFirst[t.ID]; !t.Started.IsZero() && (!ok || t.Started.Before(first)) {
+			c.taskFirst[t.ID] = t.Started
+		}
 		if t.Following {
 			if c.following == nil {
 				c.following = map[string]bool{}

@@ -19,6 +19,7 @@ type Source interface {
 	LoadBefore(id int64, seq, n int) ([]session.Item, error)
 	LoadAfter(id int64, seq, n int) ([]session.Item, error)
 	LoadAround(id int64, key string, n int) ([]session.Item, int, error)
+	FirstOfTask(id int64, taskID string) (string, error)
 }
 
 // Window says where a conversation shown in the pane is stored: Src
@@ -47,6 +48,7 @@ const (
 	readAfter
 	readHead   // the first items: the top key
 	readAround // a search hit's
+	readTask   // a task's first item, opened from the task list
 )
 
 // window is the pane's state of a stored transcript.
@@ -137,6 +139,10 @@ func (c *Pane) read(kind int, key string) tea.Cmd {
 			msg.items, msg.err = src.LoadAfter(id, -1, windowItems)
 		case readAround:
 			msg.items, msg.at, msg.err = src.LoadAround(id, key, 2*windowItems)
+		case readTask:
+			if msg.jump, msg.err = src.FirstOfTask(id, key); msg.err == nil {
+				msg.items, msg.at, msg.err = src.LoadAround(id, msg.jump, 2*windowItems)
+			}
 		}
 		return msg
 	}
@@ -168,7 +174,7 @@ func (c *Pane) onWindow(msg windowMsg) tea.Cmd {
 		w.Before, w.after = false, len(msg.items) == windowItems || w.Tail != nil
 		c.follow, c.top, c.sel = false, pos{}, 0
 		c.settle()
-	case readAround:
+	case readAround, readTask:
 		c.replace(msg.items)
 		w.Before = msg.at == windowItems
 		w.after = len(msg.items)-msg.at == windowItems || w.Tail != nil
@@ -186,6 +192,16 @@ func (c *Pane) Jump(key string) tea.Cmd {
 		return nil
 	}
 	return c.read(readAround, key)
+}
+
+// JumpTask shows a task's first item (opened from the task list),
+// reading the window around it from the store when the pane holds none
+// of the task's items.
+func (c *Pane) JumpTask(taskID string) tea.Cmd {
+	if c.JumpToTask(taskID) || c.win.Src == nil {
+		return nil
+	}
+	return c.read(readTask, taskID)
 }
 
 // first shows the first item of the conversation, reading it from the

@@ -30,6 +30,16 @@ func (s *storedNotes) LoadAfter(_ int64, seq, n int) ([]session.Item, error) {
 	return append([]session.Item(nil), s.items[from:min(from+n, len(s.items))]...), nil
 }
 
+func (s *storedNotes) FirstOfTask(_ int64, taskID string) (string, error) {
+	s.reads++
+	for _, it := range s.items {
+		if it.TaskID == taskID {
+			return it.Key, nil
+		}
+	}
+	return "", fmt.Errorf("no task %q", taskID)
+}
+
 func (s *storedNotes) LoadAround(_ int64, key string, n int) ([]session.Item, int, error) {
 	s.reads++
 	for i, it := range s.items {
@@ -199,4 +209,21 @@ func TestWindowedChatContinuesAtTheEnd(t *testing.T) {
 	if c.items[len(c.items)-1].it.Key != "agent:reply" {
 		t.Fatal("the reply did not follow the end")
 	}
+}
+
+// A task opened from the task list whose items are far above the window
+// held is read from the store around its first item, which is selected.
+func TestWindowedChatOpensATaskFarUp(t *testing.T) {
+	c, st, _ := windowedChat(t, 3000)
+	for i := 100; i < 104; i++ {
+		st.items[i].TaskID = "task-far"
+	}
+	drive(c, c.JumpTask("task-far"))
+	if got := shownNotes(c); len(got) == 0 || got[0] != 100 {
+		t.Fatalf("notes %v shown, want the task's first, note 100, at the top", got)
+	}
+	if it, ok := c.Selected(); !ok || it.Key != "item:100" {
+		t.Fatalf("selected %q", it.Key)
+	}
+	heldInOrder(t, c)
 }
