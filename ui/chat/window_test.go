@@ -227,3 +227,15 @@ func TestWindowedChatOpensATaskFarUp(t *testing.T) {
 	}
 	heldInOrder(t, c)
 }
+
+// A window that starts after a task's first items still times the task
+// from its start, as the task list gives it.
+func TestWindowedChatTimesATaskFromItsStart(t *testing.T) {
+	c := newTestChat(40, 6)
+	done := session.Item{Key: "status:t", Seq: 5000, Kind: session.ItemStatus, TaskID: "t", State: "completed", Time: at(90), Done: true, Version: 1}
+	c.Reset([]session.Item{done}, "agent")
+	c.SetTasks([]session.TaskInfo{{ID: "t", State: "completed", Started: at(0)}})
+	if view := strings.Join(visible(c), "\n"); !strings.Contains(view, "completed · 1m30s") {
+		t.Fatalf("the task's time is not counted from its start:\n%s", view)
+	}
+}
