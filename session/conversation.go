@@ -76,15 +76,19 @@ func NewConversation(client *a2aclient.Client, agentName string, notify func()) 
 	return c
 }
 
-// Restore fills an empty conversation with a stored transcript, to
-// continue a context after a restart. Watchers see the items as changed.
+// Restore fills an empty conversation with a stored transcript, or the
+// window of its last items, to continue a context after a restart.
+// Watchers see the items as changed.
 func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo) {
 	c.mu.Lock()
 	c.contextID = contextID
 	for i := range items {
 		it := items[i]
-		it.Seq = c.seq
-		c.seq++
+		// A window of a long stored transcript keeps its stored
+		// positions, so what is read around it later fits in order;
+		// items given without them are numbered on.
+		it.Seq = max(it.Seq, c.seq)
+		c.seq = it.Seq + 1
 		c.items = append(c.items, &it)
 		c.byKey[it.Key] = &it
 		c.markDirty(it.Key)

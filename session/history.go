@@ -80,6 +80,12 @@ type OpenedContext struct {
 	Tasks []TaskInfo  // newest first
 }
 
+// OpenWindow is how many of a stored context's last items OpenStored
+// restores: a few screens. The rest stays in the store, and a front end
+// reads it in windows around what it shows (the TUI's chat does), so a
+// long history costs a screen, not its length.
+const OpenWindow = 512
+
 // Resumption is a stored context whose running tasks were picked up
 // again after a restart, or why they could not be.
 type Resumption struct {

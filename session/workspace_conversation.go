@@ -80,12 +80,13 @@ type Opening struct {
 	Offline error
 }
 
-// OpenStored loads stored context id to continue it, and a client for
-// its agent. running, when set, may hand over the live conversation of a
-// context whose task is being resumed. It blocks.
+// OpenStored loads stored context id to continue it (its last
+// OpenWindow items), and a client for its agent. running, when set, may
+// hand over the live conversation of a context whose task is being
+// resumed. It blocks.
 func (w *Workspace) OpenStored(ctx context.Context, id int64, running func(*OpenedContext) *Conversation) (*Opening, error) {
 	st := w.o.Store
-	oc, err := st.OpenContext(id, 0)
+	oc, err := st.OpenContext(id, OpenWindow)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
+	"github.com/parley-a2a/parley/ui/chat"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/panes"
@@ -193,9 +194,16 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	e := m.entryOf(a)
 	m.current = e
 	m.showConversation()
+	// The conversation holds the last items only (session.OpenWindow):
+	// the chat reads the rest from the store as it is scrolled to.
+	if conv := o.Conv; m.opts.Store != nil {
+		m.chat.SetWindow(conv, chat.Window{Src: m.opts.Store, ID: o.Context.Info.ID,
+			Before: o.Context.Total > len(o.Context.Items), Tail: conv.Items})
+	}
+	var jump tea.Cmd
 	if msg.jump != "" {
 		m.chat.Highlight(msg.words) // first: the jump centres the marked line
-		m.chat.JumpToKey(msg.jump)
+		jump = m.chat.Jump(msg.jump)
 	}
 	m.setStatus(fmt.Sprintf("Opened %q (%s).", termsafe.Line(o.Context.Info.Label()), styles.Plural(o.Context.Total, "item")), false)
 	if o.Offline != nil {
@@ -203,7 +211,7 @@ func (m *Model) onContextOpened(msg contextOpenedMsg) tea.Cmd {
 	}
 	m.narrowList = false // the lists stood over the transcript just opened
 	m.setFocus(focusComposer)
-	return tea.Batch(m.focusCmd(), m.startTicking(), checkWaiting(e))
+	return tea.Batch(m.focusCmd(), m.startTicking(), checkWaiting(e), jump)
 }
 
 // checkWaiting asks e's agent, in the background, about the task its

@@ -194,10 +194,10 @@ func (m *Model) openTaskRow() tea.Cmd {
 			m.current = x
 			m.tasks.ShowChat()
 			m.showConversation()
-			m.chat.JumpToTask(r.TaskID)
+			jump := m.chat.JumpTask(r.TaskID)
 			m.setFocus(focusChat)
 			m.setStatus(fmt.Sprintf("Task %s · %s", r.TaskID, styles.StateWord(r.State)), false)
-			return m.focusCmd()
+			return tea.Batch(m.focusCmd(), jump)
 		}
 	}
 	if r.StoreID != 0 && m.opts.Store != nil {

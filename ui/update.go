@@ -275,6 +275,7 @@ func (m *Model) showConversation() {
 		return
 	}
 	m.chat.ResetFor(e.Conv, e.Conv.Items(), e.Label()) // keeps each conversation's forms
+	m.chat.ShowWindow(e.Conv)                          // a stored one is read in windows (onContextOpened)
 	m.tasksAgentShown()
 	m.setTasks(e.Conv.Tasks())
 	m.layout()

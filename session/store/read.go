@@ -205,6 +205,48 @@ func (s *Store) LoadBefore(id int64, seq, n int) ([]session.Item, error) {
 	return items, err
 }
 
+// LoadAfter returns up to n items that come after the item at seq,
+// oldest first: the page below what is shown, when scrolling down a
+// transcript read in windows. seq -1 reads from the first item.
+func (s *Store) LoadAfter(id int64, seq, n int) ([]session.Item, error) {
+	return s.queryItems(max(min(n, 4096), 0), `SELECT `+itemColumns+` FROM items WHERE context = ? AND seq > ? ORDER BY seq, rowid LIMIT ?`, id, seq, n)
+}
+
+// LoadAround returns up to n items around the item with key, oldest
+// first, and where that item is among them: half a window before it
+// (fewer near the start), the rest from it on. A search hit opens a long
+// transcript there.
+func (s *Store) LoadAround(id int64, key string, n int) ([]session.Item, int, error) {
+	var seq int
+	err := s.db.QueryRow(`SELECT seq FROM items WHERE context = ? AND key = ?`, id, key).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, fmt.Errorf("context %d holds no item %q", id, key)
+	}
+	if err != nil {
+		return nil, 0, s.wrap(fmt.Errorf("find item %q: %w", key, err))
+	}
+	before, err := s.LoadBefore(id, seq, n/2)
+	if err != nil {
+		return nil, 0, err
+	}
+	rest, err := s.queryItems(n-len(before), `SELECT `+itemColumns+` FROM items WHERE context = ? AND seq >= ? ORDER BY seq, rowid LIMIT ?`, id, seq, n-len(before))
+	if err != nil {
+		return nil, 0, err
+	}
+	return append(before, rest...), len(before), nil
+}
+
+// FirstOfTask returns the key of a task's first item in a context: where
+// opening the task from a list shows a long transcript.
+func (s *Store) FirstOfTask(id int64, taskID string) (string, error) {
+	var key string
+	err := s.db.QueryRow(`SELECT key FROM items WHERE context = ? AND task_id = ? ORDER BY seq, rowid LIMIT 1`, id, taskID).Scan(&key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("context %d holds no item of task %s", id, taskID)
+	}
+	return key, s.wrap(err)
+}
+
 // CountItems returns how many items a context has.
 func (s *Store) CountItems(id int64) (int, error) {
 	var n int

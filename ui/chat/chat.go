@@ -75,6 +75,9 @@ type Pane struct {
 	formsOf   map[any]forms
 	formsConv any
 	formKeys  keys.Form // the keys that act while a form is filled in
+
+	win      window         // a stored transcript held in windows (window.go)
+	windowOf map[any]Window // where each conversation shown is stored, by ResetFor's value
 }
 
 // pos is a row of the transcript: an item and a line within its block
@@ -101,6 +104,7 @@ func (c *Pane) clear() {
 	c.follow, c.top, c.sel, c.newBelow = true, pos{}, -1, 0
 	c.marks = nil
 	c.forms.reset()
+	c.win = window{epoch: c.win.epoch + 1}
 }
 
 // SetSize sets the inner size (inside the border).
@@ -134,6 +138,11 @@ func (c *Pane) Tick(now time.Time) { c.now = now }
 func (c *Pane) SetTasks(tasks []session.TaskInfo) {
 	clear(c.following)
 	for _, t := range tasks {
+		// A task whose first items are not held (a window of a long
+		// stored transcript) still counts its time from its start.
+		if first, ok := c.taskFirst[t.ID]; !t.Started.IsZero() && (!ok || t.Started.Before(first)) {
+			c.taskFirst[t.ID] = t.Started
+		}
 		if t.Following {
 			if c.following == nil {
 				c.following = map[string]bool{}
@@ -180,6 +189,8 @@ func (c *Pane) Upsert(items []session.Item) {
 			c.remove(idx)
 		case ok:
 			c.items[idx].it = *it
+		case c.detached(it):
+			c.newBelow++ // stored; shown when the end key joins the end again
 		case !it.Emptied():
 			c.insert(*it)
 		}
@@ -313,7 +324,11 @@ func (c *Pane) View(st *styles.Styles) string {
 			b.WriteString(blank)
 			continue
 		}
-		b.WriteString(styles.Fit(c.rowText(row), c.w))
+		if line, ok := c.loadingLine(row, n); ok {
+			b.WriteString(styles.Fit(line, c.w))
+		} else {
+			b.WriteString(styles.Fit(c.rowText(row), c.w))
+		}
 		next, moved := c.down(row, 1)
 		row, more = next, moved == 1
 	}

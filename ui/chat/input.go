@@ -32,9 +32,11 @@ const ID = "chat"
 func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return c.key(msg)
+		cmd, act := c.key(msg)
+		return tea.Batch(cmd, c.fetch()), act
 	case tea.MouseWheelMsg:
 		c.wheel(msg)
+		return c.fetch(), nil
 	case component.ClickMsg:
 		if cmd, act, ok := c.a2uiClick(msg.Row, msg.Col); ok {
 			return cmd, act
@@ -42,6 +44,8 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 		c.click(msg.Row, msg.Again)
 	case mdRenderedMsg:
 		c.rendered(msg)
+	case windowMsg:
+		return c.onWindow(msg), nil
 	}
 	return nil, nil
 }
@@ -64,7 +68,7 @@ func (c *Pane) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	case key.Matches(msg, k.PageDown):
 		c.scrollDown(max(c.h-1, 1))
 	case key.Matches(msg, k.Top):
-		c.home()
+		return c.first(), nil
 	case key.Matches(msg, k.Bottom):
 		c.End()
 	case key.Matches(msg, k.Copy):

@@ -92,7 +92,7 @@ func (c *Pane) settle() {
 		return
 	}
 	c.top = c.clamp(c.top)
-	if bottom, _ := c.down(c.top, c.h-1); bottom == c.lastRow() {
+	if bottom, _ := c.down(c.top, c.h-1); bottom == c.lastRow() && !c.win.after {
 		c.follow, c.newBelow = true, 0
 	}
 }
@@ -161,7 +161,9 @@ func (c *Pane) selectDown() {
 		return
 	}
 	if c.sel == len(c.items)-1 {
-		c.follow, c.newBelow = true, 0
+		if !c.win.after { // else the items below are being read
+			c.follow, c.newBelow = true, 0
+		}
 		return
 	}
 	c.sel++
@@ -180,8 +182,10 @@ func (c *Pane) home() {
 }
 
 // End selects the last item and follows the bottom again: a message
-// sent shows with its reply, wherever the user had scrolled.
+// sent shows with its reply, wherever the user had scrolled (and
+// whatever window of a stored transcript was read).
 func (c *Pane) End() {
+	c.rejoin()
 	c.follow, c.newBelow, c.sel = true, 0, len(c.items)-1
 }
 

@@ -124,7 +124,7 @@ func (r *ptyRun) read() {
 // split across reads is still found. Caller holds mu.
 func (r *ptyRun) look(now time.Time) {
 	for s, m := range r.marks {
-		if m.at.IsZero() && strings.Contains(ansi.Strip(string(r.out[max(m.scanned-4096, 0):])), s) {
+		if m.at.IsZero() && strings.Contains(ansi.Strip(string(r.out[max(m.scanned-4096, m.from):])), s) {
 			m.at = now
 		}
 		m.scanned = len(r.out)
@@ -141,6 +141,7 @@ func (r *ptyRun) look(now time.Time) {
 
 // mark is a string looked for in the output from some point on.
 type mark struct {
+	from    int // where the output looked in starts: nothing before counts
 	scanned int
 	at      time.Time
 }
@@ -153,7 +154,7 @@ func (r *ptyRun) markFrom(s string) {
 	if r.marks == nil {
 		r.marks = map[string]*mark{}
 	}
-	r.marks[s] = &mark{scanned: len(r.out)}
+	r.marks[s] = &mark{from: len(r.out), scanned: len(r.out)}
 }
 
 // marked is when s, marked with markFrom, first showed; zero if not yet.
