@@ -142,11 +142,9 @@ func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done boo
 		c.touch(it)
 		return
 	}
-	if d, ok := c.dropped[key]; ok {
-		c.takeBack(key, d, &Item{Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
-		return
-	}
-	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
+	// Perhaps a late chunk of an artifact let go of (Committed): a
+	// newer version of it than the store has.
+	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done, Version: c.relVersion})
 }
 
 // endArtifact empties the item of a preview artifact that ended (the

@@ -1,23 +1,15 @@
 package session
 
-import (
-	"cmp"
-	"slices"
-	"time"
-)
+import "slices"
 
 // A conversation recorded for a front end that shows nothing of it but
 // what it hears as it goes (RecordOptions.Release: parley send) keeps a
-// window of an answer, not all of it: the store holds what settled.
-
-// droppedItem is what a conversation keeps of an artifact it let go of:
-// enough to put a late chunk of it back in its place, as a newer
-// version of the same stored item.
-// Kept small: a long answer leaves one per artifact.
-type droppedItem struct {
-	seq, version int32
-	at           int64 // Item.Time, Unix nanoseconds
-}
+// window of an answer, not all of it: the store holds what settled. It
+// keeps nothing of an artifact it let go of: a late chunk of one (an
+// append after its last chunk, which the specification does not
+// forbid) makes a new item under the same key, a newer version than
+// any let go of (relVersion), and the store, where the key is unique in
+// the context, updates the row it has in its place.
 
 // ReleaseCommitted makes the conversation let go of what the recorder
 // has committed and will not change: settled artifacts (Committed),
@@ -33,12 +25,14 @@ func (c *Conversation) ReleaseCommitted() {
 // Committed tells the conversation that the recorder committed items as
 // they are given. Once it releases (ReleaseCommitted), a settled
 // artifact among them that has not changed since leaves the
-// conversation: its item, its parts and its place in the index.
-func (c *Conversation) Committed(items []Item) {
+// conversation: its item, its parts and its place in the index. It
+// returns the keys of those let go of, which the recorder need not
+// remember either.
+func (c *Conversation) Committed(items []Item) (released []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.release {
-		return
+		return nil
 	}
 	var gone map[*Item]bool
 	for i := range items {
@@ -53,16 +47,15 @@ func (c *Conversation) Committed(items []Item) {
 		if gone == nil {
 			gone = map[*Item]bool{}
 		}
-		if c.dropped == nil {
-			c.dropped = map[string]droppedItem{}
-		}
 		gone[cur] = true
-		c.dropped[it.Key] = droppedItem{seq: int32(cur.Seq), version: int32(cur.Version), at: cur.Time.UnixNano()}
+		c.relVersion = max(c.relVersion, cur.Version)
 		delete(c.byKey, it.Key)
+		released = append(released, it.Key)
 	}
 	if gone != nil {
 		c.items = slices.DeleteFunc(c.items, func(it *Item) bool { return gone[it] })
 	}
+	return released
 }
 
 // watchedElsewhere reports whether a watcher has yet to drain key (one
@@ -75,16 +68,4 @@ func (c *Conversation) watchedElsewhere(key string) bool {
 		}
 	}
 	return false
-}
-
-// takeBack puts an artifact let go of back in its place, as a newer
-// version of the same item: a late chunk of it arrived. Caller holds
-// c.mu.
-func (c *Conversation) takeBack(key string, d droppedItem, it *Item) {
-	delete(c.dropped, key)
-	it.Key, it.Seq, it.Version, it.Time = key, int(d.seq), int(d.version), time.Unix(0, d.at)
-	i, _ := slices.BinarySearchFunc(c.items, it.Seq, func(x *Item, seq int) int { return cmp.Compare(x.Seq, seq) })
-	c.items = slices.Insert(c.items, i, it)
-	c.byKey[key] = it
-	c.touch(it)
 }

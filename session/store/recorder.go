@@ -184,7 +184,9 @@ func (r *Recorder) flush(settle bool) {
 		return
 	}
 	r.st.apply(d)
-	r.conv.Committed(g.items)
+	for _, k := range r.conv.Committed(g.items) {
+		delete(r.st.known, k) // let go of: a late chunk finds its row (mine)
+	}
 	r.err, r.wrote = nil, d.wrote
 	clear(r.pending)
 	r.tasks = nil
