@@ -42,7 +42,7 @@ type Tracker struct {
 	// released, done and reopened are what is kept of the artifacts
 	// released (ReleaseText): by id; their text, in order; those a late
 	// chunk made whole again, by their place in done.
-	released map[string]releasedArt
+	released releasedSet
 	relName  string            // the name most released artifacts have
 	relNames map[string]string // the names of those named otherwise
 	done     strings.Builder
@@ -146,7 +146,7 @@ func (t *Tracker) applyTask(task *Task) {
 
 func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	b := t.find(u.Artifact.ID)
-	if b == nil && t.released != nil {
+	if b == nil && t.released.len() > 0 {
 		b = t.takeBack(u.Artifact.ID, u.Append)
 	}
 	if b == nil || !u.Append {
@@ -263,7 +263,7 @@ func (t *Tracker) Sealed(id string) bool {
 	if b := t.find(id); b != nil {
 		return b.sealed
 	}
-	_, ok := t.released[id]
+	_, ok := t.released.get(id)
 	return ok
 }
 
