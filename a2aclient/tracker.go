@@ -47,6 +47,9 @@ type Tracker struct {
 	relNames map[string]string // the names of those named otherwise
 	done     strings.Builder
 	reopened []reopenedArt
+	// cut is the bytes of text the builders let go of
+	// (LetGoOfText, tracker_window.go).
+	cut int
 	// lookups counts the steps taken to find artifacts, for the test
 	// that the cost of a stream grows with its length, not faster.
 	lookups int
@@ -57,6 +60,9 @@ type artifactBuilder struct {
 	tail   strings.Builder
 	open   bool // the last part is text still being appended to
 	sealed bool
+	// cut is how much of the front of the text was let go of
+	// (LetGoOfText): tail holds the rest.
+	cut int
 	// preview marks a temporary artifact (ArtifactPreview); ended, one
 	// emptied, which is no longer part of the task.
 	preview, ended bool
@@ -125,7 +131,7 @@ func (t *Tracker) applyTask(task *Task) {
 		t.task.History = keepHistory
 	}
 	clear(t.artifacts)
-	t.artifacts, t.head = t.artifacts[:0], 0
+	t.artifacts, t.head, t.cut = t.artifacts[:0], 0, 0
 	t.keepReleased(task)
 	t.previews, t.previewed = 0, false
 	clear(t.byID)
@@ -152,6 +158,7 @@ func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	if b == nil || !u.Append {
 		nb := &artifactBuilder{}
 		if b != nil {
+			t.cut -= b.cut
 			*b = *nb
 		} else {
 			b = nb

@@ -81,7 +81,7 @@ func releasable(b *artifactBuilder) (text string, ok bool) {
 	if b.ended {
 		return "", true
 	}
-	if !b.sealed || b.preview || b.art.Description != "" || len(b.art.Metadata) > 0 {
+	if !b.sealed || b.preview || b.cut > 0 || b.art.Description != "" || len(b.art.Metadata) > 0 {
 		return "", false
 	}
 	if len(b.art.Parts) == 0 {

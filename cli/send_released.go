@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 )
@@ -38,5 +42,80 @@ func withReleased(st *store.Store, id int64, s *session.Summary) (*session.Summa
 	}
 	whole := *s
 	whole.Artifacts = append(arts, s.Artifacts...)
+	return &whole, nil
+}
+
+// A long answer in one artifact is held as a window as it streams: the
+// tracker lets go of the front of its text once the store has it
+// (session.Summary.TextCut). The result line writes that artifact's
+// text, in the text field and in its part, from the store, a piece at a
+// time (store.EachTextPiece): the whole text is stored once the
+// recorder has closed.
+
+// storedKey is the stored item key of an artifact of the summary's task
+// (session's artifactKey): a send into a new context stores it under
+// that key.
+func storedKey(s *session.Summary, artifactID string) string {
+	return "art:" + s.TaskID + "/" + artifactID
+}
+
+// cutText is the pieces of the result's text: the summary's own, and
+// for an artifact whose front was let go of, its text as stored.
+func cutText(st *store.Store, id int64, s *session.Summary) jsonout.Pieces {
+	return func(fn func(string) error) error {
+		return s.EachText(func(art string, cut int, text string) error {
+			if cut > 0 {
+				return st.EachTextPiece(id, storedKey(s, art), fn)
+			}
+			if text == "" {
+				return nil
+			}
+			return fn(text)
+		})
+	}
+}
+
+// cutPart is the pieces of an artifact's first part when its front was
+// let go of: its text as stored.
+func cutPart(st *store.Store, id int64, s *session.Summary) func(a *a2aclient.Artifact, part int) jsonout.Pieces {
+	return func(a *a2aclient.Artifact, part int) jsonout.Pieces {
+		if part != 0 || s.TextCut(a.ID) == 0 {
+			return nil
+		}
+		key := storedKey(s, a.ID)
+		return func(fn func(string) error) error { return st.EachTextPiece(id, key, fn) }
+	}
+}
+
+// withWhole is the summary with the text let go of read back whole:
+// for the general way of writing the result, which needs it at once.
+func withWhole(st *store.Store, id int64, s *session.Summary) (*session.Summary, error) {
+	join := func(p jsonout.Pieces) (string, error) {
+		var pieces []string
+		err := p(func(piece string) error {
+			pieces = append(pieces, piece)
+			return nil
+		})
+		return strings.Join(pieces, ""), err
+	}
+	whole := *s
+	text, err := join(cutText(st, id, s))
+	if err != nil {
+		return s, err
+	}
+	whole.Text = text
+	whole.Artifacts = slices.Clone(s.Artifacts)
+	part := cutPart(st, id, s)
+	for i := range whole.Artifacts {
+		a := &whole.Artifacts[i]
+		if p := part(a, 0); p != nil && len(a.Parts) > 0 {
+			text, err := join(p)
+			if err != nil {
+				return s, err
+			}
+			a.Parts = slices.Clone(a.Parts)
+			a.Parts[0] = a2aclient.TextPart(text)
+		}
+	}
 	return &whole, nil
 }

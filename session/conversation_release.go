@@ -1,6 +1,10 @@
 package session
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
 
 // A conversation recorded for a front end that shows nothing of it but
 // what it hears as it goes (RecordOptions.Release: parley send) keeps a
@@ -68,4 +72,57 @@ func (c *Conversation) watchedElsewhere(key string) bool {
 		}
 	}
 	return false
+}
+
+// An answer streamed into one long artifact is held as a window: what
+// the store has committed of its text (CommittedText), the tracker lets
+// go of (a2aclient.Tracker.LetGoOfText) a step at a time, and the item
+// holds the rest, with Cut saying how much is missing in front.
+
+// letGoStep is how much committed text a window lets go of at once: its
+// rest is copied each time, so a step costs about what it frees.
+const letGoStep = 256 << 10
+
+// textWindow follows the one artifact whose text is let go of: the last
+// that started afresh (from, the version it started at), and how much
+// of its text the store holds (committed).
+type textWindow struct {
+	key       string
+	from      int
+	committed int
+}
+
+// CommittedText tells a conversation that releases (ReleaseCommitted)
+// that the store holds the first n bytes of the text of the item under
+// key as it was at version, and needs none of them again: the recorder
+// calls it once the item's search body is written.
+func (c *Conversation) CommittedText(key string, version, n int) {
+	c.mu.Lock()
+	if c.release && key == c.window.key && version >= c.window.from {
+		c.window.committed = max(c.window.committed, n)
+	}
+	c.mu.Unlock()
+}
+
+// windowText follows an artifact event: the item's text is the
+// tracker's window of it, and what the store holds of it is let go of.
+// fresh says the artifact started afresh (new, or replaced). Caller
+// holds c.mu.
+func (c *Conversation) windowText(tr *a2aclient.Tracker, taskID, id string, fresh bool) {
+	key := c.artifactKey(taskID, id)
+	it := c.byKey[key]
+	if it == nil || !c.release {
+		return
+	}
+	if fresh {
+		c.window = textWindow{key: key, from: it.Version}
+	}
+	it.Cut = tr.TextCut(id)
+	if key != c.window.key || c.window.committed-it.Cut < letGoStep || !tr.LetGoOfText(id, c.window.committed) {
+		return
+	}
+	// The same text, less of it held: no new version.
+	if a, ok := tr.Artifact(id); ok {
+		it.Parts, it.Cut = a.Parts, tr.TextCut(id)
+	}
 }

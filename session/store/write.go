@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -83,6 +84,7 @@ const (
 	sqlRewriteItem = `UPDATE items SET kind = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
 		version = ?, done = ?, secret = ?, body = ?, tails = ?, turn = ? WHERE context = ? AND key = ?`
 	sqlSeqOfKey   = `SELECT seq FROM items WHERE context = ? AND key = ?`
+	sqlStoredText = `SELECT parts, ` + tailColumns + ` FROM items WHERE context = ? AND key = ?`
 	sqlUpdateItem = sqlRewriteItem + ` AND version IS NOT ?`
 	sqlUpsertTask = `INSERT INTO tasks (context, id, context_id, title, state, status_text, started, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -244,6 +246,16 @@ func (w *groupWriter) item(it *session.Item) error {
 			return err
 		}
 	}
+	if it.Cut > 0 {
+		// Held as a window and not written as a tail (more than its
+		// text changed, or another parley rewrote the row): its front
+		// is read back from the store to write it whole.
+		whole, err := w.uncut(key, it)
+		if err != nil {
+			return err
+		}
+		it = &whole
+	}
 	text, detail, parts := it.Text, it.Detail, it.Parts
 	if it.Secret {
 		// Only the placeholder the transcript shows; never what was typed.
@@ -320,6 +332,32 @@ func (w *groupWriter) item(it *session.Item) error {
 			key += "." + strconv.Itoa(attempt)
 		}
 	}
+}
+
+// uncut is an item held as a window (session.Item.Cut) made whole again
+// with the front of its text as the row under key holds it.
+func (w *groupWriter) uncut(key string, it *session.Item) (session.Item, error) {
+	st, err := w.stmt(sqlStoredText)
+	if err != nil {
+		return session.Item{}, err
+	}
+	var parts, tail sql.NullString
+	var version sql.NullInt64
+	if err := st.QueryRow(w.d.id, key).Scan(&parts, &tail, &version); err != nil {
+		return session.Item{}, fmt.Errorf("read back the front of its text: %w", err)
+	}
+	var stored session.Item
+	if stored.Parts, err = decodeParts(parts); err != nil {
+		return session.Item{}, err
+	}
+	withTail(&stored, tail, version)
+	if len(stored.Parts) == 0 || stored.Parts[0].Kind != a2aclient.PartText || len(stored.Parts[0].Text) < it.Cut || len(it.Parts) == 0 {
+		return session.Item{}, fmt.Errorf("the store no longer holds the front of its text")
+	}
+	whole := *it
+	whole.Parts = append([]a2aclient.Part{a2aclient.TextPart(stored.Parts[0].Text[:it.Cut] + it.Parts[0].Text)}, it.Parts[1:]...)
+	whole.Cut = 0
+	return whole, nil
 }
 
 // mine reports whether the row under key is one this recorder inserted.
