@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,6 +75,7 @@ func TestReleasingRecorderLetsGoOfSettledArtifacts(t *testing.T) {
 		t.Errorf("the conversation and its recorder hold %d bytes for each committed artifact; want nothing (under 64 with their fixed costs)", perArtifact)
 	}
 	// The recorder keeps no key of what the conversation let go of.
+	t.Logf("keys known: %d", len(rec.st.known))
 	if k := len(rec.st.known); k > 16 {
 		t.Errorf("the recorder knows %d keys after %d artifacts were let go of; want those still held only", k, n)
 	}
@@ -228,5 +230,55 @@ func TestReleasingRecorderHoldsAWindowOfALongArtifact(t *testing.T) {
 	}
 	if !found {
 		t.Error("the store holds no artifact")
+	}
+}
+
+// An artifact held as a window that changes more than its text (here
+// its name, with its last chunk) cannot be stored as one more tail: the
+// recorder reads the front of its text back from the store and writes
+// it whole, nothing lost.
+func TestWindowedArtifactRenamedIsStoredWhole(t *testing.T) {
+	const chunks = 600
+	piece := strings.Repeat("x", 1023) + "\n"
+	f := newFakeAgent(t, true)
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
+		evs := []any{task("t1", "working")}
+		for i := range chunks {
+			evs = append(evs, chunk("t1", "a", piece, i > 0, false))
+		}
+		last := chunk("t1", "a", "end", true, true)
+		last["artifact"].(map[string]any)["name"] = "renamed"
+		evs = append(evs, last, status("t1", "completed", ""))
+		events(w, c, false, evs...)
+	})
+	s := openTestStore(t)
+	conv := session.NewConversation(client(t, f), "fake", nil)
+	rec := s.Record(conv, session.RecordOptions{Agent: session.AgentInfo{Name: "fake", Ref: "fake"}, Release: true})
+	cut := 0
+	_, err := conv.Exchange(context.Background(), a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("go")}}, session.FollowOptions{
+		ReleaseText: true,
+		OnUpdate: func(u session.Update) {
+			if err := rec.Flush(); err != nil {
+				t.Error(err)
+			}
+			cut = max(cut, u.Tracker.TextCut("a"))
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if cut == 0 {
+		t.Fatal("the tracker never let go of the artifact's front; the test proves nothing")
+	}
+	it, rows := storedItem(t, s, rec.ID(), "art:t1/a")
+	want := strings.Repeat(piece, chunks) + "end"
+	if rows != 1 || it.Name != "renamed" || len(it.Parts) != 1 || it.Parts[0].Text != want {
+		got := 0
+		if len(it.Parts) > 0 {
+			got = len(it.Parts[0].Text)
+		}
+		t.Errorf("%d rows; the artifact is stored named %q with %d parts, %d bytes; want one, renamed, %d bytes whole", rows, it.Name, len(it.Parts), got, len(want))
 	}
 }
