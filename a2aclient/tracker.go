@@ -130,6 +130,7 @@ func (t *Tracker) applyTask(task *Task) {
 	if len(task.History) == 0 {
 		t.task.History = keepHistory
 	}
+	kept := t.keepCut(task)
 	clear(t.artifacts)
 	t.artifacts, t.head, t.cut = t.artifacts[:0], 0, 0
 	t.keepReleased(task)
@@ -146,6 +147,11 @@ func (t *Tracker) applyTask(task *Task) {
 			// holds nothing, as if streamed.
 			t.endPreview(b)
 		}
+	}
+	for _, b := range kept {
+		t.artifacts = append(t.artifacts, b)
+		t.index(b)
+		t.cut += b.cut
 	}
 	t.task.Artifacts = nil
 }

@@ -111,3 +111,27 @@ func (b *artifactBuilder) eachText(fn func(id string, cut int, text string) erro
 }
 
 func isRuneStart(c byte) bool { return c&0xc0 != 0x80 }
+
+// keepCut returns the artifacts held as a window that a snapshot leaves
+// out: they stay as they are, after its own, since their front is no
+// longer here to be given to anyone (see session's applySnapshot, which
+// leaves them to the tracker). Those it lists it replaces whole.
+func (t *Tracker) keepCut(task *Task) []*artifactBuilder {
+	if t.cut == 0 {
+		return nil
+	}
+	var kept []*artifactBuilder
+	for _, b := range t.artifacts[t.head:] {
+		if b.cut == 0 || t.byID[b.art.ID] != b {
+			continue
+		}
+		listed := false
+		for i := range task.Artifacts {
+			listed = listed || task.Artifacts[i].ID == b.art.ID
+		}
+		if !listed {
+			kept = append(kept, b)
+		}
+	}
+	return kept
+}

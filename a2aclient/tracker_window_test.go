@@ -57,3 +57,32 @@ func TestTrackerLetsGoOfTheFrontOfALongArtifact(t *testing.T) {
 		t.Errorf("after a replacing chunk %d bytes are missing; want none", cut.TextCutTotal())
 	}
 }
+
+// A task snapshot that leaves out an artifact held as a window (one
+// fetched after a broken stream, from an agent that sends a task
+// without its artifacts) keeps it as it is, its front let go of, after
+// the snapshot's: the snapshot replaces only what it lists. One that
+// lists it replaces it whole.
+func TestTrackerSnapshotKeepsACutArtifactItLeavesOut(t *testing.T) {
+	tr := Tracker{ReleaseText: true}
+	tr.Apply(Event{Task: &Task{ID: "t1", ContextID: "c1", Status: TaskStatus{State: StateWorking}}})
+	for i := range 100 {
+		tr.Apply(chunk("a", strings.Repeat("x", 99)+"\n", i > 0, false))
+	}
+	if !tr.LetGoOfText("a", 5000) {
+		t.Fatal("nothing let go of")
+	}
+	tr.Apply(Event{Task: &Task{ID: "t1", Status: TaskStatus{State: StateWorking}, Artifacts: []Artifact{{ID: "z", Parts: []Part{TextPart("Z")}}}}})
+	var ids []string
+	for _, a := range tr.Task().Artifacts {
+		ids = append(ids, a.ID)
+	}
+	if a, _ := tr.Artifact("a"); strings.Join(ids, ",") != "z,a" || tr.TextCut("a") != 5000 || tr.TextCutTotal() != 5000 || len(a.Text()) != 5000 {
+		t.Errorf("after a snapshot leaving it out: artifacts %v, %d bytes let go of (total %d), %d held; want z,a, 5000, 5000 held",
+			ids, tr.TextCut("a"), tr.TextCutTotal(), len(a.Text()))
+	}
+	tr.Apply(Event{Task: &Task{ID: "t1", Status: TaskStatus{State: StateWorking}, Artifacts: []Artifact{{ID: "a", Parts: []Part{TextPart("whole")}}}}})
+	if a, _ := tr.Artifact("a"); tr.TextCutTotal() != 0 || a.Text() != "whole" {
+		t.Errorf("after a snapshot listing it: %d bytes let go of, text %q", tr.TextCutTotal(), a.Text())
+	}
+}

@@ -41,9 +41,11 @@ func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event
 		c.applyTask(ev.Task)
 		t := c.task(ev.Task.ID, title)
 		t.Following = true
-		// A snapshot may carry artifacts assembled so far.
+		// A snapshot may carry artifacts assembled so far, and the
+		// tracker may keep one it holds a window of (see windowText).
 		for _, a := range tr.Task().Artifacts {
 			c.putArtifact(ev.Task.ID, a, tr.Sealed(a.ID))
+			c.windowText(tr, ev.Task.ID, a.ID, tr.TextCut(a.ID) == 0)
 		}
 	case ev.Status != nil:
 		s := ev.Status

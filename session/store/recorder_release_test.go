@@ -9,6 +9,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/bench/loopback"
+	"github.com/parley-a2a/parley/internal/fakeagent"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -280,5 +281,70 @@ func TestWindowedArtifactRenamedIsStoredWhole(t *testing.T) {
 			got = len(it.Parts[0].Text)
 		}
 		t.Errorf("%d rows; the artifact is stored named %q with %d parts, %d bytes; want one, renamed, %d bytes whole", rows, it.Name, len(it.Parts), got, len(want))
+	}
+}
+
+// A stream broken mid-answer, after the front of a long artifact was
+// let go of, is resumed and the task fetched again: whether the agent's
+// task lists the artifact whole or leaves it out, the store keeps it
+// whole, with what the resumed stream added.
+func TestWindowedArtifactSurvivesAResume(t *testing.T) {
+	for _, listed := range []bool{false, true} {
+		resumeWindowed(t, listed)
+	}
+}
+
+func resumeWindowed(t *testing.T, listed bool) {
+	const chunks = 600
+	piece := strings.Repeat("x", 1023) + "\n"
+	f := newFakeAgent(t, true)
+	f.On("message/stream", func(w http.ResponseWriter, c rpcCall) {
+		evs := []any{task("t1", "working")}
+		for i := range chunks {
+			evs = append(evs, chunk("t1", "a", piece, i > 0, false))
+		}
+		events(w, c, true, evs...) // cut
+	})
+	f.On("tasks/resubscribe", func(w http.ResponseWriter, c rpcCall) {
+		events(w, c, false, chunk("t1", "a", "end", true, true), status("t1", "completed", ""))
+	})
+	f.On("tasks/get", func(w http.ResponseWriter, c rpcCall) {
+		got := task("t1", "completed")
+		if listed {
+			got = task("t1", "completed", fakeagent.Artifact("a", strings.Repeat(piece, chunks)+"end"))
+		}
+		writeJSON(w, map[string]any{"jsonrpc": "2.0", "id": c.ID, "result": got})
+	})
+	s := openTestStore(t)
+	conv := session.NewConversation(client(t, f), "fake", nil)
+	rec := s.Record(conv, session.RecordOptions{Agent: session.AgentInfo{Name: "fake", Ref: "fake"}, Release: true})
+	cut := 0
+	_, err := conv.Exchange(context.Background(), a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("go")}}, session.FollowOptions{
+		ReleaseText: true, ResumeDelay: -1,
+		OnUpdate: func(u session.Update) {
+			if err := rec.Flush(); err != nil {
+				t.Error(err)
+			}
+			if u.Tracker != nil {
+				cut = max(cut, u.Tracker.TextCut("a"))
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if cut == 0 {
+		t.Fatal("the tracker never let go of the artifact's front; the test proves nothing")
+	}
+	it, rows := storedItem(t, s, rec.ID(), "art:t1/a")
+	want := strings.Repeat(piece, chunks) + "end"
+	if rows != 1 || len(it.Parts) != 1 || it.Parts[0].Text != want {
+		got := 0
+		if len(it.Parts) > 0 {
+			got = len(it.Parts[0].Text)
+		}
+		t.Errorf("listed %v: %d rows; the artifact is stored as %d parts, %d bytes; want one, %d bytes whole", listed, rows, len(it.Parts), got, len(want))
 	}
 }
