@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -48,9 +50,9 @@ func withReleased(st *store.Store, id int64, s *session.Summary) (*session.Summa
 // A long answer in one artifact is held as a window as it streams: the
 // tracker lets go of the front of its text once the store has it
 // (session.Summary.TextCut). The result line writes that artifact's
-// text, in the text field and in its part, from the store, a piece at a
-// time (store.EachTextPiece): the whole text is stored once the
-// recorder has closed.
+// text, in the text field and in its part, as that front read back from
+// the store a piece at a time (store.EachTextPiece) followed by the
+// window the summary holds.
 
 // storedKey is the stored item key of an artifact of the summary's task
 // (session's artifactKey): a send into a new context stores it under
@@ -59,13 +61,42 @@ func storedKey(s *session.Summary, artifactID string) string {
 	return "art:" + s.TaskID + "/" + artifactID
 }
 
-// cutText is the pieces of the result's text: the summary's own, and
-// for an artifact whose front was let go of, its text as stored.
+// errFrontRead stops reading an item's text once its front is read.
+var errFrontRead = errors.New("front read")
+
+// frontThenWindow is the pieces of a text whose first cut bytes are in
+// the store, under key, and whose rest is window.
+func frontThenWindow(st *store.Store, id int64, key string, cut int, window string) jsonout.Pieces {
+	return func(fn func(string) error) error {
+		left := cut
+		err := st.EachTextPiece(id, key, func(p string) error {
+			if left == 0 {
+				return errFrontRead
+			}
+			p = p[:min(len(p), left)] // the cut is at a rune's start
+			left -= len(p)
+			return fn(p)
+		})
+		if err != nil && !errors.Is(err, errFrontRead) {
+			return err
+		}
+		if left > 0 {
+			return fmt.Errorf("the store holds %d bytes fewer of artifact %s's text than were let go of", left, key)
+		}
+		if window == "" {
+			return nil
+		}
+		return fn(window)
+	}
+}
+
+// cutText is the pieces of the result's text: the summary's own, with
+// the front of an artifact's text let go of read back from the store.
 func cutText(st *store.Store, id int64, s *session.Summary) jsonout.Pieces {
 	return func(fn func(string) error) error {
 		return s.EachText(func(art string, cut int, text string) error {
 			if cut > 0 {
-				return st.EachTextPiece(id, storedKey(s, art), fn)
+				return frontThenWindow(st, id, storedKey(s, art), cut, text)(fn)
 			}
 			if text == "" {
 				return nil
@@ -76,14 +107,14 @@ func cutText(st *store.Store, id int64, s *session.Summary) jsonout.Pieces {
 }
 
 // cutPart is the pieces of an artifact's first part when its front was
-// let go of: its text as stored.
+// let go of.
 func cutPart(st *store.Store, id int64, s *session.Summary) func(a *a2aclient.Artifact, part int) jsonout.Pieces {
 	return func(a *a2aclient.Artifact, part int) jsonout.Pieces {
-		if part != 0 || s.TextCut(a.ID) == 0 {
+		cut := s.TextCut(a.ID)
+		if part != 0 || cut == 0 || len(a.Parts) == 0 {
 			return nil
 		}
-		key := storedKey(s, a.ID)
-		return func(fn func(string) error) error { return st.EachTextPiece(id, key, fn) }
+		return frontThenWindow(st, id, storedKey(s, a.ID), cut, a.Parts[0].Text)
 	}
 }
 
