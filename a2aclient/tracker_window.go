@@ -25,7 +25,7 @@ func (t *Tracker) LetGoOfText(id string, n int) bool {
 		return false
 	}
 	drop = min(drop, len(have))
-	for drop > 0 && !isRuneStart(have[drop]) {
+	for drop > 0 && drop < len(have) && !isRuneStart(have[drop]) {
 		drop--
 	}
 	if drop == 0 {

@@ -45,6 +45,13 @@ func TestTrackerLetsGoOfTheFrontOfALongArtifact(t *testing.T) {
 	if read.String() != whole.Text() {
 		t.Errorf("the pieces read back are %d bytes, not the %d of the text", read.Len(), len(whole.Text()))
 	}
+	// Asked to let go of more than it holds, it lets go of all it holds.
+	var all Tracker
+	all.ReleaseText = true
+	all.Apply(chunk("a", "Hello, world", false, false))
+	if !all.LetGoOfText("a", 1000) || all.TextCut("a") != 12 {
+		t.Errorf("let go of %d bytes of 12 when asked for 1000", all.TextCut("a"))
+	}
 	// Nothing is let go of without ReleaseText, or of a preview's text.
 	var keep Tracker
 	keep.Apply(chunk("a", "Hello, world", false, false))
