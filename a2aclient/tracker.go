@@ -42,11 +42,14 @@ type Tracker struct {
 	// released, done and reopened are what is kept of the artifacts
 	// released (ReleaseText): by id; their text, in order; those a late
 	// chunk made whole again, by their place in done.
-	released map[string]releasedArt
+	released releasedSet
 	relName  string            // the name most released artifacts have
 	relNames map[string]string // the names of those named otherwise
 	done     strings.Builder
 	reopened []reopenedArt
+	// cut is the bytes of text the builders let go of
+	// (LetGoOfText, tracker_window.go).
+	cut int
 	// lookups counts the steps taken to find artifacts, for the test
 	// that the cost of a stream grows with its length, not faster.
 	lookups int
@@ -57,6 +60,9 @@ type artifactBuilder struct {
 	tail   strings.Builder
 	open   bool // the last part is text still being appended to
 	sealed bool
+	// cut is how much of the front of the text was let go of
+	// (LetGoOfText): tail holds the rest.
+	cut int
 	// preview marks a temporary artifact (ArtifactPreview); ended, one
 	// emptied, which is no longer part of the task.
 	preview, ended bool
@@ -124,8 +130,9 @@ func (t *Tracker) applyTask(task *Task) {
 	if len(task.History) == 0 {
 		t.task.History = keepHistory
 	}
+	kept := t.keepCut(task)
 	clear(t.artifacts)
-	t.artifacts, t.head = t.artifacts[:0], 0
+	t.artifacts, t.head, t.cut = t.artifacts[:0], 0, 0
 	t.keepReleased(task)
 	t.previews, t.previewed = 0, false
 	clear(t.byID)
@@ -141,17 +148,23 @@ func (t *Tracker) applyTask(task *Task) {
 			t.endPreview(b)
 		}
 	}
+	for _, b := range kept {
+		t.artifacts = append(t.artifacts, b)
+		t.index(b)
+		t.cut += b.cut
+	}
 	t.task.Artifacts = nil
 }
 
 func (t *Tracker) applyArtifact(u *ArtifactUpdate) {
 	b := t.find(u.Artifact.ID)
-	if b == nil && t.released != nil {
+	if b == nil && t.released.len() > 0 {
 		b = t.takeBack(u.Artifact.ID, u.Append)
 	}
 	if b == nil || !u.Append {
 		nb := &artifactBuilder{}
 		if b != nil {
+			t.cut -= b.cut
 			*b = *nb
 		} else {
 			b = nb
@@ -263,7 +276,7 @@ func (t *Tracker) Sealed(id string) bool {
 	if b := t.find(id); b != nil {
 		return b.sealed
 	}
-	_, ok := t.released[id]
+	_, ok := t.released.get(id)
 	return ok
 }
 

@@ -64,7 +64,8 @@ func (t *Tracker) Ended(id string) bool {
 	if b := t.find(id); b != nil {
 		return b.ended
 	}
-	return t.released[id].ended
+	r, _ := t.released.get(id)
+	return r.ended
 }
 
 // Previewed reports whether the task had a preview artifact: content

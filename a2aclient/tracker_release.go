@@ -16,10 +16,10 @@ import (
 // artifact. Task leaves them out: the caller needs at the end only the
 // artifacts holding something else.
 
-// releasedArt is what a tracker keeps of an artifact it released: its
-// text is done[start:end]; its name is relName unless named says it is
-// in relNames. Kept small (12 bytes): a long answer leaves one per
-// artifact, and its artifacts mostly share a name.
+// releasedArt is what a tracker keeps of an artifact it released (in
+// a releasedSet, which keeps it in less room): its text is
+// done[start:end]; its name is relName unless named says it is in
+// relNames, as a long answer's artifacts mostly share a name.
 type releasedArt struct {
 	start, end uint32
 	ended      bool // an emptied preview (Ended)
@@ -48,16 +48,13 @@ func (t *Tracker) release() {
 	for t.head < len(t.artifacts) {
 		b := t.artifacts[t.head]
 		text, ok := releasable(b)
-		if !ok || len(text) > maxReleasedArt || t.byID[b.art.ID] != b || t.done.Len()+len(text) > maxReleased {
+		if !ok || len(text) > maxReleasedArt || t.byID[b.art.ID] != b || t.done.Len()+len(text) > maxReleased || !t.released.room(len(b.art.ID)) {
 			return
-		}
-		if t.released == nil {
-			t.released = map[string]releasedArt{}
 		}
 		start := t.done.Len()
 		t.done.WriteString(text)
 		r := releasedArt{start: uint32(start), end: uint32(t.done.Len()), ended: b.ended}
-		if len(t.released) == 0 {
+		if t.released.len() == 0 {
 			t.relName = b.art.Name
 		}
 		if b.art.Name != t.relName {
@@ -66,7 +63,7 @@ func (t *Tracker) release() {
 			}
 			t.relNames[b.art.ID], r.named = b.art.Name, true
 		}
-		t.released[b.art.ID] = r
+		t.released.add(b.art.ID, r)
 		delete(t.byID, b.art.ID)
 		t.artifacts[t.head] = nil
 		t.head++
@@ -84,7 +81,7 @@ func releasable(b *artifactBuilder) (text string, ok bool) {
 	if b.ended {
 		return "", true
 	}
-	if !b.sealed || b.preview || b.art.Description != "" || len(b.art.Metadata) > 0 {
+	if !b.sealed || b.preview || b.cut > 0 || b.art.Description != "" || len(b.art.Metadata) > 0 {
 		return "", false
 	}
 	if len(b.art.Parts) == 0 {
@@ -111,12 +108,12 @@ func (t *Tracker) releasedName(id string, r releasedArt) string {
 // id (ReleaseText): Task leaves it out, and a reader that wants it reads
 // it where the caller kept it. An emptied preview is not.
 func (t *Tracker) Released(id string) bool {
-	r, ok := t.released[id]
+	r, ok := t.released.get(id)
 	return ok && !r.ended
 }
 
 // ReleasedAny reports whether the tracker let go of any artifact.
-func (t *Tracker) ReleasedAny() bool { return len(t.released) > 0 }
+func (t *Tracker) ReleasedAny() bool { return t.released.len() > 0 }
 
 // releasedText is the text of a released artifact.
 func (t *Tracker) releasedText(r releasedArt) string {
@@ -126,11 +123,11 @@ func (t *Tracker) releasedText(r releasedArt) string {
 // takeBack makes a released artifact a builder again, in its place: a
 // chunk for it arrived. Nil if id was not released.
 func (t *Tracker) takeBack(id string, appendTo bool) *artifactBuilder {
-	r, ok := t.released[id]
+	r, ok := t.released.get(id)
 	if !ok {
 		return nil
 	}
-	delete(t.released, id)
+	t.released.remove(id)
 	b := &artifactBuilder{art: Artifact{ID: id, Name: t.releasedName(id, r)}}
 	delete(t.relNames, id)
 	if appendTo {
@@ -146,7 +143,7 @@ func (t *Tracker) takeBack(id string, appendTo bool) *artifactBuilder {
 
 // releasedArtifact is a released artifact as Artifact returns it.
 func (t *Tracker) releasedArtifact(id string) (Artifact, bool) {
-	r, ok := t.released[id]
+	r, ok := t.released.get(id)
 	if !ok {
 		return Artifact{}, false
 	}
@@ -162,12 +159,12 @@ func (t *Tracker) releasedArtifact(id string) (Artifact, bool) {
 // snapshot leaves out are kept when nothing was released: see
 // session's applySnapshot); otherwise the snapshot replaces it.
 func (t *Tracker) keepReleased(task *Task) {
-	if len(t.released) == 0 {
+	if t.released.len() == 0 {
 		return
 	}
 	keep := len(t.reopened) == 0
 	for i := 0; keep && i < len(task.Artifacts); i++ {
-		_, listed := t.released[task.Artifacts[i].ID]
+		_, listed := t.released.get(task.Artifacts[i].ID)
 		keep = !listed
 	}
 	if !keep {
@@ -178,7 +175,7 @@ func (t *Tracker) keepReleased(task *Task) {
 // forget drops everything released: a task snapshot replaces the
 // artifacts.
 func (t *Tracker) forget() {
-	clear(t.released)
+	t.released.reset()
 	t.relName, t.relNames = "", nil
 	t.done = strings.Builder{}
 	t.reopened, t.head = nil, 0

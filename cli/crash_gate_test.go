@@ -24,14 +24,17 @@ func TestCrashPastTheGateContextsShowHasAllPrinted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
-	// 2 MB in 256-byte chunks: far more than is read before the kill,
+	// 4 MB in 256-byte chunks: far more than is read before the kill,
 	// so the child is mid-stream when it dies (it blocks on the pipe).
-	srv, err := loopback.Start(loopback.Options{Chunks: 8192, ChunkSize: 256})
+	srv, err := loopback.Start(loopback.Options{Chunks: 16384, ChunkSize: 256})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
-	const readBeforeKill = 3 * maxHeld
+	// Past the gate several times over, and far enough into the answer
+	// that parley send has let go of the front of its text (it holds a
+	// window of a long artifact, session.Conversation.CommittedText).
+	const readBeforeKill = 10 * maxHeld
 	for _, mode := range []string{"text", "json"} {
 		t.Run(mode, func(t *testing.T) {
 			store := filepath.Join(t.TempDir(), "parley.db")

@@ -52,9 +52,10 @@ func liveGrowth(f func()) int64 {
 // A 16 MiB answer made send_message's tool result 33.6 MB and the server
 // 446 MB: every event line and the answer twice over were held as
 // output, parsed and encoded again. The tool result holds the start of
-// the text and says how to get the rest, and the call holds no more of
-// the heap than `parley send` does on the same answer (whose tracker
-// keeps the answer once, in a buffer that doubles as it grows).
+// the text and says how to get the rest, and the call holds the answer
+// once, in a buffer that doubles as it grows (as `parley send` did
+// before it held a window of a long answer, which it now measures
+// under: its growth is logged beside).
 func TestMCPSendBoundsAHugeAnswer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("streams a 16 MiB answer twice")
@@ -81,8 +82,8 @@ func TestMCPSendBoundsAHugeAnswer(t *testing.T) {
 		res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "send_message", Arguments: map[string]any{"agent": "big", "text": "go"}})
 	})
 	t.Logf("the live heap grew by %d MiB during parley send and by %d MiB during send_message, for a %d MiB answer", sent>>20, called>>20, answer>>20)
-	if called > sent+8<<20 {
-		t.Errorf("send_message held %d MiB more of the heap than parley send of the same %d MiB answer", (called-sent)>>20, answer>>20)
+	if called > 3*answer+8<<20 {
+		t.Errorf("send_message held %d MiB of the heap for a %d MiB answer; want the answer once, in a buffer that doubles (under %d MiB)", called>>20, answer>>20, (3*answer+8<<20)>>20)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -104,6 +104,9 @@ func (p *textPrinter) text(u session.Update) {
 		return
 	}
 	full := u.Tracker.Text()
+	if p.afterCut(u, full) {
+		return
+	}
 	switch {
 	case p.startsWithShown(full):
 		rest := full[p.shownLen:]
@@ -127,6 +130,28 @@ func (p *textPrinter) text(u session.Update) {
 	}
 	p.shownLen = len(full)
 	p.followTail(u)
+}
+
+// afterCut prints what is new in the answer when the tracker let go of
+// the front of a long artifact's text (a2aclient.Tracker.LetGoOfText),
+// once printed and stored: full lacks those bytes, all of them before
+// what was shown, so what follows what was shown starts that much
+// earlier in it. It reports whether it printed.
+func (p *textPrinter) afterCut(u session.Update, full string) bool {
+	cut := u.Tracker.TextCutTotal()
+	at := p.shownLen - cut
+	if cut == 0 || at < 0 || at > len(full) {
+		return false
+	}
+	if rest := full[at:]; rest != "" {
+		p.closeNote()
+		p.write(rest)
+		p.shown.WriteString(rest)
+		p.shownLen += len(rest)
+	}
+	p.held = false
+	p.followTail(u)
+	return true
 }
 
 // replacing reports whether u replaces an artifact's content and more

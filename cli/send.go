@@ -215,17 +215,25 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		// Written in pieces and made clean (or terminal-safe) as it is
 		// encoded: the line of a long answer is megabytes.
 		line, err := jsonout.NewResultLine(outcome(s), out.storeID)
-		readBack := out.stored != nil && s.Released != nil
-		if err == nil && readBack {
+		readBack := out.stored != nil && (s.Released != nil || s.TextCut != nil)
+		if err == nil && out.stored != nil && s.Released != nil {
 			line.Leading = releasedArtifacts(out.stored, out.storeID, s)
+		}
+		if err == nil && out.stored != nil && s.TextCut != nil {
+			line.Text, line.PartText = cutText(out.stored, out.storeID, s), cutPart(out.stored, out.storeID, s)
 		}
 		if err == nil && isRaw(r.env.Stdout) {
 			err = line.WriteTerminalSafe(r.env.Stdout)
 		} else if err == nil {
 			err = line.WriteClean(r.env.Stdout)
 		} else {
-			if readBack {
+			if readBack && s.Released != nil {
 				if s, err = withReleased(out.stored, out.storeID, s); err != nil {
+					r.warn(err)
+				}
+			}
+			if readBack && s.TextCut != nil {
+				if s, err = withWhole(out.stored, out.storeID, s); err != nil {
 					r.warn(err)
 				}
 			}

@@ -47,7 +47,8 @@ type Conversation struct {
 	statusReading statusReading
 	pub           published                // the UI's view while recorded
 	release       bool                     // let go of what is committed (ReleaseCommitted)
-	dropped       map[string]droppedItem   // artifacts let go of whole, by key (Committed)
+	relVersion    int                      // the highest version of an item let go of (Committed)
+	window        textWindow               // the artifact whose text is let go of as it is committed
 	keyboard      atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
 	tracing       atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
 	pace          atomic.Pointer[func()]   // its streams wait for the recorder (KeepPace)

@@ -41,9 +41,11 @@ func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event
 		c.applyTask(ev.Task)
 		t := c.task(ev.Task.ID, title)
 		t.Following = true
-		// A snapshot may carry artifacts assembled so far.
+		// A snapshot may carry artifacts assembled so far, and the
+		// tracker may keep one it holds a window of (see windowText).
 		for _, a := range tr.Task().Artifacts {
 			c.putArtifact(ev.Task.ID, a, tr.Sealed(a.ID))
+			c.windowText(tr, ev.Task.ID, a.ID, tr.TextCut(a.ID) == 0)
 		}
 	case ev.Status != nil:
 		s := ev.Status
@@ -65,7 +67,8 @@ func (c *Conversation) applyEvent(ex *exchange, title string, ev a2aclient.Event
 		case tr.Ended(a.Artifact.ID):
 			c.endArtifact(a.TaskID, a.Artifact.ID)
 		case ok:
-			c.putArtifact(a.TaskID, art, a.LastChunk)
+			added := c.putArtifact(a.TaskID, art, a.LastChunk)
+			c.windowText(tr, a.TaskID, a.Artifact.ID, added || !a.Append)
 		}
 	}
 }
@@ -135,18 +138,19 @@ func (c *Conversation) applyStatus(t *TaskInfo, st a2aclient.TaskStatus) {
 	c.noteStatusLine(t.ID, key, st.Message)
 }
 
-func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done bool) {
+// putArtifact puts the artifact's item in place, whole (see windowText
+// for one the tracker holds a window of), and reports whether it is new.
+func (c *Conversation) putArtifact(taskID string, a a2aclient.Artifact, done bool) (added bool) {
 	key := c.artifactKey(taskID, a.ID)
 	if it := c.byKey[key]; it != nil {
-		it.Parts, it.Name, it.Done = a.Parts, a.Name, done
+		it.Parts, it.Cut, it.Name, it.Done = a.Parts, 0, a.Name, done
 		c.touch(it)
-		return
+		return false
 	}
-	if d, ok := c.dropped[key]; ok {
-		c.takeBack(key, d, &Item{Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
-		return
-	}
-	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done})
+	// Perhaps a late chunk of an artifact let go of (Committed): a
+	// newer version of it than the store has.
+	c.add(&Item{Key: key, Kind: ItemArtifact, TaskID: taskID, Name: a.Name, Parts: a.Parts, Done: done, Version: c.relVersion})
+	return true
 }
 
 // endArtifact empties the item of a preview artifact that ended (the

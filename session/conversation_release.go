@@ -1,23 +1,19 @@
 package session
 
 import (
-	"cmp"
 	"slices"
-	"time"
+
+	"github.com/parley-a2a/parley/a2aclient"
 )
 
 // A conversation recorded for a front end that shows nothing of it but
 // what it hears as it goes (RecordOptions.Release: parley send) keeps a
-// window of an answer, not all of it: the store holds what settled.
-
-// droppedItem is what a conversation keeps of an artifact it let go of:
-// enough to put a late chunk of it back in its place, as a newer
-// version of the same stored item.
-// Kept small: a long answer leaves one per artifact.
-type droppedItem struct {
-	seq, version int32
-	at           int64 // Item.Time, Unix nanoseconds
-}
+// window of an answer, not all of it: the store holds what settled. It
+// keeps nothing of an artifact it let go of: a late chunk of one (an
+// append after its last chunk, which the specification does not
+// forbid) makes a new item under the same key, a newer version than
+// any let go of (relVersion), and the store, where the key is unique in
+// the context, updates the row it has in its place.
 
 // ReleaseCommitted makes the conversation let go of what the recorder
 // has committed and will not change: settled artifacts (Committed),
@@ -33,12 +29,14 @@ func (c *Conversation) ReleaseCommitted() {
 // Committed tells the conversation that the recorder committed items as
 // they are given. Once it releases (ReleaseCommitted), a settled
 // artifact among them that has not changed since leaves the
-// conversation: its item, its parts and its place in the index.
-func (c *Conversation) Committed(items []Item) {
+// conversation: its item, its parts and its place in the index. It
+// returns the keys of those let go of, which the recorder need not
+// remember either.
+func (c *Conversation) Committed(items []Item) (released []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.release {
-		return
+		return nil
 	}
 	var gone map[*Item]bool
 	for i := range items {
@@ -53,16 +51,15 @@ func (c *Conversation) Committed(items []Item) {
 		if gone == nil {
 			gone = map[*Item]bool{}
 		}
-		if c.dropped == nil {
-			c.dropped = map[string]droppedItem{}
-		}
 		gone[cur] = true
-		c.dropped[it.Key] = droppedItem{seq: int32(cur.Seq), version: int32(cur.Version), at: cur.Time.UnixNano()}
+		c.relVersion = max(c.relVersion, cur.Version)
 		delete(c.byKey, it.Key)
+		released = append(released, it.Key)
 	}
 	if gone != nil {
 		c.items = slices.DeleteFunc(c.items, func(it *Item) bool { return gone[it] })
 	}
+	return released
 }
 
 // watchedElsewhere reports whether a watcher has yet to drain key (one
@@ -77,14 +74,55 @@ func (c *Conversation) watchedElsewhere(key string) bool {
 	return false
 }
 
-// takeBack puts an artifact let go of back in its place, as a newer
-// version of the same item: a late chunk of it arrived. Caller holds
-// c.mu.
-func (c *Conversation) takeBack(key string, d droppedItem, it *Item) {
-	delete(c.dropped, key)
-	it.Key, it.Seq, it.Version, it.Time = key, int(d.seq), int(d.version), time.Unix(0, d.at)
-	i, _ := slices.BinarySearchFunc(c.items, it.Seq, func(x *Item, seq int) int { return cmp.Compare(x.Seq, seq) })
-	c.items = slices.Insert(c.items, i, it)
-	c.byKey[key] = it
-	c.touch(it)
+// An answer streamed into one long artifact is held as a window: what
+// the store has committed of its text (CommittedText), the tracker lets
+// go of (a2aclient.Tracker.LetGoOfText) a step at a time, and the item
+// holds the rest, with Cut saying how much is missing in front.
+
+// letGoStep is how much committed text a window lets go of at once: its
+// rest is copied each time, so a step costs about what it frees.
+const letGoStep = 256 << 10
+
+// textWindow follows the one artifact whose text is let go of: the last
+// that started afresh (from, the version it started at), and how much
+// of its text the store holds (committed).
+type textWindow struct {
+	key       string
+	from      int
+	committed int
+}
+
+// CommittedText tells a conversation that releases (ReleaseCommitted)
+// that the store holds the first n bytes of the text of the item under
+// key as it was at version, and needs none of them again: the recorder
+// calls it once the item's search body is written.
+func (c *Conversation) CommittedText(key string, version, n int) {
+	c.mu.Lock()
+	if c.release && key == c.window.key && version >= c.window.from {
+		c.window.committed = max(c.window.committed, n)
+	}
+	c.mu.Unlock()
+}
+
+// windowText follows an artifact event: the item's text is the
+// tracker's window of it, and what the store holds of it is let go of.
+// fresh says the artifact started afresh (new, or replaced). Caller
+// holds c.mu.
+func (c *Conversation) windowText(tr *a2aclient.Tracker, taskID, id string, fresh bool) {
+	key := c.artifactKey(taskID, id)
+	it := c.byKey[key]
+	if it == nil || !c.release {
+		return
+	}
+	if fresh {
+		c.window = textWindow{key: key, from: it.Version}
+	}
+	it.Cut = tr.TextCut(id)
+	if key != c.window.key || c.window.committed-it.Cut < letGoStep || !tr.LetGoOfText(id, c.window.committed) {
+		return
+	}
+	// The same text, less of it held: no new version.
+	if a, ok := tr.Artifact(id); ok {
+		it.Parts, it.Cut = a.Parts, tr.TextCut(id)
+	}
 }

@@ -2,6 +2,8 @@ package session
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -40,6 +42,39 @@ func TestExchangeReleasingTextSummarizesWithoutTheText(t *testing.T) {
 		}
 		if release && len(s.Text) != n {
 			t.Errorf("the released text reads %d characters; want %d", len(s.Text), n)
+		}
+	}
+}
+
+// A snapshot fetched after a broken stream is compared with an artifact
+// held as a window (parley send let go of its front once stored) from
+// where the window starts: one that goes on from it is no repair. One
+// that leaves the artifact out does not bring the window back as the
+// whole artifact: the tracker keeps it as it is.
+func TestSnapshotAfterACutComparesTheWindow(t *testing.T) {
+	f := newFollower(nil, FollowOptions{ReleaseText: true})
+	f.tr.Apply(a2aclient.Event{Task: &a2aclient.Task{ID: "t1", ContextID: "c1", Status: a2aclient.TaskStatus{State: a2aclient.StateWorking}}})
+	var whole strings.Builder
+	for i := range 100 {
+		line := fmt.Sprintf("%03d", i) + strings.Repeat("x", 96) + "\n"
+		whole.WriteString(line)
+		f.tr.Apply(a2aclient.Event{Artifact: &a2aclient.ArtifactUpdate{TaskID: "t1", Append: i > 0,
+			Artifact: a2aclient.Artifact{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(line)}}}})
+	}
+	if !f.tr.LetGoOfText("a", 5000) {
+		t.Fatal("nothing let go of")
+	}
+	snap := &a2aclient.Task{ID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted},
+		Artifacts: []a2aclient.Artifact{{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(whole.String() + "more")}}}}
+	if _, repair := f.applySnapshot(snap); repair != nil {
+		t.Errorf("a snapshot going on from the window was taken for a repair: %+v", repair)
+	}
+	left := &a2aclient.Task{ID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted},
+		Artifacts: []a2aclient.Artifact{{ID: "z", Parts: []a2aclient.Part{a2aclient.TextPart("Z")}}}}
+	merged, _ := f.applySnapshot(left)
+	for _, a := range merged.Artifacts {
+		if a.ID == "a" {
+			t.Errorf("the snapshot leaving it out brought the window back as artifact a (%d bytes)", len(a.Text()))
 		}
 	}
 }

@@ -62,12 +62,14 @@ func (f *follower) applySnapshot(task *a2aclient.Task) (*a2aclient.Task, *Repair
 	listed := map[string]bool{}
 	for _, a := range task.Artifacts {
 		listed[a.ID] = true
-		if ours, ok := f.tr.Artifact(a.ID); ok && !extends(a.Parts, ours.Parts) {
+		if ours, ok := f.tr.Artifact(a.ID); ok && !extends(cutFront(a.Parts, f.tr.TextCut(a.ID)), ours.Parts) {
 			changed = append(changed, a.ID)
 		}
 	}
 	for _, a := range f.tr.Task().Artifacts {
-		if !listed[a.ID] {
+		// One held as a window the tracker keeps as it is (its front
+		// is no longer here to give whole).
+		if !listed[a.ID] && f.tr.TextCut(a.ID) == 0 {
 			merged.Artifacts = append(merged.Artifacts, a)
 		}
 	}
@@ -75,6 +77,21 @@ func (f *follower) applySnapshot(task *a2aclient.Task) (*a2aclient.Task, *Repair
 		return &merged, nil
 	}
 	return &merged, &Repair{TaskID: task.ID, Artifacts: changed}
+}
+
+// cutFront is parts with the first cut bytes of their text left out,
+// to compare with an artifact the tracker holds a window of (its first
+// part's text from the cut on); nil when their text is shorter.
+func cutFront(parts []a2aclient.Part, cut int) []a2aclient.Part {
+	if cut == 0 {
+		return parts
+	}
+	joined := joinedParts(parts)
+	if len(joined) == 0 || joined[0].Kind != a2aclient.PartText || len(joined[0].Text) < cut {
+		return nil
+	}
+	joined[0] = a2aclient.TextPart(joined[0].Text[cut:])
+	return joined
 }
 
 // extends reports whether the parts of whole begin with what shown

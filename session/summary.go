@@ -21,6 +21,14 @@ type Summary struct {
 	// Released, when set, says which artifacts the exchange's tracker
 	// let go of (FollowOptions.ReleaseText): Artifacts leaves them out.
 	Released func(id string) bool
+	// TextCut, when set, says how many bytes in front of an artifact's
+	// first text part the exchange's tracker let go of, once the store
+	// had them (a2aclient.Tracker.LetGoOfText): Artifacts and Text hold
+	// the rest. EachText then hands Text's pieces with their cuts
+	// (a2aclient.Tracker.EachText), for a reader that reads the front
+	// back from the store.
+	TextCut  func(id string) int
+	EachText func(fn func(id string, cut int, text string) error) error
 	// Timings is what parley measured of the turn an Exchange sent
 	// (Outcome.Timings holds their JSON form); zero for a task followed.
 	Timings Timings
@@ -43,6 +51,9 @@ func Summarize(tr *a2aclient.Tracker, d a2aclient.Dialect) *Summary {
 	s.Artifacts = task.Artifacts
 	if tr.ReleasedAny() {
 		s.Released = tr.Released
+	}
+	if tr.TextCutTotal() > 0 {
+		s.TextCut, s.EachText = tr.TextCut, tr.EachText
 	}
 	s.Text = tr.Text()
 	return s

@@ -24,16 +24,21 @@ const (
 // handed to the UI: a later change produces a new copy with a higher
 // Version, so a renderer can cache by (Key, Version).
 type Item struct {
-	Key     string // stable across updates of the same item
-	Seq     int    // position in the transcript
-	Kind    ItemKind
-	Time    time.Time
-	TaskID  string
-	State   a2aclient.State // status items: the new state
-	Text    string          // user/agent text, status message, error sentence, notice
-	Detail  string          // errors: what to do
-	Err     error           // errors: the error itself, to offer sign-in on a 401
-	Parts   []a2aclient.Part
+	Key    string // stable across updates of the same item
+	Seq    int    // position in the transcript
+	Kind   ItemKind
+	Time   time.Time
+	TaskID string
+	State  a2aclient.State // status items: the new state
+	Text   string          // user/agent text, status message, error sentence, notice
+	Detail string          // errors: what to do
+	Err    error           // errors: the error itself, to offer sign-in on a 401
+	Parts  []a2aclient.Part
+	// Cut, on an artifact streamed into a conversation that releases
+	// what is committed (ReleaseCommitted), is how many bytes in front
+	// of its first part's text were let go of: the store has them, and
+	// Parts[0].Text is the rest.
+	Cut     int
 	Name    string // artifact name
 	Version int
 	// Done means the item will not change again (a sealed artifact, a

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/termsafe"
@@ -34,7 +35,19 @@ type ResultLine struct {
 	// let go of and reads back from the store. Its error ends the line
 	// there and is returned by the write.
 	Leading func(fn func(*a2aclient.Artifact) error) error
+	// Text, when set, hands the text field's pieces in order, read as
+	// the line is written: the field is written as s.Text would be were
+	// it their join (parley send lets go of the front of a long answer
+	// once stored, and reads it back). Its error ends the line there.
+	Text Pieces
+	// PartText, when set, may return the pieces a text part of one of
+	// s.Artifacts is written from instead of its own text (nil: its
+	// own), as Text.
+	PartText func(a *a2aclient.Artifact, part int) Pieces
 }
+
+// Pieces hands fn a string's pieces in order, stopping at fn's error.
+type Pieces func(fn func(string) error) error
 
 // NewResultLine readies the result line of s. On an error (a value
 // encoding/json cannot write) the caller goes the general way.
@@ -125,7 +138,11 @@ func (r *ResultLine) write(l *lineWriter) {
 	l.lit(`,"state":`)
 	l.str(s.State, false)
 	l.lit(`,"text":`)
-	l.str(s.Text, false)
+	if r.Text != nil {
+		l.strPieces(r.Text, false)
+	} else {
+		l.str(s.Text, false)
+	}
 	l.lit(`,"statusText":`)
 	l.str(s.StatusText, false)
 	l.lit(`,"artifacts":[`)
@@ -146,12 +163,14 @@ func (r *ResultLine) write(l *lineWriter) {
 			return
 		}
 	}
+	l.partText = r.PartText
 	for i := range s.Artifacts {
 		if n++; n > 1 {
 			l.lit(",")
 		}
 		l.artifact(&s.Artifacts[i])
 	}
+	l.partText = nil
 	l.lit("]")
 	if s.Timings != nil {
 		l.lit(`,"timings":`)
@@ -190,7 +209,9 @@ type lineWriter struct {
 	// extras are what artifact writes for parts it does not write itself
 	// and for metadata, in order (see ResultLine).
 	extras [][]byte
-	err    error // w's first error: nothing more is written after it
+	// partText is ResultLine.PartText while s.Artifacts are written.
+	partText func(a *a2aclient.Artifact, part int) Pieces
+	err      error // w's first error: nothing more is written after it
 }
 
 func (l *lineWriter) lit(s string) { l.buf = append(l.buf, s...) }
@@ -221,6 +242,60 @@ func (l *lineWriter) str(s string, html bool) {
 		l.spill(false)
 	}
 	l.buf = append(appendJSONBody(l.buf, s, esc), '"')
+}
+
+// pieces is what a text part is written from instead of its own text,
+// if anything (ResultLine.PartText).
+func (l *lineWriter) pieces(a *a2aclient.Artifact, part int) Pieces {
+	if l.partText == nil {
+		return nil
+	}
+	return l.partText(a, part)
+}
+
+// strPieces writes the pieces each hands as one quoted string, as str
+// writes their join: each piece escaped as it comes (pieces are whole
+// runes), until one holds something termsafe.Clean changes; the rest,
+// from there, is joined and cleaned whole, since a sequence to clean may
+// run across pieces.
+func (l *lineWriter) strPieces(each Pieces, html bool) {
+	esc := l.esc
+	if html {
+		esc |= escHTML
+	}
+	l.buf = append(l.buf, '"')
+	var rest strings.Builder
+	dirty := false
+	err := each(func(s string) error {
+		if dirty {
+			rest.WriteString(s)
+			return nil
+		}
+		for s != "" {
+			cut := len(s)
+			if l.w != nil {
+				if n := max(l.piece-len(l.buf), 4); n < len(s) {
+					cut = runeCut(s, n)
+				}
+			}
+			var at int
+			if l.buf, at = appendJSONBodyClean(l.buf, s[:cut], esc); at >= 0 {
+				dirty = true
+				rest.WriteString(s[at:])
+				return nil
+			}
+			s = s[cut:]
+			l.spill(false)
+		}
+		return l.err
+	})
+	if dirty {
+		l.buf = appendJSONBody(l.buf, termsafe.Clean(rest.String()), esc&^escClean)
+	}
+	l.buf = append(l.buf, '"')
+	if err != nil && l.err == nil {
+		l.err = err
+	}
 }
 
 // omitEmpty writes the field key (`,"name":`) with the string s, unless s
@@ -285,7 +360,11 @@ func (l *lineWriter) artifactTail(a *a2aclient.Artifact) {
 		}
 		if fastPart(p) {
 			l.lit(`{"kind":"text","text":`)
-			l.str(p.Text, true)
+			if pieces := l.pieces(a, i); pieces != nil {
+				l.strPieces(pieces, true)
+			} else {
+				l.str(p.Text, true)
+			}
 			l.lit("}")
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -184,12 +185,30 @@ func (r *Recorder) flush(settle bool) {
 		return
 	}
 	r.st.apply(d)
-	r.conv.Committed(g.items)
+	for _, k := range r.conv.Committed(g.items) {
+		delete(r.st.known, k) // let go of: a late chunk finds its row (mine)
+	}
+	if r.o.Release {
+		r.committedText(g.items)
+	}
 	r.err, r.wrote = nil, d.wrote
 	clear(r.pending)
 	r.tasks = nil
 	if r.o.OnFlush != nil {
 		r.o.OnFlush(session.Flush{Context: r.st.id, Items: g.items, Tasks: g.tasks})
+	}
+}
+
+// committedText tells the conversation how much of the text of each
+// item still streaming the store now holds, once its search body is
+// written (the body needs the text's front): it may let go of that.
+func (r *Recorder) committedText(items []session.Item) {
+	for i := range items {
+		it := &items[i]
+		st, ok := r.st.streams[it.Key]
+		if ok && st.indexed && len(it.Parts) == 1 && it.Parts[0].Kind == a2aclient.PartText {
+			r.conv.CommittedText(it.Key, it.Version, it.Cut+len(it.Parts[0].Text))
+		}
 	}
 }
 

@@ -105,7 +105,9 @@ func (w *groupWriter) appendTail(key string, prev streamed, it *session.Item) (b
 	if tail != "" || it.Version != prev.it.Version {
 		tails++
 	}
-	if settle && (textSize(it) < keepTailsFrom || tails > maxKeptTails && textSize(it) < tails*minKeptTail) {
+	// An item held as a window (Cut) keeps its tails: the front of its
+	// text is in the store only.
+	if settle && it.Cut == 0 && (textSize(it) < keepTailsFrom || tails > maxKeptTails && textSize(it) < tails*minKeptTail) {
 		return false, nil // folded: written whole
 	}
 	if tails > prev.tails {
@@ -151,7 +153,7 @@ func (w *groupWriter) appendTail(key string, prev streamed, it *session.Item) (b
 // textSize is the length of the item's text, its name and its parts'
 // text: about what writing it whole costs, and what search could see.
 func textSize(it *session.Item) int {
-	n := len(it.Text) + len(it.Name)
+	n := len(it.Text) + len(it.Name) + it.Cut
 	for _, p := range it.Parts {
 		n += len(p.Text)
 	}
@@ -220,6 +222,17 @@ func appendedText(stored, it *session.Item) (string, bool) {
 		}
 	}
 	grown, was := it.Parts[last].Text, stored.Parts[last].Text
+	if it.Cut > 0 || stored.Cut > 0 {
+		// Windows of one text (session.Item.Cut): what the store has
+		// ends at stored.Cut+len(was); it takes up from its own cut,
+		// which is no further on.
+		end := stored.Cut + len(was)
+		if last != 0 || it.Cut < stored.Cut || it.Cut > end || it.Cut+len(grown) < end ||
+			grown[:end-it.Cut] != was[it.Cut-stored.Cut:] {
+			return "", false
+		}
+		grown, was = grown[end-it.Cut:], ""
+	}
 	if !strings.HasPrefix(grown, was) || !utf8.ValidString(grown[len(was):]) {
 		return "", false
 	}

@@ -3,10 +3,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
 )
 
@@ -27,11 +30,16 @@ type group struct {
 type recState struct {
 	id int64 // 0 until the context row exists
 	// known holds the conversation's keys that are rows of this context:
-	// items restored from it, and items this recorder inserted. A new
-	// item whose key is taken by an older, unrelated row (keys such as
-	// "status:T:working" repeat across sessions) is stored under remap.
+	// items restored from it, and items this recorder inserted that the
+	// conversation still holds (it lets go of settled ones, see
+	// session.Conversation.Committed). A new item whose key is taken by
+	// an older, unrelated row (keys such as "status:T:working" repeat
+	// across sessions) is stored under remap; one whose key is taken by
+	// a row this recorder inserted (mine) is that row again: a late
+	// chunk of an artifact let go of.
 	known map[string]bool
 	remap map[string]string
+	mine  seqSpans
 	// streams are the items written while not done, by conversation
 	// key: a change that only appends text to one is stored as a tail.
 	streams map[string]streamed
@@ -39,8 +47,9 @@ type recState struct {
 
 type recDelta struct {
 	id       int64
-	next     int64 // the next new item's seq
-	inserted []string
+	next     int64    // the next new item's seq
+	inserted []string // keys inserted or found mine again
+	seqs     seqSpans // the seqs of the rows inserted
 	remap    map[string]string
 	streams  map[string]*streamed // nil: no longer streaming
 	wrote    int                  // bytes of item content written, to pace the next group
@@ -50,6 +59,9 @@ func (st *recState) apply(d recDelta) {
 	st.id = d.id
 	for _, k := range d.inserted {
 		st.known[k] = true
+	}
+	for _, sp := range d.seqs {
+		st.mine.addSpan(sp)
 	}
 	for k, v := range d.remap {
 		st.remap[k] = v
@@ -66,8 +78,13 @@ func (st *recState) apply(d recDelta) {
 const (
 	sqlInsertItem = `INSERT INTO items (context, key, seq, kind, time, task_id, state, text, detail, parts, name, version, done, secret, body, tails, turn)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (context, key) DO NOTHING`
-	sqlRewriteItem = `UPDATE items SET kind = ?, time = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
+	// An item's time is when it was first added and never changes: a
+	// rewrite leaves it, so that a late chunk of an artifact let go of
+	// keeps the time of the row it continues.
+	sqlRewriteItem = `UPDATE items SET kind = ?, task_id = ?, state = ?, text = ?, detail = ?, parts = ?, name = ?,
 		version = ?, done = ?, secret = ?, body = ?, tails = ?, turn = ? WHERE context = ? AND key = ?`
+	sqlSeqOfKey   = `SELECT seq FROM items WHERE context = ? AND key = ?`
+	sqlStoredText = `SELECT parts, ` + tailColumns + ` FROM items WHERE context = ? AND key = ?`
 	sqlUpdateItem = sqlRewriteItem + ` AND version IS NOT ?`
 	sqlUpsertTask = `INSERT INTO tasks (context, id, context_id, title, state, status_text, started, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -229,6 +246,16 @@ func (w *groupWriter) item(it *session.Item) error {
 			return err
 		}
 	}
+	if it.Cut > 0 {
+		// Held as a window and not written as a tail (more than its
+		// text changed, or another parley rewrote the row): its front
+		// is read back from the store to write it whole.
+		whole, err := w.uncut(key, it)
+		if err != nil {
+			return err
+		}
+		it = &whole
+	}
 	text, detail, parts := it.Text, it.Detail, it.Parts
 	if it.Secret {
 		// Only the placeholder the transcript shows; never what was typed.
@@ -258,7 +285,7 @@ func (w *groupWriter) item(it *session.Item) error {
 	known := w.st.known[it.Key]
 	for attempt := 0; ; attempt++ {
 		if known {
-			args := []any{it.Kind.String(), nanos(it.Time), it.TaskID, string(it.State), text, detail, pj, it.Name,
+			args := []any{it.Kind.String(), it.TaskID, string(it.State), text, detail, pj, it.Name,
 				it.Version, it.Done, it.Secret, body, tails, turn, w.d.id, key}
 			q := sqlRewriteItem
 			if !streaming {
@@ -285,6 +312,17 @@ func (w *groupWriter) item(it *session.Item) error {
 			w.inserted(it, key, text)
 			return w.wroteWhole(key, it, false, indexed)
 		}
+		if attempt == 0 {
+			if known, err = w.mine(key); err != nil {
+				return err
+			}
+			if known {
+				// A row this recorder inserted, which the conversation
+				// let go of: the item continues it.
+				w.d.inserted = append(w.d.inserted, it.Key)
+				continue
+			}
+		}
 		// The key belongs to an older item of this context: keep both.
 		if attempt > 3 {
 			return fmt.Errorf("no free key")
@@ -296,8 +334,51 @@ func (w *groupWriter) item(it *session.Item) error {
 	}
 }
 
+// uncut is an item held as a window (session.Item.Cut) made whole again
+// with the front of its text as the row under key holds it.
+func (w *groupWriter) uncut(key string, it *session.Item) (session.Item, error) {
+	st, err := w.stmt(sqlStoredText)
+	if err != nil {
+		return session.Item{}, err
+	}
+	var parts, tail sql.NullString
+	var version sql.NullInt64
+	if err := st.QueryRow(w.d.id, key).Scan(&parts, &tail, &version); err != nil {
+		return session.Item{}, fmt.Errorf("read back the front of its text: %w", err)
+	}
+	var stored session.Item
+	if stored.Parts, err = decodeParts(parts); err != nil {
+		return session.Item{}, err
+	}
+	withTail(&stored, tail, version)
+	if len(stored.Parts) == 0 || stored.Parts[0].Kind != a2aclient.PartText || len(stored.Parts[0].Text) < it.Cut || len(it.Parts) == 0 {
+		return session.Item{}, fmt.Errorf("the store no longer holds the front of its text")
+	}
+	whole := *it
+	whole.Parts = append([]a2aclient.Part{a2aclient.TextPart(stored.Parts[0].Text[:it.Cut] + it.Parts[0].Text)}, it.Parts[1:]...)
+	whole.Cut = 0
+	return whole, nil
+}
+
+// mine reports whether the row under key is one this recorder inserted.
+func (w *groupWriter) mine(key string) (bool, error) {
+	st, err := w.stmt(sqlSeqOfKey)
+	if err != nil {
+		return false, err
+	}
+	var seq int64
+	if err := st.QueryRow(w.d.id, key).Scan(&seq); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		return false, err
+	}
+	return w.st.mine.has(seq) || w.d.seqs.has(seq), nil
+}
+
 func (w *groupWriter) inserted(it *session.Item, key, text string) {
 	w.changed = true
+	w.d.seqs.add(w.d.next)
 	w.d.next++
 	w.d.inserted = append(w.d.inserted, it.Key)
 	if key != it.Key {
@@ -341,4 +422,35 @@ func (w *groupWriter) tasks(tasks []session.TaskInfo) error {
 		}
 	}
 	return nil
+}
+
+// seqSpans is a set of seqs as sorted, disjoint spans [from, to): the
+// rows a recorder inserted, one span unless another parley added to the
+// context meanwhile.
+type seqSpans []seqSpan
+
+type seqSpan struct{ from, to int64 }
+
+func (s *seqSpans) add(seq int64) { s.addSpan(seqSpan{seq, seq + 1}) }
+
+// addSpan adds sp, which comes after every span in s.
+func (s *seqSpans) addSpan(sp seqSpan) {
+	if n := len(*s); n > 0 && (*s)[n-1].to == sp.from {
+		(*s)[n-1].to = sp.to
+		return
+	}
+	*s = append(*s, sp)
+}
+
+func (s seqSpans) has(seq int64) bool {
+	i, _ := slices.BinarySearchFunc(s, seq, func(sp seqSpan, seq int64) int {
+		switch {
+		case sp.to <= seq:
+			return -1
+		case sp.from > seq:
+			return 1
+		}
+		return 0
+	})
+	return i < len(s) && s[i].from <= seq && seq < s[i].to
 }
