@@ -43,6 +43,7 @@ type mdSpan struct {
 // width and theme.
 type renderKey struct {
 	version, width, gen int
+	cut                 int // a window's text changes with its cut, not its version (session.Item.Cut)
 	expanded            bool
 	async               bool // Markdown not rendered yet is drawn plain (render_async.go)
 }
@@ -99,7 +100,7 @@ func gapBefore(prev, cur session.ItemKind) int {
 // render builds the item's lines at width; the first line is the header
 // (for a live header, a placeholder the pane draws per frame).
 func (c *Pane) render(ci *chatItem) *itemLines {
-	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, expanded: ci.expanded, async: c.asyncFor(ci)}
+	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, cut: ci.it.Cut, expanded: ci.expanded, async: c.asyncFor(ci)}
 	if ci.key == key && ci.lines.n > 0 {
 		return &ci.lines
 	}
@@ -132,6 +133,9 @@ func (c *Pane) render(ci *chatItem) *itemLines {
 		c.renderParts(ci, parts, 0, w)
 	case session.ItemArtifact:
 		l.add("")
+		if it.Cut > 0 {
+			l.add(cutNote(c.st, it.Cut))
+		}
 		for i, p := range parts {
 			if p.Kind == a2aclient.PartText {
 				c.renderText(ci, i, p.Text, w)
