@@ -71,6 +71,19 @@ func TestWindowingRecorderHandsTheUIAWindowOfALongArtifact(t *testing.T) {
 			t.Errorf("the store holds the artifact as %d parts; want the whole answer, %d bytes", len(it.Parts), len(whole))
 		}
 	}
+	// The chat reads the front back a range at a time.
+	var key string
+	for _, it := range oc.Items {
+		if it.Kind == session.ItemArtifact {
+			key = it.Key
+		}
+	}
+	for _, r := range [][2]int{{0, 1000}, {100000, 300000}, {len(whole) - 10, 100}} {
+		got, err := s.TextRange(rec.ID(), key, r[0], r[1])
+		if want := whole[r[0]:min(r[0]+r[1], len(whole))]; err != nil || got != want {
+			t.Errorf("TextRange(%d, %d) = %d bytes, %v; want %d bytes of the answer from there", r[0], r[1], len(got), err, len(want))
+		}
+	}
 	if len(conv.Items()) < 2 {
 		t.Errorf("the conversation holds %d items; want the message and the artifact kept for the UI", len(conv.Items()))
 	}
