@@ -48,6 +48,7 @@ type Conversation struct {
 	pub           published                // the UI's view while recorded
 	release       bool                     // let go of what is committed (ReleaseCommitted)
 	windowing     bool                     // hold a long artifact's text as a window (WindowText)
+	stored        atomic.Int64             // the stored context holding it (Stored)
 	relVersion    int                      // the highest version of an item let go of (Committed)
 	window        textWindow               // the artifact whose text is let go of as it is committed
 	keyboard      atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)

@@ -68,6 +68,9 @@ func (s *Store) Record(conv *session.Conversation, o session.RecordOptions) *Rec
 	if o.Window {
 		conv.WindowText()
 	}
+	if o.Context != 0 {
+		conv.SetStored(o.Context)
+	}
 	if o.Context == 0 {
 		conv.GateUI(nil, nil)
 	} else {
@@ -194,6 +197,7 @@ func (r *Recorder) flush(settle bool) {
 		return
 	}
 	r.st.apply(d)
+	r.conv.SetStored(r.st.id)
 	for _, k := range r.conv.Committed(g.items) {
 		delete(r.st.known, k) // let go of: a late chunk finds its row (mine)
 	}

@@ -84,6 +84,9 @@ func TestWindowingRecorderHandsTheUIAWindowOfALongArtifact(t *testing.T) {
 			t.Errorf("TextRange(%d, %d) = %d bytes, %v; want %d bytes of the answer from there", r[0], r[1], len(got), err, len(want))
 		}
 	}
+	if conv.Stored() != rec.ID() {
+		t.Errorf("the conversation says it is stored as context %d; its recorder wrote %d", conv.Stored(), rec.ID())
+	}
 	if len(conv.Items()) < 2 {
 		t.Errorf("the conversation holds %d items; want the message and the artifact kept for the UI", len(conv.Items()))
 	}

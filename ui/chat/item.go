@@ -24,6 +24,7 @@ type chatItem struct {
 	// working status, which stops its clock.
 	until    time.Time
 	expanded bool // an error's details are shown
+	front    cutFront // what was read back of an answer held as a window (cut.go)
 
 	key   renderKey
 	lines itemLines
@@ -44,6 +45,7 @@ type mdSpan struct {
 type renderKey struct {
 	version, width, gen int
 	cut                 int // a window's text changes with its cut, not its version (session.Item.Cut)
+	front               int // bytes of that answer's front read back, -1 while they are read (cut.go)
 	expanded            bool
 	async               bool // Markdown not rendered yet is drawn plain (render_async.go)
 }
@@ -100,7 +102,7 @@ func gapBefore(prev, cur session.ItemKind) int {
 // render builds the item's lines at width; the first line is the header
 // (for a live header, a placeholder the pane draws per frame).
 func (c *Pane) render(ci *chatItem) *itemLines {
-	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, cut: ci.it.Cut, expanded: ci.expanded, async: c.asyncFor(ci)}
+	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, cut: ci.it.Cut, front: ci.front.key(), expanded: ci.expanded, async: c.asyncFor(ci)}
 	if ci.key == key && ci.lines.n > 0 {
 		return &ci.lines
 	}
@@ -134,7 +136,7 @@ func (c *Pane) render(ci *chatItem) *itemLines {
 	case session.ItemArtifact:
 		l.add("")
 		if it.Cut > 0 {
-			l.add(cutNote(c.st, it.Cut))
+			c.renderFront(ci, w)
 		}
 		for i, p := range parts {
 			if p.Kind == a2aclient.PartText {

@@ -32,13 +32,6 @@ func capText(s string, n int) (string, int) {
 	return s[:cut], len(s) - cut
 }
 
-// cutNote heads an artifact the conversation holds as a window of its
-// text (session.Item.Cut): the chat draws the window, the end of the
-// answer; the front is in the store, where search and export read it.
-func cutNote(st *styles.Styles, cut int) string {
-	return st.Muted.Render(fmt.Sprintf("… %s above · in the store: search and export read it whole", styles.ByteSize(cut)))
-}
-
 func truncatedNote(st *styles.Styles, shown, left int) string {
 	return st.Muted.Render(fmt.Sprintf("… truncated: showing %s of %s", styles.ByteSize(shown), styles.ByteSize(shown+left)))
 }
