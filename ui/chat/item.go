@@ -23,7 +23,7 @@ type chatItem struct {
 	// until is when a later status or error of the same task ended a
 	// working status, which stops its clock.
 	until    time.Time
-	expanded bool // an error's details are shown
+	expanded bool     // an error's details are shown
 	front    cutFront // what was read back of an answer held as a window (cut.go)
 
 	key   renderKey
