@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/styles"
 )
@@ -162,3 +163,20 @@ func (c *Pane) renderFront(ci *chatItem, w int) {
 
 // frontPart keys the front's Markdown among the item's texts (md).
 const frontPart = -2
+
+// HeldText is how many bytes of text the chat holds in its artifacts'
+// parts and what it read back of their fronts: a count, for tests of
+// the window.
+func (c *Pane) HeldText() int {
+	n := 0
+	for _, ci := range c.items {
+		if ci.it.Kind != session.ItemArtifact {
+			continue
+		}
+		n += len(ci.front.text)
+		for _, p := range ci.it.Parts {
+			n += len(p.Text)
+		}
+	}
+	return n
+}
