@@ -15,9 +15,8 @@ import (
 // under a note saying how much is above it. Once the note comes on
 // screen, the chat reads the answer's beginning back from the store in a
 // command (frontBytes of it) and draws it above the note, which then
-// says how much lies between. What lies between is read by search and
-// export, which go through the store; the chat holds the window and one
-// range, never the answer.
+// says how much lies between, which export writes from the store; the
+// chat holds the window and one range, never the answer.
 
 // TextSource reads back n bytes of a stored item's text from byte from:
 // the store (session/store.Store.TextRange).
@@ -151,7 +150,7 @@ func (c *Pane) renderFront(ci *chatItem, w int) {
 	if f.text != "" {
 		what = "more"
 	}
-	note := fmt.Sprintf("… %s %s · in the store: search and export read it whole", styles.ByteSize(left), what)
+	note := fmt.Sprintf("… %s %s · the store has it all: export writes it whole", styles.ByteSize(left), what)
 	switch {
 	case f.reading:
 		note += " · reading the beginning…"
