@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -56,7 +57,7 @@ func (s *Store) EachTextPiece(id int64, key string, fn func(string) error) error
 }
 
 // errRangeRead ends EachTextPiece once TextRange has what it asked for.
-var errRangeRead = fmt.Errorf("range read")
+var errRangeRead = errors.New("range read")
 
 // TextRange is n bytes of the text of the first part of the item under
 // key in context id from byte from on (fewer at the text's end): the
@@ -80,7 +81,7 @@ func (s *Store) TextRange(id int64, key string, from, n int) (string, error) {
 		}
 		return nil
 	})
-	if err != nil && err != errRangeRead {
+	if err != nil && !errors.Is(err, errRangeRead) {
 		return "", err
 	}
 	return string(out), nil
