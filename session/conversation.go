@@ -47,6 +47,8 @@ type Conversation struct {
 	statusReading statusReading
 	pub           published                // the UI's view while recorded
 	release       bool                     // let go of what is committed (ReleaseCommitted)
+	windowing     bool                     // hold a long artifact's text as a window (WindowText)
+	stored        atomic.Int64             // the stored context holding it (Stored)
 	relVersion    int                      // the highest version of an item let go of (Committed)
 	window        textWindow               // the artifact whose text is let go of as it is committed
 	keyboard      atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
@@ -223,12 +225,12 @@ func (c *Conversation) start(req a2aclient.SendRequest, title string) {
 	c.nextID++
 	ex := &exchange{cancel: cancel, taskID: req.Message.TaskID, again: func() { c.start(req, title) }, userKey: "user:" + req.Message.ID}
 	c.inflight[id] = ex
-	client := c.client
+	client, window := c.client, c.windowing
 	c.mu.Unlock()
 	ctx = c.traced(ctx)
 	go func() {
 		defer cancel()
-		sum, err := Exchange(ctx, client, req, FollowOptions{GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})
+		sum, err := Exchange(ctx, client, req, FollowOptions{ReleaseText: window, GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, title, u) }})
 		c.finish(id, ex, sum, err)
 	}()
 }
@@ -270,7 +272,7 @@ func (c *Conversation) FollowFrom(taskID string, seed *a2aclient.Task) {
 	c.nextID++
 	ex := &exchange{cancel: cancel, taskID: taskID, again: func() { c.Follow(taskID) }}
 	c.inflight[id] = ex
-	client := c.client
+	client, window := c.client, c.windowing
 	if t := c.tasks[taskID]; t != nil {
 		t.Following = true
 	}
@@ -278,7 +280,7 @@ func (c *Conversation) FollowFrom(taskID string, seed *a2aclient.Task) {
 	c.notify()
 	go func() {
 		defer cancel()
-		sum, err := Follow(ctx, client, taskID, FollowOptions{Seed: seed, GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
+		sum, err := Follow(ctx, client, taskID, FollowOptions{Seed: seed, ReleaseText: window, GiveWay: c.giveWay(), OnUpdate: func(u Update) { c.onUpdate(ex, "", u) }})
 		c.finish(id, ex, sum, err)
 	}()
 }

@@ -22,6 +22,14 @@ func (c *Conversation) SetAgent(id a2aclient.AgentID) {
 	c.mu.Unlock()
 }
 
+// SetStored says which stored context holds the conversation: its
+// recorder's, once written.
+func (c *Conversation) SetStored(id int64) { c.stored.Store(id) }
+
+// Stored is the stored context holding the conversation, 0 while none
+// does: the chat reads the front of an answer held as a window from it.
+func (c *Conversation) Stored() int64 { return c.stored.Load() }
+
 // BehindKeys runs write, one of the recorder's writes for this
 // conversation: on the keyboard's one lowered thread when the
 // conversation has a keyboard (the TUI's, so writes wait behind keys as

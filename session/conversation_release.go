@@ -92,16 +92,46 @@ type textWindow struct {
 	committed int
 }
 
+// WindowText makes the conversation hold an answer streamed into one long
+// artifact as a window (CommittedText), as one that releases does, while
+// it keeps every item and the UI's view of them: the TUI's. Its streams
+// follow with ReleaseText, which the window needs of the tracker.
+func (c *Conversation) WindowText() {
+	c.mu.Lock()
+	c.windowing = true
+	c.mu.Unlock()
+}
+
+// windows says whether the conversation holds a long artifact's text as
+// a window. Caller holds c.mu.
+func (c *Conversation) windows() bool { return c.release || c.windowing }
+
 // CommittedText tells a conversation that releases (ReleaseCommitted)
-// that the store holds the first n bytes of the text of the item under
+// or windows (WindowText) that the store holds the first n bytes of the text of the item under
 // key as it was at version, and needs none of them again: the recorder
 // calls it once the item's search body is written.
 func (c *Conversation) CommittedText(key string, version, n int) {
 	c.mu.Lock()
-	if c.release && key == c.window.key && version >= c.window.from {
+	if c.windows() && key == c.window.key && version >= c.window.from {
 		c.window.committed = max(c.window.committed, n)
 	}
 	c.mu.Unlock()
+}
+
+// TextBehind is how many bytes of the text of the artifact held as a
+// window the store does not hold yet (0 when none is): what the window
+// would shed once the recorder commits.
+func (c *Conversation) TextBehind() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.windows() || c.window.key == "" {
+		return 0
+	}
+	it := c.byKey[c.window.key]
+	if it == nil || len(it.Parts) != 1 {
+		return 0
+	}
+	return it.Cut + len(it.Parts[0].Text) - c.window.committed
 }
 
 // windowText follows an artifact event: the item's text is the
@@ -111,7 +141,7 @@ func (c *Conversation) CommittedText(key string, version, n int) {
 func (c *Conversation) windowText(tr *a2aclient.Tracker, taskID, id string, fresh bool) {
 	key := c.artifactKey(taskID, id)
 	it := c.byKey[key]
-	if it == nil || !c.release {
+	if it == nil || !c.windows() {
 		return
 	}
 	if fresh {

@@ -61,6 +61,11 @@ type RecordOptions struct {
 	// UI, so the conversation holds a window of the answer, not all of
 	// it.
 	Release bool
+	// Window is for a front end that draws every item but a long
+	// answer only as far as the screen needs it (the TUI): an answer
+	// streamed into one long artifact is held as a window, as Release
+	// holds it (Conversation.WindowText), and nothing else is let go of.
+	Window bool
 }
 
 // Flush is one committed group of changes.

@@ -65,7 +65,7 @@ func (w *Workspace) record(conv *Conversation, a *Agent) {
 	if st == nil || st.ReadOnly() != nil {
 		return
 	}
-	w.recs = append(w.recs, st.Keep(conv, RecordOptions{Agent: AgentInfoOf(a.Ref, a.Client), OnError: w.o.RecordError}))
+	w.recs = append(w.recs, st.Keep(conv, RecordOptions{Agent: AgentInfoOf(a.Ref, a.Client), OnError: w.o.RecordError, Window: true}))
 }
 
 // Opening is a stored conversation made ready to continue, off the

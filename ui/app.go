@@ -208,6 +208,9 @@ func New(opts Options) *Model {
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.chat.SetFormKeys(opts.Keys.Form)
+	if opts.Store != nil {
+		m.chat.SetTexts(opts.Store) // the front of an answer held as a window is read back
+	}
 	m.applyHelpStyles()
 	if opts.Busy != nil {
 		opts.Busy.attach(m.bridge.post)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/parley-a2a/parley/a2aclient"
@@ -53,4 +54,35 @@ func (s *Store) EachTextPiece(id int64, key string, fn func(string) error) error
 		}
 	}
 	return s.wrap(rows.Err())
+}
+
+// errRangeRead ends EachTextPiece once TextRange has what it asked for.
+var errRangeRead = errors.New("range read")
+
+// TextRange is n bytes of the text of the first part of the item under
+// key in context id from byte from on (fewer at the text's end): the
+// chat reads the front of an answer it holds as a window
+// (session.Item.Cut) a range at a time, never the whole of it. The
+// range is in bytes; the caller finds the characters' boundaries.
+func (s *Store) TextRange(id int64, key string, from, n int) (string, error) {
+	var out []byte
+	at := 0
+	err := s.EachTextPiece(id, key, func(piece string) error {
+		start, end := at, at+len(piece)
+		at = end
+		if end <= from {
+			return nil
+		}
+		lo := max(from-start, 0)
+		hi := min(len(piece), lo+n-len(out))
+		out = append(out, piece[lo:hi]...)
+		if len(out) >= n {
+			return errRangeRead
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errRangeRead) {
+		return "", err
+	}
+	return string(out), nil
 }

@@ -42,6 +42,12 @@ type Recorder struct {
 // next event (see keepUp).
 const maxBacklog = 2048
 
+// maxTextBehind bounds the text of a long artifact held as a window
+// (Conversation.WindowText) that the store does not have yet: past it,
+// a stream commits before its next event, so a fast agent cannot make
+// the window the whole answer (see keepUp).
+const maxTextBehind = 256 << 10
+
 // Record starts recording conv. A conversation continued from the store
 // must be restored (Restore) before Record and before it changes, so the
 // restored items are known as the stored ones they are.
@@ -58,6 +64,12 @@ func (s *Store) Record(conv *session.Conversation, o session.RecordOptions) *Rec
 	r.w = conv.Watch(r.notify)
 	if o.Release {
 		conv.ReleaseCommitted()
+	}
+	if o.Window {
+		conv.WindowText()
+	}
+	if o.Context != 0 {
+		conv.SetStored(o.Context)
 	}
 	if o.Context == 0 {
 		conv.GateUI(nil, nil)
@@ -185,10 +197,11 @@ func (r *Recorder) flush(settle bool) {
 		return
 	}
 	r.st.apply(d)
+	r.conv.SetStored(r.st.id)
 	for _, k := range r.conv.Committed(g.items) {
 		delete(r.st.known, k) // let go of: a late chunk finds its row (mine)
 	}
-	if r.o.Release {
+	if r.o.Release || r.o.Window {
 		r.committedText(g.items)
 	}
 	r.err, r.wrote = nil, d.wrote
@@ -223,7 +236,7 @@ func (r *Recorder) keepUp() {
 		return // closing: its last group is the run's
 	default:
 	}
-	if r.w.Pending() > maxBacklog {
+	if r.w.Pending() > maxBacklog || r.conv.TextBehind() > maxTextBehind {
 		r.conv.BehindKeys(func() { r.flush(false) })
 	}
 }

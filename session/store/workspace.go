@@ -15,8 +15,9 @@ func (s *Store) Keep(conv *session.Conversation, o session.RecordOptions) sessio
 	return s.Record(conv, o)
 }
 
-// Reopen is Continue with the options a Workspace gives (none), as a
+// Reopen is Continue with the options a Workspace gives (a long
+// artifact held as a window, as the TUI draws it), as a
 // session.Recording.
 func (s *Store) Reopen(oc *session.OpenedContext, client *a2aclient.Client, notify func()) (*session.Conversation, session.Recording) {
-	return s.Continue(oc, client, notify, session.RecordOptions{})
+	return s.Continue(oc, client, notify, session.RecordOptions{Window: true})
 }

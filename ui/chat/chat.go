@@ -78,6 +78,7 @@ type Pane struct {
 
 	win      window         // a stored transcript held in windows (window.go)
 	windowOf map[any]Window // where each conversation shown is stored, by ResetFor's value
+	texts    TextSource     // reads back the front of an answer held as a window (cut.go)
 }
 
 // pos is a row of the transcript: an item and a line within its block

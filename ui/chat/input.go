@@ -33,10 +33,10 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		cmd, act := c.key(msg)
-		return tea.Batch(cmd, c.fetch()), act
+		return tea.Batch(cmd, c.fetch(), c.fetchFront()), act
 	case tea.MouseWheelMsg:
 		c.wheel(msg)
-		return c.fetch(), nil
+		return tea.Batch(c.fetch(), c.fetchFront()), nil
 	case component.ClickMsg:
 		if cmd, act, ok := c.a2uiClick(msg.Row, msg.Col); ok {
 			return cmd, act
@@ -46,6 +46,8 @@ func (c *Pane) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 		c.rendered(msg)
 	case windowMsg:
 		return c.onWindow(msg), nil
+	case frontMsg:
+		c.onFront(msg)
 	}
 	return nil, nil
 }

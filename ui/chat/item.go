@@ -23,7 +23,8 @@ type chatItem struct {
 	// until is when a later status or error of the same task ended a
 	// working status, which stops its clock.
 	until    time.Time
-	expanded bool // an error's details are shown
+	expanded bool     // an error's details are shown
+	front    cutFront // what was read back of an answer held as a window (cut.go)
 
 	key   renderKey
 	lines itemLines
@@ -43,6 +44,8 @@ type mdSpan struct {
 // width and theme.
 type renderKey struct {
 	version, width, gen int
+	cut                 int // a window's text changes with its cut, not its version (session.Item.Cut)
+	front               int // bytes of that answer's front read back, -1 while they are read (cut.go)
 	expanded            bool
 	async               bool // Markdown not rendered yet is drawn plain (render_async.go)
 }
@@ -99,7 +102,7 @@ func gapBefore(prev, cur session.ItemKind) int {
 // render builds the item's lines at width; the first line is the header
 // (for a live header, a placeholder the pane draws per frame).
 func (c *Pane) render(ci *chatItem) *itemLines {
-	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, expanded: ci.expanded, async: c.asyncFor(ci)}
+	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, cut: ci.it.Cut, front: ci.front.key(), expanded: ci.expanded, async: c.asyncFor(ci)}
 	if ci.key == key && ci.lines.n > 0 {
 		return &ci.lines
 	}
@@ -132,6 +135,9 @@ func (c *Pane) render(ci *chatItem) *itemLines {
 		c.renderParts(ci, parts, 0, w)
 	case session.ItemArtifact:
 		l.add("")
+		if it.Cut > 0 {
+			c.renderFront(ci, w)
+		}
 		for i, p := range parts {
 			if p.Kind == a2aclient.PartText {
 				c.renderText(ci, i, p.Text, w)

@@ -6,7 +6,7 @@
 //
 //	go run ./bench/cmd/parley-bench            everything
 //	go run ./bench/cmd/parley-bench -only tui  one part: ingest, multiline, growth, growth2
-//	                                           (contexts, agents, index), tui, scale, keys,
+//	                                           (contexts, agents, index), tui, scale (or its TUI long answer alone: scaletui), keys,
 //	                                           idle, startup, go
 //	go run ./bench/cmd/parley-bench serve -dialect v1.0
 //	                                           the loopback agent alone, to try by hand
@@ -92,7 +92,7 @@ func main() {
 		return
 	}
 	h := &harness{}
-	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, growth2 (or one of its parts: contexts, agents, index), tui, scale, keys, idle, startup, go (default all)")
+	only := flag.String("only", "", "comma-separated parts to run: ingest, multiline, growth, growth2 (or one of its parts: contexts, agents, index), tui, scale (or its TUI long answer alone: scaletui), keys, idle, startup, go (default all)")
 	flag.StringVar(&h.parley, "parley", "", "the parley binary to measure (default: build it)")
 	flag.IntVar(&h.runs, "runs", 5, "runs of each process measurement; the median is reported")
 	flag.IntVar(&h.tuiRuns, "tui-runs", 3, "runs of the TUI stream")
@@ -151,6 +151,8 @@ func (h *harness) run(only string) error {
 		{"growth2,index", h.growthIndex},
 		{"tui", h.tui},
 		{"scale", h.scale},
+		// The TUI taking the long answer, also run alone as scaletui.
+		{"scale,scaletui", h.scaleTUILongs},
 		{"keys", h.keys},
 		{"idle", h.idle},
 		{"startup", h.startup},
