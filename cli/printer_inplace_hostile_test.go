@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/text/width"
+
+	"github.com/parley-a2a/parley/a2aclient"
+)
+
+// Terminals disagree on how many cells some characters take, and an
+// agent chooses the text. These are terminals that measure otherwise
+// than the grapheme widths parley counts with.
+var otherTerminals = []struct {
+	name      string
+	runeWidth func(r rune) int
+}{
+	// xterm, tmux, VTE: one code point at a time, a variation selector
+	// or a keycap mark taking no cell.
+	{"measuring code points", wcWidth},
+	// A terminal set to a CJK locale: ambiguous characters are wide.
+	{"with wide ambiguous characters", func(r rune) int {
+		if width.LookupRune(r).Kind() == width.EastAsianAmbiguous {
+			return 2
+		}
+		return wcWidth(r)
+	}},
+	// A terminal whose tables predate the emoji of Unicode 12 and later
+	// (tmux 3.3a shows U+1FAE8 in one cell).
+	{"with old emoji tables", func(r rune) int {
+		if r >= 0x1fa70 && r <= 0x1faff {
+			return 1
+		}
+		return wcWidth(r)
+	}},
+	// glibc's wcwidth gives the soft hyphen a cell.
+	{"showing the soft hyphen", func(r rune) int {
+		if r == 0xad {
+			return 1
+		}
+		return wcWidth(r)
+	}},
+}
+
+func wcWidth(r rune) int { return ansi.StringWidthWc(string(r)) }
+
+// hostileWidths are answers whose rows parley and one of otherTerminals
+// would count differently, at a width of 20.
+var hostileWidths = map[string]string{
+	"emoji made wide by VS16":           strings.Repeat("\u2764\ufe0f", 25),
+	"keycaps":                           strings.Repeat("1\ufe0f\u20e3", 25),
+	"emoji newer than the table":        strings.Repeat("\U0001FAE8", 15),
+	"ambiguous-width characters":        strings.Repeat("±", 30),
+	"soft hyphens":                      strings.Repeat("a\u00ad", 15),
+	"regional-indicator flags":          strings.Repeat("\U0001F1FA\U0001F1F8", 15),
+	"a ZWJ family, the ZWJ cleaned":     strings.Repeat("👨\u200d👩\u200d👧", 5),
+	"Hangul jamo, leading and vowel":    strings.Repeat("\u1100\u1161", 15),
+	"a lone vowel jamo":                 strings.Repeat("\u1161", 30),
+	"a combining mark at a row's start": "\u0301" + strings.Repeat("e\u0301", 30),
+}
+
+// Whatever the agent's characters, a replacement never erases what was
+// on the screen above the answer (the command, the state line), and the
+// screen shows either the final text alone where the answer was, or
+// what a pipe shows (the text held and printed once): never rows of the
+// old text beside the new, on any terminal.
+func TestTerminalRedrawSurvivesWidthsTerminalsDisagreeOn(t *testing.T) {
+	const cmd = "$ parley send http://127.0.0.1:9/ hi"
+	for _, term := range otherTerminals {
+		for name, text := range hostileWidths {
+			evs := []a2aclient.Event{working(), textChunk("a", text, false), replacement("draft", false), replacement("final", true), completed()}
+			s := onTerminal(t, 20, 12)
+			s.screen.runeWidth = term.runeWidth
+			s.screen.write(cmd + "\n")
+			for _, ev := range evs {
+				s.feed(ev)
+			}
+			got := s.finish()
+			redrawn := strings.Join([]string{cmd[:20], cmd[20:], "[working]", "final", "[completed]"}, "\n")
+			if got != redrawn && s.out.String() != printedOff(evs) {
+				t.Errorf("%s, on a terminal %s: the screen shows\n%s\nwant\n%s\nor the text printed as in a pipe; bytes %q",
+					name, term.name, got, redrawn, s.out.String())
+			}
+		}
+	}
+}
