@@ -124,8 +124,12 @@ func (p *textPrinter) redraw(full string) bool {
 		return false
 	}
 	text := termsafe.Clean(full[b.start:])
-	up := rowsDown(b.text.String(), width, height)
-	if len(text) > maxBlock || height > 0 && (up >= height || rowsDown(text, width, height) >= height) {
+	old := b.text.String()
+	up := rowsDown(old, width, height, true)
+	if up != rowsDown(old, width, height, false) || len(text) > maxBlock ||
+		height > 0 && (up >= height || rowsDown(text, width, height, true) >= height) {
+		// The rows the block took are not sure, or it or the new text
+		// reach past the screen.
 		return false
 	}
 	if up > 0 {
@@ -144,12 +148,15 @@ func (p *textPrinter) redraw(full string) bool {
 
 // rowsDown is how many rows below the first the cursor is once text is
 // printed from the first cell of a row of a terminal width cells wide,
-// counted as the terminal wraps: a wide character takes two cells and
-// goes to the next row whole when one is left; a row filled to its
-// last cell wraps only when more is printed on it; a tab goes to the
-// next stop, every 8 cells, never past the last. It stops counting at
+// counted as the terminal wraps: a wide character goes to the next row
+// whole when one cell is left; a row filled to its last cell wraps only
+// when more is printed on it; a tab goes to the next stop, every 8
+// cells, never past the last. Each character is counted at the most
+// cells a terminal may give it when most, else at the fewest
+// (printer_inplace_width.go); a tab on a filled row is taken to cancel
+// the wrap when not most, as some terminals do. It stops counting at
 // limit, when limit is not 0.
-func rowsDown(text string, width, limit int) int {
+func rowsDown(text string, width, limit int, most bool) int {
 	row, col := 0, 0
 	for text != "" && (limit <= 0 || row < limit) {
 		c := text[0]
@@ -159,7 +166,7 @@ func rowsDown(text string, width, limit int) int {
 			text = text[1:]
 			continue
 		case c == '\t':
-			if col < width {
+			if col < width || !most {
 				col = min((col/8+1)*8, width-1)
 			}
 			text = text[1:]
@@ -171,6 +178,11 @@ func rowsDown(text string, width, limit int) int {
 			// combining mark): a whole grapheme.
 			var g string
 			g, w = ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
+			lo, hi := cellsOf(g, w)
+			w = lo
+			if most {
+				w = hi
+			}
 			n = len(g)
 		}
 		text = text[n:]
@@ -179,6 +191,11 @@ func rowsDown(text string, width, limit int) int {
 		}
 		if col+w > width && col > 0 {
 			row, col = row+1, 0
+		}
+		for ; w > width; w -= width {
+			// A grapheme wider than a row (a run of vowel jamo) is
+			// printed a code point at a time, wrapping within.
+			row++
 		}
 		col = min(col+w, width)
 	}

@@ -22,8 +22,8 @@ var otherTerminals = []struct {
 	{"measuring code points", wcWidth},
 	// A terminal set to a CJK locale: ambiguous characters are wide.
 	{"with wide ambiguous characters", func(r rune) int {
-		if width.LookupRune(r).Kind() == width.EastAsianAmbiguous {
-			return 2
+		if width.LookupRune(r).Kind() == width.EastAsianAmbiguous && wcWidth(r) == 1 {
+			return 2 // combining marks, some of them ambiguous, stay at none
 		}
 		return wcWidth(r)
 	}},
@@ -59,6 +59,7 @@ var hostileWidths = map[string]string{
 	"Hangul jamo, leading and vowel":    strings.Repeat("\u1100\u1161", 15),
 	"a lone vowel jamo":                 strings.Repeat("\u1161", 30),
 	"a combining mark at a row's start": "\u0301" + strings.Repeat("e\u0301", 30),
+	"a tab on a filled row":             strings.Repeat("abcdefghijklmnopqrst\tX", 2),
 }
 
 // Whatever the agent's characters, a replacement never erases what was
@@ -82,6 +83,24 @@ func TestTerminalRedrawSurvivesWidthsTerminalsDisagreeOn(t *testing.T) {
 			if got != redrawn && s.out.String() != printedOff(evs) {
 				t.Errorf("%s, on a terminal %s: the screen shows\n%s\nwant\n%s\nor the text printed as in a pipe; bytes %q",
 					name, term.name, got, redrawn, s.out.String())
+			}
+		}
+	}
+}
+
+// What terminals measure alike is still redrawn in place: a progress
+// line with an emoji, a dash and an ellipsis that does not reach the
+// end of its row however they are measured, and CJK text, wide in
+// every table, however many rows it wraps to.
+func TestTerminalRedrawKeepsWhatTerminalsMeasureAlike(t *testing.T) {
+	for _, text := range []string{"✅ Step 1 of 3 — reading…", strings.Repeat("漢字の説明です。", 4)} {
+		for _, term := range otherTerminals {
+			s := onTerminal(t, 20, 12)
+			s.screen.runeWidth = term.runeWidth
+			s.feed(working())
+			s.feed(textChunk("a", text, false))
+			if got := s.feed(replacement("final", true)); got != "[working]\nfinal" {
+				t.Errorf("%q on a terminal %s: the screen shows\n%s\nbytes %q", text, term.name, got, s.out.String())
 			}
 		}
 	}
