@@ -50,6 +50,10 @@ type block struct {
 	prefix uint64
 	// others is term.others when the block began.
 	others int64
+	// width is the terminal's width when the block was printed: once
+	// resized, a terminal may have rewrapped its rows or cut them, and
+	// the rows it takes are not known.
+	width int
 }
 
 // onTerminal makes p print on the terminal t, redrawing a replaced
@@ -106,6 +110,7 @@ func (p *textPrinter) writeAnswer(s string) {
 		if b.term.others != nil {
 			b.others = b.term.others.Load()
 		}
+		b.width, _, _ = b.term.size()
 		b.text.WriteString(s)
 	}
 	io.WriteString(p.out, s)
@@ -120,7 +125,7 @@ func (p *textPrinter) redraw(full string) bool {
 		return false
 	}
 	width, height, ok := b.term.size()
-	if !ok || width <= 0 || len(full) < b.start || p.hashOf(full[:b.start]) != b.prefix {
+	if !ok || width <= 0 || width != b.width || len(full) < b.start || p.hashOf(full[:b.start]) != b.prefix {
 		return false
 	}
 	text := termsafe.Clean(full[b.start:])
@@ -138,6 +143,7 @@ func (p *textPrinter) redraw(full string) bool {
 	io.WriteString(p.out, "\r\x1b[J"+text)
 	b.text.Reset()
 	b.text.WriteString(text)
+	b.width = width
 	p.midLine = text != "" && !strings.HasSuffix(text, "\n")
 	p.shown.Reset()
 	p.shown.WriteString(full)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/width"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session"
 )
 
 // Terminals disagree on how many cells some characters take, and an
@@ -103,5 +104,26 @@ func TestTerminalRedrawKeepsWhatTerminalsMeasureAlike(t *testing.T) {
 				t.Errorf("%q on a terminal %s: the screen shows\n%s\nbytes %q", text, term.name, got, s.out.String())
 			}
 		}
+	}
+}
+
+// A terminal resized while the answer is on it may rewrap its rows
+// (tmux, VTE, kitty) or leave them as they were, cut (xterm): the rows
+// it took are not known at the new width, and it is not redrawn.
+func TestTerminalFallsBackAfterAResize(t *testing.T) {
+	evs := []a2aclient.Event{working(), textChunk("a", strings.Repeat("word ", 7), false), replacement("draft", false), replacement("final", true), completed()}
+	s := onTerminal(t, 40, 12)
+	width := 40
+	s.p.onTerminal(terminal{size: func() (int, int, bool) { return width, 12, true }, others: &s.stderr})
+	s.feed(evs[0])
+	s.feed(evs[1])
+	width = 20
+	for _, ev := range evs[2:] {
+		s.p.update(session.Update{Event: &ev, Tracker: func() *a2aclient.Tracker { s.tr.Apply(ev); return s.tr }()})
+	}
+	s.p.finish(session.Summarize(s.tr, a2aclient.DialectV10), "http://127.0.0.1:9/")
+	s.p.endLine()
+	if want := printedOff(evs); s.out.String() != want {
+		t.Errorf("resized, printed\n%q\nwant as in a pipe\n%q", s.out.String(), want)
 	}
 }
