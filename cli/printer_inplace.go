@@ -25,7 +25,8 @@ import (
 // terminal is what the text printer knows of the terminal it prints on.
 type terminal struct {
 	// size is the terminal's width and height, asked at each redraw so
-	// a resize is honoured; a height of 0 is not known.
+	// a resize is honoured; a height of 0 is not known, and nothing
+	// is redrawn.
 	size func() (width, height int, ok bool)
 	// others counts the writes to the terminal the printer does not
 	// make (the lines parley writes on stderr); nil counts none.
@@ -125,14 +126,14 @@ func (p *textPrinter) redraw(full string) bool {
 		return false
 	}
 	width, height, ok := b.term.size()
-	if !ok || width <= 0 || width != b.width || len(full) < b.start || p.hashOf(full[:b.start]) != b.prefix {
+	if !ok || width <= 0 || height <= 0 || width != b.width || len(full) < b.start || p.hashOf(full[:b.start]) != b.prefix {
 		return false
 	}
 	text := termsafe.Clean(full[b.start:])
 	old := b.text.String()
 	up := rowsDown(old, width, height, true)
 	if up != rowsDown(old, width, height, false) || len(text) > maxBlock ||
-		height > 0 && (up >= height || rowsDown(text, width, height, true) >= height) {
+		up >= height || rowsDown(text, width, height, true) >= height {
 		// The rows the block took are not sure, or it or the new text
 		// reach past the screen.
 		return false

@@ -127,3 +127,19 @@ func TestTerminalFallsBackAfterAResize(t *testing.T) {
 		t.Errorf("resized, printed\n%q\nwant as in a pipe\n%q", s.out.String(), want)
 	}
 }
+
+// A terminal that does not say its height (stty rows 0) may be shorter
+// than the answer: going up its rows, the cursor would stop at the top
+// and the erase take every line on the screen. The answer is not
+// redrawn.
+func TestTerminalFallsBackWhenTheHeightIsNotKnown(t *testing.T) {
+	evs := []a2aclient.Event{working(), textChunk("a", strings.Repeat("word ", 40), false), replacement("final", true), completed()}
+	s := onTerminal(t, 20, 0)
+	for _, ev := range evs {
+		s.feed(ev)
+	}
+	s.finish()
+	if want := printedOff(evs); s.out.String() != want {
+		t.Errorf("printed\n%q\nwant as in a pipe\n%q", s.out.String(), want)
+	}
+}
