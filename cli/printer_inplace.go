@@ -131,9 +131,9 @@ func (p *textPrinter) redraw(full string) bool {
 	}
 	text := termsafe.Clean(full[b.start:])
 	old := b.text.String()
-	up := rowsDown(old, width, height, true)
-	if up != rowsDown(old, width, height, false) || len(text) > maxBlock ||
-		up >= height || rowsDown(text, width, height, true) >= height {
+	fewest, up := rowsDown(old, width, height)
+	_, down := rowsDown(text, width, height)
+	if fewest != up || len(text) > maxBlock || up >= height || down >= height {
 		// The rows the block took are not sure, or it or the new text
 		// reach past the screen.
 		return false
@@ -158,53 +158,61 @@ func (p *textPrinter) redraw(full string) bool {
 // counted as the terminal wraps: a wide character goes to the next row
 // whole when one cell is left; a row filled to its last cell wraps only
 // when more is printed on it; a tab goes to the next stop, every 8
-// cells, never past the last. Each character is counted at the most
-// cells a terminal may give it when most, else at the fewest
-// (printer_inplace_width.go); a tab on a filled row is taken to cancel
-// the wrap when not most, as some terminals do. It stops counting at
-// limit, when limit is not 0.
-func rowsDown(text string, width, limit int, most bool) int {
-	row, col := 0, 0
-	for text != "" && (limit <= 0 || row < limit) {
+// cells, never past the last. It is counted twice, each character at
+// the fewest cells a terminal may give it (fewest) and at the most
+// (most; printer_inplace_width.go); a tab on a filled row is taken to
+// cancel the wrap in fewest, as some terminals do. It stops counting at
+// limit.
+func rowsDown(text string, width, limit int) (fewest, most int) {
+	var lo, hi cursor
+	for text != "" && hi.row < limit {
 		c := text[0]
 		switch {
 		case c == '\n':
-			row, col = row+1, 0
+			lo.newline()
+			hi.newline()
 			text = text[1:]
 			continue
 		case c == '\t':
-			if col < width || !most {
-				col = min((col/8+1)*8, width-1)
+			lo.col = min((lo.col/8+1)*8, width-1)
+			if hi.col < width {
+				hi.col = min((hi.col/8+1)*8, width-1)
 			}
 			text = text[1:]
 			continue
 		}
-		n, w := 1, 1
+		n, l, h := 1, 1, 1
 		if c >= 0x80 || len(text) > 1 && text[1] >= 0x80 {
 			// Not plain ASCII, or followed by what may join it (a
 			// combining mark): a whole grapheme.
-			var g string
-			g, w = ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
-			lo, hi := cellsOf(g, w)
-			w = lo
-			if most {
-				w = hi
-			}
+			g, w := ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
+			l, h = cellsOf(g, w)
 			n = len(g)
 		}
 		text = text[n:]
-		if w == 0 {
-			continue
-		}
-		if col+w > width && col > 0 {
-			row, col = row+1, 0
-		}
-		for ; w > width; w -= width {
-			// A grapheme wider than a row (a run of vowel jamo) is
-			// printed a code point at a time, wrapping within.
-			row++
-		}
-		col = min(col+w, width)
+		lo.put(l, width)
+		hi.put(h, width)
 	}
-	return row
+	return lo.row, hi.row
+}
+
+// cursor is where the terminal's cursor is, counting rows.
+type cursor struct{ row, col int }
+
+func (c *cursor) newline() { c.row, c.col = c.row+1, 0 }
+
+// put moves c past a character w cells wide.
+func (c *cursor) put(w, width int) {
+	if w == 0 {
+		return
+	}
+	if c.col+w > width && c.col > 0 {
+		c.newline()
+	}
+	for ; w > width; w -= width {
+		// A grapheme wider than a row (a run of vowel jamo) is
+		// printed a code point at a time, wrapping within.
+		c.row++
+	}
+	c.col = min(c.col+w, width)
 }

@@ -39,6 +39,8 @@ func runeCells(r rune) (lo, hi int) {
 		// own anywhere (the selector's effect on its base is counted
 		// by the grapheme's width).
 		return 0, 0
+	case stableWide(r):
+		return 2, 2
 	case unicode.Is(unicode.Cf, r), r >= 0x1160 && r <= 0x11ff, r >= 0xd7b0 && r <= 0xd7ff:
 		// Format characters (the soft hyphen), Hangul vowel and final
 		// jamo: none or one.
@@ -48,8 +50,6 @@ func runeCells(r rune) (lo, hi int) {
 	}
 	wc := ansi.StringWidthWc(string(r))
 	switch {
-	case wc >= 2 && stableWide(r):
-		return 2, 2
 	case wc >= 2, emojiBlock(r):
 		// Emoji: wide in tables since Unicode 9, narrow in older
 		// ones and shown as text; recent ones unknown to many.
