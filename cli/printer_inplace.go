@@ -25,7 +25,8 @@ import (
 // terminal is what the text printer knows of the terminal it prints on.
 type terminal struct {
 	// size is the terminal's width and height, asked at each redraw so
-	// a resize is honoured; a height of 0 is not known.
+	// a resize is honoured; a height of 0 is not known, and nothing
+	// is redrawn.
 	size func() (width, height int, ok bool)
 	// others counts the writes to the terminal the printer does not
 	// make (the lines parley writes on stderr); nil counts none.
@@ -50,6 +51,10 @@ type block struct {
 	prefix uint64
 	// others is term.others when the block began.
 	others int64
+	// width is the terminal's width when the block was printed: once
+	// resized, a terminal may have rewrapped its rows or cut them, and
+	// the rows it takes are not known.
+	width int
 }
 
 // onTerminal makes p print on the terminal t, redrawing a replaced
@@ -106,6 +111,7 @@ func (p *textPrinter) writeAnswer(s string) {
 		if b.term.others != nil {
 			b.others = b.term.others.Load()
 		}
+		b.width, _, _ = b.term.size()
 		b.text.WriteString(s)
 	}
 	io.WriteString(p.out, s)
@@ -120,12 +126,16 @@ func (p *textPrinter) redraw(full string) bool {
 		return false
 	}
 	width, height, ok := b.term.size()
-	if !ok || width <= 0 || len(full) < b.start || p.hashOf(full[:b.start]) != b.prefix {
+	if !ok || width <= 0 || height <= 0 || width != b.width || len(full) < b.start || p.hashOf(full[:b.start]) != b.prefix {
 		return false
 	}
 	text := termsafe.Clean(full[b.start:])
-	up := rowsDown(b.text.String(), width, height)
-	if len(text) > maxBlock || height > 0 && (up >= height || rowsDown(text, width, height) >= height) {
+	old := b.text.String()
+	fewest, up := rowsDown(old, width, height)
+	_, down := rowsDown(text, width, height)
+	if fewest != up || len(text) > maxBlock || up >= height || down >= height {
+		// The rows the block took are not sure, or it or the new text
+		// reach past the screen.
 		return false
 	}
 	if up > 0 {
@@ -134,6 +144,7 @@ func (p *textPrinter) redraw(full string) bool {
 	io.WriteString(p.out, "\r\x1b[J"+text)
 	b.text.Reset()
 	b.text.WriteString(text)
+	b.width = width
 	p.midLine = text != "" && !strings.HasSuffix(text, "\n")
 	p.shown.Reset()
 	p.shown.WriteString(full)
@@ -144,43 +155,64 @@ func (p *textPrinter) redraw(full string) bool {
 
 // rowsDown is how many rows below the first the cursor is once text is
 // printed from the first cell of a row of a terminal width cells wide,
-// counted as the terminal wraps: a wide character takes two cells and
-// goes to the next row whole when one is left; a row filled to its
-// last cell wraps only when more is printed on it; a tab goes to the
-// next stop, every 8 cells, never past the last. It stops counting at
-// limit, when limit is not 0.
-func rowsDown(text string, width, limit int) int {
-	row, col := 0, 0
-	for text != "" && (limit <= 0 || row < limit) {
+// counted as the terminal wraps: a wide character goes to the next row
+// whole when one cell is left; a row filled to its last cell wraps only
+// when more is printed on it; a tab goes to the next stop, every 8
+// cells, never past the last. It is counted twice, each character at
+// the fewest cells a terminal may give it (fewest) and at the most
+// (most; printer_inplace_width.go); a tab on a filled row is taken to
+// cancel the wrap in fewest, as some terminals do. It stops counting at
+// limit.
+func rowsDown(text string, width, limit int) (fewest, most int) {
+	var lo, hi cursor
+	for text != "" && hi.row < limit {
 		c := text[0]
 		switch {
 		case c == '\n':
-			row, col = row+1, 0
+			lo.newline()
+			hi.newline()
 			text = text[1:]
 			continue
 		case c == '\t':
-			if col < width {
-				col = min((col/8+1)*8, width-1)
+			lo.col = min((lo.col/8+1)*8, width-1)
+			if hi.col < width {
+				hi.col = min((hi.col/8+1)*8, width-1)
 			}
 			text = text[1:]
 			continue
 		}
-		n, w := 1, 1
+		n, l, h := 1, 1, 1
 		if c >= 0x80 || len(text) > 1 && text[1] >= 0x80 {
 			// Not plain ASCII, or followed by what may join it (a
 			// combining mark): a whole grapheme.
-			var g string
-			g, w = ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
+			g, w := ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
+			l, h = cellsOf(g, w)
 			n = len(g)
 		}
 		text = text[n:]
-		if w == 0 {
-			continue
-		}
-		if col+w > width && col > 0 {
-			row, col = row+1, 0
-		}
-		col = min(col+w, width)
+		lo.put(l, width)
+		hi.put(h, width)
 	}
-	return row
+	return lo.row, hi.row
+}
+
+// cursor is where the terminal's cursor is, counting rows.
+type cursor struct{ row, col int }
+
+func (c *cursor) newline() { c.row, c.col = c.row+1, 0 }
+
+// put moves c past a character w cells wide.
+func (c *cursor) put(w, width int) {
+	if w == 0 {
+		return
+	}
+	if c.col+w > width && c.col > 0 {
+		c.newline()
+	}
+	for ; w > width; w -= width {
+		// A grapheme wider than a row (a run of vowel jamo) is
+		// printed a code point at a time, wrapping within.
+		c.row++
+	}
+	c.col = min(c.col+w, width)
 }

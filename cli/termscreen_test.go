@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -23,6 +24,10 @@ type termScreen struct {
 	scrollback    [][]string
 	rows          [][]string // height rows of width cells; "" is blank, a wide character's second cell is "\x00"
 	x, y          int        // x == width: the last cell is filled, the wrap pending
+	// runeWidth, when set, makes this a terminal that advances the
+	// cursor per code point by the width runeWidth gives (as xterm,
+	// tmux and VTE do, each with its own table) instead of per grapheme.
+	runeWidth func(r rune) int
 }
 
 func newTermScreen(t *testing.T, width, height int) *termScreen {
@@ -54,6 +59,10 @@ func (s *termScreen) write(b string) {
 			b = s.sequence(b)
 		case c < 0x20 || c == 0x7f:
 			s.t.Fatalf("the printer sent control %#x", c)
+		case s.runeWidth != nil:
+			r, n := utf8.DecodeRuneInString(b)
+			s.put(b[:n], s.runeWidth(r))
+			b = b[n:]
 		default:
 			g, w := ansi.FirstGraphemeCluster(b, ansi.GraphemeWidth)
 			s.put(g, w)

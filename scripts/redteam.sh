@@ -485,6 +485,28 @@ case_tui_spoof_borders_and_silent_wait() {
 	tmux -S "$sock" kill-server 2>/dev/null || true
 }
 
+# parley send in tmux (40x12): an answer of VS16 emoji, which tmux shows
+# in one cell each and a grapheme count in two, replaced in place, does
+# not erase the lines above the answer; the final text shows once.
+case_send_redraw_keeps_lines_above() {
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "redteam: tmux is not installed; skipping the tmux case"
+		return 0
+	fi
+	local sock="$work/tmux-$current.sock" screen=""
+	mis_start
+	tmux -S "$sock" new-session -d -s rt -x 40 -y 12 \
+		"env -i PATH=$PATH HOME=$home TERM=xterm-256color LANG=C.UTF-8 XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_STATE_HOME=$home/state XDG_CACHE_HOME=$home/cache bash --norc --noprofile -c 'echo before-the-answer; $work/parley send $(mis widths) hi; echo after-the-answer; sleep 600'"
+	tui_see "after-the-answer"
+	screen=$(tmux -S "$sock" capture-pane -p -S -100 -t rt)
+	tmux -S "$sock" kill-server 2>/dev/null || true
+	out=$screen
+	grep -qx "before-the-answer" <<<"$screen" || fail "the line above the answer was erased"
+	grep -qx "\[working\]" <<<"$screen" || fail "the [working] line above the answer was erased"
+	[ "$(grep -c "The final answer." <<<"$screen")" = 1 ] || fail "the final answer is not shown once"
+	if grep -qF "A draft." <<<"$screen"; then fail "the replaced draft is still on the screen"; fi
+}
+
 # --- cases: an id an agent chooses is looked up with that agent only -------
 
 # Agent "pusher" pushes its task-1 failed ("B was here"); agent "healthy"

@@ -128,6 +128,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		s.textEverywhere(w, r, c, stream, Spoofed)
 	case Trickle:
 		s.trickle(w, r, c, f)
+	case ReplaceWidths:
+		s.replaceWidths(w, c, f.Pause)
 	default:
 		http.Error(w, "unknown hostile mode "+string(f.Mode), http.StatusInternalServerError)
 	}

@@ -16,6 +16,7 @@
 //	pusher     pushes its task-1 failed, "B was here", once given a push config
 //	ones       answers in context "1", an id like parley's number for a conversation
 //	reflect    HTTP 500 for the card and every message, quoting the credential headers sent
+//	widths     an answer of VS16 emoji replaced by a draft, then by "The final answer."
 package main
 
 import (
@@ -49,6 +50,7 @@ func main() {
 		{"pusher", []hostile.Fault{{Mode: hostile.PushOther, Body: "B was here", Methods: []string{"tasks/get", "tasks/pushNotificationConfig/set", "tasks/pushNotificationConfig/delete"}}}},
 		{"ones", []hostile.Fault{{Mode: hostile.ContextOne, Methods: []string{"message/stream", "message/send"}}}},
 		{"reflect", []hostile.Fault{{Mode: hostile.Reflect, Methods: []string{"card", "message/stream", "message/send"}}}},
+		{"widths", []hostile.Fault{{Mode: hostile.ReplaceWidths, Methods: []string{"message/stream", "message/send"}, Pause: 200 * time.Millisecond}}},
 	}
 	for _, a := range agents {
 		srv := hostile.Serve(a.faults...)
