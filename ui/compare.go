@@ -47,6 +47,10 @@ type compareCol struct {
 	entry *panes.Entry
 	conv  *session.Conversation
 	pane  *chat.Pane
+	// before is the agent's conversation before the view gave it conv,
+	// nil when conv is that one: leaving the view gives it back, so a
+	// message sent alone afterwards does not join the set.
+	before *session.Conversation
 	// naming is set while its context is being named, named once it
 	// is; tries counts the lookups that found no stored context yet.
 	naming, named bool
@@ -124,12 +128,16 @@ func (m *Model) openCompare() tea.Cmd {
 	name := "compare " + m.env.Now().Format("2006-01-02 15:04:05")
 	v := compareView{open: true, set: name, setKey: name + " " + newSetKey()}
 	for _, e := range entries {
+		var before *session.Conversation
 		if !e.Conv.Busy() && hasUserMessage(e.Conv.Items()) {
 			// The set starts fresh contexts; the agent's chat so far
-			// stays in the store.
+			// stays in the store, and comes back when the view closes.
+			before = e.Conv
 			m.ws.NewConversation(e.Agent)
 		}
-		v.cols = append(v.cols, m.newCompareCol(e))
+		c := m.newCompareCol(e)
+		c.before = before
+		v.cols = append(v.cols, c)
 	}
 	return m.showCompare(v)
 }
@@ -179,8 +187,20 @@ func newSetKey() string {
 }
 
 // leaveCompare goes back to the chat with the current agent, its
-// transcript read again since the columns took its changes.
+// transcript read again since the columns took its changes. Each agent
+// gets back the conversation it had before the view, or a fresh one
+// when the view's was its first: the set's conversations stay the set's.
 func (m *Model) leaveCompare() tea.Cmd {
+	for _, c := range m.compare.cols {
+		if c.entry.Conv != c.conv || !hasUserMessage(c.conv.Items()) {
+			continue
+		}
+		if c.before != nil {
+			c.entry.Conv = c.before
+		} else {
+			m.ws.NewConversation(c.entry.Agent)
+		}
+	}
 	m.compare = compareView{}
 	m.showConversation()
 	m.layout()
@@ -398,6 +418,10 @@ func (m *Model) onCompareSetOpened(msg compareSetOpenedMsg) tea.Cmd {
 	}
 	var entries []*panes.Entry
 	seen := map[*panes.Entry]bool{}
+	before := map[*session.Agent]*session.Conversation{}
+	for _, e := range m.entries {
+		before[e.Agent] = e.Conv
+	}
 	for _, o := range msg.openings {
 		a := m.ws.Opened(o)
 		m.syncEntries()
@@ -426,6 +450,9 @@ func (m *Model) onCompareSetOpened(msg compareSetOpenedMsg) tea.Cmd {
 	for _, e := range entries {
 		c := m.newCompareCol(e)
 		c.named = true // named and in the set already
+		if b := before[e.Agent]; b != c.conv {
+			c.before = b
+		}
 		v.cols = append(v.cols, c)
 	}
 	// Short enough to share the footer's line with the keys: a status

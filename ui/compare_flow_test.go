@@ -269,3 +269,55 @@ func TestFlowCompareStartsFreshContexts(t *testing.T) {
 		return err == nil && len(list) == 3
 	})
 }
+
+// Leaving the compare view gives each agent back the chat it had: a
+// message sent alone afterwards never joins the set's conversations,
+// which stay a comparison when reopened.
+func TestFlowLeavingCompareKeepsTheSetApart(t *testing.T) {
+	a := compareApp(t, 120, 36, "/", "/v0.3/")
+	a.typeText("Hello")
+	a.key("enter")
+	a.waitScreen(answerEnd)
+	a.waitState("the exchange to end", func(m *Model) bool { return !m.current.Conv.Busy() })
+	var before *session.Conversation
+	a.inspect(func(m *Model) { before = m.current.Conv })
+	a.markAll(2)
+	a.key("c")
+	a.waitScreen("message all 2:")
+	a.typeText("ping")
+	a.key("enter")
+	a.waitFrame("both columns to answer and settle", func(s string) bool {
+		return strings.Count(s, "pong: ping") == 2 && strings.Count(s, "done in") == 2
+	})
+	var set []*session.Conversation
+	a.inspect(func(m *Model) {
+		for _, c := range m.compare.cols {
+			set = append(set, c.conv)
+		}
+	})
+	a.key("esc")
+	a.waitScreen("╭─ Agents")
+	a.inspect(func(m *Model) {
+		if m.current.Conv != before {
+			t.Error("after esc the chat is not the one the agent had before the compare")
+		}
+		for _, e := range m.entries {
+			for _, c := range set {
+				if e.Conv == c {
+					t.Errorf("after esc %s still chats in the set's conversation", e.Label())
+				}
+			}
+		}
+	})
+	a.waitState("the composer to have the keys", func(m *Model) bool { return m.focus == focusComposer })
+	a.typeText("ping alone")
+	a.key("enter")
+	a.waitScreen("pong: ping alone")
+	for _, c := range set {
+		for _, it := range c.Items() {
+			if strings.Contains(fmt.Sprint(it), "ping alone") {
+				t.Errorf("the message sent alone joined the set's conversation: %+v", it)
+			}
+		}
+	}
+}
