@@ -112,7 +112,11 @@ func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
 	fmt.Fprintln(r.env.Stderr, termsafe.Line(line))
 	r.lastErr = err
 	if asJSON {
-		_ = writeJSONLine(r.env.Stdout, errorJSON{Type: "error", Error: msg, Hint: hint, ErrorCode: errorCode(err), TaskID: taskID, Code: r.exitCode(code, err)})
+		ec := errorCode(err)
+		if code == exitInterrupted {
+			ec = codeInterrupted
+		}
+		_ = writeJSONLine(r.env.Stdout, errorJSON{Type: "error", Error: msg, Hint: hint, ErrorCode: ec, TaskID: taskID, Code: r.exitCode(code, err)})
 	}
 	return code
 }

@@ -66,6 +66,12 @@ var a2aErrors = []struct {
 	{a2aclient.ErrInternal, "InternalError"},
 }
 
+// codeInterrupted is the --json error line's code for a command the user
+// interrupted (ctrl+c): not an internal error, and the specification
+// names no code for it while forbidding new A2ACLI_ERR_ ones, so it is
+// parley's own, under its own prefix.
+const codeInterrupted = "PARLEY_INTERRUPTED"
+
 // errorCode names an error for the "code" of the --json error line: the
 // agent's A2A error by its name, else the specification's CLI-local
 // A2ACLI_ERR_* code.
