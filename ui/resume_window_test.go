@@ -13,7 +13,9 @@ import (
 )
 
 // leaveRunningAfter is leaveRunning in a conversation that holds n
-// numbered notes ("note 0" …) before the message.
+// numbered notes ("note 0" …) before the message, written first (under
+// the race detector, writing them with the answer's first chunks let the
+// answer end before a partial one was flushed).
 func leaveRunningAfter(t *testing.T, st *store.Store, url string, n int) int64 {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -22,9 +24,23 @@ func leaveRunningAfter(t *testing.T, st *store.Store, url string, n int) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conv := session.NewConversation(client, "parley demo", nil)
+	first := session.NewConversation(client, "parley demo", nil)
+	rec := st.Record(first, session.RecordOptions{Agent: session.AgentInfoOf(url, client)})
+	first.Edit(func(e session.Editor) {
+		for i := 0; i < n; i++ {
+			e.Add(&session.Item{Key: fmt.Sprintf("note:%d", i), Kind: session.ItemUser, Text: fmt.Sprintf("note %d", i), Done: true})
+		}
+	})
+	first.Changed()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	oc, err := st.OpenContext(rec.ID(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	partial := make(chan struct{}, 1)
-	rec := st.Record(conv, session.RecordOptions{Agent: session.AgentInfoOf(url, client), OnFlush: func(f session.Flush) {
+	conv, rec := st.Continue(oc, client, nil, session.RecordOptions{OnFlush: func(f session.Flush) {
 		for _, it := range f.Items {
 			if it.Kind == session.ItemArtifact && !it.Done {
 				select {
@@ -34,12 +50,6 @@ func leaveRunningAfter(t *testing.T, st *store.Store, url string, n int) int64 {
 			}
 		}
 	}})
-	conv.Edit(func(e session.Editor) {
-		for i := 0; i < n; i++ {
-			e.Add(&session.Item{Key: fmt.Sprintf("note:%d", i), Kind: session.ItemUser, Text: fmt.Sprintf("note %d", i), Done: true})
-		}
-	})
-	conv.Changed()
 	conv.Send("Tell me a story")
 	select {
 	case <-partial:
@@ -53,7 +63,7 @@ func leaveRunningAfter(t *testing.T, st *store.Store, url string, n int) int64 {
 	if err := rec.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return rec.ID()
+	return oc.Info.ID
 }
 
 // A long conversation whose task is resumed at start is held as a

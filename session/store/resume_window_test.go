@@ -94,12 +94,29 @@ func TestResumeOpensAWindowHoldingTheTask(t *testing.T) {
 }
 
 // stopMidStreamAfter is stopMidStream in a context that holds n notes
-// before the message.
+// before the message, written first (under the race detector, writing
+// them with the answer's first chunks let the answer end before a
+// partial artifact was flushed).
 func stopMidStreamAfter(t *testing.T, s *Store, url string, n int) (int64, string) {
 	t.Helper()
-	conv := session.NewConversation(sessiontest.ResolveDemo(t, url), "parley demo", nil)
+	client := sessiontest.ResolveDemo(t, url)
+	first := session.NewConversation(client, "parley demo", nil)
+	rec := s.Record(first, session.RecordOptions{Agent: session.AgentInfoOf(url, client)})
+	first.Edit(func(e session.Editor) {
+		for i := 0; i < n; i++ {
+			e.Add(&session.Item{Key: fmt.Sprintf("note:%d", i), Kind: session.ItemUser, Text: fmt.Sprintf("note %d", i), Done: true})
+		}
+	})
+	first.Changed()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	oc, err := s.OpenContext(rec.ID(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	partial := make(chan struct{}, 1)
-	rec := s.Record(conv, session.RecordOptions{Agent: session.AgentInfoOf(url, conv.Client()), OnFlush: func(f session.Flush) {
+	conv, rec := s.Continue(oc, client, nil, session.RecordOptions{OnFlush: func(f session.Flush) {
 		for _, it := range f.Items {
 			if it.Kind == session.ItemArtifact && !it.Done {
 				select {
@@ -109,12 +126,6 @@ func stopMidStreamAfter(t *testing.T, s *Store, url string, n int) (int64, strin
 			}
 		}
 	}})
-	conv.Edit(func(e session.Editor) {
-		for i := 0; i < n; i++ {
-			e.Add(&session.Item{Key: fmt.Sprintf("note:%d", i), Kind: session.ItemUser, Text: fmt.Sprintf("note %d", i), Done: true})
-		}
-	})
-	conv.Changed()
 	conv.Send("Tell me a story")
 	select {
 	case <-partial:
@@ -129,5 +140,5 @@ func stopMidStreamAfter(t *testing.T, s *Store, url string, n int) (int64, strin
 	if len(running) != 1 {
 		t.Fatalf("running after stop: %v", running)
 	}
-	return rec.ID(), running[0]
+	return oc.Info.ID, running[0]
 }
