@@ -107,6 +107,10 @@ type Resumption struct {
 	Gone         []TaskInfo
 	Conversation *Conversation // nil when Err is set
 	Recorder     Recording
+	// Before says the store holds items before those the conversation
+	// restored (its last OpenWindow, and the followed tasks' items): a
+	// front end reads them as the conversation is scrolled up.
+	Before bool
 	// Err says why the agent could not be reached; show the tasks as
 	// interrupted, with a way to retry.
 	Err error

@@ -85,6 +85,14 @@ func (m *Model) onResumed(msg resumedMsg) tea.Cmd {
 			gone += len(r.Gone)
 		}
 	}
+	// A resumed conversation holds its last items and its tasks' only
+	// (session.Resumption.Before): the chat reads the rest from the
+	// store as it is scrolled to, as for one opened (onContextOpened).
+	for _, r := range msg.res {
+		if r.Err == nil && r.Conversation != nil && m.opts.Store != nil {
+			m.chat.SetWindow(r.Conversation, chat.Window{Src: m.opts.Store, ID: r.Context.ID, Before: r.Before, Tail: r.Conversation.Items})
+		}
+	}
 	for _, a := range m.ws.Resumed(msg.res) {
 		m.syncEntries()
 		if m.entryOf(a) == m.current {

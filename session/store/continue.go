@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
@@ -33,7 +34,7 @@ func (s *Store) Continue(oc *session.OpenedContext, client *a2aclient.Client, no
 // done. It reports an unreachable agent in Resumption.Err, not as an
 // error: the other contexts can still be resumed.
 func (s *Store) Resume(ctx context.Context, dir *session.Directory, id int64, notify func()) (*session.Resumption, error) {
-	oc, err := s.OpenContext(id, 0)
+	oc, err := s.OpenContext(id, session.OpenWindow)
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +51,12 @@ func (s *Store) Resume(ctx context.Context, dir *session.Directory, id int64, no
 	if len(res.Tasks) == 0 {
 		return res, nil
 	}
+	for _, t := range res.Tasks {
+		if err := s.withTaskItems(oc, t.ID); err != nil {
+			return nil, err
+		}
+	}
+	res.Before = oc.Total > len(oc.Items)
 	client, err := session.ClientFor(ctx, dir, oc.Info)
 	if err != nil {
 		res.Err = fmt.Errorf("could not reach %s to resume: %w", cmp.Or(oc.Info.Agent.Name, oc.Info.Agent.Ref), err)
@@ -101,4 +108,42 @@ func (s *Store) ResumePending(ctx context.Context, dir *session.Directory, notif
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// withTaskItems makes sure oc, a window of a context's last items, holds
+// the items of task taskID, which is followed again: its rows are
+// updated in place, not written anew at the end. A task that started
+// before the window, within another window of it, widens the window
+// back to its first item; one further up brings its own items only (the
+// window then has a gap, which the chat does not read).
+func (s *Store) withTaskItems(oc *session.OpenedContext, taskID string) error {
+	if len(oc.Items) == 0 {
+		return nil
+	}
+	id, first := oc.Info.ID, oc.Items[0].Seq
+	var seq sql.NullInt64
+	if err := s.db.QueryRow(`SELECT min(seq) FROM items WHERE context = ? AND task_id = ?`, id, taskID).Scan(&seq); err != nil {
+		return s.wrap(fmt.Errorf("find task %s: %w", taskID, err))
+	}
+	if !seq.Valid || int(seq.Int64) >= first {
+		return nil
+	}
+	var between int
+	if err := s.db.QueryRow(`SELECT count(*) FROM items WHERE context = ? AND seq >= ? AND seq < ?`, id, seq.Int64, first).Scan(&between); err != nil {
+		return s.wrap(fmt.Errorf("count items: %w", err))
+	}
+	if between <= session.OpenWindow {
+		earlier, err := s.LoadBefore(id, first, between)
+		if err != nil {
+			return err
+		}
+		oc.Items = append(earlier, oc.Items...)
+		return nil
+	}
+	own, err := s.queryWindow(id, 16, `SELECT `+windowColumns+` FROM items WHERE context = ? AND task_id = ? AND seq < ? ORDER BY seq, rowid`, id, taskID, first)
+	if err != nil {
+		return err
+	}
+	oc.Items = mergeByKey(own, oc.Items)
+	return nil
 }

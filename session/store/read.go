@@ -183,7 +183,8 @@ func (s *Store) prepared(q string) (*sql.Stmt, error) {
 }
 
 // LoadTail returns the last n items of a context, oldest first: the
-// first screen of a long transcript. n <= 0 returns every item.
+// first screen of a long transcript, each long artifact as its end (see
+// windowText). n <= 0 returns every item whole.
 func (s *Store) LoadTail(id int64, n int) ([]session.Item, error) {
 	if n <= 0 {
 		total, err := s.CountItems(id)
@@ -192,7 +193,7 @@ func (s *Store) LoadTail(id int64, n int) ([]session.Item, error) {
 		}
 		return s.queryItems(total, `SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq, rowid`, id)
 	}
-	items, err := s.queryItems(min(n, 4096), `SELECT `+itemColumns+` FROM items WHERE context = ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, n)
+	items, err := s.queryWindow(id, min(n, 4096), `SELECT `+windowColumns+` FROM items WHERE context = ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, n)
 	reverseItems(items)
 	return items, err
 }
@@ -200,7 +201,7 @@ func (s *Store) LoadTail(id int64, n int) ([]session.Item, error) {
 // LoadBefore returns up to n items that come before the item at seq,
 // oldest first: the page above what is shown, when scrolling back.
 func (s *Store) LoadBefore(id int64, seq, n int) ([]session.Item, error) {
-	items, err := s.queryItems(max(min(n, seq, 4096), 0), `SELECT `+itemColumns+` FROM items WHERE context = ? AND seq < ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, seq, n)
+	items, err := s.queryWindow(id, max(min(n, seq, 4096), 0), `SELECT `+windowColumns+` FROM items WHERE context = ? AND seq < ? ORDER BY seq DESC, rowid DESC LIMIT ?`, id, seq, n)
 	reverseItems(items)
 	return items, err
 }
@@ -209,7 +210,7 @@ func (s *Store) LoadBefore(id int64, seq, n int) ([]session.Item, error) {
 // oldest first: the page below what is shown, when scrolling down a
 // transcript read in windows. seq -1 reads from the first item.
 func (s *Store) LoadAfter(id int64, seq, n int) ([]session.Item, error) {
-	return s.queryItems(max(min(n, 4096), 0), `SELECT `+itemColumns+` FROM items WHERE context = ? AND seq > ? ORDER BY seq, rowid LIMIT ?`, id, seq, n)
+	return s.queryWindow(id, max(min(n, 4096), 0), `SELECT `+windowColumns+` FROM items WHERE context = ? AND seq > ? ORDER BY seq, rowid LIMIT ?`, id, seq, n)
 }
 
 // LoadAround returns up to n items around the item with key, oldest
@@ -229,7 +230,7 @@ func (s *Store) LoadAround(id int64, key string, n int) ([]session.Item, int, er
 	if err != nil {
 		return nil, 0, err
 	}
-	rest, err := s.queryItems(n-len(before), `SELECT `+itemColumns+` FROM items WHERE context = ? AND seq >= ? ORDER BY seq, rowid LIMIT ?`, id, seq, n-len(before))
+	rest, err := s.queryWindow(id, n-len(before), `SELECT `+windowColumns+` FROM items WHERE context = ? AND seq >= ? ORDER BY seq, rowid LIMIT ?`, id, seq, n-len(before))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -297,8 +298,9 @@ func queryAll[T any](s *Store, what string, scan func(scanner) (T, error), q str
 	return out, s.wrap(rows.Err())
 }
 
-// OpenContext loads a context to show it: its last tail items (every
-// item when tail <= 0), its tasks and its agent.
+// OpenContext loads a context to show it: its last tail items, each long
+// artifact as its end (every item whole when tail <= 0), its tasks and
+// its agent.
 func (s *Store) OpenContext(id int64, tail int) (*session.OpenedContext, error) {
 	info, err := s.Context(id)
 	if err != nil {

@@ -74,7 +74,9 @@ func (windowMsg) Redraws() component.Redraw { return component.RedrawAll }
 func (windowMsg) To() string { return ID }
 
 // SetWindow says conv, shown now or later, is stored as w: the pane
-// reads it in windows. The zero Window holds everything, as before.
+// reads it in windows. The zero Window holds everything, as before. A
+// conversation not shown now takes up its window when shown
+// (ShowWindow).
 func (c *Pane) SetWindow(conv any, w Window) {
 	if c.windowOf == nil {
 		c.windowOf = map[any]Window{}
@@ -84,7 +86,9 @@ func (c *Pane) SetWindow(conv any, w Window) {
 	} else {
 		c.windowOf[conv] = w
 	}
-	c.ShowWindow(conv)
+	if conv == c.formsConv {
+		c.ShowWindow(conv)
+	}
 }
 
 // ShowWindow takes up the window of conv after a ResetFor showed its
