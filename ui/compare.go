@@ -154,6 +154,7 @@ func (m *Model) newCompareCol(e *panes.Entry) *compareCol {
 // showCompare puts the view v on screen, the composer sending to all.
 func (m *Model) showCompare(v compareView) tea.Cmd {
 	m.compare = v
+	m.composer.SetPlaceholder(fmt.Sprintf("Message all %d agents…", len(v.cols)))
 	m.narrowList = false
 	m.setFocus(focusComposer)
 	m.layout()
@@ -202,6 +203,7 @@ func (m *Model) leaveCompare() tea.Cmd {
 		}
 	}
 	m.compare = compareView{}
+	m.composer.SetPlaceholder("")
 	m.showConversation()
 	m.layout()
 	return m.focusCmd()

@@ -283,7 +283,7 @@ func TestFlowLeavingCompareKeepsTheSetApart(t *testing.T) {
 	a.inspect(func(m *Model) { before = m.current.Conv })
 	a.markAll(2)
 	a.key("c")
-	a.waitScreen("message all 2:")
+	a.waitScreen("message all 2:", "Message all 2 agents…")
 	a.typeText("ping")
 	a.key("enter")
 	a.waitFrame("both columns to answer and settle", func(s string) bool {
@@ -296,7 +296,7 @@ func TestFlowLeavingCompareKeepsTheSetApart(t *testing.T) {
 		}
 	})
 	a.key("esc")
-	a.waitScreen("╭─ Agents")
+	a.waitScreen("╭─ Agents", "Message the agent…")
 	a.inspect(func(m *Model) {
 		if m.current.Conv != before {
 			t.Error("after esc the chat is not the one the agent had before the compare")

@@ -1,6 +1,7 @@
 package panes
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -35,7 +36,7 @@ type Composer struct {
 func NewComposer(st *styles.Styles, km keys.Composer) *Composer {
 	ta := textarea.New()
 	ta.Prompt = "> "
-	ta.Placeholder = "Message the agent…"
+	ta.Placeholder = placeholder
 	ta.ShowLineNumbers = false
 	ta.CharLimit = 0
 	ta.DynamicHeight = true
@@ -88,6 +89,15 @@ func (c *Composer) Focused() bool  { return c.ta.Focused() }
 func (c *Composer) Value() string  { return c.ta.Value() }
 func (c *Composer) Empty() bool {
 	return strings.TrimSpace(c.ta.Value()) == "" && len(c.attachments) == 0
+}
+
+// placeholder is what an empty composer shows.
+const placeholder = "Message the agent…"
+
+// SetPlaceholder is what the empty composer shows; "" is the usual
+// words (the compare view says every column gets the message).
+func (c *Composer) SetPlaceholder(s string) {
+	c.ta.Placeholder = cmp.Or(s, placeholder)
 }
 
 // SetValue replaces the text, e.g. with an example prompt.
