@@ -148,7 +148,7 @@ func (c *Pane) renderFront(ci *chatItem, w int) {
 	}
 	what := "above"
 	if f.text != "" {
-		what = "more"
+		what = "between, not shown"
 	}
 	note := fmt.Sprintf("… %s %s · the store has it all: export writes it whole", styles.ByteSize(left), what)
 	switch {
