@@ -143,6 +143,12 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 			// No skill has a line: scrolling shows none either, the
 			// expanded card's room does.
 			more = " · " + keys.FirstKey(p.keys.Expand) + " shows them"
+			if p.skillTop == 0 {
+				// None shows at all: the note counts them, it does not
+				// say "more" above no skill.
+				out = out[:max(min(len(out), budget-1), keep)]
+				return append(out, p.st.Muted.Render(styles.Clip(styles.Plural(hidden, "skill")+more, max(p.w, 10))))
+			}
 		}
 		return p.cutNote(out, keep, budget, hidden, "skill"+more, "skills"+more)
 	}
