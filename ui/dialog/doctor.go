@@ -71,6 +71,7 @@ type Doctor struct {
 	cursor  int
 	open    bool // the detail of the result under the cursor is shown whole
 	frame   int
+	rows    int // the rows View last had room for
 	w, h    int
 }
 
@@ -163,11 +164,22 @@ func (d *Doctor) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		d.cursor = max(d.cursor-1, 0)
 	case key.Matches(msg, k.Down):
 		d.cursor = max(min(d.cursor+1, len(d.results)-1), 0)
+	case key.Matches(msg, k.PageUp):
+		d.cursor = max(d.cursor-d.page(), 0)
+	case key.Matches(msg, k.PageDown):
+		d.cursor = max(min(d.cursor+d.page(), len(d.results)-1), 0)
+	case key.Matches(msg, k.Top):
+		d.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		d.cursor = max(len(d.results)-1, 0)
 	case key.Matches(msg, k.Details):
 		d.open = !d.open && len(d.results) > 0
 	}
 	return nil, nil
 }
+
+// page is how far pgup and pgdown move: the rows View last listed.
+func (d *Doctor) page() int { return max(d.rows-1, 1) }
 
 // tally counts the results by status.
 func (d *Doctor) tally() map[doctor.Status]int {
@@ -245,6 +257,7 @@ func (d *Doctor) View(st *styles.Styles) string {
 	}
 	rows := max(min(d.h-4, len(d.results)+len(lines)+len(detail)+2)-len(lines)-len(detail)-2, 1)
 	// The room holds the rows and the notes of those hidden above and below.
+	d.rows = rows
 	first, end := styles.CenteredWindow(len(d.results), d.cursor, rows)
 	above, below := styles.HiddenNotes(st, len(d.results), first, end, inner)
 	if above != "" {
@@ -277,7 +290,7 @@ func (d *Doctor) View(st *styles.Styles) string {
 		lines = append(lines, below)
 	}
 	k := d.keys.Doctor
-	note := keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" pick", keys.Note(k.Details, "detail"), keys.Note(k.Close, ""))
+	note := keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+" pick", keys.Note(k.Details, "detail"), keys.FirstKey(k.Top)+"/"+keys.FirstKey(k.Bottom)+" ends", keys.Note(k.Close, ""))
 	content := " " + strings.Join(lines, "\n ")
 	return styles.Box(st, "Doctor · "+termsafe.Line(d.label), note, content, bw, min(len(lines)+2, d.h), true)
 }

@@ -267,3 +267,32 @@ func TestDoctorURLColumnKeepsTheOrigin(t *testing.T) {
 		t.Fatalf("the URL's scheme and host are cut:\n%s", screen)
 	}
 }
+
+// The doctor's list jumps to its ends (home/end, g/G) and moves by a page
+// (pgup/pgdown), as the chat does.
+func TestDoctorJumpsAndPages(t *testing.T) {
+	var many []doctor.Result
+	for range 10 {
+		many = append(many, doctorResults()...)
+	}
+	d := doctorWith(many)
+	d.SetSize(100, 20)
+	d.cursor = 0
+	d.View(styles.New(themes.Dark))
+	for _, c := range []struct {
+		key  string
+		want func(int) bool
+	}{
+		{"G", func(c int) bool { return c == len(many)-1 }},
+		{"g", func(c int) bool { return c == 0 }},
+		{"end", func(c int) bool { return c == len(many)-1 }},
+		{"home", func(c int) bool { return c == 0 }},
+		{"pgdown", func(c int) bool { return c > 3 }},
+		{"pgup", func(c int) bool { return c == 0 }},
+	} {
+		d.Update(uitest.Key(c.key))
+		if !c.want(d.cursor) {
+			t.Errorf("%s left the cursor on %d of %d", c.key, d.cursor, len(many))
+		}
+	}
+}

@@ -81,6 +81,8 @@ type Raw struct {
 	pick     int // the method offered last (up/down), -1 before any
 	kept     []*rawExchange
 	cursor   int // among kept
+	scroll   int // the first line of the open reply drawn
+	bodyRows int // the lines View last had for the open reply
 	inflight *rawExchange
 	cancel   context.CancelFunc
 	feed     *feed[rawMsg]
@@ -124,6 +126,10 @@ func (d *Raw) Update(msg tea.Msg) (tea.Cmd, component.Action) {
 		return d.key(msg)
 	case tea.PasteMsg:
 		return d.toField(msg), nil
+	case tea.MouseWheelMsg:
+		if ex := d.selected(); ex != nil && ex.open {
+			d.scrollBy(map[bool]int{true: -rawWheel, false: rawWheel}[msg.Button == tea.MouseWheelUp])
+		}
 	}
 	return nil, nil
 }
@@ -168,13 +174,10 @@ func (d *Raw) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		d.offer(-1)
 	case key.Matches(msg, k.Down) && d.focus == rawMethod:
 		d.offer(+1)
-	case key.Matches(msg, k.Up) && d.focus == rawReplies:
-		d.cursor = max(d.cursor-1, 0)
-	case key.Matches(msg, k.Down) && d.focus == rawReplies:
-		d.cursor = max(min(d.cursor+1, len(d.kept)-1), 0)
+	case d.focus == rawReplies && d.scrollKey(msg):
 	case key.Matches(msg, k.Expand):
 		if ex := d.selected(); ex != nil && d.focus == rawReplies {
-			ex.open = !ex.open
+			d.expand(ex)
 		} else if d.focus == rawMethod {
 			d.setFocus(rawBody)
 		}
@@ -182,6 +185,66 @@ func (d *Raw) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		return d.toField(msg), nil
 	}
 	return nil, nil
+}
+
+// rawWheel is how many lines a notch of the wheel scrolls a reply.
+const rawWheel = 3
+
+// scrollKey moves among the replies, or through the one expanded: ↑/↓ by
+// a line, pgup/pgdown by a page, home/end to its ends; it reports
+// whether msg was one of those keys.
+func (d *Raw) scrollKey(msg tea.KeyPressMsg) bool {
+	k := d.keys.Raw
+	page := max(d.bodyRows-2, 1)
+	if ex := d.selected(); ex != nil && ex.open {
+		switch {
+		case key.Matches(msg, k.Up):
+			d.scrollBy(-1)
+		case key.Matches(msg, k.Down):
+			d.scrollBy(1)
+		case key.Matches(msg, k.PageUp):
+			d.scrollBy(-page)
+		case key.Matches(msg, k.PageDown):
+			d.scrollBy(page)
+		case key.Matches(msg, k.Top):
+			d.scroll = 0
+		case key.Matches(msg, k.Bottom):
+			d.scroll = len(ex.lines()) // View stops it at the last page
+		default:
+			return false
+		}
+		return true
+	}
+	last := max(len(d.kept)-1, 0)
+	switch {
+	case key.Matches(msg, k.Up):
+		d.cursor = max(d.cursor-1, 0)
+	case key.Matches(msg, k.Down):
+		d.cursor = min(d.cursor+1, last)
+	case key.Matches(msg, k.Top), key.Matches(msg, k.PageUp):
+		d.cursor = 0
+	case key.Matches(msg, k.Bottom), key.Matches(msg, k.PageDown):
+		d.cursor = last
+	default:
+		return false
+	}
+	return true
+}
+
+// scrollBy scrolls the expanded reply by n lines; View keeps it within
+// the reply.
+func (d *Raw) scrollBy(n int) {
+	d.scroll = max(d.scroll+n, 0)
+}
+
+// expand opens the reply at its top, folding the others so the one
+// open has the room, or folds it.
+func (d *Raw) expand(ex *rawExchange) {
+	open := !ex.open
+	for _, o := range d.kept {
+		o.open = false
+	}
+	ex.open, d.scroll = open, 0
 }
 
 // toField gives typing and pastes to the field with the focus.
@@ -209,6 +272,12 @@ func (d *Raw) setFocus(f int) {
 		d.method.Focus()
 	case rawBody:
 		d.body.Focus()
+		if strings.TrimSpace(d.body.Value()) == "" {
+			if b := rawSendBody(d.dialect, d.method.Value()); b != "" {
+				d.body.SetValue(b)
+				d.body.CursorEnd()
+			}
+		}
 	}
 }
 

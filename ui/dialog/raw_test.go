@@ -2,6 +2,8 @@ package dialog
 
 import (
 	"context"
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,6 +72,7 @@ func TestRawConsoleSendsAndKeeps(t *testing.T) {
 		t.Fatalf("↓ offered %q, want the binding's first, SendMessage", d.method.Value())
 	}
 	d.Update(uitest.Key("tab"))
+	d.body.SetValue("") // in place of the body offered (TestRawOffersASendMessageBody)
 	d.Update(tea.PasteMsg{Content: `{"message":{}}`})
 	cmd, _ := d.Update(uitest.Key("ctrl+s"))
 	runUntil(t, d, cmd, func() bool { return len(d.kept) == 1 && d.kept[0].done })
@@ -174,5 +177,115 @@ func TestGoldenRawConsole(t *testing.T) {
 		d.setFocus(rawReplies)
 		d.cursor = 1
 		requireGolden(t, "raw-"+map[int]string{80: "80", 120: "120"}[w], ansi.Strip(drawnDialog(d, st, w, 30)))
+	}
+}
+
+// rawLongReply is a reply of 200 lines pretty-printed, as ListTasks
+// gave a new user.
+func rawLongReply() *a2aclient.RawReply {
+	var b strings.Builder
+	b.WriteString(`{"tasks":[`)
+	for i := range 200 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`"line-` + strconv.Itoa(i) + `"`)
+	}
+	b.WriteString(`]}`)
+	return &a2aclient.RawReply{Status: 200, ContentType: "application/json", Body: []byte(b.String())}
+}
+
+// An expanded reply longer than the console scrolls: ↓ by a line, pgdown
+// by a page, end to its last line, home back, the wheel too, with the
+// lines hidden above and below counted; a new user saw 23 lines and
+// nothing moved.
+func TestRawExpandedReplyScrolls(t *testing.T) {
+	st := styles.New(themes.Dark)
+	d := newTestRaw(nil)
+	d.kept = []*rawExchange{{method: "ListTasks", done: true, reply: rawLongReply()}}
+	d.setFocus(rawReplies)
+	d.Update(uitest.Key("enter"))
+	plain := ansi.Strip(drawnDialog(d, st, 100, 30))
+	if !strings.Contains(plain, `"line-0"`) || !strings.Contains(plain, "more below") || strings.Contains(plain, "more above") {
+		t.Fatalf("expanded, the reply's top and a note of the rest:\n%s", plain)
+	}
+	d.Update(uitest.Key("down"))
+	plain = ansi.Strip(drawnDialog(d, st, 100, 30))
+	if !strings.Contains(plain, "more above") {
+		t.Fatalf("↓ did not scroll the reply:\n%s", plain)
+	}
+	d.Update(uitest.Key("pgdown"))
+	plain = ansi.Strip(drawnDialog(d, st, 100, 30))
+	if strings.Contains(plain, `"line-10"`) {
+		t.Fatalf("pgdown did not move a page:\n%s", plain)
+	}
+	d.Update(uitest.Key("end"))
+	plain = ansi.Strip(drawnDialog(d, st, 100, 30))
+	if !strings.Contains(plain, `"line-199"`) || strings.Contains(plain, "more below") {
+		t.Fatalf("end did not show the reply's end:\n%s", plain)
+	}
+	d.Update(uitest.Key("home"))
+	plain = ansi.Strip(drawnDialog(d, st, 100, 30))
+	if !strings.Contains(plain, `"line-0"`) || strings.Contains(plain, "more above") {
+		t.Fatalf("home did not go back to the top:\n%s", plain)
+	}
+	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	plain = ansi.Strip(drawnDialog(d, st, 100, 30))
+	if !strings.Contains(plain, "more above") {
+		t.Fatalf("the wheel did not scroll the reply:\n%s", plain)
+	}
+	if !strings.Contains(plain, "scroll") {
+		t.Errorf("the border does not say how to scroll:\n%s", plain)
+	}
+	for _, h := range []int{10, 20} {
+		uitest.AssertTerminalSafe(t, drawnDialog(d, st, 80, h))
+	}
+}
+
+// Choosing the binding's SendMessage with the body empty writes a
+// minimal valid body in the dialect's own shape: a user message with
+// one text part.
+func TestRawOffersASendMessageBody(t *testing.T) {
+	st := styles.New(themes.Dark)
+	for _, c := range []struct {
+		d    a2aclient.Dialect
+		want []string
+	}{
+		{a2aclient.DialectV10, []string{`"ROLE_USER"`, `"parts":[{"text":`, `"messageId"`}},
+		{a2aclient.DialectV10REST, []string{`"ROLE_USER"`, `"parts":[{"text":`}},
+		{a2aclient.DialectV10GRPC, []string{`"ROLE_USER"`, `"parts":[{"text":`}},
+		{a2aclient.DialectV03, []string{`"role":"user"`, `{"kind":"text","text":`, `"kind":"message"`}},
+		{a2aclient.DialectV03REST, []string{`"ROLE_USER"`, `"content":[{"text":`}},
+		{a2aclient.DialectV01, []string{`"role":"user"`, `{"type":"text","text":`, `"sessionId"`}},
+	} {
+		d := NewRaw(st, keys.Or(nil), 4, "Demo", c.d, a2aclient.RawMethods(c.d), nil)
+		d.Update(uitest.Key("down")) // the binding's first: its send
+		d.Update(uitest.Key("tab"))
+		body := d.body.Value()
+		if !json.Valid([]byte(body)) {
+			t.Errorf("%s: the body offered is not JSON: %q", c.d, body)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: the body offered %s lacks %s", c.d, body, w)
+			}
+		}
+		if _, why := rawRequest(c.d, d.method.Value(), body); why != "" {
+			t.Errorf("%s: the body offered cannot be sent: %s", c.d, why)
+		}
+	}
+	d := newTestRaw(nil)
+	d.method.SetValue("GetTask")
+	d.Update(uitest.Key("tab"))
+	if d.body.Value() != "" {
+		t.Errorf("GetTask was given a body: %q", d.body.Value())
+	}
+	d.setFocus(rawMethod)
+	d.method.SetValue("SendMessage")
+	d.body.SetValue(`{"mine":1}`)
+	d.Update(uitest.Key("tab"))
+	if d.body.Value() != `{"mine":1}` {
+		t.Errorf("a body written was replaced: %q", d.body.Value())
 	}
 }

@@ -119,15 +119,22 @@ func (d *Raw) View(st *styles.Styles) string {
 	}
 	k := d.keys.Raw
 	note := keys.JoinNotes(keys.Note(k.Send, "send"), keys.Note(k.Next, "next field"), keys.Note(k.Expand, "expand"), keys.Note(k.Copy, "copy"), keys.Note(k.Close, "close"))
+	if ex := d.selected(); ex != nil && ex.open && d.focus == rawReplies {
+		// Reading a reply: how to move through it, in 80 columns.
+		note = keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+"/"+keys.FirstKey(k.PageDown)+" scroll", keys.Note(k.Expand, "fold"), keys.Note(k.Copy, "copy"), keys.Note(k.Next, "field"), keys.Note(k.Close, "close"))
+	}
 	content := " " + strings.Join(lines, "\n ")
 	return styles.Box(st, "Raw console · "+termsafe.Line(d.label), note, content, bw, min(len(lines)+2, d.h), true)
 }
 
 // replies draws the kept exchanges in rows lines, the one under the
-// cursor expanded when open, kept in sight.
+// cursor expanded when open, kept in sight; an expanded reply longer
+// than its room shows a window of it from d.scroll, with the lines
+// hidden above and below it counted.
 func (d *Raw) replies(st *styles.Styles, w, rows int) []string {
 	var all []string
 	at := 0
+	d.bodyRows = max(rows-len(d.kept), 3)
 	for i, ex := range d.kept {
 		cur := " "
 		if i == d.cursor && d.focus == rawReplies {
@@ -144,9 +151,7 @@ func (d *Raw) replies(st *styles.Styles, w, rows int) []string {
 		}
 		all = append(all, cur+head)
 		if ex.open {
-			for _, l := range ex.lines()[1:] {
-				all = append(all, "  "+st.Muted.Render(styles.Clip(l, w-2)))
-			}
+			all = append(all, d.replyWindow(st, ex.lines()[1:], w, i == d.cursor)...)
 		}
 	}
 	if len(all) <= rows {
@@ -154,4 +159,39 @@ func (d *Raw) replies(st *styles.Styles, w, rows int) []string {
 	}
 	first := min(at, len(all)-rows)
 	return all[first : first+rows]
+}
+
+// replyWindow is the part of an expanded reply's lines drawn in the
+// room View left for it: from d.scroll for the reply under the cursor
+// (the one scrolled), from its top for another.
+func (d *Raw) replyWindow(st *styles.Styles, body []string, w int, scrolled bool) []string {
+	n, h := len(body), d.bodyRows
+	top, end := 0, n
+	if n > h {
+		last := n - (h - 1) // the top of the window that ends the reply
+		if scrolled {
+			top = min(d.scroll, last)
+			d.scroll = top
+		}
+		switch {
+		case top == 0:
+			end = h - 1
+		case top == last:
+			end = n
+		default:
+			end = top + h - 2
+		}
+	}
+	above, below := styles.HiddenNotes(st, n, top, end, w-2)
+	var out []string
+	if above != "" {
+		out = append(out, "  "+above)
+	}
+	for _, l := range body[top:end] {
+		out = append(out, "  "+st.Muted.Render(styles.Clip(l, w-2)))
+	}
+	if below != "" {
+		out = append(out, "  "+below)
+	}
+	return out
 }

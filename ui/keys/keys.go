@@ -132,8 +132,14 @@ type Compare struct {
 
 // Tasks act on the selected task.
 type Tasks struct {
-	Up          key.Binding `key:"up" keys:"up k" help:"up"`
-	Down        key.Binding `key:"down" keys:"down j" help:"down"`
+	Up   key.Binding `key:"up" keys:"up k" help:"up"`
+	Down key.Binding `key:"down" keys:"down j" help:"down"`
+	// PageUp to Bottom move as in the chat; G is the pane's, so it does
+	// not go back to writing as other capitals do.
+	PageUp      key.Binding `key:"page_up" keys:"pgup" help:"page up"`
+	PageDown    key.Binding `key:"page_down" keys:"pgdown" help:"page down"`
+	Top         key.Binding `key:"top" keys:"home g" help:"top"`
+	Bottom      key.Binding `key:"bottom" keys:"end G" help:"bottom"`
 	Open        key.Binding `key:"open" keys:"enter" help:"open"`
 	Cancel      key.Binding `key:"cancel" keys:"c" help:"cancel task"`
 	Refresh     key.Binding `key:"refresh" keys:"r" help:"refresh"`
@@ -204,24 +210,34 @@ type Gateway struct {
 
 // Doctor act in the doctor view: the checks listed as they run.
 type Doctor struct {
-	Up      key.Binding `key:"up" keys:"up k" help:"up"`
-	Down    key.Binding `key:"down" keys:"down j" help:"down"`
-	Details key.Binding `key:"details" keys:"enter" help:"show or hide the detail"`
-	Close   key.Binding `key:"close" keys:"esc q" help:"close (stops the run)"`
+	Up       key.Binding `key:"up" keys:"up k" help:"up"`
+	Down     key.Binding `key:"down" keys:"down j" help:"down"`
+	PageUp   key.Binding `key:"page_up" keys:"pgup b" help:"page up"`
+	PageDown key.Binding `key:"page_down" keys:"pgdown space f" help:"page down"`
+	Top      key.Binding `key:"top" keys:"home g" help:"first check"`
+	Bottom   key.Binding `key:"bottom" keys:"end G" help:"last check"`
+	Details  key.Binding `key:"details" keys:"enter" help:"show or hide the detail"`
+	Close    key.Binding `key:"close" keys:"esc q" help:"close (stops the run)"`
 }
 
 // Raw act in the raw console. Its fields take typing, so its actions sit
 // on keys typing does not use.
 type Raw struct {
-	Send   key.Binding `key:"send" keys:"ctrl+s" help:"send the request"`
-	Next   key.Binding `key:"next_field" keys:"tab" help:"method, body, replies"`
-	Prev   key.Binding `key:"prev_field" keys:"shift+tab" help:"the field before"`
-	Up     key.Binding `key:"up" keys:"up" help:"previous method or reply"`
-	Down   key.Binding `key:"down" keys:"down" help:"next method or reply"`
-	Expand key.Binding `key:"expand" keys:"enter" help:"expand or fold a reply"`
-	Copy   key.Binding `key:"copy" keys:"ctrl+y" help:"copy a reply"`
-	Reuse  key.Binding `key:"reuse" keys:"ctrl+r" help:"write a kept request again"`
-	Close  key.Binding `key:"close" keys:"esc" help:"close (stops a send)"`
+	Send key.Binding `key:"send" keys:"ctrl+s" help:"send the request"`
+	Next key.Binding `key:"next_field" keys:"tab" help:"method, body, replies"`
+	Prev key.Binding `key:"prev_field" keys:"shift+tab" help:"the field before"`
+	Up   key.Binding `key:"up" keys:"up" help:"prior method, reply, line"`
+	Down key.Binding `key:"down" keys:"down" help:"next method, reply, line"`
+	// PageUp to Bottom scroll an expanded reply (up and down scroll it
+	// by a line); the fields keep home and end for their cursor.
+	PageUp   key.Binding `key:"page_up" keys:"pgup" help:"scroll a reply a page up"`
+	PageDown key.Binding `key:"page_down" keys:"pgdown" help:"scroll a reply a page down"`
+	Top      key.Binding `key:"top" keys:"home" help:"a reply's top"`
+	Bottom   key.Binding `key:"bottom" keys:"end" help:"a reply's end"`
+	Expand   key.Binding `key:"expand" keys:"enter" help:"expand or fold a reply"`
+	Copy     key.Binding `key:"copy" keys:"ctrl+y" help:"copy a reply"`
+	Reuse    key.Binding `key:"reuse" keys:"ctrl+r" help:"write a kept request again"`
+	Close    key.Binding `key:"close" keys:"esc" help:"close (stops a send)"`
 }
 
 // Dialog answer a dialog: prompts, confirmations and the sign-in.

@@ -143,6 +143,13 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 			// No skill has a line: scrolling shows none either, the
 			// expanded card's room does.
 			more = " · " + keys.FirstKey(p.keys.Expand) + " shows them"
+			if p.skillTop == 0 {
+				// None has a line: the note's line names the first skill
+				// and counts the others, or, too narrow for that, counts
+				// them all; it never says "more" above no skill.
+				out = out[:max(min(len(out), budget-1), keep)]
+				return append(out, p.firstSkillNote(a.Skills, w, more))
+			}
 		}
 		return p.cutNote(out, keep, budget, hidden, "skill"+more, "skills"+more)
 	}
@@ -249,6 +256,23 @@ func (p *Agents) Example() string {
 func (p *Agents) cutNote(out []string, keep, budget, more int, one, many string) []string {
 	out = out[:max(min(len(out), budget-1), keep)]
 	return append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("… %d more %s", more, styles.Pick(more, one, many)), max(p.w, 10))))
+}
+
+// firstSkillNote is the one line a skills box has room for: the first
+// skill's name with the count of the others and how to show them (the
+// key alone when narrow), or the count of them all when the name would
+// have under 8 cells.
+func (p *Agents) firstSkillNote(skills []a2aclient.Skill, w int, more string) string {
+	if len(skills) > 1 {
+		key := keys.FirstKey(p.keys.Expand)
+		for _, rest := range []string{fmt.Sprintf("  … %d more%s", len(skills)-1, more), fmt.Sprintf("  … %d more · %s", len(skills)-1, key)} {
+			if nameW := w - 2 - styles.CellWidth(rest); nameW >= 8 {
+				name := styles.Clip(styles.CardText(skills[0].Name, w, 1), nameW)
+				return styles.SkillBullet + " " + p.st.Text.Render(name) + p.st.Muted.Render(rest)
+			}
+		}
+	}
+	return p.st.Muted.Render(styles.Clip(styles.Plural(len(skills), "skill")+more, max(w, 10)))
 }
 
 // cutAll keeps what of a list of card strings one line of width w could

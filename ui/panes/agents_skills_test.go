@@ -43,12 +43,22 @@ func TestSkillsShowBesideALongAgentsList(t *testing.T) {
 		p.entries = append(p.entries, &Entry{Agent: &session.Agent{Name: fmt.Sprintf("agent%d", i), Status: session.AgentReady, Client: c}})
 	}
 	view := ansi.Strip(agentsView(p, p.entries[0]))
-	if !strings.Contains(view, "Skills · agent0") || !strings.Contains(view, "more skills") {
+	if !strings.Contains(view, "Skills · agent0") || !strings.Contains(view, "◦ Markdown answer") {
 		t.Fatalf("the skills vanished beside 8 agents:\n%s", view)
 	}
 	p.SetSize(31, 15) // no room for a skill's name: the note says what shows them
-	if view = ansi.Strip(agentsView(p, p.entries[0])); !strings.Contains(view, "… 7 more skills · + shows them") {
-		t.Fatalf("no skill shows and the note does not say how:\n%s", view)
+	// A new user read "… 7 more skills" above no skill: the line names
+	// the first and counts the others.
+	if view = ansi.Strip(agentsView(p, p.entries[0])); !strings.Contains(view, "◦ Markdown answer  … 6 more · +") {
+		t.Fatalf("no skill shows, or the note does not say how many and how:\n%s", view)
+	}
+	p.SetSize(50, 15) // room for the whole note
+	if view = ansi.Strip(agentsView(p, p.entries[0])); !strings.Contains(view, "◦ Markdown answer  … 6 more · + shows them") {
+		t.Fatalf("the note is cut short with room for it:\n%s", view)
+	}
+	p.SetSize(20, 15) // too narrow for a name beside the count: the count alone
+	if view = ansi.Strip(agentsView(p, p.entries[0])); !strings.Contains(view, "7 skills · + shows") || strings.Contains(view, "more skills") {
+		t.Fatalf("no skill shows and the note does not say how many:\n%s", view)
 	}
 }
 

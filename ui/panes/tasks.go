@@ -138,6 +138,14 @@ func (p *Tasks) key(msg tea.KeyPressMsg) (TaskAction, tea.Cmd) {
 		if p.cursor < p.Count()-1 {
 			p.cursor++
 		}
+	case key.Matches(msg, p.keys.PageUp):
+		p.cursor = max(p.cursor-p.page(), 0)
+	case key.Matches(msg, p.keys.PageDown):
+		p.cursor = max(min(p.cursor+p.page(), p.Count()-1), 0)
+	case key.Matches(msg, p.keys.Top):
+		p.cursor = 0
+	case key.Matches(msg, p.keys.Bottom):
+		p.cursor = max(p.Count()-1, 0)
 	case key.Matches(msg, p.keys.View):
 		return TaskNextView, nil
 	case key.Matches(msg, p.keys.Refresh) && p.view != ViewChat:
@@ -169,6 +177,10 @@ func (p *Tasks) key(msg tea.KeyPressMsg) (TaskAction, tea.Cmd) {
 	}
 	return taskNone, nil
 }
+
+// page is how far pgup and pgdown move: the rows a window between two
+// notes shows.
+func (p *Tasks) page() int { return max(p.h-2, 1) }
 
 // View draws the view shown: this chat's tasks, or a listing.
 func (p *Tasks) View(st *styles.Styles) string {
@@ -246,7 +258,7 @@ func (p *Tasks) ShortHelp() []key.Binding {
 }
 
 func (p *Tasks) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.PageUp, p.keys.PageDown, p.keys.Top, p.keys.Bottom, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
 }
 
 // rowAt is the task on row y of the pane; the listed views have a head

@@ -60,3 +60,38 @@ func TestTasksSpinOnlyWhileFollowed(t *testing.T) {
 		t.Fatalf("want a spinner on the followed task only:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+// The tasks list jumps to its ends (home/end, g/G) and moves by a page
+// (pgup/pgdown); G was typed into the composer.
+func TestTasksJumpAndPage(t *testing.T) {
+	p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
+	p.SetSize(40, 6)
+	var ids []string
+	for i := range 30 {
+		ids = append(ids, string(rune('a'+i%26))+string(rune('0'+i/26)))
+	}
+	p.SetTasks(taskList(ids...))
+	p.Focus()
+	for _, c := range []struct {
+		key  string
+		want func(int) bool
+	}{
+		{"G", func(c int) bool { return c == 29 }},
+		{"g", func(c int) bool { return c == 0 }},
+		{"end", func(c int) bool { return c == 29 }},
+		{"home", func(c int) bool { return c == 0 }},
+		{"pgdown", func(c int) bool { return c > 2 && c < 29 }},
+		{"pgup", func(c int) bool { return c == 0 }},
+	} {
+		p.Update(uitest.Key(c.key))
+		if !c.want(p.cursor) {
+			t.Errorf("%s left the cursor on %d", c.key, p.cursor)
+		}
+	}
+	km := keys.Default()
+	for _, k := range []string{"G", "g"} {
+		if !km.Binds("tasks", uitest.Key(k)) {
+			t.Errorf("%s is not the tasks pane's: it would go to the composer", k)
+		}
+	}
+}
