@@ -106,7 +106,7 @@ func TestCutDataSaysHowToSeeAll(t *testing.T) {
 	e := newStoreEnv(t)
 	r := e.run("send", base, "Show me the itinerary data")
 	wantCode(t, r, exitOK)
-	hint := "… (--json or --output-dir for all of it)"
+	hint := "… (--json for all of it)" // --output-dir saves files, not data
 	if !strings.Contains(r.stdout, "[data] itinerary: ") || strings.Count(r.stdout, hint) != 1 {
 		t.Errorf("the cut data part does not say how to see it all:\n%s", r.stdout)
 	}

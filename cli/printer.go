@@ -56,6 +56,11 @@ type textPrinter struct {
 	// (text); tracker is the exchange's, to show it then.
 	held    bool
 	tracker *a2aclient.Tracker
+	// cutHinted: a cut data part's line said how to see all of it.
+	cutHinted bool
+	// storeID is parley's number for the conversation the exchange was
+	// saved in, 0 if none: the shortest way to answer a waiting task.
+	storeID int64
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -336,7 +341,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 				}
 			}
 			if line := describePart(a, part); line != "" {
-				fmt.Fprintln(p.w, line)
+				fmt.Fprintln(p.w, p.hintCut(part, line))
 			}
 		}
 	}
@@ -354,6 +359,20 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 		}
 		showInterruption(p.w, a2aclient.State(s.State), p.statusMsg, agentRef, s.TaskID, s.ContextID)
 	}
+}
+
+// cutHint ends the first line of a command's text output that cuts a
+// data part short, so a reader knows the rest is there and where.
+const cutHint = " (--json for all of it)"
+
+// hintCut is line, a data part's, with cutHint when truncate cut it and
+// no line before it had the hint.
+func (p *textPrinter) hintCut(part a2aclient.Part, line string) string {
+	if p.cutHinted || part.Kind != a2aclient.PartData || !strings.HasSuffix(line, "…") {
+		return line
+	}
+	p.cutHinted = true
+	return line + cutHint
 }
 
 // describePart is a one-line view of a part that is not text.
