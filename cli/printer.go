@@ -345,7 +345,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			}
 		}
 	}
-	p.a2ui.write(p.w, agentRef, interruptedTask(s))
+	form := p.a2ui.write(p.w, agentRef, interruptedTask(s))
 	if a2aclient.State(s.State).Interrupted() {
 		if tc, ok := frameworks.ReadToolCall(p.statusMsg); ok && tc.AwaitsApproval() && tc.From != frameworks.GeminiCLI {
 			fmt.Fprintf(p.w, "The agent asks you to approve a tool call (%s): parley send %s --task %s --approve (or --refuse)\n",
@@ -357,7 +357,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			fmt.Fprintf(p.w, "The agent asks you to confirm a tool call (%s); confirm tool calls in the TUI: parley --agent %s\n",
 				termsafe.Line(p.awaiting), shellQuote(agentRef))
 		}
-		showInterruption(p.w, a2aclient.State(s.State), p.statusMsg, agentRef, s.TaskID, s.ContextID)
+		showInterruption(p.w, a2aclient.State(s.State), p.statusMsg, replyCommand(agentRef, s.TaskID, s.ContextID, p.storeID), form)
 	}
 }
 

@@ -77,15 +77,15 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 }
 
 // writeTaskSurfaces draws the A2UI surfaces a task shows (parley task
-// get), with how to answer a form the task waits on; a task that ended
-// shows its forms as done, with the values sent.
-func writeTaskSurfaces(w io.Writer, t *a2aclient.Task, agentRef string) {
+// get), with how to answer a form the task waits on (and says whether it
+// did); a task that ended shows its forms as done, with the values sent.
+func writeTaskSurfaces(w io.Writer, t *a2aclient.Task, agentRef string) bool {
 	a := a2uiText{surfaces: taskSurfaces(t), closed: t.Status.State.Terminal()}
 	waits := ""
 	if t.Status.State.Interrupted() {
 		waits = t.ID
 	}
-	a.write(w, agentRef, waits)
+	return a.write(w, agentRef, waits)
 }
 
 // formAnswer builds the part that presses the button named action (its
