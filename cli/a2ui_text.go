@@ -87,9 +87,11 @@ func (a *a2uiText) parts(taskID string, ps []a2aclient.Part) {
 }
 
 // write writes every surface that is ready to draw and, for a task that
-// waits (taskID not ""), how to answer its form from the command line;
-// answered is whether it said that.
-func (a *a2uiText) write(w io.Writer, agentRef, taskID string) (answered bool) {
+// waits (taskID not ""), how to answer its form from the command line:
+// by parley's number for the conversation it was saved in (stored, 0
+// for none), else by the agent and the task. answered is whether it
+// said that.
+func (a *a2uiText) write(w io.Writer, agentRef, taskID string, stored int64) (answered bool) {
 	if a.surfaces == nil {
 		return false
 	}
@@ -107,8 +109,12 @@ func (a *a2uiText) write(w io.Writer, agentRef, taskID string) (answered bool) {
 		}
 	}
 	if taskID != "" && len(actions) > 0 {
-		fmt.Fprintf(w, "Answer the form with: parley send %s --task %s --action %s [--set PATH=VALUE]…\n  (actions: %s; inputs: %s)\n",
-			shellQuote(agentRef), shellQuote(taskID), shellQuote(actions[len(actions)-1]), termsafe.Line(strings.Join(actions, ", ")), termsafe.Line(inputs))
+		target := fmt.Sprintf("%s --task %s", shellQuote(agentRef), shellQuote(taskID))
+		if stored != 0 {
+			target = fmt.Sprintf("--context %d", stored)
+		}
+		fmt.Fprintf(w, "Answer the form with: parley send %s --action %s [--set PATH=VALUE]…\n  (actions: %s; inputs: %s)\n",
+			target, shellQuote(actions[len(actions)-1]), termsafe.Line(strings.Join(actions, ", ")), termsafe.Line(inputs))
 		answered = true
 	}
 	if a.errs > 0 {

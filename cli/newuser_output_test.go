@@ -111,3 +111,26 @@ func TestCutDataSaysHowToSeeAll(t *testing.T) {
 		t.Errorf("the cut data part does not say how to see it all:\n%s", r.stdout)
 	}
 }
+
+// A form a saved conversation's task waits on is answered by the
+// conversation's number, as the form's line says.
+func TestSendActionByStoredNumber(t *testing.T) {
+	base := demo(t)
+	e := newStoreEnv(t)
+	r := e.run("send", base, "Book a table")
+	wantCode(t, r, exitNeedsInput)
+	id := storedID(t, r)
+	if want := "Answer the form with: parley send --context " + id + " --action book [--set PATH=VALUE]…"; !strings.Contains(r.stdout, want) {
+		t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+	}
+	r = e.run("send", "--context", id, "--action", "book", "--set", "/booking/name=Ada", "--set", "guests=Four")
+	wantCode(t, r, exitOK)
+	if !strings.Contains(r.stdout, "Booked: a table for 4") || !strings.Contains(r.stderr, "saved as context "+id+";") {
+		t.Errorf("--context N --action did not answer the form in conversation %s:\n%s%s", id, r.stdout, r.stderr)
+	}
+	r = e.run("send", "--context", id, "--action", "book")
+	wantCode(t, r, exitUsage)
+	if !strings.Contains(r.stderr, "no task waiting") {
+		t.Errorf("a conversation with no waiting task: %s", r.stderr)
+	}
+}

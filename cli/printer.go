@@ -324,7 +324,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	p.flushHeld(p.tracker)
 	if s.State == session.StateMessage {
 		p.endLine()
-		p.a2ui.write(p.w, agentRef, "")
+		p.a2ui.write(p.w, agentRef, "", 0)
 		return
 	}
 	if a2aclient.State(s.State) != p.lastState || s.StatusText != p.lastNote {
@@ -345,7 +345,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			}
 		}
 	}
-	form := p.a2ui.write(p.w, agentRef, interruptedTask(s))
+	form := p.a2ui.write(p.w, agentRef, interruptedTask(s), p.storeID)
 	if a2aclient.State(s.State).Interrupted() {
 		if tc, ok := frameworks.ReadToolCall(p.statusMsg); ok && tc.AwaitsApproval() && tc.From != frameworks.GeminiCLI {
 			fmt.Fprintf(p.w, "The agent asks you to approve a tool call (%s): parley send %s --task %s --approve (or --refuse)\n",
