@@ -87,10 +87,13 @@ func (a *a2uiText) parts(taskID string, ps []a2aclient.Part) {
 }
 
 // write writes every surface that is ready to draw and, for a task that
-// waits (taskID not ""), how to answer its form from the command line.
-func (a *a2uiText) write(w io.Writer, agentRef, taskID string) {
+// waits (taskID not ""), how to answer its form from the command line:
+// by parley's number for the conversation it was saved in (stored, 0
+// for none), else by the agent and the task. answered is whether it
+// said that.
+func (a *a2uiText) write(w io.Writer, agentRef, taskID string, stored int64) (answered bool) {
 	if a.surfaces == nil {
-		return
+		return false
 	}
 	var actions []string
 	var inputs string
@@ -106,12 +109,18 @@ func (a *a2uiText) write(w io.Writer, agentRef, taskID string) {
 		}
 	}
 	if taskID != "" && len(actions) > 0 {
-		fmt.Fprintf(w, "Answer the form with: parley send %s --task %s --action %s [--set PATH=VALUE]…\n  (actions: %s; inputs: %s)\n",
-			shellQuote(agentRef), shellQuote(taskID), shellQuote(actions[len(actions)-1]), termsafe.Line(strings.Join(actions, ", ")), termsafe.Line(inputs))
+		target := fmt.Sprintf("%s --task %s", shellQuote(agentRef), shellQuote(taskID))
+		if stored != 0 {
+			target = fmt.Sprintf("--context %d", stored)
+		}
+		fmt.Fprintf(w, "Answer the form with: parley send %s --action %s [--set PATH=VALUE]…\n  (actions: %s; inputs: %s)\n",
+			target, shellQuote(actions[len(actions)-1]), termsafe.Line(strings.Join(actions, ", ")), termsafe.Line(inputs))
+		answered = true
 	}
 	if a.errs > 0 {
 		fmt.Fprintf(w, "(%s of the agent's interface could not be read and %s left out)\n", plural(a.errs, "A2UI message"), a2uiIsOrAre(a.errs))
 	}
+	return answered
 }
 
 // interruptedTask is the id of a task that waits for an answer, "" for

@@ -199,7 +199,7 @@ on stderr instead.`,
 	fs.StringVar(&f.data, "data", "", "attach structured data: a JSON value, or @FILE holding one")
 	fs.BoolVar(&f.async, "async", false, "print the task's id and context as soon as the agent names them, and exit; the task keeps running")
 	fs.StringVar(&f.outputDir, "output-dir", "", "save the answer's file artifacts in DIR (created if needed), under safe names, never overwriting")
-	fs.StringVar(&f.action, "action", "", "answer the A2UI form of --task by pressing the button with this action name (or component id); then AGENT alone, no TEXT")
+	fs.StringVar(&f.action, "action", "", "answer the A2UI form of --task (or of the task --context N waits on) by pressing the button with this action name (or component id); no TEXT")
 	fs.StringArrayVar(&f.sets, "set", nil, "with --action: enter VALUE into the form's input bound to PATH (or with that component id) first, as PATH=VALUE (repeatable)")
 	fs.BoolVar(&f.approve, "approve", false, "allow the tool call the task (--task) waits on, once, instead of sending text")
 	fs.BoolVar(&f.refuse, "refuse", false, "refuse the tool call the task (--task) waits on, instead of sending text")

@@ -3,13 +3,16 @@ package cli
 import (
 	"bufio"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
@@ -113,14 +116,18 @@ func turnJSON(t *session.StoredTurn) *diffTurnJSON {
 }
 
 // diffWidth is how wide the side-by-side view is: the terminal's width,
-// else 120 columns.
+// else COLUMNS, else 80 columns (a pipe to head or less on a common
+// terminal), never narrower than 40.
 func (c contextsCmd) diffWidth() int {
 	if f, ok := c.out().(*os.File); ok && term.IsTerminal(f.Fd()) {
 		if w, _, err := term.GetSize(f.Fd()); err == nil && w >= 40 {
 			return w
 		}
 	}
-	return 120
+	if w, err := strconv.Atoi(c.r.env.Getenv("COLUMNS")); err == nil && w >= 40 {
+		return w
+	}
+	return 80
 }
 
 func (c contextsCmd) diffText(infos [2]session.ContextInfo, pairs []session.TurnPair, differ int) error {
@@ -144,9 +151,9 @@ func (c contextsCmd) diffText(infos [2]session.ContextInfo, pairs []session.Turn
 			head = "differs in " + strings.Join(p.Differs, ", ")
 		}
 		fmt.Fprintf(w, "\nTurn %d · %s\n", p.N, head)
-		showMessage := p.A == nil || p.B == nil || p.A.User.Text != p.B.User.Text
+		showMessage := p.A == nil || p.B == nil || userWords(p.A.User) != userWords(p.B.User)
 		if !showMessage {
-			fmt.Fprintf(w, "you: %s\n", termsafe.Line(p.A.User.Text))
+			fmt.Fprintf(w, "you: %s\n", termsafe.Line(userWords(p.A.User)))
 		}
 		writeSideBySide(w, sideLines(p.A, showMessage), sideLines(p.B, showMessage), col)
 	}
@@ -156,6 +163,29 @@ func (c contextsCmd) diffText(infos [2]session.ContextInfo, pairs []session.Turn
 		fmt.Fprintf(w, "\n%d of %s differ.\n", differ, plural(len(pairs), "turn"))
 	}
 	return w.Flush()
+}
+
+// userWords is what the user said in a turn, in one line, as contexts
+// show words it: the message's text; else a form's answer summed up
+// (session.FormText, "answered the form · guests=4, name=Ada"); else its
+// data parts as JSON.
+func userWords(it session.Item) string {
+	if strings.TrimSpace(it.Text) != "" {
+		return it.Text
+	}
+	var forms session.FormText
+	if lines, _ := forms.Item(it, surfaceWidth); len(lines) > 0 {
+		return strings.Join(lines, " ")
+	}
+	var data []string
+	for _, p := range it.Parts {
+		if p.Kind == a2aclient.PartData {
+			if b, err := json.Marshal(p.Data); err == nil {
+				data = append(data, string(b))
+			}
+		}
+	}
+	return strings.Join(data, " ")
 }
 
 // sideLine is one line of a side: what is shown, and what is compared
@@ -172,7 +202,7 @@ func sideLines(t *session.StoredTurn, message bool) []sideLine {
 	var out []sideLine
 	add := func(s string) { out = append(out, sideLine{s, s}) }
 	if message {
-		add("you: " + t.User.Text)
+		add("you: " + userWords(t.User))
 	}
 	state := "[" + cmp.Or(string(t.State), "no state") + "]"
 	shown := state

@@ -134,6 +134,9 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 			r.warn(fmt.Errorf("the conversation was not fully recorded: %w", err))
 		}
 		out.storeID = rec.ID()
+		if out.text != nil {
+			out.text.storeID = out.storeID // the reply hint names it
+		}
 	}
 	if async != nil && err == nil && s != nil && s.TaskID != "" {
 		st := a2aclient.State(s.State)
@@ -152,10 +155,17 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	}
 	if out.storeID != 0 && (s.TaskID != "" || s.ContextID != "" || s.State == session.StateMessage) {
 		next := fmt.Sprintf("parley send --context %d TEXT", out.storeID)
-		if code == exitInterrupted {
+		switch {
+		case code == exitInterrupted:
 			next = fmt.Sprintf("parley contexts resume %d", out.storeID)
+		case err == nil && out.text != nil && a2aclient.State(s.State).Interrupted():
+			next = "" // the text output's own hint said how to go on (--json keeps this one)
 		}
-		fmt.Fprintf(r.env.Stderr, "parley: saved as context %d; continue with '%s'\n", out.storeID, next)
+		if next == "" {
+			fmt.Fprintf(r.env.Stderr, "parley: saved as context %d\n", out.storeID)
+		} else {
+			fmt.Fprintf(r.env.Stderr, "parley: saved as context %d; continue with '%s'\n", out.storeID, next)
+		}
 	}
 	return code
 }

@@ -35,7 +35,7 @@ func (e *storeEnv) run(args ...string) result {
 	return result{code: code, stdout: out.String(), stderr: errOut.String()}
 }
 
-var savedAs = regexp.MustCompile(`parley: saved as context (\d+); continue with 'parley send --context \d+ TEXT'`)
+var savedAs = regexp.MustCompile(`parley: saved as context (\d+)(?:; continue with 'parley send --context \d+ TEXT')?\n`)
 
 func storedID(t *testing.T, r result) string {
 	t.Helper()

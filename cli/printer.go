@@ -56,6 +56,11 @@ type textPrinter struct {
 	// (text); tracker is the exchange's, to show it then.
 	held    bool
 	tracker *a2aclient.Tracker
+	// cutHinted: a cut data part's line said how to see all of it.
+	cutHinted bool
+	// storeID is parley's number for the conversation the exchange was
+	// saved in, 0 if none: the shortest way to answer a waiting task.
+	storeID int64
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
@@ -319,7 +324,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	p.flushHeld(p.tracker)
 	if s.State == session.StateMessage {
 		p.endLine()
-		p.a2ui.write(p.w, agentRef, "")
+		p.a2ui.write(p.w, agentRef, "", 0)
 		return
 	}
 	if a2aclient.State(s.State) != p.lastState || s.StatusText != p.lastNote {
@@ -336,11 +341,11 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 				}
 			}
 			if line := describePart(a, part); line != "" {
-				fmt.Fprintln(p.w, line)
+				fmt.Fprintln(p.w, p.hintCut(part, line))
 			}
 		}
 	}
-	p.a2ui.write(p.w, agentRef, interruptedTask(s))
+	form := p.a2ui.write(p.w, agentRef, interruptedTask(s), p.storeID)
 	if a2aclient.State(s.State).Interrupted() {
 		if tc, ok := frameworks.ReadToolCall(p.statusMsg); ok && tc.AwaitsApproval() && tc.From != frameworks.GeminiCLI {
 			fmt.Fprintf(p.w, "The agent asks you to approve a tool call (%s): parley send %s --task %s --approve (or --refuse)\n",
@@ -352,8 +357,22 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 			fmt.Fprintf(p.w, "The agent asks you to confirm a tool call (%s); confirm tool calls in the TUI: parley --agent %s\n",
 				termsafe.Line(p.awaiting), shellQuote(agentRef))
 		}
-		showInterruption(p.w, a2aclient.State(s.State), p.statusMsg, agentRef, s.TaskID, s.ContextID)
+		showInterruption(p.w, a2aclient.State(s.State), p.statusMsg, replyCommand(agentRef, s.TaskID, s.ContextID, p.storeID), form)
 	}
+}
+
+// cutHint ends the first line of a command's text output that cuts a
+// data part short, so a reader knows the rest is there and where.
+const cutHint = " (--json for all of it)"
+
+// hintCut is line, a data part's, with cutHint when truncate cut it and
+// no line before it had the hint.
+func (p *textPrinter) hintCut(part a2aclient.Part, line string) string {
+	if p.cutHinted || part.Kind != a2aclient.PartData || !strings.HasSuffix(line, "…") {
+		return line
+	}
+	p.cutHinted = true
+	return line + cutHint
 }
 
 // describePart is a one-line view of a part that is not text.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -14,8 +15,9 @@ import (
 )
 
 // sendAction is `parley send AGENT --task ID --action NAME [--set
-// PATH=VALUE]…`: it answers the A2UI form a task shows, as pressing its
-// button would. The form is read from the task as the agent keeps it
+// PATH=VALUE]…` (or `parley send --context N --action …`, the task
+// stored conversation N waits on): it answers the A2UI form a task
+// shows, as pressing its button would. The form is read from the task as the agent keeps it
 // (its history, status and artifacts), each --set is entered into the
 // input bound to PATH (or with that component id), and the button's
 // userAction/action goes back on the task.
@@ -23,14 +25,24 @@ func (r *runner) sendAction(ctx context.Context, f *sendFlags, pos []string) int
 	switch {
 	case f.action == "":
 		return r.report(exitUsage, usagef("send", "--set fills in a form's inputs for the button --action NAME presses: add --action"), f.json, "")
+	case f.stored != "" && f.taskID == "" && len(pos) <= 1:
 	case len(pos) != 1 || f.taskID == "":
-		return r.report(exitUsage, usagef("send", "--action answers the form a task shows: parley send AGENT --task ID --action NAME [--set PATH=VALUE]…"), f.json, "")
+		return r.report(exitUsage, usagef("send", "--action answers the form a task shows: parley send AGENT --task ID --action NAME [--set PATH=VALUE]…, or parley send --context N --action NAME … for the task stored conversation N waits on"), f.json, "")
 	case len(f.files) > 0 || f.data != "":
 		return r.report(exitUsage, usagef("send", "--action sends the form's answer alone: leave out --file and --data"), f.json, "")
 	}
 	ctx, cancel := r.withTimeout(ctx, &f.agentFlags)
 	defer cancel()
-	ref := pos[0]
+	var ref string
+	if len(pos) == 1 {
+		ref = pos[0]
+	}
+	if f.taskID == "" {
+		var err error
+		if ref, f.taskID, err = r.waitingTask(ref, f); err != nil {
+			return r.report(exitUsage, err, f.json, "")
+		}
+	}
 	c, err := r.client(ctx, ref, &f.agentFlags)
 	if err != nil {
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, "")
@@ -44,7 +56,7 @@ func (r *runner) sendAction(ctx context.Context, f *sendFlags, pos []string) int
 		return r.report(exitUsage, err, f.json, f.taskID)
 	}
 	parts, meta := session.A2UIAnswer(c.Dialect(), part, surfaces)
-	if f.contextID == "" {
+	if f.contextID == "" && f.stored == "" {
 		f.contextID = task.ContextID
 	}
 	if meta != nil {
@@ -77,15 +89,15 @@ func taskSurfaces(task *a2aclient.Task) *a2ui.Surfaces {
 }
 
 // writeTaskSurfaces draws the A2UI surfaces a task shows (parley task
-// get), with how to answer a form the task waits on; a task that ended
-// shows its forms as done, with the values sent.
-func writeTaskSurfaces(w io.Writer, t *a2aclient.Task, agentRef string) {
+// get), with how to answer a form the task waits on (and says whether it
+// did); a task that ended shows its forms as done, with the values sent.
+func writeTaskSurfaces(w io.Writer, t *a2aclient.Task, agentRef string) bool {
 	a := a2uiText{surfaces: taskSurfaces(t), closed: t.Status.State.Terminal()}
 	waits := ""
 	if t.Status.State.Interrupted() {
 		waits = t.ID
 	}
-	a.write(w, agentRef, waits)
+	return a.write(w, agentRef, waits, 0)
 }
 
 // formAnswer builds the part that presses the button named action (its
@@ -179,4 +191,28 @@ func inputNames(root *a2ui.Node) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
+}
+
+// waitingTask is the agent (ref, else the conversation's) and the task
+// that stored conversation --context N waits on, the newest if several.
+func (r *runner) waitingTask(ref string, f *sendFlags) (agent, task string, err error) {
+	st := r.openStore()
+	if st == nil {
+		return "", "", fmt.Errorf("parley's history cannot be opened, so --context %s names no conversation: answer with parley send AGENT --task ID --action NAME", f.stored)
+	}
+	defer st.Close()
+	c, err := r.storedConversation(st, ref, f)
+	if err != nil {
+		return "", "", err
+	}
+	tasks, err := st.Tasks(c.ID)
+	if err != nil {
+		return "", "", err
+	}
+	for _, t := range tasks { // newest first
+		if t.State.Interrupted() {
+			return cmp.Or(ref, c.Agent.Ref), t.ID, nil
+		}
+	}
+	return "", "", usagef("send", "conversation %d has no task waiting for an answer ('parley contexts show %d' shows it)", c.ID, c.ID)
 }

@@ -44,9 +44,9 @@ func printTask(w io.Writer, t *a2aclient.Task, agentRef string) {
 	if len(t.Artifacts) > 0 {
 		fmt.Fprintln(w)
 	}
-	writeTaskSurfaces(w, t, agentRef)
+	form := writeTaskSurfaces(w, t, agentRef)
 	if t.Status.Message != nil && t.Status.State.Interrupted() {
-		showInterruption(w, t.Status.State, t.Status.Message, agentRef, t.ID, t.ContextID)
+		showInterruption(w, t.Status.State, t.Status.Message, replyCommand(agentRef, t.ID, t.ContextID, 0), form)
 	}
 }
 
@@ -86,14 +86,27 @@ func writePart(w io.Writer, p a2aclient.Part) {
 	}
 }
 
-// showInterruption says what the agent waits for and how to go on. An
-// auth-required turn shows where the agent asks the user to sign in (its
-// links and data) and how to continue the task afterwards; an
-// input-required turn how to answer.
-func showInterruption(w io.Writer, state a2aclient.State, msg *a2aclient.Message, agentRef, taskID, contextID string) {
-	next := fmt.Sprintf("parley send %s --task %s --context-id %s", shellQuote(agentRef), shellQuote(taskID), shellQuote(contextID))
+// replyCommand is the shortest command that sends a waiting task the
+// user's answer: parley's number for the conversation it was saved in
+// (stored, 0 for none), which send resolves to the agent, its contextId
+// and the waiting task; else the agent, the task and the contextId.
+func replyCommand(agentRef, taskID, contextID string, stored int64) string {
+	if stored != 0 {
+		return fmt.Sprintf("parley send --context %d", stored)
+	}
+	return fmt.Sprintf("parley send %s --task %s --context-id %s", shellQuote(agentRef), shellQuote(taskID), shellQuote(contextID))
+}
+
+// showInterruption says what the agent waits for and the one way to go
+// on, next (replyCommand) with the answer. An auth-required turn shows
+// where the agent asks the user to sign in (its links and data) and how
+// to continue the task afterwards; an input-required turn how to answer,
+// unless formShown: the form's own line (a2uiText.write) said so.
+func showInterruption(w io.Writer, state a2aclient.State, msg *a2aclient.Message, next string, formShown bool) {
 	if state != a2aclient.StateAuthRequired {
-		fmt.Fprintf(w, "Reply with: %s 'your answer'\n", next)
+		if !formShown {
+			fmt.Fprintf(w, "Reply with: %s 'your answer'\n", next)
+		}
 		return
 	}
 	for _, link := range authLinks(msg) {

@@ -185,8 +185,13 @@ func (t Timings) Line() string {
 }
 
 // HumanDuration is d as a person reads it: whole milliseconds under a
-// second, seconds to a tenth above.
+// second, seconds to a tenth above; a moment reached in under a
+// millisecond (the first event over loopback) is "< 1 ms", not "0 ms",
+// which reads as not measured.
 func HumanDuration(d time.Duration) string {
+	if d > 0 && d < time.Millisecond {
+		return "< 1 ms"
+	}
 	if d < time.Second {
 		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
 	}
