@@ -217,6 +217,8 @@ func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Compare.Leave):
 		return m.leaveCompare()
+	case key.Matches(msg, m.keys.Compare.PageUp, m.keys.Compare.PageDown):
+		return m.scrollCompare(msg)
 	case key.Matches(msg, g.Contexts):
 		return tea.Batch(m.leaveCompare(), m.openContexts())
 	case key.Matches(msg, g.Help, g.Wire):
@@ -355,10 +357,21 @@ func (m *Model) compareBusy() bool {
 	return m.compare.open && m.opts.Store != nil && m.compare.waitsNaming()
 }
 
+// scrollCompare scrolls every column by a page, so the answers stay
+// side by side; each column reads what its window needs in a command.
+func (m *Model) scrollCompare(msg tea.KeyPressMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, c := range m.compare.cols {
+		cmd, _ := c.pane.Update(msg) // the chat's own page keys include these
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
 // compareKeys are the footer's keys in the compare view.
 func (m *Model) compareKeys() []key.Binding {
 	g := m.keys.Global
-	return []key.Binding{m.keys.Compare.Leave, m.keys.Composer.Send, g.Wire, g.Contexts, g.Help, g.Quit}
+	return []key.Binding{m.keys.Compare.Leave, m.keys.Composer.Send, m.keys.Compare.PageUp, m.keys.Compare.PageDown, g.Wire, g.Contexts, g.Help, g.Quit}
 }
 
 // compareTitle is the composer's title in the compare view.

@@ -127,7 +127,9 @@ type Agents struct {
 // Compare act in the compare view: the marked agents' answers side by
 // side, the composer sending to them all.
 type Compare struct {
-	Leave key.Binding `key:"leave" keys:"esc" help:"leave compare"`
+	Leave    key.Binding `key:"leave" keys:"esc" help:"leave compare"`
+	PageUp   key.Binding `key:"page_up" keys:"pgup" help:"scroll all up"`
+	PageDown key.Binding `key:"page_down" keys:"pgdown" help:"scroll all down"`
 }
 
 // Tasks act on the selected task.
