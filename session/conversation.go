@@ -99,7 +99,10 @@ func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo)
 	// tasks come newest first and order is oldest first: new ids go in
 	// front, reversed. Gathered and put in front once: prepending one at
 	// a time would be quadratic in a long context's thousands of tasks.
+	// The newest task waiting for the user is the one a message answers:
+	// its question is the last one asked.
 	var fresh []string
+	waiting := false
 	for i := range tasks {
 		t := tasks[i]
 		t.Following = false
@@ -107,8 +110,8 @@ func (c *Conversation) Restore(contextID string, items []Item, tasks []TaskInfo)
 			fresh = append(fresh, t.ID)
 		}
 		c.tasks[t.ID] = &t
-		if t.State.Interrupted() {
-			c.waiting = t.ID
+		if t.State.Interrupted() && !waiting {
+			c.waiting, waiting = t.ID, true
 		}
 	}
 	slices.Reverse(fresh)

@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"testing"
+
+	"github.com/parley-a2a/parley/a2aclient"
 )
 
 // Restored tasks keep the store's order (newest first in Tasks), and a
@@ -17,5 +19,20 @@ func TestRestoreKeepsTaskOrder(t *testing.T) {
 	}
 	if fmt.Sprint(got) != "[t3 t2 t1 t5 t4]" {
 		t.Fatalf("tasks newest first: %v", got)
+	}
+}
+
+// Of two tasks waiting for the user, the newest is the one a message
+// answers, as `parley send --context N --action` finds it: the last
+// question asked is the one on screen and in the hint.
+func TestRestoreAnswersTheNewestWaitingTask(t *testing.T) {
+	c := NewConversation(nil, "", nil)
+	c.Restore("ctx", nil, []TaskInfo{
+		{ID: "t3", State: a2aclient.StateInputRequired},
+		{ID: "t2", State: a2aclient.StateCompleted},
+		{ID: "t1", State: a2aclient.StateInputRequired},
+	})
+	if id, _ := c.Waiting(); id != "t3" {
+		t.Errorf("the waiting task is %q, want the newest, t3", id)
 	}
 }
