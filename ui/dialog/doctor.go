@@ -237,10 +237,18 @@ func (d *Doctor) View(st *styles.Styles) string {
 	if d.running {
 		verb = "Checking "
 	}
-	head := styles.WrapStyle(st.Text, verb+termsafe.Line(d.label)+" against its card and the A2A spec on every interface it declares (sends one short message on each; records nothing).", inner, 3)
+	origin := sharedOrigin(d.results)
+	at := ""
+	if origin != "" {
+		at = " at " + termsafe.Line(origin)
+	}
+	head := styles.WrapStyle(st.Text, verb+termsafe.Line(d.label)+at+" against its card and the A2A spec on every interface it declares (sends one short message on each; records nothing).", inner, 3)
 	lines := append(head, d.summary(st), "")
 	// Two fifths of the row: room for an origin and the end of its path.
-	ifaceW := min(d.ifaceW, max(inner*2/5, 10))
+	ifaceW := min(max(d.ifaceW, whereWidth(d.results, origin)), max(inner*2/5, 10))
+	if origin != "" {
+		ifaceW = min(whereWidth(d.results, origin), max(inner*2/5, 10))
+	}
 	var detail []string
 	if d.open && d.cursor < len(d.results) {
 		r := d.results[d.cursor]
@@ -269,7 +277,7 @@ func (d *Doctor) View(st *styles.Styles) string {
 		if i == d.cursor {
 			cur = "›"
 		}
-		row := styles.Fit(termsafe.Line(r.Check), checkW) + "  " + styles.Fit(styles.ClipURL(termsafe.Line(r.Interface), ifaceW), ifaceW)
+		row := styles.Fit(termsafe.Line(r.Check), checkW) + "  " + styles.Fit(styles.ClipURL(where(r, origin), ifaceW), ifaceW)
 		if r.Status == doctor.Warn || r.Status == doctor.Fail || r.Status == doctor.Skip {
 			row += "  " + termsafe.Line(r.Detail)
 		}

@@ -252,7 +252,11 @@ func TestDoctorCountsHiddenAboveOnTopAndBelowAtBottom(t *testing.T) {
 // scheme and host that say which server it is, and is cut after them.
 func TestDoctorURLColumnKeepsTheOrigin(t *testing.T) {
 	const url = "https://agents.example.com/tenants/acme/a2a/v1.0/jsonrpc"
-	d := doctorWith([]doctor.Result{{Check: "binding", Interface: url, Status: doctor.Pass}})
+	// Two origins: the rows name theirs (one origin goes in the header).
+	d := doctorWith([]doctor.Result{
+		{Check: "binding", Interface: url, Status: doctor.Pass},
+		{Check: "card", Interface: "https://cards.example.org/agent-card.json", Status: doctor.Pass},
+	})
 	screen := ansi.Strip(drawnDialog(d, styles.New(themes.Dark), 120, 20))
 	var row string
 	for _, l := range strings.Split(screen, "\n") {
@@ -294,5 +298,35 @@ func TestDoctorJumpsAndPages(t *testing.T) {
 		if !c.want(d.cursor) {
 			t.Errorf("%s left the cursor on %d of %d", c.key, d.cursor, len(many))
 		}
+	}
+}
+
+// At 80 columns two interfaces of one origin stay told apart: the rows
+// show what differs (the path and the binding), the header the origin
+// they share.
+func TestDoctorRowsTellInterfacesOfOneOriginApart(t *testing.T) {
+	const o = "http://127.0.0.1:4141"
+	d := doctorWith([]doctor.Result{
+		{Check: "binding", Interface: o + "/v0.3/jsonrpc", Binding: "JSONRPC", Version: "0.3", Status: doctor.Pass},
+		{Check: "binding", Interface: o + "/v1.0/jsonrpc", Binding: "JSONRPC", Version: "1.0", Status: doctor.Pass},
+		{Check: "binding", Interface: o, Binding: "GRPC", Version: "1.0", Status: doctor.Pass},
+	})
+	screen := ansi.Strip(drawnDialog(d, styles.New(themes.Dark), 80, 20))
+	var rows []string
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, "binding") {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != 3 {
+		t.Fatalf("%d binding rows:\n%s", len(rows), screen)
+	}
+	for i, want := range []string{"v0.3", "v1.0", "GRPC"} {
+		if !strings.Contains(rows[i], want) {
+			t.Errorf("row %d does not say %q, what tells it apart:\n%s", i, want, screen)
+		}
+	}
+	if !strings.Contains(screen, o) {
+		t.Errorf("the origin the interfaces share is shown nowhere:\n%s", screen)
 	}
 }
