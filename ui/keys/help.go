@@ -115,7 +115,8 @@ func (d *Help) View(st *styles.Styles) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, blocks...), "")
 	}
-	badges := st.Muted.Render("Agents: " + styles.AgentLegend() + "\n" + "Tasks:  " + styles.StateLegend())
+	// The box's borders and padding take four cells, "Tasks:  " eight.
+	badges := st.Muted.Render("Agents: " + styles.AgentLegend() + "\n" + "Tasks:  " + styles.StateLegend(max(width-12, 20)))
 	content := lipgloss.NewStyle().Padding(0, 1).Render(strings.Join(append(rows, badges), "\n"))
 	// A small terminal cannot show every key at once: the help scrolls.
 	lines := strings.Split(content, "\n")

@@ -88,8 +88,13 @@ func StateMark(s a2aclient.State, spinner string, st *Styles) (string, lipgloss.
 // StateWord is the state as the task list names it.
 func StateWord(s a2aclient.State) string { return LookOf(s).word }
 
-// StateLegend is the help's line of task badges, wrapped after three.
-func StateLegend() string {
+// legendIndent starts a legend's second row under its first ("Tasks:  "
+// is eight cells wide).
+const legendIndent = "        "
+
+// StateLegend is the help's line of task badges, wrapped into rows of
+// at most width cells, whole items a row.
+func StateLegend(width int) string {
 	var items []string
 	for _, x := range taskStates {
 		if x.look.legend != "" {
@@ -101,10 +106,20 @@ func StateLegend() string {
 	// elsewhere.
 	items = append(items, WorkingMark+" working", UnknownMark+" other or unknown", "• changed while away")
 	var rows []string
-	for i := 0; i < len(items); i += 4 {
-		rows = append(rows, strings.Join(items[i:min(i+4, len(items))], "  "))
+	row := ""
+	for _, it := range items {
+		switch {
+		case row == "":
+			row = it
+		case CellWidth(row)+2+CellWidth(it) <= width:
+			row += "  " + it
+		default:
+			rows = append(rows, row)
+			row = it
+		}
 	}
-	return strings.Join(rows, "\n        ")
+	rows = append(rows, row)
+	return strings.Join(rows, "\n"+legendIndent)
 }
 
 // StoredOutcome is how the conversations list shows the last state a
