@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -67,23 +66,11 @@ func (h *harness) scaleTUILong(g string, chunks, size int) error {
 
 // tuiLongStream runs one such stream.
 func (h *harness) tuiLongStream(chunks, size int) (res tuiLong, err error) {
-	srv, err := loopback.Start(loopback.Options{Dialect: loopback.V03, Chunks: chunks, ChunkSize: size})
+	srv, clock, err := startClocked(chunks, size)
 	if err != nil {
 		return res, err
 	}
 	defer srv.Close()
-	var mu sync.Mutex
-	var streamStart, streamEnd time.Time
-	srv.OnStream(func(start bool) {
-		mu.Lock()
-		switch {
-		case start && streamStart.IsZero():
-			streamStart = time.Now()
-		case !start:
-			streamEnd = time.Now()
-		}
-		mu.Unlock()
-	})
 	r, cmd, err := h.agentTUI(srv.URL, "tui-long-")
 	if err != nil {
 		return res, err
@@ -145,9 +132,8 @@ func (h *harness) tuiLongStream(chunks, size int) (res tuiLong, err error) {
 	}
 	res.cpu = cpuTime(pid) - cpu0
 	res.peak = peakRSS(pid)
-	mu.Lock()
-	res.servedWall = streamEnd.Sub(streamStart)
-	mu.Unlock()
+	t0, t1 := clock.times()
+	res.servedWall = t1.Sub(t0)
 	_, res.frames = r.maxGap(enter, time.Now())
 	return res, nil
 }

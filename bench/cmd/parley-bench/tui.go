@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/parley-a2a/parley/bench/loopback"
@@ -30,23 +29,11 @@ type tuiStream struct {
 // waits for the whole answer to be drawn.
 func (h *harness) tuiStream(chunks, size int) (tuiStream, error) {
 	var res tuiStream
-	srv, err := loopback.Start(loopback.Options{Dialect: loopback.V03, Chunks: chunks, ChunkSize: size})
+	srv, clock, err := startClocked(chunks, size)
 	if err != nil {
 		return res, err
 	}
 	defer srv.Close()
-	var mu sync.Mutex
-	var streamStart, streamEnd time.Time
-	srv.OnStream(func(start bool) {
-		mu.Lock()
-		switch {
-		case start && streamStart.IsZero():
-			streamStart = time.Now()
-		case !start:
-			streamEnd = time.Now()
-		}
-		mu.Unlock()
-	})
 	r, cmd, err := h.agentTUI(srv.URL, "tui-")
 	if err != nil {
 		return res, err
@@ -73,10 +60,8 @@ func (h *harness) tuiStream(chunks, size int) (tuiStream, error) {
 	if _, err := r.quiet(500*time.Millisecond, time.Until(deadline)); err != nil {
 		return res, err
 	}
-	mu.Lock()
-	t0 := streamStart
-	res.served = streamEnd.Sub(streamStart)
-	mu.Unlock()
+	t0, t1 := clock.times()
+	res.served = t1.Sub(t0)
 	res.cpu = cpuTime(pid) - cpu0
 	res.shown = last.Sub(t0)
 	res.gap, res.frames = r.maxGap(t0, last)
