@@ -140,13 +140,9 @@ func (s *itemScanner) scan(row scanner) (session.Item, error) {
 // is read into one slice rather than grown a dozen times over (an Item
 // is a large struct, and a long context holds thousands).
 func (s *Store) queryItems(size int, q string, args ...any) ([]session.Item, error) {
-	st, err := s.prepared(q)
+	rows, err := s.queryItemRows(q, args...)
 	if err != nil {
-		return nil, s.wrap(fmt.Errorf("read items: %w", err))
-	}
-	rows, err := st.Query(args...)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("read items: %w", err))
+		return nil, err
 	}
 	defer rows.Close()
 	out := make([]session.Item, 0, size)
@@ -162,6 +158,19 @@ func (s *Store) queryItems(size int, q string, args ...any) ([]session.Item, err
 		out = append(out, it)
 	}
 	return out, s.wrap(rows.Err())
+}
+
+// queryItemRows runs the item query q through its prepared statement.
+func (s *Store) queryItemRows(q string, args ...any) (*sql.Rows, error) {
+	st, err := s.prepared(q)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("read items: %w", err))
+	}
+	rows, err := st.Query(args...)
+	if err != nil {
+		return nil, s.wrap(fmt.Errorf("read items: %w", err))
+	}
+	return rows, nil
 }
 
 // prepared returns the statement for q, prepared once per store:

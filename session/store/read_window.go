@@ -37,13 +37,9 @@ var windowColumns = `key, seq, kind, time, task_id, state, text, detail, parts, 
 // queryWindow reads items of context id as queryItems does, in a window:
 // q selects windowColumns.
 func (s *Store) queryWindow(id int64, size int, q string, args ...any) ([]session.Item, error) {
-	st, err := s.prepared(q)
+	rows, err := s.queryItemRows(q, args...)
 	if err != nil {
-		return nil, s.wrap(fmt.Errorf("read items: %w", err))
-	}
-	rows, err := st.Query(args...)
-	if err != nil {
-		return nil, s.wrap(fmt.Errorf("read items: %w", err))
+		return nil, err
 	}
 	defer rows.Close()
 	out := make([]session.Item, 0, size)
