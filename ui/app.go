@@ -23,6 +23,7 @@ import (
 	"github.com/parley-a2a/parley/ui/dialog"
 	"github.com/parley-a2a/parley/ui/keys"
 	"github.com/parley-a2a/parley/ui/panes"
+	"github.com/parley-a2a/parley/ui/renderpause"
 	"github.com/parley-a2a/parley/ui/styles"
 	"github.com/parley-a2a/parley/ui/wire"
 )
@@ -297,7 +298,9 @@ func (m *Model) Init() tea.Cmd {
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
 	raiseProcs(os.Getenv) // program.go: a key's goroutines are not queued behind the stream's
 	m := New(opts)
-	p := tea.NewProgram(m, programOptions(append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)...)
+	pause := &renderpause.Pause{} // no renderer ticks while nothing is drawn
+	p := tea.NewProgram(renderpause.Wrap(m, pause), programOptions(append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)...)
+	pause.Attach(p, renderFPS)
 	go m.bridge.run(p.Send)
 	if opts.Wire != nil {
 		opts.Wire.Notify(p.Send)

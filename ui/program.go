@@ -15,10 +15,9 @@ import (
 // default is 60). The renderer writes only on its ticker, so a key's
 // echo, drawn at once (frame.go), waits for the next tick: up to a
 // whole tick, and a key typed just after a frame went out waits all of
-// it. The cost is at idle: the ticker wakes 120 times a second and
-// finds nothing to write (no frame goes out, and the model asks for no
-// timer: TestIdleAsksForNoWakeUps). docs/performance.md has the
-// figures.
+// it. At idle the ticker is paused (ui/renderpause), so the rate
+// costs nothing while nothing is drawn, and the model asks for no timer
+// (TestIdleAsksForNoWakeUps). docs/performance.md has the figures.
 const renderFPS = 120
 
 // programOptions are the options every TUI program runs with, before

@@ -122,6 +122,8 @@ func ms(d time.Duration) string {
 		return fmt.Sprintf("%.2f s", d.Seconds())
 	case d >= 10*time.Millisecond:
 		return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond))
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
 	}
 	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 }

@@ -1,0 +1,197 @@
+package renderpause
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// fakeTicker records what the pause asks of a ticker.
+type fakeTicker struct{ calls []string }
+
+func (f *fakeTicker) Reset(d time.Duration) { f.calls = append(f.calls, "reset "+d.String()) }
+func (f *fakeTicker) Stop()                 { f.calls = append(f.calls, "stop") }
+
+// handClock is a clock a test turns: later's functions run when the
+// time passes theirs.
+type handClock struct {
+	at  time.Time
+	due []timed
+}
+
+type timed struct {
+	at time.Time
+	f  func()
+}
+
+func (c *handClock) now() time.Time { return c.at }
+
+func (c *handClock) later(d time.Duration, f func()) {
+	c.due = append(c.due, timed{c.at.Add(d), f})
+}
+
+// pass moves the clock on by d, running what falls due on the way.
+func (c *handClock) pass(d time.Duration) {
+	end := c.at.Add(d)
+	for {
+		next := -1
+		for i, t := range c.due {
+			if !t.at.After(end) && (next < 0 || t.at.Before(c.due[next].at)) {
+				next = i
+			}
+		}
+		if next < 0 {
+			break
+		}
+		t := c.due[next]
+		c.due = append(c.due[:next], c.due[next+1:]...)
+		c.at = t.at
+		t.f()
+	}
+	c.at = end
+}
+
+// TestStopsWhenNothingIsDrawn: the renderer's ticker stops
+// once no View came for pauseAfter, and starts again at the next View;
+// while Views keep coming (a stream, typing) it never stops, and one
+// check at a time is due however many Views come.
+func TestStopsWhenNothingIsDrawn(t *testing.T) {
+	ft := &fakeTicker{}
+	clock := &handClock{at: time.Unix(0, 0)}
+	tp := &Pause{frame: time.Second / 120, after: pauseAfter, find: func() ticker { return ft }, now: clock.now, later: clock.later}
+	calls := func() string { return strings.Join(ft.calls, ",") }
+
+	tp.Viewed() // the first frame: Bubble Tea's ticker is running
+	if calls() != "" {
+		t.Fatalf("the first View did %q to a running ticker, want nothing", calls())
+	}
+	clock.pass(pauseAfter - time.Millisecond)
+	if calls() != "" {
+		t.Fatalf("stopped %v after a View, before pauseAfter: %q", pauseAfter-time.Millisecond, calls())
+	}
+	clock.pass(time.Millisecond)
+	if calls() != "stop" {
+		t.Fatalf("idle for pauseAfter: the ticker got %q, want stop", calls())
+	}
+	clock.pass(time.Hour)
+	if calls() != "stop" {
+		t.Fatalf("an hour idle: the ticker got %q, want one stop", calls())
+	}
+
+	tp.Viewed() // a key
+	if calls() != "stop,reset 1ms" {
+		t.Fatalf("a View after the pause: the ticker got %q, want its first tick in a millisecond", calls())
+	}
+	clock.pass(2 * leadIn)
+	if calls() != "stop,reset 1ms,reset 8.333333ms" {
+		t.Fatalf("after the lead-in: the ticker got %q, want it back to a frame time", calls())
+	}
+	for range 1000 { // a stream: a View every 2 ms for 2 s
+		clock.pass(2 * time.Millisecond)
+		tp.Viewed()
+	}
+	if calls() != "stop,reset 1ms,reset 8.333333ms" {
+		t.Fatalf("Views every 2 ms: the ticker got %q, want it running", calls())
+	}
+	if len(clock.due) != 1 {
+		t.Fatalf("%d checks due after 1,000 Views, want one", len(clock.due))
+	}
+	clock.pass(pauseAfter)
+	if calls() != "stop,reset 1ms,reset 8.333333ms,stop" {
+		t.Fatalf("idle after the stream: the ticker got %q, want a stop", calls())
+	}
+}
+
+// TestWithoutATickerDoesNothing: if Bubble Tea has no ticker
+// to find, the pause leaves its renderer as it is.
+func TestWithoutATickerDoesNothing(t *testing.T) {
+	clock := &handClock{at: time.Unix(0, 0)}
+	tp := &Pause{after: pauseAfter, find: func() ticker { return nil }, now: clock.now, later: clock.later}
+	tp.Viewed()
+	tp.Viewed()
+	if len(clock.due) != 0 {
+		t.Fatalf("%d checks due with no ticker to stop", len(clock.due))
+	}
+	(&Pause{}).Viewed() // never attached: no panic
+}
+
+// syncBuffer is a terminal the test reads while the program writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// wordModel draws the last word it was sent.
+type wordModel struct{ word string }
+
+func (w wordModel) Init() tea.Cmd { return nil }
+func (w wordModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if s, ok := msg.(string); ok {
+		w.word = s
+	}
+	return w, nil
+}
+func (w wordModel) View() tea.View { return tea.NewView(w.word) }
+
+// TestFindsBubbleTeasTicker: the pause finds the real
+// program's renderer ticker (Bubble Tea keeps it unexported; an upgrade
+// that renamed it fails here, and the renderer would tick at idle
+// again), and a frame drawn after the ticker was paused is still
+// written. The waits are deadlines for something that must happen,
+// not timings.
+func TestFindsBubbleTeasTicker(t *testing.T) {
+	out := &syncBuffer{}
+	tp := &Pause{}
+	p := tea.NewProgram(Wrap(wordModel{"first"}, tp), tea.WithFPS(fps), tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(40, 5), tea.WithoutSignals())
+	tp.Attach(p, fps)
+	tp.after = 20 * time.Millisecond
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Errorf("program: %v", err)
+		}
+	}()
+
+	waitFor(t, func() bool { return strings.Contains(out.String(), "first") }, "the first frame written")
+	tp.mu.Lock()
+	found := tp.t != nil
+	tp.mu.Unlock()
+	if !found {
+		t.Fatal("the pause found no renderer ticker on tea.Program: Bubble Tea changed; check how its renderer ticks (startRenderer) and update programTicker")
+	}
+	waitFor(t, func() bool { tp.mu.Lock(); defer tp.mu.Unlock(); return !tp.running }, "the ticker paused")
+	p.Send("second")
+	waitFor(t, func() bool { return strings.Contains(out.String(), "second") }, "a frame drawn while paused written")
+}
+
+// fps is the frame rate the test program runs at.
+const fps = 120
+
+func waitFor(t *testing.T, ok func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not seen within 10 s: %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
