@@ -56,7 +56,8 @@ type Pause struct {
 	t        ticker
 	running  bool
 	lastView time.Time
-	checking bool // a check is due
+	checking bool      // a check is due
+	checkAt  time.Time // when
 }
 
 // Attach pauses p's renderer ticker, which runs at fps (the program's
@@ -97,7 +98,7 @@ func (tp *Pause) Viewed() {
 	tp.lastView = tp.now()
 	if !tp.checking {
 		tp.checking = true
-		tp.later(tp.after, tp.check)
+		tp.checkIn(tp.after)
 	}
 }
 
@@ -111,12 +112,21 @@ func (tp *Pause) settle() {
 }
 
 // check stops the ticker if no View came for pauseAfter, and otherwise
-// looks again when that will have passed since the last one.
+// looks again when that will have passed since the last one. A check
+// that runs long after it was due (the process was stopped, or starved
+// of the CPU) does not stop it: the renderer may not have run since the
+// last View either, and its frame would stay unwritten; the ticker
+// runs one more pauseAfter.
 func (tp *Pause) check() {
 	tp.mu.Lock()
 	defer tp.mu.Unlock()
-	if quiet := tp.now().Sub(tp.lastView); quiet < tp.after {
-		tp.later(tp.after-quiet, tp.check)
+	now := tp.now()
+	if late := now.Sub(tp.checkAt); late > tp.after/2 {
+		tp.checkIn(tp.after)
+		return
+	}
+	if quiet := now.Sub(tp.lastView); quiet < tp.after {
+		tp.checkIn(tp.after - quiet)
 		return
 	}
 	tp.checking = false
@@ -124,6 +134,12 @@ func (tp *Pause) check() {
 		tp.t.Stop()
 		tp.running = false
 	}
+}
+
+// checkIn has check run after d.
+func (tp *Pause) checkIn(d time.Duration) {
+	tp.checkAt = tp.now().Add(d)
+	tp.later(d, tp.check)
 }
 
 // programTicker is the ticker Bubble Tea's renderer writes frames on:

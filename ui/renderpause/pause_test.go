@@ -106,6 +106,29 @@ func TestStopsWhenNothingIsDrawn(t *testing.T) {
 	}
 }
 
+// TestALateCheckDoesNotStopTheTicker: a check that runs long after it
+// was due (the process was stopped) leaves the ticker running one more
+// pauseAfter, so the renderer, which may not have run either, writes
+// the last frame first.
+func TestALateCheckDoesNotStopTheTicker(t *testing.T) {
+	ft := &fakeTicker{}
+	clock := &handClock{at: time.Unix(0, 0)}
+	var due []func()
+	tp := &Pause{frame: time.Second / 120, after: pauseAfter, find: func() ticker { return ft }, now: clock.now,
+		later: func(_ time.Duration, f func()) { due = append(due, f) }}
+	tp.Viewed()
+	clock.at = clock.at.Add(time.Minute) // stopped for a minute
+	due[0]()
+	if len(ft.calls) != 0 {
+		t.Fatalf("a check a minute late did %v, want the ticker left running", ft.calls)
+	}
+	clock.at = clock.at.Add(pauseAfter)
+	due[1]()
+	if strings.Join(ft.calls, ",") != "stop" {
+		t.Fatalf("the next check, on time: %v, want stop", ft.calls)
+	}
+}
+
 // TestWithoutATickerDoesNothing: if Bubble Tea has no ticker
 // to find, the pause leaves its renderer as it is.
 func TestWithoutATickerDoesNothing(t *testing.T) {
