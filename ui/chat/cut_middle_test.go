@@ -249,3 +249,29 @@ func findFront(cmd tea.Cmd) (frontMsg, bool) {
 	}
 	return frontMsg{}, false
 }
+
+// A range read back starts and ends between Markdown blocks where it
+// can, else between lines, else between characters, and keeps its
+// bytes' place in the answer.
+func TestRangesAreCutBetweenBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		from       int
+		text       string
+		kind, cut  int
+		want       string
+		start, end int
+	}{
+		{10, "xx\nyy\n\n| a |\n| b |\n\nvv\n", rangeUp, 100, "| a |\n| b |\n\nvv\n", 17, 33},
+		{10, "xx\n| a |\n| b |", rangeUp, 100, "| a |\n| b |", 13, 24},
+		{10, "aa\n\n| b |\n| c |\n", rangeDown, 100, "aa\n\n", 10, 14},
+		{10, "aa\nbb", rangeDown, 100, "aa\n", 10, 13},
+		{10, "aa\nbb", rangeDown, 15, "aa\nbb", 10, 15}, // meets the window
+		{0, "aa\nbb\n\ncc", rangeStart, 100, "aa\nbb\n\n", 0, 7},
+		{10, "\x80\x80é long line", rangeUp, 100, "é long line", 12, 24},
+	} {
+		r, ok := lineRange(tc.from, tc.text, tc.kind, tc.cut)
+		if !ok || r.text != tc.want || r.from != tc.start || r.end != tc.end {
+			t.Errorf("lineRange(%d, %q, %d) = %q [%d, %d), %v; want %q [%d, %d)", tc.from, tc.text, tc.kind, r.text, r.from, r.end, ok, tc.want, tc.start, tc.end)
+		}
+	}
+}

@@ -144,11 +144,13 @@ func (c *Pane) onFront(msg frontMsg) {
 // lineRange is the range of text read from byte from, cut to whole
 // lines where it does not meet the answer's start, the window or a range
 // held: a range read up starts after a line's end, one read down ends
-// after one. A line longer than the read is cut at a character instead.
+// after one, after a blank line where one is near, so that a Markdown
+// block is rarely cut. A line longer than the read is cut at a
+// character instead.
 func lineRange(from int, text string, kind, cut int) (cutRange, bool) {
 	if from > 0 && kind != rangeDown {
-		if nl := strings.IndexByte(text, '\n'); nl >= 0 && nl+1 < len(text) {
-			from, text = from+nl+1, text[nl+1:]
+		if at := lineStart(text); at > 0 {
+			from, text = from+at, text[at:]
 		} else {
 			for len(text) > 0 && !utf8.RuneStart(text[0]) {
 				from, text = from+1, text[1:]
@@ -158,12 +160,37 @@ func lineRange(from int, text string, kind, cut int) (cutRange, bool) {
 	end := from + len(text)
 	shown := wholeRunes(text)
 	if end < cut && kind != rangeUp {
-		if nl := strings.LastIndexByte(shown, '\n'); nl >= 0 {
-			shown = shown[:nl+1]
+		if at := lineEnd(shown); at > 0 {
+			shown = shown[:at]
 		}
 		end = from + len(shown)
 	}
 	return cutRange{from: from, end: end, text: shown}, end > from
+}
+
+// blockNear is how far into a range a blank line is looked for, to cut
+// it between Markdown blocks rather than between lines.
+const blockNear = 16 << 10
+
+// lineStart is where the first whole line of text starts, after a blank
+// line if one is near; 0 when none starts inside it.
+func lineStart(text string) int {
+	if i := strings.Index(text[:min(len(text), blockNear)], "\n\n"); i >= 0 && i+2 < len(text) {
+		return i + 2
+	}
+	if i := strings.IndexByte(text, '\n'); i >= 0 && i+1 < len(text) {
+		return i + 1
+	}
+	return 0
+}
+
+// lineEnd is where the last whole line of text ends, at a blank line if
+// one is near; 0 when none ends inside it.
+func lineEnd(text string) int {
+	if i := strings.LastIndex(text[max(len(text)-blockNear, 0):], "\n\n"); i >= 0 {
+		return max(len(text)-blockNear, 0) + i + 2
+	}
+	return strings.LastIndexByte(text, '\n') + 1
 }
 
 // takeRange puts r among the ranges of item i, lets go of the farthest
