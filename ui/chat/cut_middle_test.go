@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -273,5 +274,59 @@ func TestRangesAreCutBetweenBlocks(t *testing.T) {
 		if !ok || r.text != tc.want || r.from != tc.start || r.end != tc.end {
 			t.Errorf("lineRange(%d, %q, %d) = %q [%d, %d), %v; want %q [%d, %d)", tc.from, tc.text, tc.kind, r.text, r.from, r.end, ok, tc.want, tc.start, tc.end)
 		}
+	}
+}
+
+// failOnce is a store whose first read fails.
+type failOnce struct {
+	texts
+	failed bool
+}
+
+func (s *failOnce) TextRange(id int64, key string, from, n int) (string, error) {
+	if !s.failed {
+		s.failed = true
+		return "", errors.New("database is locked")
+	}
+	return s.texts.TextRange(id, key, from, n)
+}
+
+// A read that fails says so on its note, and scrolling again reads
+// again.
+func TestChatReadsARangeAgainAfterAnError(t *testing.T) {
+	whole, cut := numberedAnswer(30000)
+	src := &failOnce{texts: texts{whole: whole}}
+	c := newTestChat(80, 12)
+	c.SetTexts(src)
+	c.ResetFor(&conv7{}, cutItems(whole, cut), "a")
+	for range 3000 {
+		if driveFront(c, "pgup"); src.failed {
+			break
+		}
+	}
+	if _, screen := shownNumbers(c); !strings.Contains(screen, "Database is locked") {
+		t.Fatalf("the note does not say why the read failed:\n%s", screen)
+	}
+	driveFront(c, "up")
+	if got, screen := shownNumbers(c); src.reads == 0 || len(got) == 0 || got[0] >= 29960 {
+		t.Errorf("scrolling again after a failed read did not read the range before the window (%d reads):\n%s", src.reads, screen)
+	}
+}
+
+// An answer the agent replaces with a text of its own lets go of the
+// ranges read back of the one before.
+func TestChatLetsGoOfRangesOfAReplacedAnswer(t *testing.T) {
+	c, _, _ := cutChat(30000)
+	driveFront(c, "g")
+	if got, _ := shownNumbers(c); len(got) == 0 || got[0] != 0 {
+		t.Fatal("the top key does not show the answer's first line")
+	}
+	it := c.items[1].it
+	it.Cut, it.Version = 0, it.Version+1
+	it.Parts = []a2aclient.Part{a2aclient.TextPart("a new answer\n")}
+	c.Upsert([]session.Item{it})
+	screen := ansi.Strip(c.View(c.st))
+	if held := c.HeldText(); held != len("a new answer\n") || strings.Contains(screen, "line 000000") {
+		t.Errorf("the replaced answer holds %d bytes, not the new answer's %d:\n%s", held, len("a new answer\n"), screen)
 	}
 }

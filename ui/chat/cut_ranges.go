@@ -31,7 +31,8 @@ const (
 )
 
 // fetchFront starts the read the screen asks for of an answer held as a
-// window, if any: the notes around its ranges are on screen.
+// window, if any: the notes around its ranges are on screen. After a
+// read failed, the next key or scroll tries again.
 func (c *Pane) fetchFront() tea.Cmd {
 	conv, ok := c.formsConv.(storedConv)
 	if c.texts == nil || !ok || len(c.items) == 0 || c.h <= 0 {
@@ -41,7 +42,7 @@ func (c *Pane) fetchFront() tea.Cmd {
 	bottom, _ := c.down(top, c.h-1)
 	for i := top.item; i <= bottom.item && i < len(c.items); i++ {
 		ci := c.items[i]
-		if ci.it.Cut == 0 || ci.front.err != "" {
+		if ci.it.Cut == 0 {
 			continue
 		}
 		lo, hi := 0, c.height(i)-1
@@ -104,7 +105,7 @@ func (c *Pane) readRange(ci *chatItem, id int64, kind int) tea.Cmd {
 		n = min(frontBytes, ci.it.Cut-from)
 	}
 	c.rangeSeq++
-	f.reading, f.readKind = c.rangeSeq, kind
+	f.reading, f.readKind, f.err = c.rangeSeq, kind, ""
 	f.ver++
 	src, key, epoch, seq := c.texts, ci.it.Key, c.win.epoch, c.rangeSeq
 	return func() tea.Msg {
@@ -130,7 +131,7 @@ func (c *Pane) onFront(msg frontMsg) {
 		f.reading = 0
 		f.ver++
 		if msg.err != nil {
-			f.err = styles.Sentence(msg.err.Error())
+			f.err = styles.Sentence(msg.err.Error()) + " Scroll again to retry."
 			return
 		}
 		if r, ok := lineRange(msg.from, msg.text, msg.kind, ci.it.Cut); ok {
