@@ -207,7 +207,7 @@ func (c *Pane) takeRange(i int, r cutRange, kind int) {
 	default:
 		return // the ranges changed since: it no longer joins them
 	}
-	bottomUp := c.dir < 0 || kind == rangeUp
+	bottomUp := kind == rangeUp || kind == rangeDown && c.dir < 0
 	top := c.viewTop()
 	ref := top
 	if bottomUp {
