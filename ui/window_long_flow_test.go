@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,4 +117,40 @@ func TestFlowReopenedLongAnswerIsHeldAsAWindow(t *testing.T) {
 	a.key("tab") // the chat
 	a.key("g")
 	a.waitScreen("## Step 0")
+}
+
+// Scrolled up page by page from its end, a reopened long answer shows
+// its middle: the chat reads the ranges before what it shows from the
+// store as the screen reaches them, and holds a few of them, not the
+// answer.
+func TestFlowScrollsUpToTheMiddleOfALongAnswer(t *testing.T) {
+	const chunks, size = 20000, 100 // 2 MB of text, about 4,400 steps
+	st := openStore(t)
+	a := startApp(t, appOptions{w: 120, h: 100, store: st, noWelcome: true, prepare: func(string) int64 {
+		return storeLongAnswer(t, st, chunks, size)
+	}})
+	a.waitScreen(loopback.EndMarker, "Opened")
+	a.key("tab") // the chat
+	step := regexp.MustCompile(`## Step (\d+)`)
+	// The first 256 KB (steps 0 to about 570) and the window (from
+	// about step 4,200) were shown before; steps 1,000 to 3,000 are the
+	// middle.
+	middle, held, pages := -1, 0, 0
+	for ; pages < 2000 && middle < 0; pages++ {
+		a.key("pgup")
+		screen := a.waitFrame("the read to end", func(screen string) bool { return !strings.Contains(screen, "reading") })
+		a.inspect(func(m *Model) { held = max(held, m.chat.HeldText()) })
+		for _, m := range step.FindAllStringSubmatch(screen, -1) {
+			if n, _ := strconv.Atoi(m[1]); n >= 1000 && n < 3000 {
+				middle = n
+			}
+		}
+	}
+	if middle < 0 {
+		t.Fatalf("scrolling up from the end of a 4,400-step answer never showed a step from 1,000 to 3,000:\n%s", a.frames.latest())
+	}
+	t.Logf("step %d after %d pages; the chat held up to %d bytes of %d", middle, pages, held, chunks*size)
+	if held > 1<<20 {
+		t.Errorf("the chat held up to %d bytes of a %d-byte answer; want a window and a few ranges, under 1 MB", held, chunks*size)
+	}
 }

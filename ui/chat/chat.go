@@ -78,7 +78,10 @@ type Pane struct {
 
 	win      window         // a stored transcript held in windows (window.go)
 	windowOf map[any]Window // where each conversation shown is stored, by ResetFor's value
-	texts    TextSource     // reads back the front of an answer held as a window (cut.go)
+	texts    TextSource     // reads back ranges of an answer held as a window (cut.go)
+	rangeSeq int            // numbers those reads: a reply to one superseded is dropped
+	dir      int            // the last scroll's way: -1 up, 1 down, 0 none since the end
+	toStart  bool           // the top key asked for the beginning of what it shows
 }
 
 // pos is a row of the transcript: an item and a line within its block

@@ -78,14 +78,7 @@ func TestChatReadsTheFrontOfACutItemBack(t *testing.T) {
 	if !strings.Contains(text, "the answer's first line") {
 		t.Errorf("the top of the cut answer does not show its first line, read back:\n%s", text)
 	}
-	held := 0
-	for _, ci := range c.items {
-		held += len(ci.front.text)
-		for _, p := range ci.it.Parts {
-			held += len(p.Text)
-		}
-	}
-	if held > 1<<20 || src.reads == 0 {
+	if held := c.HeldText(); held > 1<<20 || src.reads == 0 {
 		t.Errorf("the chat holds %d bytes of a %d-byte answer after %d reads; want a window and a range, under 1 MB", held, len(whole), src.reads)
 	}
 }

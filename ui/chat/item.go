@@ -137,6 +137,8 @@ func (c *Pane) render(ci *chatItem) *itemLines {
 		l.add("")
 		if it.Cut > 0 {
 			c.renderFront(ci, w)
+		} else {
+			c.dropRanges(ci) // the answer was replaced: they are of another text
 		}
 		for i, p := range parts {
 			if p.Kind == a2aclient.PartText {

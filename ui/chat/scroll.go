@@ -97,9 +97,15 @@ func (c *Pane) settle() {
 	}
 }
 
-func (c *Pane) scrollUp(n int) { c.scroll(c.up, n) }
+func (c *Pane) scrollUp(n int) {
+	c.dir, c.toStart = -1, false
+	c.scroll(c.up, n)
+}
 
-func (c *Pane) scrollDown(n int) { c.scroll(c.down, n) }
+func (c *Pane) scrollDown(n int) {
+	c.dir, c.toStart = 1, false
+	c.scroll(c.down, n)
+}
 
 // scroll moves the view n rows with move (c.up or c.down) and stops
 // following the newest item.
@@ -186,6 +192,7 @@ func (c *Pane) home() {
 // whatever window of a stored transcript was read).
 func (c *Pane) End() {
 	c.rejoin()
+	c.dropAllRanges()
 	c.follow, c.newBelow, c.sel = true, 0, len(c.items)-1
 }
 

@@ -185,7 +185,7 @@ func (c *Pane) onWindow(msg windowMsg) tea.Cmd {
 		c.follow = false
 		c.JumpToKey(msg.jump)
 	}
-	return c.fetch()
+	return tea.Batch(c.fetch(), c.fetchFront())
 }
 
 // Jump shows the item with key, reading the window around it from the
@@ -211,6 +211,7 @@ func (c *Pane) JumpTask(taskID string) tea.Cmd {
 // first shows the first item of the conversation, reading it from the
 // store when the pane does not hold it.
 func (c *Pane) first() tea.Cmd {
+	c.toStart, c.dir = true, 1
 	if c.win.Src != nil && c.win.Before {
 		return c.read(readHead, "")
 	}
