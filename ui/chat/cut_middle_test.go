@@ -67,6 +67,12 @@ func shownNumbers(c *Pane) ([]int, string) {
 // at every step; it returns every number seen.
 func scrollThrough(t *testing.T, c *Pane, k string, window int) map[int]bool {
 	t.Helper()
+	return scrollThroughWith(t, c, k, window, driveFront)
+}
+
+// scrollThroughWith is scrollThrough pressing keys with press.
+func scrollThroughWith(t *testing.T, c *Pane, k string, window int, press func(*Pane, string)) map[int]bool {
+	t.Helper()
 	seen := map[int]bool{}
 	prev, screen := shownNumbers(c)
 	for _, n := range prev {
@@ -74,7 +80,7 @@ func scrollThrough(t *testing.T, c *Pane, k string, window int) map[int]bool {
 	}
 	bound := 3*frontBytes + window
 	for step, still := 0, 0; still < 3 && step < 200000; step++ {
-		driveFront(c, k)
+		press(c, k)
 		got, next := shownNumbers(c)
 		if next == screen {
 			still++

@@ -194,6 +194,41 @@ func lineEnd(text string) int {
 	return strings.LastIndexByte(text, '\n') + 1
 }
 
+// holdAtReads keeps a scroll from from to to short of passing a note of
+// what of a cut answer is not shown: scrolling down stops with the note
+// of what is below on the last row, scrolling up with the note of what
+// is above on the first. The note on screen reads its range, which then
+// takes the note's place; a page key pressed before it came, as a held
+// key or a slow disk makes happen, would otherwise skip that part of the
+// answer. The end and top keys still jump.
+func (c *Pane) holdAtReads(from, to pos) pos {
+	down := from.before(to)
+	for i, ci := range c.items {
+		if ci.it.Cut == 0 {
+			continue
+		}
+		r := &ci.front.rows
+		c.render(ci) // its rows as drawn now
+		switch {
+		case down && r.belowN > 0:
+			note := pos{i, ci.gap + r.below}
+			stop, _ := c.up(note, c.h-1) // the note on the last row
+			if stop.before(from) {
+				stop = from
+			}
+			if stop.before(to) && !note.before(from) {
+				to = stop
+			}
+		case !down && r.aboveN > 0:
+			note := pos{i, ci.gap + r.above}
+			if to.before(note) && !from.before(note) {
+				to = note
+			}
+		}
+	}
+	return to
+}
+
 // takeRange puts r among the ranges of item i, lets go of the farthest
 // beyond maxRanges, and keeps the line looked at where it was on screen.
 func (c *Pane) takeRange(i int, r cutRange, kind int) {

@@ -113,7 +113,9 @@ func (c *Pane) scroll(move func(pos, int) (pos, int), n int) {
 	if len(c.items) == 0 {
 		return
 	}
-	c.top, _ = move(c.viewTop(), n)
+	from := c.viewTop()
+	c.top, _ = move(from, n)
+	c.top = c.holdAtReads(from, c.top)
 	c.follow = false
 	c.settle()
 	c.keepSelectionInView()
