@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
@@ -70,19 +71,31 @@ func liveGrowth(f func()) int64 {
 // liveGrowthPace is how much f may allocate between collections.
 const liveGrowthPace = 4 << 20
 
+// mcpHeapBound is the most the live heap may grow by while a tool
+// runs, whatever the answer's size: the tool result's window, the
+// stream's pieces in flight and the store's pages.
+const mcpHeapBound = 8 << 20
+
 // A 16 MiB answer made send_message's tool result 33.6 MB and the server
 // 446 MB: every event line and the answer twice over were held as
 // output, parsed and encoded again. The tool result holds the start of
-// the text and says how to get the rest, and the call holds the answer
-// once, in a buffer that doubles as it grows (as `parley send` did
-// before it held a window of a long answer, which it now measures
-// under: its growth is logged beside).
+// the text and says how to get the rest, and the call holds a window of
+// the answer, as `parley send --json` does (its growth is logged
+// beside): the same bound for two sizes of answer.
 func TestMCPSendBoundsAHugeAnswer(t *testing.T) {
 	if testing.Short() {
-		t.Skip("streams a 16 MiB answer twice")
+		t.Skip("streams a 16 and a 32 MiB answer twice each")
 	}
-	const answer = 16 << 20
-	srv, err := loopback.Start(loopback.Options{Chunks: 256, ChunkSize: answer / 256})
+	for _, answer := range []int{16 << 20, 32 << 20} {
+		t.Run(fmt.Sprintf("%dMiB", answer>>20), func(t *testing.T) { mcpSendHuge(t, answer) })
+	}
+}
+
+func mcpSendHuge(t *testing.T, answer int) {
+	// Chunks of one size: what a chunk costs in flight is the same for
+	// both answers.
+	const chunk = 64 << 10
+	srv, err := loopback.Start(loopback.Options{Chunks: answer / chunk, ChunkSize: chunk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,12 +112,18 @@ func TestMCPSendBoundsAHugeAnswer(t *testing.T) {
 		}
 	})
 	var res *mcp.CallToolResult
-	called := liveGrowth(func() {
-		res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "send_message", Arguments: map[string]any{"agent": "big", "text": "go"}})
-	})
-	t.Logf("the live heap grew by %d MiB during parley send and by %d MiB during send_message, for a %d MiB answer", sent>>20, called>>20, answer>>20)
-	if called > 3*answer+8<<20 {
-		t.Errorf("send_message held %d MiB of the heap for a %d MiB answer; want the answer once, in a buffer that doubles (under %d MiB)", called>>20, answer>>20, (3*answer+8<<20)>>20)
+	var called int64
+	// Once more when over the bound: the machine's other work makes a
+	// rare spike (parley send showed 15 MiB once in a dozen runs), which
+	// does not come back; what an answer makes the call hold does.
+	for try := 0; try < 2 && (try == 0 || called > mcpHeapBound); try++ {
+		called = liveGrowth(func() {
+			res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "send_message", Arguments: map[string]any{"agent": "big", "text": "go"}})
+		})
+		t.Logf("the live heap grew by %d MiB during parley send and by %d MiB during send_message, for a %d MiB answer", sent>>20, called>>20, answer>>20)
+	}
+	if called > mcpHeapBound {
+		t.Errorf("send_message held %d MiB of the heap for a %d MiB answer; want at most %d MiB whatever the answer's size", called>>20, answer>>20, mcpHeapBound>>20)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -119,14 +138,22 @@ func TestMCPSendBoundsAHugeAnswer(t *testing.T) {
 	if len(text) > 80<<10 {
 		t.Errorf("the tool result is %d bytes for a %d-byte answer; want at most 80 KiB", len(text), answer)
 	}
-	if out["state"] != "completed" || !strings.HasPrefix(loopback.Answer(answer), out["text"].(string)) || len(out["text"].(string)) < 32<<10 {
+	if out["state"] != "completed" || !strings.HasPrefix(srv.Answer, out["text"].(string)) || len(out["text"].(string)) < 32<<10 {
 		t.Errorf("the result does not hold the start of the answer: state %v, %d bytes of text", out["state"], len(out["text"].(string)))
+	}
+	if out["textBytes"] != float64(answer) {
+		t.Errorf("textBytes = %v, want the whole answer's %d", out["textBytes"], answer)
 	}
 	more, _ := out["more"].(string)
 	if !strings.Contains(more, "parley contexts show") || !strings.Contains(more, "get_task") {
 		t.Errorf("the result does not say how to get the rest: more = %q", more)
 	}
-	if arts, _ := out["artifacts"].([]any); len(arts) != 1 {
-		t.Errorf("the artifacts are not listed: %v", out["artifacts"])
+	arts, _ := out["artifacts"].([]any)
+	if len(arts) != 1 {
+		t.Fatalf("the artifacts are not listed: %v", out["artifacts"])
+	}
+	parts, _ := arts[0].(map[string]any)["parts"].([]any)
+	if len(parts) != 1 || parts[0].(map[string]any)["bytes"] != float64(answer) {
+		t.Errorf("the answer's part is not listed with its whole size: %v", parts)
 	}
 }
