@@ -72,8 +72,9 @@ type Env struct {
 	// what must be on disk when it kills the child.
 	onFlush func(session.Flush)
 	// takeResult, when set, receives the outcome of `send` and `task`
-	// with --json in place of the result line: `parley mcp` builds a
-	// bounded tool result from it, not from a line as long as the answer.
+	// with --json in place of the result line (task get writes no event
+	// line either): `parley mcp` builds a bounded tool result from it,
+	// not from a line as long as the answer.
 	takeResult func(h *heldResult)
 }
 

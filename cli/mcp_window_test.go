@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/bench/loopback"
+	"github.com/parley-a2a/parley/internal/fakeagent"
 )
+
+// runeAnswer is an answer of about n bytes whose runes are one to four
+// bytes long, so that a window's ends fall inside runes.
+func runeAnswer(n int) string {
+	const unit = "ab é € 𝄞 ünïcödé\n" // 1-, 2-, 3- and 4-byte runes
+	return strings.Repeat(unit, n/len(unit))
+}
 
 // checkWindow checks that text is the answer from where a rune starts
 // at or just before offset, a whole window of it cut where a rune
@@ -38,6 +47,47 @@ func checkWindow(t *testing.T, answer string, out map[string]any, offset int) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// get_task with an offset into the middle of a long answer the agent
+// keeps returns that window of it, byte for byte, cut where runes start.
+// It holds the agent's reply and the task read from it, not the event
+// line and the result built from them besides (a 6 MiB answer grew the
+// heap by 24 MiB).
+func TestMCPGetTaskWindowInTheMiddle(t *testing.T) {
+	answer := runeAnswer(6 << 20)
+	task := fakeagent.Task("t-long", "completed", fakeagent.Artifact("a1", answer))
+	result, err := json.Marshal(task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := fakeagent.New(t, false)
+	a.On("tasks/get", func(w http.ResponseWriter, c fakeagent.Call) {
+		// Encoded once, before: the agent is not what is measured.
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":`))
+		w.Write(result)
+		w.Write([]byte("}\n"))
+	})
+	e := newEnv(t)
+	e.writeConfig("[[agents]]\nname = \"keeper\"\nurl = \"" + a.Srv.URL + "\"\n")
+	cs := mcpSession(t, e)
+
+	for _, offset := range []int{len(answer)/2 + 1, len(answer)/3 + 2, 7} {
+		var out map[string]any
+		var isErr bool
+		grew := liveGrowth(func() {
+			out, isErr = call(t, cs, "get_task", map[string]any{"agent": "keeper", "task_id": "t-long", "offset": offset})
+		})
+		t.Logf("offset %d: the live heap grew by %d MiB for a %d MiB answer", offset, grew>>20, len(answer)>>20)
+		if bound := int64(2*len(answer) + 4<<20); grew > bound {
+			t.Errorf("get_task held %d MiB of the heap for a %d MiB answer; want at most the reply and the task read from it (%d MiB)", grew>>20, len(answer)>>20, bound>>20)
+		}
+		if isErr || out["state"] != "completed" {
+			t.Fatalf("get_task = %.300v", out)
+		}
+		checkWindow(t, answer, out, offset)
+	}
+}
 
 // A window in the middle of a long answer a send let go of as it
 // streamed is read back from the store, byte for byte.
