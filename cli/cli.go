@@ -18,7 +18,6 @@ import (
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
-	"github.com/parley-a2a/parley/internal/jsonout"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/termsafe"
 )
@@ -73,9 +72,10 @@ type Env struct {
 	// what must be on disk when it kills the child.
 	onFlush func(session.Flush)
 	// takeResult, when set, receives the outcome of `send` and `task`
-	// with --json in place of the result line: `parley mcp` builds a
-	// bounded tool result from it, not from a line as long as the answer.
-	takeResult func(o *jsonout.Outcome, storeID int64)
+	// with --json in place of the result line (task get writes no event
+	// line either): `parley mcp` builds a bounded tool result from it,
+	// not from a line as long as the answer.
+	takeResult func(h *heldResult)
 }
 
 // Main runs parley with the process's arguments and exits. Ctrl-C (and

@@ -109,9 +109,10 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 	// end only the artifacts holding something else (the closing lines,
 	// --output-dir's files): the tracker lets go of the rest.
 	follow.ReleaseText = out.text != nil
-	if f.json && rec != nil && stored == nil && r.env.takeResult == nil {
-		// --json into a new context: the result line reads the
-		// artifacts let go of back from the store (send_released.go).
+	if f.json && rec != nil && stored == nil {
+		// --json into a new context: the result line (or parley mcp's
+		// window of it, mcp_held.go) reads the artifacts let go of back
+		// from the store (send_released.go).
 		follow.ReleaseText = true
 		out.stored = st
 	}

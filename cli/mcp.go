@@ -269,13 +269,19 @@ func (r *runner) mcpRunResult(ctx context.Context, offset int, args ...string) (
 	out := &lastLine{max: mcpLineBound}
 	var errOut lockedWriter
 	var res *mcpResult
+	var readErr error // reading the window back from the store
 	env := r.env
 	env.Stdout, env.Stderr, env.Stdin = out, &errOut, nil
-	env.takeResult = func(o *jsonout.Outcome, storeID int64) { res = boundedResult(o, storeID, offset) }
+	env.takeResult = func(h *heldResult) { res, readErr = h.bounded(offset) }
 	Run(ctx, args, env)
 	var line map[string]any
 	if json.Unmarshal(out.Line(), &line) == nil && line["type"] == "error" {
 		return nil, toolResult(line, true)
+	}
+	if readErr != nil {
+		// The error names the agent's task and artifact ids: cleaned.
+		b, _ := json.Marshal(map[string]any{"type": "error", "error": "parley could not read the answer back from its store: " + readErr.Error()})
+		return nil, &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(jsonout.AppendCleanJSON(nil, b))}}, IsError: true}
 	}
 	if res == nil {
 		return nil, toolResult(map[string]any{"type": "error", "error": strings.TrimSpace(errOut.String())}, true)

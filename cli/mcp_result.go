@@ -8,6 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/jsonout"
 )
 
@@ -69,50 +70,82 @@ type mcpPart struct {
 	URI      string          `json:"uri,omitempty"`
 }
 
-// boundedResult builds the result of o with the text from offset on. Its
-// strings are copies: a window of a 16 MiB answer would keep all of it.
+// boundedResult builds the result of o with the text from offset on.
 func boundedResult(o *jsonout.Outcome, storeID int64, offset int) *mcpResult {
-	offset = runeStart(o.Text, min(max(offset, 0), len(o.Text)))
-	text := o.Text[offset:]
-	text = text[:runeStart(text, min(len(text), mcpTextBound))]
+	res, _ := wholeResult(o, storeID).bounded(offset) // held whole: nothing to read back
+	return res
+}
+
+// bounded builds the result with the text from offset on, reading from
+// the store only the window and the artifacts listed. Its strings are
+// copies: a window of a 16 MiB answer would keep all of it.
+func (h *heldResult) bounded(offset int) (*mcpResult, error) {
+	o := h.o
+	text, offset, err := h.text.window(offset)
+	if err != nil {
+		return nil, err
+	}
 	res := &mcpResult{Type: "result", Dialect: string(o.Dialect), ContextID: cut(o.ContextID, mcpNameBound),
 		TaskID: cut(o.TaskID, mcpNameBound), State: cut(o.State, mcpNameBound),
-		Text: strings.Clone(text), TextBytes: len(o.Text), TextOffset: offset,
-		StatusText: cut(o.StatusText, mcpStatusBound), StoreID: storeID, Artifacts: []mcpArtifact{}}
-	budget, parts, left := mcpTextBound-len(text), 0, false
-	for i, a := range o.Artifacts {
-		if i == mcpArtifactsListed {
-			res.ArtifactsNotListed = len(o.Artifacts) - i
+		Text: text, TextBytes: h.text.size, TextOffset: offset,
+		StatusText: cut(o.StatusText, mcpStatusBound), StoreID: h.storeID, Artifacts: []mcpArtifact{}}
+	l := artifactLister{res: res, budget: mcpTextBound - len(text), cut: h.cut}
+	if h.leading != nil {
+		if err := h.leading(func(a *a2aclient.Artifact) error { l.add(a); return nil }); err != nil {
+			return nil, err
+		}
+	}
+	for i := range o.Artifacts {
+		l.add(&o.Artifacts[i])
+	}
+	res.more(offset+len(text) < h.text.size, l.left || res.ArtifactsNotListed > 0 || len(o.StatusText) > mcpStatusBound)
+	return res, nil
+}
+
+// artifactLister lists artifacts in a result, up to its bounds, with
+// the data parts that fit in what the text left of the budget.
+type artifactLister struct {
+	res    *mcpResult
+	budget int
+	parts  int
+	left   bool // something is left out
+	cut    func(id string) int
+}
+
+func (l *artifactLister) add(a *a2aclient.Artifact) {
+	res := l.res
+	if len(res.Artifacts) == mcpArtifactsListed {
+		res.ArtifactsNotListed++
+		return
+	}
+	ma := mcpArtifact{ID: cut(a.ID, mcpNameBound), Name: cut(a.Name, mcpNameBound), Parts: []mcpPart{}}
+	for j, p := range a.Parts {
+		if l.parts == mcpPartsListed {
+			ma.PartsNotListed = len(a.Parts) - j
 			break
 		}
-		ma := mcpArtifact{ID: cut(a.ID, mcpNameBound), Name: cut(a.Name, mcpNameBound), Parts: []mcpPart{}}
-		for j, p := range a.Parts {
-			if parts == mcpPartsListed {
-				ma.PartsNotListed = len(a.Parts) - j
-				break
-			}
-			parts++
-			pj := jsonout.PartToJSON(p)
-			mp := mcpPart{Kind: cut(pj.Kind, mcpNameBound), Bytes: len(pj.Text) + len(pj.Bytes),
-				Name: cut(pj.Name, mcpNameBound), MimeType: cut(pj.MimeType, mcpNameBound), URI: cut(pj.URI, mcpNameBound)}
-			if pj.Data != nil {
-				if b, err := json.Marshal(pj.Data); err == nil {
-					mp.Bytes = len(b)
-					if len(b) <= budget {
-						mp.Data, budget = b, budget-len(b)
-					} else {
-						left = true
-					}
+		l.parts++
+		pj := jsonout.PartToJSON(p)
+		mp := mcpPart{Kind: cut(pj.Kind, mcpNameBound), Bytes: len(pj.Text) + len(pj.Bytes),
+			Name: cut(pj.Name, mcpNameBound), MimeType: cut(pj.MimeType, mcpNameBound), URI: cut(pj.URI, mcpNameBound)}
+		if j == 0 && p.Kind == a2aclient.PartText && l.cut != nil {
+			mp.Bytes += l.cut(a.ID) // the front the exchange let go of
+		}
+		if pj.Data != nil {
+			if b, err := json.Marshal(pj.Data); err == nil {
+				mp.Bytes = len(b)
+				if len(b) <= l.budget {
+					mp.Data, l.budget = b, l.budget-len(b)
+				} else {
+					l.left = true
 				}
 			}
-			left = left || len(pj.Bytes) > 0 || len(pj.URI) > mcpNameBound
-			ma.Parts = append(ma.Parts, mp)
 		}
-		left = left || ma.PartsNotListed > 0
-		res.Artifacts = append(res.Artifacts, ma)
+		l.left = l.left || len(pj.Bytes) > 0 || len(pj.URI) > mcpNameBound
+		ma.Parts = append(ma.Parts, mp)
 	}
-	res.more(offset+len(text) < len(o.Text), left || res.ArtifactsNotListed > 0 || len(o.StatusText) > mcpStatusBound)
-	return res
+	l.left = l.left || ma.PartsNotListed > 0
+	res.Artifacts = append(res.Artifacts, ma)
 }
 
 // more says what the result leaves out, and how to get it: get_task

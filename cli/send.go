@@ -210,7 +210,7 @@ func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, e
 		return r.report(code, err, asJSON, s.TaskID)
 	}
 	if asJSON && r.env.takeResult != nil {
-		r.env.takeResult(outcome(s), out.storeID)
+		r.env.takeResult(heldResultOf(s, out.stored, out.storeID))
 	} else if asJSON {
 		// Written in pieces and made clean (or terminal-safe) as it is
 		// encoded: the line of a long answer is megabytes.

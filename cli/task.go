@@ -76,8 +76,11 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 		printTask(r.env.Stdout, task, ref)
 		code = stateExit(s.State)
 	case sub == "get":
-		// The normalized task, then the result line.
-		out.update(session.Update{Event: &ev, Tracker: tr})
+		// The normalized task, then the result line; parley mcp takes
+		// the outcome alone, not a line as long as the task.
+		if r.env.takeResult == nil {
+			out.update(session.Update{Event: &ev, Tracker: tr})
+		}
 		code = r.conclude(ctx, ref, s, nil, f.json, out)
 	default:
 		if out.text != nil {
