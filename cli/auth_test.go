@@ -12,6 +12,7 @@ import (
 
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 func (e *testEnv) credentialsPath() string {
@@ -20,7 +21,7 @@ func (e *testEnv) credentialsPath() string {
 
 func (e *testEnv) runStdin(stdin string, args ...string) result {
 	e.t.Helper()
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	env := e.env(&out, &errOut)
 	env.Stdin = strings.NewReader(stdin)
 	code := Run(e.t.Context(), args, env)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,35 +10,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // result is what one in-process run of parley produced.
 type result struct {
 	code           int
 	stdout, stderr string
-}
-
-// lockedBuffer lets a test read output while a run is still writing.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // testEnv runs parley with no config file (unless a test writes one), an
@@ -69,7 +50,7 @@ func (e *testEnv) writeConfig(content string) {
 	}
 }
 
-func (e *testEnv) env(stdout, stderr *lockedBuffer) Env {
+func (e *testEnv) env(stdout, stderr *syncbuf.Buffer) Env {
 	return Env{
 		Stdout: stdout, Stderr: stderr, ConfigPath: e.config, StorePath: e.store, HTTPClient: e.client,
 		Getenv:       func(k string) string { return e.vars[k] },
@@ -91,7 +72,7 @@ func (e *testEnv) browser(url string) error {
 
 func (e *testEnv) runCtx(ctx context.Context, args ...string) result {
 	e.t.Helper()
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	code := Run(ctx, args, e.env(&out, &errOut))
 	return result{code: code, stdout: out.String(), stderr: errOut.String()}
 }

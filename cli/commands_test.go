@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // An unknown flag, with one dash or two, before or after the arguments,
@@ -54,7 +56,7 @@ func TestSingleDashLongFlags(t *testing.T) {
 // and a description of every flag it takes.
 func TestEveryCommandHasHelp(t *testing.T) {
 	e := newEnv(t)
-	root := (&runner{env: e.env(&lockedBuffer{}, &lockedBuffer{})}).commands()
+	root := (&runner{env: e.env(&syncbuf.Buffer{}, &syncbuf.Buffer{})}).commands()
 	n := 0
 	eachCommand(root, func(c *cobra.Command) {
 		if c == root {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 )
@@ -138,7 +139,7 @@ func TestCrashMidStreamLosesNothingCommitted(t *testing.T) {
 			// The next start: resume what was left running.
 			before := log.len()
 			e := newEnv(t)
-			var out, errOut lockedBuffer
+			var out, errOut syncbuf.Buffer
 			env := e.env(&out, &errOut)
 			env.StorePath = dbPath
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

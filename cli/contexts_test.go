@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // storeEnv runs parley with its own context store.
@@ -28,7 +30,7 @@ func (e *storeEnv) run(args ...string) result {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	env := e.env(&out, &errOut)
 	env.StorePath, env.Stdin = e.store, e.stdin
 	code := Run(ctx, args, env)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 )
@@ -77,7 +78,7 @@ func TestCrashAtRandomMoments(t *testing.T) {
 
 	// The next start resumes whatever the kills left running.
 	e := newEnv(t)
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	env := e.env(&out, &errOut)
 	env.StorePath = dbPath
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // Every dialect the demo agent serves, as a new user would reach it: a
@@ -262,7 +263,7 @@ func TestInterruptPrintsTaskID(t *testing.T) {
 	e := newEnv(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	done := make(chan int, 1)
 	go func() { done <- Run(ctx, []string{"send", base, "Try a slow task", "--json"}, e.env(&out, &errOut)) }()
 	// Interrupt once the task has started: its first event is on stdout.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/oauthtest"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // Every secret parley handles in a run (a bearer token from the
@@ -101,7 +102,7 @@ client_secret = "env:SVC_SECRET"
 	var output strings.Builder
 	run := func(stdin string, args ...string) int {
 		t.Helper()
-		var out, errOut lockedBuffer
+		var out, errOut syncbuf.Buffer
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		env := Env{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return vars[k] },

@@ -8,13 +8,13 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/internal/jsonout"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // `parley mcp` serves the configured agents to coding agents over MCP
@@ -112,7 +112,7 @@ func (r *runner) mcpServer() *mcp.Server {
 // mcpRun runs one parley command line with its output captured. Its
 // standard input is empty: the protocol's must not be read.
 func (r *runner) mcpRun(ctx context.Context, args ...string) (lines []map[string]any, code int, stderr string) {
-	var out, errOut lockedWriter
+	var out, errOut syncbuf.Buffer
 	env := r.env
 	env.Stdout, env.Stderr, env.Stdin = &out, &errOut, nil
 	code = Run(ctx, args, env)
@@ -124,27 +124,6 @@ func (r *runner) mcpRun(ctx context.Context, args ...string) (lines []map[string
 	}
 	return lines, code, errOut.String()
 }
-
-// lockedWriter gathers a command's output; the command may write from
-// more than one goroutine.
-type lockedWriter struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedWriter) Bytes() []byte {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return bytes.Clone(w.b.Bytes())
-}
-
-func (w *lockedWriter) String() string { return string(w.Bytes()) }
 
 // configuredAgent checks that name is an agent of the config.
 func (r *runner) configuredAgent(name string) error {
@@ -267,7 +246,7 @@ func (r *runner) mcpGetTask(ctx context.Context, _ *mcp.CallToolRequest, in mcpG
 // the last line is kept: a stream writes a line per chunk.
 func (r *runner) mcpRunResult(ctx context.Context, offset int, args ...string) (*mcpResult, *mcp.CallToolResult) {
 	out := &lastLine{max: mcpLineBound}
-	var errOut lockedWriter
+	var errOut syncbuf.Buffer
 	var res *mcpResult
 	var readErr error // reading the window back from the store
 	env := r.env

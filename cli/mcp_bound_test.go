@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/parley-a2a/parley/bench/loopback"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // liveGrowth runs f and returns the most the heap held live through
@@ -105,7 +106,7 @@ func mcpSendHuge(t *testing.T, answer int) {
 	cs := mcpSession(t, e)
 
 	sent := liveGrowth(func() {
-		env := e.env(&lockedBuffer{}, &lockedBuffer{})
+		env := e.env(&syncbuf.Buffer{}, &syncbuf.Buffer{})
 		env.Stdout = io.Discard
 		if code := Run(context.Background(), []string{"send", "--json", "big", "go"}, env); code != exitOK {
 			t.Fatalf("parley send exited with %d", code)

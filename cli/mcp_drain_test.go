@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // Issue 32 item 18: `parley mcp` answers every request read before its
@@ -21,7 +23,7 @@ func TestMCPAnswersEveryRequestBeforeItsInputCloses(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_agents","arguments":{}}}`,
 	}, "\n") + "\n"
 	for i := 0; i < 3; i++ {
-		var out, errOut lockedBuffer
+		var out, errOut syncbuf.Buffer
 		env := e.env(&out, &errOut)
 		env.Stdin = strings.NewReader(in)
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -43,7 +45,7 @@ func TestMCPAnswersEveryRequestBeforeItsInputCloses(t *testing.T) {
 	}
 
 	e.writeConfig("timeout =\n")
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	env := e.env(&out, &errOut)
 	env.Stdin = strings.NewReader(in)
 	code := Run(context.Background(), []string{"mcp"}, env)

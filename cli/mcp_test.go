@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // mcpSession connects the SDK's own client to parley's MCP server, in
@@ -18,7 +20,7 @@ func mcpSession(t *testing.T, e *testEnv) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	r := &runner{env: e.env(&lockedBuffer{}, &lockedBuffer{})}
+	r := &runner{env: e.env(&syncbuf.Buffer{}, &syncbuf.Buffer{})}
 	st, ct := mcp.NewInMemoryTransports()
 	if _, err := r.mcpServer().Connect(ctx, st, nil); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/parley-a2a/parley/bench/loopback"
 	"github.com/parley-a2a/parley/internal/fakeagent"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // runeAnswer is an answer of about n bytes whose runes are one to four
@@ -100,7 +101,7 @@ func TestMCPSendWindowFromTheStore(t *testing.T) {
 	defer srv.Close()
 	e := newEnv(t)
 	e.writeConfig("[[agents]]\nname = \"big\"\nurl = \"" + srv.URL + "\"\n")
-	r := &runner{env: e.env(&lockedBuffer{}, &lockedBuffer{})}
+	r := &runner{env: e.env(&syncbuf.Buffer{}, &syncbuf.Buffer{})}
 
 	offset := answer/2 + 12345
 	var held *heldResult
@@ -148,7 +149,7 @@ func TestMCPSendListsReleasedArtifactsFromTheStore(t *testing.T) {
 		e := newEnv(t)
 		e.writeConfig("[[agents]]\nname = \"many\"\nurl = \"" + srv.URL + "\"\n")
 		e.store = storePath
-		env := e.env(&lockedBuffer{}, &lockedBuffer{})
+		env := e.env(&syncbuf.Buffer{}, &syncbuf.Buffer{})
 		env.Stdout = &lastLine{max: mcpLineBound}
 		var held *heldResult
 		var res *mcpResult

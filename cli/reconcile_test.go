@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 )
@@ -21,7 +22,7 @@ func TestSendReconcilesACutThatLostChunks(t *testing.T) {
 	e := newEnv(t)
 	dbPath := filepath.Join(t.TempDir(), "parley.db")
 	run := func(args ...string) result {
-		var out, errOut lockedBuffer
+		var out, errOut syncbuf.Buffer
 		env := e.env(&out, &errOut)
 		env.StorePath = dbPath
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

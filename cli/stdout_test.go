@@ -12,6 +12,7 @@ import (
 
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/internal/hostile"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // gatedAgent is the demo agent with its streams held after the first
@@ -72,7 +73,7 @@ func TestSendPrintsEachEventWhileTheAgentWorks(t *testing.T) {
 		t.Run(strings.Join(append([]string{"send"}, args...), " "), func(t *testing.T) {
 			agent := newGatedAgent(t)
 			e := newEnv(t)
-			var out, errOut lockedBuffer
+			var out, errOut syncbuf.Buffer
 			done := make(chan int)
 			go func() {
 				done <- Run(context.Background(), append([]string{"send", agent.URL, "Tell me a story"}, args...), e.env(&out, &errOut))
@@ -91,7 +92,7 @@ func TestSendPrintsEachEventWhileTheAgentWorks(t *testing.T) {
 func TestSendInterruptedFlushesWhatItHas(t *testing.T) {
 	agent := newGatedAgent(t)
 	e := newEnv(t)
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
 	go func() {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // The result line of `parley task watch --json` carries the timings a
@@ -14,7 +16,7 @@ func TestTaskWatchJSONCarriesTimings(t *testing.T) {
 	url := demo(t) + "/v0.3"
 	e := newEnv(t)
 	id := startSlowTask(t, url)
-	var out, errOut lockedBuffer
+	var out, errOut syncbuf.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- Run(context.Background(), []string{"task", "watch", url, id, "--json"}, e.env(&out, &errOut))

@@ -1,18 +1,17 @@
 package interop
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/cli"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // The command line as a user runs it against the a2a-go peers: parley
@@ -62,8 +61,8 @@ func (c *clCLI) args(args ...string) []string {
 }
 
 // start runs parley in the background; out grows as it prints.
-func (c *clCLI) start(ctx context.Context, args ...string) (out *clBuffer, done <-chan clRun) {
-	var stdout, stderr clBuffer
+func (c *clCLI) start(ctx context.Context, args ...string) (out *syncbuf.Buffer, done <-chan clRun) {
+	var stdout, stderr syncbuf.Buffer
 	env := cli.Env{
 		Stdout: &stdout, Stderr: &stderr,
 		Getenv:       func(string) string { return "" },
@@ -142,24 +141,6 @@ func (r clRun) result(t *testing.T) (map[string]any, []map[string]any) {
 func clField(m map[string]any, key string) string {
 	s, _ := m[key].(string)
 	return s
-}
-
-// clBuffer is an output that can be read while parley writes to it.
-type clBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *clBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *clBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 func TestCLICard(t *testing.T) {
@@ -336,7 +317,7 @@ func TestCLICancel(t *testing.T) {
 
 // clWaitTaskID waits until a running `send --json` has printed an event
 // naming the task and the task is working.
-func clWaitTaskID(t *testing.T, out *clBuffer) string {
+func clWaitTaskID(t *testing.T, out *syncbuf.Buffer) string {
 	t.Helper()
 	ctx := clCtx(t)
 	tick := time.NewTicker(2 * time.Millisecond)

@@ -2,16 +2,15 @@ package realservers
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/parley-a2a/parley/cli"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // parley runs parley's command line in-process with its own config and
@@ -32,26 +31,8 @@ type run struct {
 	stdout, stderr string
 }
 
-// syncBuffer is written by parley and read by the test while it runs.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func (p *parley) start(ctx context.Context, args ...string) (*syncBuffer, <-chan run) {
-	var stdout, stderr syncBuffer
+func (p *parley) start(ctx context.Context, args ...string) (*syncbuf.Buffer, <-chan run) {
+	var stdout, stderr syncbuf.Buffer
 	env := cli.Env{
 		Stdout: &stdout, Stderr: &stderr,
 		Getenv:       func(string) string { return "" },

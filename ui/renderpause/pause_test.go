@@ -1,13 +1,13 @@
 package renderpause
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // fakeTicker records what the pause asks of a ticker.
@@ -142,24 +142,6 @@ func TestWithoutATickerDoesNothing(t *testing.T) {
 	(&Pause{}).Viewed() // never attached: no panic
 }
 
-// syncBuffer is a terminal the test reads while the program writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // wordModel draws the last word it was sent.
 type wordModel struct{ word string }
 
@@ -179,7 +161,7 @@ func (w wordModel) View() tea.View { return tea.NewView(w.word) }
 // written. The waits are deadlines for something that must happen,
 // not timings.
 func TestFindsBubbleTeasTicker(t *testing.T) {
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	tp := &Pause{}
 	p := tea.NewProgram(Wrap(wordModel{"first"}, tp), tea.WithFPS(fps), tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(40, 5), tea.WithoutSignals())
 	tp.Attach(p, fps)
