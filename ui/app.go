@@ -299,7 +299,8 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	raiseProcs(os.Getenv) // program.go: a key's goroutines are not queued behind the stream's
 	m := New(opts)
 	pause := &renderpause.Pause{} // no renderer ticks while nothing is drawn
-	p := tea.NewProgram(renderpause.Wrap(m, pause), programOptions(append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)...)
+	own := []tea.ProgramOption{tea.WithContext(ctx), tea.WithOutput(pause.Output(os.Stdout))}
+	p := tea.NewProgram(renderpause.Wrap(m, pause), programOptions(append(own, progOpts...)...)...)
 	pause.Attach(p, renderFPS)
 	go m.bridge.run(p.Send)
 	if opts.Wire != nil {

@@ -39,8 +39,8 @@ type ticker interface {
 }
 
 // Pause starts and stops a program's renderer ticker around the
-// frames its model draws: Attach it to the program, and run the program
-// on the model Wrap gives.
+// frames its model draws: Attach it to the program, give the program
+// the terminal through Output, and run it on the model Wrap gives.
 type Pause struct {
 	frame time.Duration // the ticker's period: 1/renderFPS
 	after time.Duration // pauseAfter
@@ -56,6 +56,10 @@ type Pause struct {
 	t        ticker
 	running  bool
 	lastView time.Time
+	// writes is how many writes to the terminal are under way, and
+	// lastWrite when the last one ended (output.go).
+	writes    int
+	lastWrite time.Time
 	checking bool      // a check is due
 	checkAt  time.Time // when
 }
@@ -111,8 +115,9 @@ func (tp *Pause) settle() {
 	}
 }
 
-// check stops the ticker if no View came for pauseAfter, and otherwise
-// looks again when that will have passed since the last one. A check
+// check stops the ticker if no View came and no write ended for
+// pauseAfter and none is under way, and otherwise looks again when that
+// will have passed since the last one. A check
 // that runs long after it was due (the process was stopped, or starved
 // of the CPU) does not stop it: the renderer may not have run since the
 // last View either, and its frame would stay unwritten; the ticker
@@ -121,11 +126,15 @@ func (tp *Pause) check() {
 	tp.mu.Lock()
 	defer tp.mu.Unlock()
 	now := tp.now()
-	if late := now.Sub(tp.checkAt); late > tp.after/2 {
+	if late := now.Sub(tp.checkAt); late > tp.after/2 || tp.writes > 0 {
 		tp.checkIn(tp.after)
 		return
 	}
-	if quiet := now.Sub(tp.lastView); quiet < tp.after {
+	last := tp.lastView
+	if tp.lastWrite.After(last) {
+		last = tp.lastWrite
+	}
+	if quiet := now.Sub(last); quiet < tp.after {
 		tp.checkIn(tp.after - quiet)
 		return
 	}

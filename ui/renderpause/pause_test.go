@@ -1,6 +1,7 @@
 package renderpause
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -199,4 +200,82 @@ func waitFor(t *testing.T, ok func() bool, what string) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// TestAWriteUnderWayKeepsTheTickerRunning: while the terminal does not
+// take a write, a View's frame waits for it, so the ticker keeps running
+// however long the write takes, and for pauseAfter after it ends.
+func TestAWriteUnderWayKeepsTheTickerRunning(t *testing.T) {
+	ft := &fakeTicker{}
+	clock := &handClock{at: time.Unix(0, 0)}
+	tp := &Pause{frame: time.Second / 120, after: pauseAfter, find: func() ticker { return ft }, now: clock.now, later: clock.later}
+	out := tp.Output(io.Discard)
+	tp.Viewed()
+	end := tp.writing() // a write the terminal does not take
+	clock.pass(time.Minute)
+	if len(ft.calls) != 0 {
+		t.Fatalf("a minute into a write: the ticker got %v, want it running", ft.calls)
+	}
+	end()
+	clock.pass(pauseAfter - time.Millisecond)
+	if len(ft.calls) != 0 {
+		t.Fatalf("just after the write ended: the ticker got %v, want it running", ft.calls)
+	}
+	clock.pass(time.Millisecond)
+	if strings.Join(ft.calls, ",") != "stop" {
+		t.Fatalf("pauseAfter after the write: the ticker got %v, want stop", ft.calls)
+	}
+	if _, err := out.Write([]byte("x")); err != nil || tp.writes != 0 {
+		t.Fatalf("a write through Output: %v, %d under way after it", err, tp.writes)
+	}
+}
+
+// gatedWriter blocks the write of a frame holding its word while it is
+// shut, as a terminal that stops reading does, and says when that write
+// is waiting.
+type gatedWriter struct {
+	syncbuf.Buffer
+	word    string
+	open    chan struct{}
+	waiting chan struct{}
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	select {
+	case <-g.open:
+	default:
+		if !strings.Contains(string(p), g.word) {
+			break
+		}
+		select {
+		case g.waiting <- struct{}{}:
+		default:
+		}
+		<-g.open
+	}
+	return g.Buffer.Write(p)
+}
+
+// TestAFrameDrawnDuringABlockedWriteIsWritten: a frame drawn while the
+// terminal holds up the write before it, and nothing after, is written
+// once the terminal reads again, however long it held the write up.
+func TestAFrameDrawnDuringABlockedWriteIsWritten(t *testing.T) {
+	out := &gatedWriter{word: "first", open: make(chan struct{}), waiting: make(chan struct{}, 1)}
+	tp := &Pause{}
+	p := tea.NewProgram(Wrap(wordModel{"first"}, tp), tea.WithFPS(fps), tea.WithInput(nil), tea.WithOutput(tp.Output(out)), tea.WithWindowSize(40, 5), tea.WithoutSignals())
+	tp.Attach(p, fps)
+	tp.after = 20 * time.Millisecond
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Errorf("program: %v", err)
+		}
+	}()
+	<-out.waiting // the first frame's write, held up with the renderer's lock
+	p.Send("second")
+	time.Sleep(10 * tp.after) // the second frame waits for the first write, past pauseAfter
+	close(out.open)
+	waitFor(t, func() bool { return strings.Contains(out.String(), "second") }, "the frame drawn during the blocked write written")
 }
