@@ -60,8 +60,8 @@ type Pause struct {
 	// lastWrite when the last one ended (output.go).
 	writes    int
 	lastWrite time.Time
-	checking bool      // a check is due
-	checkAt  time.Time // when
+	checking  bool      // a check is due
+	checkAt   time.Time // when
 }
 
 // Attach pauses p's renderer ticker, which runs at fps (the program's
