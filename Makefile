@@ -49,13 +49,16 @@ release-check:
 # on 2 cores.
 test: lint unit e2e redteam
 
-# staticcheck's default checks over the whole tree, so the tree stays
-# clean of what they find (unused code, dead assignments, misused APIs).
+# gofmt, then staticcheck's default checks over the whole tree, so the
+# tree stays clean of what they find (unused code, dead assignments,
+# misused APIs).
 # Installed from the Go module proxy at a version that builds with this
 # Go (v0.8.2 is staticcheck 2026.2.2), like goreleaser; a tool that
 # cannot be fetched is said and skipped, a finding fails the target.
 STATICCHECK_VERSION ?= v0.8.2
 lint:
+	@unformatted=$$(gofmt -l $$(git ls-files --cached --others --exclude-standard '*.go' 2>/dev/null || find . -name '*.go' -not -path './.tmp/*')); \
+	if [ -n "$$unformatted" ]; then echo "make lint: not gofmt-formatted (run gofmt -w on them):" >&2; echo "$$unformatted" >&2; exit 1; fi
 	@if GOBIN=$(CURDIR)/.tmp/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION); then \
 		echo ".tmp/bin/staticcheck ./..."; .tmp/bin/staticcheck ./...; \
 	else \
