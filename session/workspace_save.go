@@ -73,6 +73,7 @@ func (w *Workspace) Save() (write func() error, report SaveReport, err error) {
 			plan.remove = append(plan.remove, c.Name)
 		}
 	}
+	report.Nothing = len(plan.add)+len(plan.rename)+len(plan.trust)+len(plan.remove) == 0 && len(cfg.Agents) == 0
 	cfg.Agents = agents
 	path := w.o.ConfigPath
 	w.cfg = &cfg
@@ -95,11 +96,25 @@ type SaveReport struct {
 	// Renamed says, a sentence each, which name the config could not
 	// take as shown, what it was saved as and why.
 	Renamed []string
+	// Nothing says no agent was there to save (only the built-in demo,
+	// or agents of stored conversations) and none was in the file: the
+	// file was left as it was.
+	Nothing bool
 }
 
 // Summary is the save told in one line: where, and what was left out
 // or renamed.
 func (r SaveReport) Summary(path string) string {
+	if r.Nothing {
+		if r.Left > 0 {
+			agents := "agents are"
+			if r.Left == 1 {
+				agents = "agent is"
+			}
+			return fmt.Sprintf("Nothing to save to %s: the %d %s listed from stored conversations only; add one's URL (+) to save it.", path, r.Left, agents)
+		}
+		return "Nothing to save to " + path + ": the demo agent is built in and never saved; add an agent (+) to save it."
+	}
 	s := "Saved agents to " + path
 	if r.Left > 0 {
 		agents := "agents"

@@ -2,6 +2,7 @@ package session
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -48,5 +49,27 @@ func TestWorkspaceSaveKeepsTheUsersNames(t *testing.T) {
 	sum := report.Summary(p)
 	if !strings.HasPrefix(sum, "Saved agents to "+p) || !strings.Contains(sum, `"twin 2"`) || !strings.HasSuffix(sum, ".") {
 		t.Errorf("summary = %q", sum)
+	}
+}
+
+// With only the built-in demo listed and no config file, a save has
+// nothing to write, and says so rather than that it saved.
+func TestWorkspaceSaveOfNothingSaysSo(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "config.toml")
+	demo := "http://127.0.0.1:7010/"
+	dir := testDirectory(DirectoryOptions{ConfigPath: p})
+	w := NewWorkspace(WorkspaceOptions{Directory: dir, ConfigPath: p, DemoURL: demo}, []string{demo})
+	write, report, err := w.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := write(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err == nil {
+		t.Errorf("a save of nothing wrote %s", p)
+	}
+	if sum := report.Summary(p); strings.HasPrefix(sum, "Saved") || !strings.Contains(sum, "demo") {
+		t.Errorf("summary = %q, want that there was nothing to save, and why", sum)
 	}
 }

@@ -107,6 +107,21 @@ func TestFlowExampleKeepsTheDraft(t *testing.T) {
 	a.waitScreen("> my own draft")
 }
 
+// ctrl+x from another pane than the composer, as the welcome offers it,
+// puts the example in the composer and moves there.
+func TestFlowExampleFromAnotherPane(t *testing.T) {
+	a := startApp(t, appOptions{})
+	a.ready()
+	a.key("tab") // the chat
+	a.key("ctrl+x")
+	a.waitScreen("> Write some markdown")
+	a.inspect(func(m *Model) {
+		if m.focus != focusComposer {
+			t.Errorf("after ctrl+x the focus is %v, want the composer", m.focus)
+		}
+	})
+}
+
 // Esc during a stream: the dialog, the chat's line and the status all
 // name the task by one short form, and the status reads as a sentence.
 func TestFlowEscOneShortForm(t *testing.T) {

@@ -279,7 +279,18 @@ func (m *Model) offerLast(last *session.ContextInfo) {
 	if e := m.current; e != nil && e.Conv != nil && (e.Conv.Busy() || len(e.Conv.Tasks()) > 0) {
 		return
 	}
-	km := m.keys.Global.Contexts.Help().Key
+	lists := m.keys.Global.Contexts.Help().Key
+	if m.current == nil || !listedWith(last.Agent, m.current.Ref) {
+		// The conversations view opens on the current agent's.
+		lists += ", then " + m.keys.Contexts.AllAgent.Help().Key + " for all agents,"
+	}
 	m.setStatus(fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
-		termsafe.Line(last.Label()), m.ws.StoredLabel(last.Agent), km), false)
+		termsafe.Line(last.Label()), m.ws.StoredLabel(last.Agent), lists), false)
+}
+
+// listedWith says whether the conversations view opened on the agent
+// named ref lists a conversation with a: the store's ListContexts
+// matches ref against the reference, the card's name and the endpoint.
+func listedWith(a session.AgentInfo, ref string) bool {
+	return ref != "" && (a.Ref == ref || a.Name == ref || a.URL == ref)
 }

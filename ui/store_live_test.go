@@ -143,14 +143,19 @@ func TestStartOffersTheLastConversation(t *testing.T) {
 	// labels): a config agent goes by its config name; beside the
 	// in-process demo, the other "parley demo" says where it is once
 	// the in-process one's card, and so its name, is known.
+	// The conversations view opens on the current agent's: the hint says
+	// how to list all agents' when the conversation is with another (a
+	// demo on another port is another agent).
 	for _, tc := range []struct {
 		name  string
 		o     appOptions
+		ref   string // what the conversation was recorded under
 		label string
+		lists string
 	}{
-		{"demo", appOptions{}, "parley demo"},
+		{"demo", appOptions{}, other.URL + "/", "parley demo", "is kept: ctrl+o, then ctrl+t for all agents, lists it"},
 		{"config agents", appOptions{noWelcome: true, cfg: &config.Config{Agents: []config.Agent{{Name: "mine", URL: other.URL + "/"}}},
-			agents: func(string) []string { return nil }}, "mine,"},
+			agents: func(string) []string { return nil }}, "mine", "mine,", "is kept: ctrl+o lists it"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			store := openStore(t)
@@ -163,7 +168,7 @@ func TestStartOffersTheLastConversation(t *testing.T) {
 					t.Fatal(err)
 				}
 				conv := session.NewConversation(client, "parley demo", nil)
-				rec := store.Record(conv, session.RecordOptions{Agent: session.AgentInfoOf(other.URL+"/", client)})
+				rec := store.Record(conv, session.RecordOptions{Agent: session.AgentInfoOf(tc.ref, client)})
 				if _, err := conv.Exchange(ctx, a2aclient.Message{Parts: []a2aclient.Part{a2aclient.TextPart("ping the agent")}}, session.FollowOptions{}); err != nil {
 					t.Fatal(err)
 				}
@@ -173,7 +178,7 @@ func TestStartOffersTheLastConversation(t *testing.T) {
 				return 0
 			}
 			a := startApp(t, tc.o)
-			a.waitScreen(`Your last conversation, "ping the agent" with `+tc.label, `is kept: ctrl+o lists it`)
+			a.waitScreen(`Your last conversation, "ping the agent" with `+tc.label, tc.lists)
 		})
 	}
 }

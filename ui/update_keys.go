@@ -69,6 +69,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.setFocus(focusComposer)
 		return m.focusCmd()
 	}
+	if m.focus != focusComposer && key.Matches(msg, m.keys.Composer.Example) {
+		// The welcome offers the examples from wherever the focus is.
+		m.setFocus(focusComposer)
+		m.nextExample()
+		return m.focusCmd()
+	}
 	if group := typingGroup(m.focus); group != "" && typed(msg) && !m.keys.Binds(group, msg) {
 		// A letter that is no command of the chat or the tasks pane is
 		// typing: it goes to the composer, and the focus with it.
