@@ -381,9 +381,12 @@ func (c *Client) sendAndPoll(ctx context.Context, req SendRequest) (*Stream, err
 	return c.newStream(newPollSource(ctx, c, res), ""), nil
 }
 
-// Get fetches a task. historyLength nil leaves the agent's default.
+// Get fetches a task. historyLength nil leaves the agent's default. Its
+// artifacts read as the stream assembles them (joinText).
 func (c *Client) Get(ctx context.Context, taskID string, historyLength *int) (*Task, error) {
-	return callFor(c, func(b binding) (*Task, error) { return b.get(ctx, taskID, historyLength) })
+	task, err := callFor(c, func(b binding) (*Task, error) { return b.get(ctx, taskID, historyLength) })
+	joinText(task)
+	return task, err
 }
 
 // Cancel asks the agent to cancel a task and returns the task as it is
@@ -395,6 +398,7 @@ func (c *Client) Cancel(ctx context.Context, taskID string) (*Task, error) {
 		task, err = callOp(c, opCancel, func(b canceler) (*Task, error) { return b.cancel(ctx, taskID) })
 		return err
 	})
+	joinText(task)
 	return task, err
 }
 

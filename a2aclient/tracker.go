@@ -221,6 +221,23 @@ func (b *artifactBuilder) add(parts []Part) {
 	}
 }
 
+// joinText makes a fetched task's artifacts read as the stream assembles
+// them (artifactBuilder.add): an agent that streamed an answer in
+// appended chunks keeps a part a chunk, and its consecutive plain text
+// parts are one text. A nil task is left alone.
+func joinText(task *Task) {
+	if task == nil {
+		return
+	}
+	for i := range task.Artifacts {
+		a := &task.Artifacts[i]
+		b := artifactBuilder{}
+		b.add(a.Parts)
+		b.flush()
+		a.Parts = b.art.Parts
+	}
+}
+
 func (b *artifactBuilder) flush() {
 	if b.open {
 		b.art.Parts = append(b.art.Parts, TextPart(b.tail.String()))
