@@ -46,7 +46,9 @@ func TestDemoAgentOnLoopbackWarnsNothing(t *testing.T) {
 	defer cancel()
 	var out, errOut syncbuf.Buffer
 	done := make(chan int, 1)
-	go func() { done <- Run(ctx, []string{"demo-agent", "--addr", "127.0.0.1:0"}, newEnv(t).env(&out, &errOut)) }()
+	go func() {
+		done <- Run(ctx, []string{"demo-agent", "--addr", "127.0.0.1:0"}, newEnv(t).env(&out, &errOut))
+	}()
 	for !strings.Contains(out.String(), "serving at") {
 		select {
 		case code := <-done:
