@@ -355,7 +355,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 				}
 			}
 		}
-		p.describe(a) // the rest, unless printed as it arrived
+		p.describe(a, 0) // the rest, unless printed as it arrived
 	}
 	form := p.a2ui.write(p.w, agentRef, interruptedTask(s), p.storeID)
 	if a2aclient.State(s.State).Interrupted() {

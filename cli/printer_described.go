@@ -41,6 +41,9 @@ func (l *partsLines) printed(id string, i int, line string) bool {
 	return false
 }
 
+// count is one past the index of the last part of artifact id printed.
+func (l *partsLines) count(id string) int { return len(l.byArt[id]) }
+
 // describeArrived prints the lines of the parts an event brought that
 // are neither text nor tools: an artifact's, or those of every artifact
 // of a task snapshot.
@@ -51,22 +54,32 @@ func (p *textPrinter) describeArrived(u session.Update) {
 				p.describeFrom(u.Tracker, a.ID)
 			}
 		}
-	} else if ev.Artifact != nil && !textOnly(ev.Artifact.Artifact.Parts) {
-		p.describeFrom(u.Tracker, ev.Artifact.Artifact.ID)
+	} else if a := ev.Artifact; a != nil && !textOnly(a.Artifact.Parts) {
+		from := 0
+		if a.Append {
+			// The parts before the last one printed are as they were:
+			// an artifact of many parts in as many chunks is described
+			// a part at a time, not whole at every chunk.
+			from = p.partLines.count(a.Artifact.ID)
+		}
+		if art, ok := u.Tracker.Artifact(a.Artifact.ID); ok {
+			p.describe(art, from)
+		}
 	}
 }
 
 // describeFrom describes the artifact as the tracker assembled it.
 func (p *textPrinter) describeFrom(tr *a2aclient.Tracker, id string) {
 	if a, ok := tr.Artifact(id); ok {
-		p.describe(a)
+		p.describe(a, 0)
 	}
 }
 
-// describe prints a line for each part of a, other than text and tools,
-// not printed yet as it now reads.
-func (p *textPrinter) describe(a a2aclient.Artifact) {
-	for i, part := range a.Parts {
+// describe prints a line for each part of a from index from on, other
+// than text and tools, not printed yet as it now reads.
+func (p *textPrinter) describe(a a2aclient.Artifact, from int) {
+	for i := from; i < len(a.Parts); i++ {
+		part := a.Parts[i]
 		if _, ok := a2aclient.ToolOf(part); ok {
 			continue // printed when it arrived (tools)
 		}

@@ -112,3 +112,20 @@ func TestTaskWatchSaysHowToSave(t *testing.T) {
 		t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
 	}
 }
+
+// An artifact whose data parts come in chunks gets a line per part, each
+// once, as the chunks arrive.
+func TestTextPrinterDescribesChunkedPartsOnce(t *testing.T) {
+	out, p, feed := fedTextPrinter()
+	feed(dataArtifact("rows"))
+	more := dataArtifact("rows")
+	more.Artifact.Append = true
+	more.Artifact.Artifact.Parts[0].Data = map[string]any{"n": 2}
+	feed(more)
+	feed(statusEvent(a2aclient.StateCompleted, "Done"))
+	p.finish(summaryOf(t, p), "AGENT")
+	want := "[data] rows: {\"n\":1}\n[data] rows: {\"n\":2}\n[completed] Done\n"
+	if out.String() != want {
+		t.Fatalf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
