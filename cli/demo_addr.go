@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/parley-a2a/parley/demoagent"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // checkListenAddr refuses an --addr the demo agent cannot listen on for
@@ -43,7 +44,7 @@ func demoReachable(host, addr string) string {
 	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
 		return ""
 	}
-	return fmt.Sprintf("parley: warning: the demo agent listens on %s, which other machines on the network can reach; give --addr 127.0.0.1:PORT to keep it to this machine.\n", addr)
+	return termsafe.Line(fmt.Sprintf("parley: warning: the demo agent listens on %s, which other machines on the network can reach; give --addr 127.0.0.1:PORT to keep it to this machine.", addr)) + "\n"
 }
 
 // serveDemo starts the TUI's demo agent on preferred (its usual port,

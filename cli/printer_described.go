@@ -6,6 +6,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/termsafe"
 )
 
 // An artifact's data and file parts have a line each (describePart),
@@ -100,5 +101,5 @@ func (p *textPrinter) hintSave(part a2aclient.Part, line string) string {
 		return line
 	}
 	p.saveHinted = true
-	return line + " (" + p.saveHint + ")"
+	return line + " (" + termsafe.Line(p.saveHint) + ")"
 }
