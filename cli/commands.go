@@ -45,7 +45,7 @@ and commands for scripts on the same layers.`,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usagef(helpName(c), "%s", flagError(err))
+		return usagef(helpName(c), "%s", flagError(c.Flags(), err))
 	})
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
 		fmt.Fprint(c.OutOrStdout(), r.helpText(c))

@@ -120,3 +120,28 @@ func TestVersionFromBuildInfo(t *testing.T) {
 		}
 	}
 }
+
+// An unknown flag close to one the command takes (two edits or fewer)
+// suggests it, for every command; one far from all of them suggests
+// nothing.
+func TestUnknownFlagSuggestsTheClosest(t *testing.T) {
+	e := newEnv(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"send", "--jsn"}, "parley: unknown flag --jsn; did you mean --json? Run 'parley help send' for usage."},
+		{[]string{"send", "-jsn"}, "parley: unknown flag -jsn; did you mean --json? Run 'parley help send' for usage."},
+		{[]string{"card", "--jsno=1"}, "parley: unknown flag --jsno; did you mean --json? Run 'parley help card' for usage."},
+		{[]string{"send", "--output-dri", "x"}, "parley: unknown flag --output-dri; did you mean --output-dir? Run 'parley help send' for usage."},
+		{[]string{"task", "list", "--stat", "x"}, "parley: unknown flag --stat; did you mean --state? Run 'parley help task list' for usage."},
+		{[]string{"demo-agent", "--adr", "x"}, "parley: unknown flag --adr; did you mean --addr? Run 'parley help demo-agent' for usage."},
+		{[]string{"--dmeo"}, "parley: unknown flag --dmeo; did you mean --demo? Run 'parley --help' for usage."},
+		{[]string{"send", "--bogus"}, "parley: unknown flag --bogus. Run 'parley help send' for usage."},
+	} {
+		r := e.run(tc.args...)
+		if r.code != exitUsage || strings.TrimSpace(r.stderr) != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}

@@ -103,6 +103,9 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 		gate.commit = func() { _ = rec.Flush() } // its error stays for Close
 	}
 	out := r.follower(f.json, gated)
+	if out.text != nil && f.outputDir == "" {
+		out.text.saveHint = saveHint
+	}
 	msg := a2aclient.Message{Parts: parts, TaskID: f.taskID, Metadata: f.metadata}
 	follow := r.followOptions(f.noStream, out.update)
 	// The text output shows the answer as it streams and needs at the

@@ -31,6 +31,9 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
 	if len(pos) > 0 {
 		return r.report(exitUsage, usagef("demo-agent", "the demo-agent command takes no arguments besides --addr, got %q", pos[0]), false, "")
 	}
+	if err := checkListenAddr(addr); err != nil {
+		return r.report(exitUsage, err, false, "")
+	}
 	base, err := demoagent.New(o).Serve(ctx, addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
 		err = fmt.Errorf("the demo agent cannot listen on %s: another program, perhaps another parley demo (the TUI's own, in 'make run'), is already serving there; use --addr 127.0.0.1:0 for a free port", addr)
@@ -38,6 +41,7 @@ func (r *runner) demoAgent(ctx context.Context, addr string, o demoagent.Options
 	if err != nil {
 		return r.report(exitError, err, false, "")
 	}
+	fmt.Fprint(r.env.Stderr, demoReachable(boundHost(base), addr))
 	fmt.Fprintf(r.env.Stdout, `parley demo agent serving at %[1]s (Ctrl-C to stop)
   card:  %[1]s/.well-known/agent-card.json
   try:   parley card %[1]s

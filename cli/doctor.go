@@ -142,7 +142,12 @@ func (r *runner) doctor(ctx context.Context, f *doctorFlags, pos []string) int {
 		}
 	}
 	if err != nil {
-		return r.report(errorExit(ctx, err), timedOut(ctx, err, pos[0], ""), f.agent.json, "")
+		err = timedOut(ctx, err, pos[0], "")
+		if n := len(all); n > 0 && all[n-1].Check == "card" && all[n-1].Status == doctor.Fail {
+			// The ✗ card line said it.
+			return r.reportShown(errorExit(ctx, err), err, f.agent.json, "")
+		}
+		return r.report(errorExit(ctx, err), err, f.agent.json, "")
 	}
 	n := tally(all)
 	if f.agent.json {

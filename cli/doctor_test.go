@@ -140,3 +140,26 @@ func TestDoctorColumns(t *testing.T) {
 		}
 	}
 }
+
+// A card that cannot be fetched is said once: the ✗ card line, then on
+// stderr only what to do, not the same error a second time.
+func TestDoctorDeadAgentSaysTheErrorOnce(t *testing.T) {
+	gone := hostile.DoctorAgent(hostile.DoctorOptions{})
+	gone.Close()
+	r := newEnv(t).run("doctor", gone.URL, "--read-only")
+	wantCode(t, r, exitError)
+	all := r.stdout + r.stderr
+	if n := strings.Count(all, "connection was refused"); n != 1 || !strings.Contains(r.stdout, "✗ card") {
+		t.Errorf("the error is said %d times:\n%s", n, all)
+	}
+	if !strings.Contains(r.stderr, "parley: check that the agent is running and the URL is right.") {
+		t.Errorf("stderr lacks what to do:\n%s", r.stderr)
+	}
+	// --json keeps its error line, the check's detail said once on stdout.
+	r = newEnv(t).run("doctor", gone.URL, "--read-only", "--json")
+	wantCode(t, r, exitError)
+	lines := jsonLines(t, r)
+	if last := lines[len(lines)-1]; last["type"] != "error" || strings.Contains(r.stderr, "connection was refused") {
+		t.Errorf("--json: stdout\n%s\nstderr\n%s", r.stdout, r.stderr)
+	}
+}

@@ -203,8 +203,9 @@ func validHeaderName(n string) bool {
 }
 
 // flagError words a flag parsing error as one sentence, without the
-// value given: a value may be a secret (--header).
-func flagError(err error) string {
+// value given: a value may be a secret (--header). An unknown flag close
+// to one of fs's is followed by "did you mean" that one.
+func flagError(fs *pflag.FlagSet, err error) string {
 	var iv *pflag.InvalidValueError
 	if errors.As(err, &iv) {
 		why := iv.Unwrap().Error()
@@ -216,11 +217,14 @@ func flagError(err error) string {
 	}
 	var ne *pflag.NotExistError
 	if errors.As(err, &ne) {
-		msg := err.Error()
+		msg, typed := err.Error(), ""
 		if short := ne.GetSpecifiedShortnames(); short != "" {
-			msg = fmt.Sprintf("unknown flag -%s", short)
+			msg, typed = fmt.Sprintf("unknown flag -%s", short), short
 		} else if name := ne.GetSpecifiedName(); name != "" {
-			msg = fmt.Sprintf("unknown flag --%s", name)
+			msg, typed = fmt.Sprintf("unknown flag --%s", name), name
+		}
+		if near := closestFlag(fs, typed); near != "" {
+			msg += fmt.Sprintf("; did you mean --%s?", near)
 		}
 		return msg
 	}

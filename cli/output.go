@@ -95,6 +95,17 @@ type errorJSON struct {
 // report prints err as one sentence plus what to do about it on stderr,
 // and as an error line on stdout with --json. It returns the exit code.
 func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
+	return r.reportLine(code, err, asJSON, taskID, false)
+}
+
+// reportShown is report for an error the output has said already (doctor's
+// ✗ card line): stderr gets only what to do about it, if anything; the
+// --json error line is whole.
+func (r *runner) reportShown(code int, err error, asJSON bool, taskID string) int {
+	return r.reportLine(code, err, asJSON, taskID, true)
+}
+
+func (r *runner) reportLine(code int, err error, asJSON bool, taskID string, shown bool) int {
 	msg := sentence(err.Error())
 	hint := a2aclient.Hint(err)
 	if ue, ok := err.(*usageError); ok && ue.cmd != "" {
@@ -105,11 +116,16 @@ func (r *runner) report(code int, err error, asJSON bool, taskID string) int {
 	if m, h, ok := r.refusal(err); ok {
 		msg, hint = m, h
 	}
-	line := "parley: " + uncap(msg)
-	if hint != "" {
-		line += " " + hint
+	switch {
+	case !shown:
+		line := "parley: " + uncap(msg)
+		if hint != "" {
+			line += " " + hint
+		}
+		fmt.Fprintln(r.env.Stderr, termsafe.Line(line))
+	case hint != "":
+		fmt.Fprintln(r.env.Stderr, termsafe.Line("parley: "+uncap(hint)))
 	}
-	fmt.Fprintln(r.env.Stderr, termsafe.Line(line))
 	r.lastErr = err
 	if asJSON {
 		ec := errorCode(err)

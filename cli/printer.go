@@ -58,6 +58,14 @@ type textPrinter struct {
 	tracker *a2aclient.Tracker
 	// cutHinted: a cut data part's line said how to see all of it.
 	cutHinted bool
+	// saveHint, when set, is how to save a file the agent sent (the
+	// command's flag), said on the first file line that has bytes;
+	// saveHinted once it was.
+	saveHint   string
+	saveHinted bool
+	// partLines: the data and file lines printed as their artifacts
+	// arrived (printer_described.go).
+	partLines partsLines
 	// storeID is parley's number for the conversation the exchange was
 	// saved in, 0 if none: the shortest way to answer a waiting task.
 	storeID int64
@@ -81,12 +89,14 @@ func (p *textPrinter) update(u session.Update) {
 	case ev.Task != nil:
 		p.tools(u)
 		p.text(u)
+		p.describeArrived(u)
 		p.status(ev.Task.Status)
 	case ev.Status != nil:
 		p.statusUpdate(u)
 	case ev.Artifact != nil:
 		p.tools(u)
 		p.text(u)
+		p.describeArrived(u)
 	case ev.Message != nil:
 		if ev.Message.TaskID == "" && !u.Tracker.Seen() {
 			p.text(u) // a direct reply: its text is the answer
@@ -319,7 +329,8 @@ func (p *textPrinter) endLine() {
 }
 
 // finish prints the outcome: the final state if no line showed it yet,
-// files and data the text could not show, and how to continue.
+// files and data the text could not show and no line showed yet, and how
+// to continue.
 func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	p.flushHeld(p.tracker)
 	if s.State == session.StateMessage {
@@ -339,11 +350,12 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 				if tools++; tools <= p.toolsShown[a.ID] {
 					continue // printed when it arrived
 				}
-			}
-			if line := describePart(a, part); line != "" {
-				fmt.Fprintln(p.w, p.hintCut(part, line))
+				if line := describePart(a, part); line != "" {
+					fmt.Fprintln(p.w, line)
+				}
 			}
 		}
+		p.describe(a, 0) // the rest, unless printed as it arrived
 	}
 	form := p.a2ui.write(p.w, agentRef, interruptedTask(s), p.storeID)
 	if a2aclient.State(s.State).Interrupted() {

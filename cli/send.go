@@ -115,12 +115,18 @@ func (r *runner) exchange(ctx context.Context, ref string, f *sendFlags, req a2a
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, ""), f.json, ""), nil
 	}
 	out := r.follower(f.json, nil)
+	if out.text != nil && f.outputDir == "" {
+		out.text.saveHint = saveHint
+	}
 	s, err := session.Exchange(ctx, c, req, r.followOptions(f.noStream, out.update))
 	if r.dir != nil {
 		r.dir.Remember(c)
 	}
 	return r.conclude(ctx, ref, s, err, f.json, out), s
 }
+
+// saveHint says, on a send's first file line, how to save the file.
+const saveHint = "save with --output-dir DIR"
 
 // output receives what following an exchange produces.
 type output struct {

@@ -34,6 +34,9 @@ func (r *runner) task(ctx context.Context, f *agentFlags, sub, dir string, pos [
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
 	out := r.follower(f.json, nil)
+	if out.text != nil {
+		out.text.saveHint = taskSaveHint(ref, taskID)
+	}
 	if sub == "watch" {
 		// Timed from the watch's start, as a send is from its message.
 		o := r.followOptions(false, out.update)
@@ -171,4 +174,10 @@ func (r *runner) download(dir string, task *a2aclient.Task, asJSON bool) int {
 		fmt.Fprintf(r.env.Stderr, "parley: task %s has no file artifacts to save.\n", shortID(task.ID))
 	}
 	return exitOK
+}
+
+// taskSaveHint says, on the first file line of a task's output, how to
+// save its files.
+func taskSaveHint(ref, taskID string) string {
+	return "save with parley task download " + shellQuote(ref) + " " + shellQuote(taskID)
 }

@@ -33,6 +33,9 @@ func (r *runner) watchPush(ctx context.Context, f *agentFlags, pf *pushFlags, re
 		return r.report(errorExit(ctx, err), timedOut(ctx, err, ref, taskID), f.json, taskID)
 	}
 	out := r.follower(f.json, nil)
+	if out.text != nil {
+		out.text.saveHint = taskSaveHint(ref, taskID)
+	}
 	tr := c.NewTracker()
 	show := func(ev a2aclient.Event) {
 		tr.Apply(ev)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
-	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
 	"github.com/parley-a2a/parley/termsafe"
@@ -48,15 +47,11 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 		Auth: Credentials(r.env.ConfigPath, r.env.Getenv, o.HTTPClient),
 	})
 	refs := []string(agents)
-	welcome, demoURL, demoMore := false, "", []string(nil)
+	welcome, demoURL, demoMore, demoNote := false, "", []string(nil), ""
 	if *demo || (len(refs) == 0 && len(cfg.Agents) == 0 && *contextRef == "") {
 		// With nothing configured, the demo agent is the sensible start.
-		// The usual port first, so stored conversations with the demo
-		// agent can be reopened next time; any free port if it is taken.
-		base, err := demoagent.New(r.demoOptions()).Serve(ctx, defaultDemoAddr)
-		if err != nil {
-			base, err = demoagent.New(r.demoOptions()).Serve(ctx, "127.0.0.1:0")
-		}
+		base, note, err := r.serveDemo(ctx, defaultDemoAddr)
+		demoNote = note
 		if err != nil {
 			return r.report(exitError, fmt.Errorf("start the demo agent: %w", err), false, "")
 		}
@@ -105,6 +100,9 @@ func (r *runner) tui(ctx context.Context, f tuiFlags) int {
 			notice = ro.Error()
 		}
 	}
+	// The TUI's first status, which the alternate screen does not hide
+	// as it would a line on stderr.
+	notice = strings.TrimSpace(demoNote + " " + notice)
 	var openID int64
 	if *contextRef != "" {
 		if store == nil {
