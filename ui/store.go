@@ -284,8 +284,14 @@ func (m *Model) offerLast(last *session.ContextInfo) {
 		// The conversations view opens on the current agent's.
 		lists += ", then " + m.keys.Contexts.AllAgent.Help().Key + " for all agents,"
 	}
-	m.setStatus(fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
-		termsafe.Line(last.Label()), m.ws.StoredLabel(last.Agent), lists), false)
+	offer := fmt.Sprintf("Your last conversation, %q with %s, is kept: %s lists it, enter reopens it.",
+		termsafe.Line(last.Label()), m.ws.StoredLabel(last.Agent), lists)
+	if n := m.opts.Notice; n != "" && m.status == termsafe.Line(n) {
+		// The start's own notice (the demo on another port) stays first.
+		m.setStatus(n+" "+offer, m.isErr)
+		return
+	}
+	m.setStatus(offer, false)
 }
 
 // listedWith says whether the conversations view opened on the agent

@@ -4,14 +4,18 @@ import (
 	"context"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/demoagent"
 	"github.com/parley-a2a/parley/session"
 	"github.com/parley-a2a/parley/session/store"
+	"github.com/parley-a2a/parley/ui/keys"
 )
 
 // leaveRunning records a streamed answer into store until part of it is
@@ -180,5 +184,16 @@ func TestStartOffersTheLastConversation(t *testing.T) {
 			a := startApp(t, tc.o)
 			a.waitScreen(`Your last conversation, "ping the agent" with `+tc.label, tc.lists)
 		})
+	}
+}
+
+// A notice of the start (the demo on another port) is not replaced by
+// the offer of the last conversation: both show, the notice first.
+func TestStartNoticeStaysBesideTheOffer(t *testing.T) {
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default(), Theme: "dark", Notice: "Port 4141 is in use; the demo agent runs on 127.0.0.1:41645 this time."})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.offerLast(&session.ContextInfo{ID: 1, Title: "Hello", Agent: session.AgentInfo{Ref: "http://127.0.0.1:4141/", Name: "parley demo"}})
+	if !strings.HasPrefix(m.status, "Port 4141 is in use") || !strings.Contains(m.status, `Your last conversation, "Hello"`) {
+		t.Errorf("status %q: want the notice, then the offer", m.status)
 	}
 }
