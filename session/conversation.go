@@ -47,10 +47,12 @@ type Conversation struct {
 	statusReading statusReading
 	pub           published                // the UI's view while recorded
 	release       bool                     // let go of what is committed (ReleaseCommitted)
-	windowing     bool                     // hold a long artifact's text as a window (WindowText)
+	windowing     bool                     // hold long artifacts' text as windows (WindowText)
+	windowEach    bool                     // a window for every artifact still streaming (WindowEach)
 	stored        atomic.Int64             // the stored context holding it (Stored)
 	relVersion    int                      // the highest version of an item let go of (Committed)
-	window        textWindow               // the artifact whose text is let go of as it is committed
+	textWindows   map[string]textWindow    // by item key, the artifacts whose text is let go of as it is committed
+	textBehind    int                      // their text the store does not hold yet (TextBehind)
 	keyboard      atomic.Pointer[Keyboard] // its streams give way to keys typed (SetKeyboard)
 	tracing       atomic.Pointer[Tracing]  // whether its turns carry trace context (SetTracing)
 	pace          atomic.Pointer[func()]   // its streams wait for the recorder (KeepPace)
@@ -367,6 +369,7 @@ func (c *Conversation) finish(id int, ex *exchange, sum *Summary, err error) {
 		for _, it := range c.items {
 			if it.Kind == ItemArtifact && it.TaskID == taskID && !it.Done && t.State.Settled() {
 				it.Done = true
+				c.dropWindow(it.Key)
 				c.touch(it)
 			}
 		}

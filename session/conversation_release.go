@@ -1,10 +1,6 @@
 package session
 
-import (
-	"slices"
-
-	"github.com/parley-a2a/parley/a2aclient"
-)
+import "slices"
 
 // A conversation recorded for a front end that shows nothing of it but
 // what it hears as it goes (RecordOptions.Release: parley send) keeps a
@@ -54,6 +50,7 @@ func (c *Conversation) Committed(items []Item) (released []string) {
 		gone[cur] = true
 		c.relVersion = max(c.relVersion, cur.Version)
 		delete(c.byKey, it.Key)
+		c.dropWindow(it.Key)
 		released = append(released, it.Key)
 	}
 	if gone != nil {
@@ -72,87 +69,4 @@ func (c *Conversation) watchedElsewhere(key string) bool {
 		}
 	}
 	return false
-}
-
-// An answer streamed into one long artifact is held as a window: what
-// the store has committed of its text (CommittedText), the tracker lets
-// go of (a2aclient.Tracker.LetGoOfText) a step at a time, and the item
-// holds the rest, with Cut saying how much is missing in front.
-
-// letGoStep is how much committed text a window lets go of at once: its
-// rest is copied each time, so a step costs about what it frees.
-const letGoStep = 256 << 10
-
-// textWindow follows the one artifact whose text is let go of: the last
-// that started afresh (from, the version it started at), and how much
-// of its text the store holds (committed).
-type textWindow struct {
-	key       string
-	from      int
-	committed int
-}
-
-// WindowText makes the conversation hold an answer streamed into one long
-// artifact as a window (CommittedText), as one that releases does, while
-// it keeps every item and the UI's view of them: the TUI's. Its streams
-// follow with ReleaseText, which the window needs of the tracker.
-func (c *Conversation) WindowText() {
-	c.mu.Lock()
-	c.windowing = true
-	c.mu.Unlock()
-}
-
-// windows says whether the conversation holds a long artifact's text as
-// a window. Caller holds c.mu.
-func (c *Conversation) windows() bool { return c.release || c.windowing }
-
-// CommittedText tells a conversation that releases (ReleaseCommitted)
-// or windows (WindowText) that the store holds the first n bytes of the text of the item under
-// key as it was at version, and needs none of them again: the recorder
-// calls it once the item's search body is written.
-func (c *Conversation) CommittedText(key string, version, n int) {
-	c.mu.Lock()
-	if c.windows() && key == c.window.key && version >= c.window.from {
-		c.window.committed = max(c.window.committed, n)
-	}
-	c.mu.Unlock()
-}
-
-// TextBehind is how many bytes of the text of the artifact held as a
-// window the store does not hold yet (0 when none is): what the window
-// would shed once the recorder commits.
-func (c *Conversation) TextBehind() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.windows() || c.window.key == "" {
-		return 0
-	}
-	it := c.byKey[c.window.key]
-	if it == nil || len(it.Parts) != 1 {
-		return 0
-	}
-	return it.Cut + len(it.Parts[0].Text) - c.window.committed
-}
-
-// windowText follows an artifact event: the item's text is the
-// tracker's window of it, and what the store holds of it is let go of.
-// fresh says the artifact started afresh (new, or replaced). Caller
-// holds c.mu.
-func (c *Conversation) windowText(tr *a2aclient.Tracker, taskID, id string, fresh bool) {
-	key := c.artifactKey(taskID, id)
-	it := c.byKey[key]
-	if it == nil || !c.windows() {
-		return
-	}
-	if fresh {
-		c.window = textWindow{key: key, from: it.Version}
-	}
-	it.Cut = tr.TextCut(id)
-	if key != c.window.key || c.window.committed-it.Cut < letGoStep || !tr.LetGoOfText(id, c.window.committed) {
-		return
-	}
-	// The same text, less of it held: no new version.
-	if a, ok := tr.Artifact(id); ok {
-		it.Parts, it.Cut = a.Parts, tr.TextCut(id)
-	}
 }

@@ -2,6 +2,7 @@ package loopback
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -35,3 +36,17 @@ func Answer(n int) string {
 	}
 	return doc + strings.Repeat(" ", n-len(end)-len(doc)) + end
 }
+
+// InterleavedID is the id of artifact k of an interleaved answer
+// (Options.Interleave).
+func InterleavedID(k int) string { return ArtifactID + "-" + strconv.Itoa(k) }
+
+// InterleavedAnswer is the text of artifact k of an interleaved answer:
+// exactly n bytes, an Answer under a heading that names k, so that no
+// two artifacts' texts are alike.
+func InterleavedAnswer(k, n int) string {
+	head := answerHead(k)
+	return head + Answer(n-len(head))
+}
+
+func answerHead(k int) string { return fmt.Sprintf("# Answer %d\n\n", k) }

@@ -42,6 +42,11 @@ type Options struct {
 	// Form is how each event is framed: OneLine (the default) or
 	// MultiLine.
 	Form Form
+	// Interleave, above 1, streams that many artifacts at once (IDs
+	// InterleavedID(0), InterleavedID(1), …), Chunks chunks each, a
+	// chunk of each in turn: two long reports side by side. Artifact k
+	// carries Answers[k].
+	Interleave int
 }
 
 // Form is the framing of the SSE events.
@@ -62,8 +67,11 @@ const (
 type Server struct {
 	// URL is the agent's base URL; its card is at the well-known path.
 	URL string
-	// Answer is the whole text the stream carries.
+	// Answer is the whole text the stream carries: with Interleave,
+	// the artifacts' texts joined in their order, as parley prints it.
 	Answer string
+	// Answers is each artifact's text, with Interleave; nil without.
+	Answers []string
 
 	o    Options
 	ln   net.Listener
@@ -85,7 +93,8 @@ type Server struct {
 const (
 	TaskID    = "bench-task"
 	ContextID = "bench-context"
-	// ArtifactID names the one artifact the answer streams into.
+	// ArtifactID names the one artifact the answer streams into (but
+	// with Interleave: InterleavedID).
 	ArtifactID = "answer"
 	// EndMarker ends every answer, so a reader can tell the last chunk
 	// arrived and was drawn.
@@ -105,7 +114,19 @@ func Start(o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{o: o, ln: ln, URL: "http://" + ln.Addr().String()}
+	if o.Interleave > 1 && o.Distinct {
+		return nil, fmt.Errorf("loopback: interleaved artifacts are not distinct ones")
+	}
+	if o.Interleave > 1 && o.Chunks*o.ChunkSize < 64+len(answerHead(o.Interleave)) {
+		return nil, fmt.Errorf("loopback: interleaved answers must be at least %d bytes", 64+len(answerHead(o.Interleave)))
+	}
 	s.Answer = Answer(o.Chunks * o.ChunkSize)
+	if o.Interleave > 1 {
+		for k := range o.Interleave {
+			s.Answers = append(s.Answers, InterleavedAnswer(k, o.Chunks*o.ChunkSize))
+		}
+		s.Answer = strings.Join(s.Answers, "")
+	}
 	s.card = s.buildCard()
 	s.body = s.buildStream(`"1"`)
 	s.segs = bytes.Split(s.buildStream(idHole), []byte(idHole))
@@ -221,7 +242,7 @@ func (s *Server) buildCard() []byte {
 // the completed status.
 func (s *Server) buildStream(id string) []byte {
 	var buf bytes.Buffer
-	buf.Grow(s.o.Chunks * (s.o.ChunkSize + 256))
+	buf.Grow(s.o.Chunks * max(s.o.Interleave, 1) * (s.o.ChunkSize + 256))
 	n := 0
 	event := func(result string) {
 		n++
@@ -241,11 +262,15 @@ func (s *Server) buildStream(id string) []byte {
 	} else {
 		event(`{"kind":"task","id":"` + TaskID + `","contextId":"` + ContextID + `","status":{"state":"working"}}`)
 	}
-	for i := 0; i < s.o.Chunks; i++ {
-		text, _ := json.Marshal(s.Answer[i*s.o.ChunkSize : (i+1)*s.o.ChunkSize])
-		appendChunk := i > 0
-		last := i == s.o.Chunks-1
-		artifactID := ArtifactID
+	for i := 0; i < s.o.Chunks*max(s.o.Interleave, 1); i++ {
+		c, answer, artifactID := i, s.Answer, ArtifactID
+		if s.o.Interleave > 1 {
+			k := i % s.o.Interleave
+			c, answer, artifactID = i/s.o.Interleave, s.Answers[k], InterleavedID(k)
+		}
+		text, _ := json.Marshal(answer[c*s.o.ChunkSize : (c+1)*s.o.ChunkSize])
+		appendChunk := c > 0
+		last := c == s.o.Chunks-1
 		if s.o.Distinct {
 			appendChunk, last, artifactID = false, true, "a"+strconv.Itoa(i)
 		}

@@ -104,3 +104,57 @@ func TestMultiLineFormCarriesTheSameEvents(t *testing.T) {
 		}
 	}
 }
+
+// An interleaved answer streams each artifact a chunk in turn, and each
+// artifact's chunks join into its own text, unlike the others'.
+func TestInterleavedArtifactsTakeTurns(t *testing.T) {
+	for _, d := range []Dialect{V03, V10} {
+		s, err := Start(Options{Dialect: d, Chunks: 20, ChunkSize: 64, Interleave: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		c, err := a2aclient.Resolve(ctx, s.URL, a2aclient.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := c.Stream(ctx, a2aclient.SendRequest{Message: a2aclient.Message{Role: a2aclient.RoleUser, Parts: []a2aclient.Part{a2aclient.TextPart("go")}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts := map[string]string{}
+		var order []string
+		for {
+			ev, err := st.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", d, err)
+			}
+			if a := ev.Artifact; a != nil {
+				order = append(order, a.Artifact.ID)
+				for _, p := range a.Artifact.Parts {
+					texts[a.Artifact.ID] += p.Text
+				}
+				if last := len(texts[a.Artifact.ID]) == 20*64; a.LastChunk != last || a.Append == (len(texts[a.Artifact.ID]) == 64) {
+					t.Fatalf("%s: chunk of %s ending at %d: append %v, last %v", d, a.Artifact.ID, len(texts[a.Artifact.ID]), a.Append, a.LastChunk)
+				}
+			}
+		}
+		s.Close()
+		if len(order) != 60 || order[0] != InterleavedID(0) || order[1] != InterleavedID(1) || order[2] != InterleavedID(2) || order[3] != InterleavedID(0) {
+			t.Fatalf("%s: %d chunks, in the order %.4v", d, len(order), order)
+		}
+		joined := ""
+		for k := range 3 {
+			if got := texts[InterleavedID(k)]; got != s.Answers[k] || got != InterleavedAnswer(k, 20*64) || !strings.HasSuffix(got, EndMarker+"\n") {
+				t.Fatalf("%s: artifact %d carried %d bytes, not its answer", d, k, len(got))
+			}
+			joined += s.Answers[k]
+		}
+		if s.Answers[0] == s.Answers[1] || s.Answer != joined {
+			t.Fatalf("%s: the artifacts' answers are alike, or Answer is not them joined", d)
+		}
+	}
+}

@@ -20,9 +20,10 @@ func serve(args []string) {
 	chunks := fs.Int("chunks", 20000, "artifact chunks per stream")
 	size := fs.Int("size", chunkSize, "bytes of answer per chunk")
 	distinct := fs.Bool("distinct", false, "each chunk an artifact of its own")
+	interleave := fs.Int("interleave", 0, "stream that many artifacts at once, a chunk of each in turn, -chunks each")
 	form := fs.String("form", "one-line", "how events are framed: one-line, or multi-line (CRLF, a comment, event and id fields, indented JSON)")
 	fs.Parse(args)
-	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size, Distinct: *distinct, Form: loopback.Form(*form)})
+	srv, err := loopback.Start(loopback.Options{Dialect: loopback.Dialect(*dialect), Chunks: *chunks, ChunkSize: *size, Distinct: *distinct, Form: loopback.Form(*form), Interleave: *interleave})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "parley-bench serve:", err)
 		os.Exit(1)
@@ -33,7 +34,11 @@ func serve(args []string) {
 		fmt.Fprintln(os.Stderr, "parley-bench serve:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("loopback agent (%s, %d chunks of %d bytes) at %s\n\n", *dialect, *chunks, *size, srv.URL)
+	fmt.Printf("loopback agent (%s, %d chunks of %d bytes", *dialect, *chunks, *size)
+	if *interleave > 1 {
+		fmt.Printf(" into each of %d artifacts, interleaved", *interleave)
+	}
+	fmt.Printf(") at %s\n\n", srv.URL)
 	fmt.Printf("  curl -sN -o /dev/null -X POST -H 'Content-Type: application/json' --data-binary @%s %s/\n", req, srv.URL)
 	fmt.Printf("  parley send --json %s go > /dev/null\n", srv.URL)
 	fmt.Printf("  parley --agent %s\n\nctrl+c stops it.\n", srv.URL)
