@@ -41,6 +41,12 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 		return nil
 	}
 	conv := m.current.Conv
+	if (a == panes.TaskCancel || a == panes.TaskResubscribe) && t.State.Terminal() {
+		// Nothing the agent could do: say so rather than ask it and fail
+		// (an error the conversation would then be listed with).
+		m.setStatus(finishedTask(t, a == panes.TaskCancel), false)
+		return nil
+	}
 	switch a {
 	case panes.TaskOpen:
 		m.tasks.Unmark(session.TaskKey{Agent: conv.Agent(), Task: t.ID})
@@ -67,6 +73,16 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 		return m.startTicking()
 	}
 	return nil
+}
+
+// finishedTask says in a sentence why a task that ended can be neither
+// canceled nor followed.
+func finishedTask(t session.TaskInfo, cancel bool) string {
+	what := "follow"
+	if cancel {
+		what = "cancel"
+	}
+	return fmt.Sprintf("Task %s already %s: nothing to %s.", styles.ShortID(t.ID), styles.StateWord(t.State), what)
 }
 
 func cancelTask(conv *session.Conversation, id string) tea.Cmd {

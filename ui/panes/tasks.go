@@ -254,11 +254,26 @@ func (p *Tasks) line(mark string, style lipgloss.Style, state a2aclient.State, k
 }
 
 func (p *Tasks) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Open, p.keys.Cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}
+	cancel, resubscribe := p.liveKeys()
+	return []key.Binding{p.keys.Open, cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, resubscribe, p.keys.CopyID}
 }
 
 func (p *Tasks) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.PageUp, p.keys.PageDown, p.keys.Top, p.keys.Bottom, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
+	cancel, resubscribe := p.liveKeys()
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.PageUp, p.keys.PageDown, p.keys.Top, p.keys.Bottom, p.keys.Open}, {cancel, p.keys.Refresh, resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
+}
+
+// liveKeys are cancel and resubscribe as the help offers them: not on a
+// task that ended (completed, failed, canceled, rejected), which the
+// agent can no longer cancel and which sends nothing more to follow.
+// Copies, so the keys still reach the root, which says why.
+func (p *Tasks) liveKeys() (cancel, resubscribe key.Binding) {
+	cancel, resubscribe = p.keys.Cancel, p.keys.Resubscribe
+	if t, ok := p.Selected(); ok && t.State.Terminal() {
+		cancel.SetEnabled(false)
+		resubscribe.SetEnabled(false)
+	}
+	return cancel, resubscribe
 }
 
 // rowAt is the task on row y of the pane; the listed views have a head

@@ -95,3 +95,37 @@ func TestTasksJumpAndPage(t *testing.T) {
 		}
 	}
 }
+
+// c (cancel) and s (resubscribe) are offered on a task still going or
+// waiting for the user, not on one that ended: the agent can no longer
+// cancel it, nor send anything more of it.
+func TestTasksOfferCancelOnlyOnLiveTasks(t *testing.T) {
+	p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
+	p.SetSize(40, 5)
+	offered := func() (cancel, resubscribe bool) {
+		for _, b := range p.ShortHelp() {
+			switch b.Help().Desc {
+			case p.keys.Cancel.Help().Desc:
+				cancel = b.Enabled()
+			case p.keys.Resubscribe.Help().Desc:
+				resubscribe = b.Enabled()
+			}
+		}
+		return cancel, resubscribe
+	}
+	for _, c := range []struct {
+		state a2aclient.State
+		live  bool
+	}{
+		{a2aclient.StateWorking, true}, {a2aclient.StateInputRequired, true}, {a2aclient.StateAuthRequired, true},
+		{a2aclient.StateCompleted, false}, {a2aclient.StateFailed, false}, {a2aclient.StateCanceled, false}, {a2aclient.StateRejected, false},
+	} {
+		p.SetTasks([]session.TaskInfo{{ID: "a", State: c.state}})
+		if cancel, resubscribe := offered(); cancel != c.live || resubscribe != c.live {
+			t.Errorf("%s: cancel offered %v, resubscribe %v; want %v", c.state, cancel, resubscribe, c.live)
+		}
+	}
+	if !p.keys.Cancel.Enabled() {
+		t.Error("the pane's own cancel key was disabled: c would no longer reach the root to say why")
+	}
+}
