@@ -69,8 +69,17 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 		name += p.st.Muted.Render(" · " + p.keys.Select.Help().Key + " to use")
 	}
 	out = append(out, styles.Clip(name, w))
-	if a.Description != "" {
-		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
+	// The head gives way to the skills, what a user comes to the card
+	// for: a blank line, their heading and a skill (or the count of them)
+	// always show, however many agents the list above holds.
+	head := budget
+	if len(a.Skills) > 0 {
+		head = max(budget-3, 1)
+	}
+	// The description gets the lines the head has left below the name,
+	// so that where it is cut its last line says so with "…".
+	if about := min(room.about, head-len(out)); a.Description != "" && about > 0 {
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(a.Description, w, about), p.st.Text, p.st.Key), "", w, about)...)
 	}
 	meta := []string{e.Client.Dialect().Label()}
 	if a.Version != "" {
@@ -83,13 +92,6 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	out = append(out, p.signatureLines(a.Signature, w)...)
 	if caps := capabilityList(a.Capabilities); caps != "" {
 		out = append(out, styles.WrapStyle(p.st.Muted, caps, w, room.caps)...)
-	}
-	// The head gives way to the skills, what a user comes to the card
-	// for: a blank line, their heading and a skill (or the count of them)
-	// always show, however many agents the list above holds.
-	head := budget
-	if len(a.Skills) > 0 {
-		head = max(budget-3, 1)
 	}
 	keep := len(out)
 	asked, confirmed := e.Client.Extensions(), e.Client.ActivatedExtensions()
