@@ -1,9 +1,13 @@
-// The root's side of the tasks pane: the actions its keys ask for.
+// The root's side of the tasks pane: the actions its keys ask for, and
+// the wake-up its ages ask for (ui/panes/tasks_ages.go): at idle nothing
+// else draws the pane, so it is woken once when an age it shows next
+// changes.
 
 package ui
 
 import (
 	"fmt"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -91,4 +95,20 @@ func cancelTask(conv *session.Conversation, id string) tea.Cmd {
 		defer cancel()
 		return taskActionMsg{conv: conv, taskID: id, action: "cancel", err: conv.Cancel(ctx, id)}
 	}
+}
+
+// agesMsg is the ages' wake-up: the pane, drawn again, reads the clock.
+type agesMsg struct{}
+
+func (agesMsg) Redraws() component.Redraw { return component.RedrawStream }
+
+// wakeForAges asks for the wake-up when the tasks pane shows an age that
+// will change and no wake-up it asked for comes by then; else nil.
+func (m *Model) wakeForAges() tea.Cmd {
+	now := m.env.Now()
+	at, ok := m.tasks.AgesWake(now)
+	if !ok {
+		return nil
+	}
+	return tea.Tick(at.Sub(now), func(time.Time) tea.Msg { return agesMsg{} })
 }
