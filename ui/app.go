@@ -209,6 +209,7 @@ func New(opts Options) *Model {
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	m.chat.SetFormKeys(opts.Keys.Form)
+	m.tasks.SetClock(m.env.Now)
 	if opts.Store != nil {
 		m.chat.SetTexts(opts.Store) // the front of an answer held as a window is read back
 	}

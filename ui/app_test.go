@@ -106,6 +106,9 @@ func TestGoldenTasksPane(t *testing.T) {
 		a.waitState("the exchange to settle", func(m *Model) bool { return !m.current.Conv.Busy() })
 	}
 	a.taskState(a2aclient.StateInputRequired)
+	// The pane lists the new task before it has the keys, so its cursor
+	// rests on it, a task c may cancel (the failed one offers no c).
+	a.waitScreen("? input ")
 	a.key("tab", "tab", "tab")
 	screen := a.waitScreen("enter open • c cancel task", "? input ", "✗ failed ", "✓ completed ")
 	r, _, _ := a.layoutOf()

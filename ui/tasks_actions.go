@@ -1,9 +1,13 @@
-// The root's side of the tasks pane: the actions its keys ask for.
+// The root's side of the tasks pane: the actions its keys ask for, and
+// the wake-up its ages ask for (ui/panes/tasks_ages.go): at idle nothing
+// else draws the pane, so it is woken once when an age it shows next
+// changes.
 
 package ui
 
 import (
 	"fmt"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -41,6 +45,12 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 		return nil
 	}
 	conv := m.current.Conv
+	if (a == panes.TaskCancel || a == panes.TaskResubscribe) && t.State.Terminal() {
+		// Nothing the agent could do: say so rather than ask it and fail
+		// (an error the conversation would then be listed with).
+		m.setStatus(finishedTask(t, a == panes.TaskCancel), false)
+		return nil
+	}
 	switch a {
 	case panes.TaskOpen:
 		m.tasks.Unmark(session.TaskKey{Agent: conv.Agent(), Task: t.ID})
@@ -69,10 +79,36 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 	return nil
 }
 
+// finishedTask says in a sentence why a task that ended can be neither
+// canceled nor followed.
+func finishedTask(t session.TaskInfo, cancel bool) string {
+	what := "follow"
+	if cancel {
+		what = "cancel"
+	}
+	return fmt.Sprintf("Task %s already %s: nothing to %s.", styles.ShortID(t.ID), styles.StateWord(t.State), what)
+}
+
 func cancelTask(conv *session.Conversation, id string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := agentCtx()
 		defer cancel()
 		return taskActionMsg{conv: conv, taskID: id, action: "cancel", err: conv.Cancel(ctx, id)}
 	}
+}
+
+// agesMsg is the ages' wake-up: the pane, drawn again, reads the clock.
+type agesMsg struct{}
+
+func (agesMsg) Redraws() component.Redraw { return component.RedrawStream }
+
+// wakeForAges asks for the wake-up when the tasks pane shows an age that
+// will change and no wake-up it asked for comes by then; else nil.
+func (m *Model) wakeForAges() tea.Cmd {
+	now := m.env.Now()
+	at, ok := m.tasks.AgesWake(now)
+	if !ok {
+		return nil
+	}
+	return tea.Tick(at.Sub(now), func(time.Time) tea.Msg { return agesMsg{} })
 }

@@ -33,6 +33,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.status = ""
 	}
 	m.syncPushAttach() // conversations come and go with many messages
+	if w := m.wakeForAges(); w != nil {
+		cmd = tea.Batch(cmd, w) // tasks_actions.go
+	}
 	if f := m.settleFrame(msg); f != nil {
 		cmd = tea.Batch(cmd, f)
 	}
@@ -327,7 +330,7 @@ func (m *Model) onTick() tea.Cmd {
 	_ = cmd // the spinner is driven by our own tick
 	now := time.Now()
 	frame := m.spin.View()
-	m.tasks.Tick(now, frame)
+	m.tasks.SetSpinner(frame)
 	m.agents.SetSpinner(frame)
 	m.chat.Tick(now)
 	for _, c := range m.compare.cols {

@@ -69,8 +69,17 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 		name += p.st.Muted.Render(" · " + p.keys.Select.Help().Key + " to use")
 	}
 	out = append(out, styles.Clip(name, w))
-	if a.Description != "" {
-		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(a.Description, w, room.about), p.st.Text, p.st.Key), "", w, room.about)...)
+	// The head gives way to the skills, what a user comes to the card
+	// for: a blank line, their heading and a skill (or the count of them)
+	// always show, however many agents the list above holds.
+	head := budget
+	if len(a.Skills) > 0 {
+		head = max(budget-3, 1)
+	}
+	// The description gets the lines the head has left below the name,
+	// so that where it is cut its last line says so with "…".
+	if about := min(room.about, head-len(out)); a.Description != "" && about > 0 {
+		out = append(out, styles.WrapStyled(styles.InlineMarkdown(styles.CardText(a.Description, w, about), p.st.Text, p.st.Key), "", w, about)...)
 	}
 	meta := []string{e.Client.Dialect().Label()}
 	if a.Version != "" {
@@ -83,13 +92,6 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	out = append(out, p.signatureLines(a.Signature, w)...)
 	if caps := capabilityList(a.Capabilities); caps != "" {
 		out = append(out, styles.WrapStyle(p.st.Muted, caps, w, room.caps)...)
-	}
-	// The head gives way to the skills, what a user comes to the card
-	// for: a blank line, their heading and a skill (or the count of them)
-	// always show, however many agents the list above holds.
-	head := budget
-	if len(a.Skills) > 0 {
-		head = max(budget-3, 1)
 	}
 	keep := len(out)
 	asked, confirmed := e.Client.Extensions(), e.Client.ActivatedExtensions()
@@ -116,6 +118,9 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 		out = append(out, "", p.st.Accent.Render(styles.Clip("Skills · "+e.Label(), w)))
 	}
 	p.skillTop = min(p.skillTop, max(len(a.Skills)-1, 0))
+	if p.skillTop > 0 && budget-len(out) <= 2 {
+		return append(out, p.pagedSkills(a.Skills, w, budget-len(out))...)
+	}
 	if p.skillTop > 0 {
 		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("↑ %d earlier · %s", p.skillTop, p.keys.SkillsUp.Help().Key), w)))
 	}
@@ -273,6 +278,47 @@ func (p *Agents) firstSkillNote(skills []a2aclient.Skill, w int, more string) st
 		}
 	}
 	return p.st.Muted.Render(styles.Clip(styles.Plural(len(skills), "skill")+more, max(w, 10)))
+}
+
+// pagedSkills is a skills box of one or two lines scrolled past its
+// first skill: the skill on top on a line, how many come after beside
+// it, and how many come before on the line above, or beside it too when
+// the box has one line.
+func (p *Agents) pagedSkills(skills []a2aclient.Skill, w, lines int) []string {
+	if lines <= 0 {
+		return nil
+	}
+	top, after := p.skillTop, len(skills)-p.skillTop-1
+	var out, rests []string
+	switch {
+	case lines >= 2:
+		out = append(out, p.st.Muted.Render(styles.Clip(fmt.Sprintf("↑ %d earlier · %s", top, p.keys.SkillsUp.Help().Key), w)))
+		if after > 0 {
+			rests = []string{fmt.Sprintf("  … %d more · %s", after, p.keys.SkillsDown.Help().Key), fmt.Sprintf("  … %d more", after)}
+		}
+	case after > 0:
+		rests = []string{fmt.Sprintf("  ↑ %d · %d more · %s", top, after, p.keys.SkillsDown.Help().Key), fmt.Sprintf("  ↑ %d · %d more", top, after)}
+	default:
+		rests = []string{fmt.Sprintf("  ↑ %d earlier · %s", top, p.keys.SkillsUp.Help().Key), fmt.Sprintf("  ↑ %d earlier", top), fmt.Sprintf("  ↑ %d", top)}
+	}
+	return append(out, p.skillBeside(skills[top], w, rests))
+}
+
+// skillBeside is one line: a skill's name and the first of rests that
+// leaves the name its width (or 12 cells), else the shortest rest that
+// leaves it 8, else the name alone.
+func (p *Agents) skillBeside(s a2aclient.Skill, w int, rests []string) string {
+	name := styles.CardText(s.Name, w, 1)
+	rest := ""
+	for i, r := range rests {
+		room := w - 2 - styles.CellWidth(r)
+		if room >= min(styles.CellWidth(name), 12) || i == len(rests)-1 && room >= 8 {
+			rest = r
+			break
+		}
+	}
+	name = styles.Clip(name, max(w-2-styles.CellWidth(rest), 1))
+	return styles.SkillBullet + " " + p.st.Text.Render(name) + p.st.Muted.Render(rest)
 }
 
 // cutAll keeps what of a list of card strings one line of width w could

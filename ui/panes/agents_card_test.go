@@ -136,3 +136,39 @@ func agentsView(p *Agents, current *Entry) string {
 	p.SetCurrent(current)
 	return p.View(p.st)
 }
+
+// A description cut short ends with "…" wherever the cut falls: at
+// 80x24 the pane had room for one line of it and drew "… it streams
+// Markdown, returns data and", cut mid-sentence with no mark.
+func TestCardDescriptionCutEndsWithEllipsis(t *testing.T) {
+	c := demoLikeCard(t)
+	full := c.Agent().Description
+	for _, size := range []struct{ w, h, agents int }{{78, 9, 2}, {31, 19, 2}, {31, 19, 8}, {58, 12, 3}} {
+		p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
+		p.SetSize(size.w, size.h)
+		for i := range size.agents {
+			p.entries = append(p.entries, &Entry{Agent: &session.Agent{Name: fmt.Sprintf("agent%d", i), Status: session.AgentReady, Client: c}})
+		}
+		lines := strings.Split(ansi.Strip(agentsView(p, p.entries[0])), "\n")
+		var about []string
+		for i, l := range lines {
+			if strings.TrimSpace(l) != "parley demo" {
+				continue
+			}
+			for _, d := range lines[i+1:] {
+				if strings.TrimSpace(d) == "" || strings.Contains(d, c.Dialect().Label()) {
+					break
+				}
+				about = append(about, strings.TrimSpace(d))
+			}
+			break
+		}
+		if len(about) == 0 {
+			continue // no room for the description at all
+		}
+		shown := strings.Join(about, " ")
+		if last := about[len(about)-1]; shown != full && !strings.HasSuffix(last, "…") {
+			t.Errorf("%dx%d: the description is cut without an ellipsis: %q", size.w, size.h, last)
+		}
+	}
+}

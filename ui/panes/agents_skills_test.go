@@ -114,3 +114,38 @@ func TestExampleIsTheMarkedSkills(t *testing.T) {
 		}
 	}
 }
+
+// Paging the skills (]) shows the next one, with how many are before
+// and after, however few lines the box has: in the narrow pane a new
+// user's ] left only "↑ 1 earlier · pgup/[" and no skill at all.
+func TestPagingSkillsShowsTheNext(t *testing.T) {
+	c := demoLikeCard(t)
+	skills := c.Agent().Skills
+	for _, size := range []struct{ w, h, agents int }{
+		{31, 19, 2}, {31, 19, 8}, {31, 17, 8}, {31, 16, 8}, {31, 15, 8}, {31, 14, 8},
+		{78, 9, 2}, {78, 10, 2}, {78, 11, 2}, {58, 31, 8},
+	} {
+		p := NewAgents(styles.New(themes.Dark), keys.Default().Agents)
+		p.SetSize(size.w, size.h)
+		for i := range size.agents {
+			p.entries = append(p.entries, &Entry{Agent: &session.Agent{Name: fmt.Sprintf("agent%d", i), Status: session.AgentReady, Client: c}})
+		}
+		for top := range skills {
+			view := ansi.Strip(agentsView(p, p.entries[0]))
+			at := fmt.Sprintf("%dx%d beside %d agents, %d paged", size.w, size.h, size.agents, top)
+			if !strings.Contains(view, "Skills · agent0") {
+				t.Fatalf("%s: no skills box:\n%s", at, view)
+			}
+			if name := skills[top].Name; !strings.Contains(view, styles.SkillBullet+" "+name[:min(len(name), 8)]) {
+				t.Errorf("%s: %q, on top, does not show:\n%s", at, name, view)
+			}
+			if top > 0 && !strings.Contains(view, fmt.Sprintf("↑ %d", top)) {
+				t.Errorf("%s: no note of the %d skills before:\n%s", at, top, view)
+			}
+			if !strings.Contains(view, styles.SkillBullet+" Quick reply") && !strings.Contains(view, " more") {
+				t.Errorf("%s: no note of the skills after:\n%s", at, view)
+			}
+			p.Update(uitest.Key("]"))
+		}
+	}
+}

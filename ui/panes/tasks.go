@@ -27,7 +27,9 @@ type Tasks struct {
 	top     int
 	end     int // past the last row View drew: rows [top, end) are on screen
 	spinner string
-	now     time.Time
+	clock   func() time.Time // what ages are read from (tasks_ages.go)
+	now     time.Time        // clock's time for the rows being drawn
+	wake    time.Time        // when the wake-up asked for last comes (AgesWake)
 	view    TaskView
 	list    listing                  // the server and merged views' rows
 	pushed  map[session.TaskKey]bool // tasks a push changed that the user has not looked at
@@ -37,7 +39,7 @@ type Tasks struct {
 // NewTasks is an empty tasks pane drawn in st, acting on the user's
 // tasks keys.
 func NewTasks(st *styles.Styles, km keys.Tasks) *Tasks {
-	return &Tasks{paneBox: paneBox{st: st}, keys: km}
+	return &Tasks{paneBox: paneBox{st: st}, keys: km, clock: time.Now}
 }
 
 // SetTasks replaces the list. While the pane has focus the cursor stays
@@ -57,8 +59,8 @@ func (p *Tasks) SetTasks(tasks []session.TaskInfo) {
 	}
 }
 
-// Tick updates the spinner frame and the clock for elapsed times.
-func (p *Tasks) Tick(now time.Time, spinner string) { p.now, p.spinner = now, spinner }
+// SetSpinner sets the frame a task parley follows spins with.
+func (p *Tasks) SetSpinner(s string) { p.spinner = s }
 
 // Selected is the conversation's task under the cursor (this chat's
 // view only).
@@ -186,6 +188,7 @@ func (p *Tasks) page() int { return max(p.h-2, 1) }
 func (p *Tasks) View(st *styles.Styles) string {
 	p.st = st
 	p.end = p.top
+	p.now = p.clock()
 	if p.view != ViewChat {
 		return p.listView()
 	}
@@ -254,11 +257,26 @@ func (p *Tasks) line(mark string, style lipgloss.Style, state a2aclient.State, k
 }
 
 func (p *Tasks) ShortHelp() []key.Binding {
-	return []key.Binding{p.keys.Open, p.keys.Cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}
+	cancel, resubscribe := p.liveKeys()
+	return []key.Binding{p.keys.Open, cancel, p.keys.View, p.keys.Follow, p.keys.Refresh, resubscribe, p.keys.CopyID}
 }
 
 func (p *Tasks) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.PageUp, p.keys.PageDown, p.keys.Top, p.keys.Bottom, p.keys.Open}, {p.keys.Cancel, p.keys.Refresh, p.keys.Resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
+	cancel, resubscribe := p.liveKeys()
+	return [][]key.Binding{{p.keys.Up, p.keys.Down, p.keys.PageUp, p.keys.PageDown, p.keys.Top, p.keys.Bottom, p.keys.Open}, {cancel, p.keys.Refresh, resubscribe, p.keys.CopyID}, {p.keys.View, p.keys.Follow}}
+}
+
+// liveKeys are cancel and resubscribe as the help offers them: not on a
+// task that ended (completed, failed, canceled, rejected), which the
+// agent can no longer cancel and which sends nothing more to follow.
+// Copies, so the keys still reach the root, which says why.
+func (p *Tasks) liveKeys() (cancel, resubscribe key.Binding) {
+	cancel, resubscribe = p.keys.Cancel, p.keys.Resubscribe
+	if t, ok := p.Selected(); ok && t.State.Terminal() {
+		cancel.SetEnabled(false)
+		resubscribe.SetEnabled(false)
+	}
+	return cancel, resubscribe
 }
 
 // rowAt is the task on row y of the pane; the listed views have a head
