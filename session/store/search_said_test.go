@@ -79,7 +79,9 @@ func TestSearchReadsDataAsText(t *testing.T) {
 	if err := rec.Close(); err != nil {
 		t.Fatal(err)
 	}
-	plain := func(h SearchHit) string { return strings.NewReplacer(SnippetOpen, "", SnippetClose, "").Replace(h.Snippet) }
+	plain := func(h SearchHit) string {
+		return strings.NewReplacer(SnippetOpen, "", SnippetClose, "").Replace(h.Snippet)
+	}
 	for _, c := range []struct{ query, want string }{{"table", "Book a table"}, {"name", "Your name"}, {"LIS", "LIS"}, {"csv", "itinerary.csv"}} {
 		found, err := s.Search(c.query, 0)
 		if err != nil || len(found) != 1 {
