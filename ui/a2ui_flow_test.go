@@ -28,9 +28,9 @@ func TestFlowA2UIFormWithKeys(t *testing.T) {
 	a.ready()
 	a.typeText("book a table")
 	a.key("enter")
-	a.waitScreen("Book a table", "[[ Book ]]")
+	screen := a.waitScreen("Book a table", "[[ Book ]]")
 	a.taskState(a2aclient.StateInputRequired)
-	a.tm.Send(click(60, 10)) // focus the chat
+	a.tm.Send(click(rowOf(t, screen, "Here is a booking form"))) // focus the chat, on no input
 	a.key("e")
 	a.waitScreen("· editing", "tab next input or button", "esc leave the form", "keys go to the agent's form · esc to leave it")
 	if strings.Contains(a.frames.latest(), "next pane") {

@@ -55,11 +55,11 @@ func TestFlowRawConsole(t *testing.T) {
 	a.key("tab")
 	a.typeText(`{"id":"no-such-task"}`)
 	a.key("ctrl+s")
-	a.waitScreen(`→ GetTask {"id":"no-such-task"}  ← HTTP 200`)
+	a.waitScreen(`→ GetTask {"id":"no-such-task"}  ← JSON-RPC error -32001`)
 	a.key("tab", "enter")
 	a.waitScreen(`"error": {`, `"code": -32001,`)
 	a.key("esc")
 	a.waitGone("Raw console · ")
 	a.key("R") // opened again on the same agent, the requests are kept
-	a.waitScreen("Raw console · ", `→ GetTask {"id":"no-such-task"}  ← HTTP 200`)
+	a.waitScreen("Raw console · ", `→ GetTask {"id":"no-such-task"}  ← JSON-RPC error -32001`)
 }

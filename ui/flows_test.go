@@ -99,7 +99,7 @@ func TestFlowAuthRequiredWithCredential(t *testing.T) {
 	a.ready()
 	a.typeText("Sign in first")
 	a.key("enter")
-	a.waitScreen("parley demo needs you to sign in", "Please sign in to continue", "/demo-auth", "Paste the bearer token")
+	a.waitScreen("parley demo needs you to sign in", "Please sign in to continue", "/demo-auth", "Or paste the bearer token here")
 
 	a.typeText(secret)
 	masked := a.waitScreen("> " + strings.Repeat("•", len(secret)))

@@ -155,7 +155,10 @@ func TestFlowAuthRequiredLink(t *testing.T) {
 	a.typeText("Sign in first")
 	a.key("enter")
 	link := a.url + "/demo-auth"
-	a.waitScreen("Link: "+link+"  (ctrl+o open · ctrl+y copy)", "Signed in at the link instead?", "enter sign in · ctrl+s and save · esc cancel")
+	screen := a.waitScreen("Link: "+link+"  (ctrl+o open · ctrl+y copy)", "Once signed in there, press enter with nothing typed", "enter sign in · ctrl+s and save · esc cancel")
+	if strings.Contains(screen, "authorizationUrl") {
+		t.Errorf("the link's data is shown as raw JSON:\n%s", screen)
+	}
 	a.key("ctrl+y")
 	a.key("ctrl+o")
 	a.waitState("the link to open", func(*Model) bool { return len(o.list()) == 1 })

@@ -80,14 +80,17 @@ func decodePartsJSON(s string) ([]a2aclient.Part, error) {
 const maxBody = 256 << 10
 
 // searchBody is what full-text search sees of an item: its text, its
-// name, its text parts, file names and data as JSON. Control characters
-// are dropped, so the snippet markers cannot appear in it.
+// name, its text parts, file names and data's words (search_body.go),
+// each piece once (an artifact is often named as its file). Control
+// characters are dropped, so the snippet markers cannot appear in it.
 func searchBody(it *session.Item) string {
 	var b strings.Builder
+	seen := map[string]bool{}
 	add := func(s string) {
-		if s == "" || b.Len() >= maxBody {
+		if s == "" || b.Len() >= maxBody || seen[s] {
 			return
 		}
+		seen[s] = true
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
@@ -104,9 +107,7 @@ func searchBody(it *session.Item) string {
 				add(p.File.Name)
 			}
 		case a2aclient.PartData:
-			if d, err := json.Marshal(p.Data); err == nil {
-				add(string(d))
-			}
+			add(dataText(p))
 		default:
 			if s, ok := jsonout.PartText(p); ok {
 				add(s)

@@ -75,6 +75,7 @@ func (c *Pane) focusNode(surface string, n *a2ui.Node) {
 	at := nodeAt{surface: surface, key: n.Key}
 	if c.forms.focus != at {
 		c.forms.caret = caretAt{}
+		c.forms.leaveInput()
 	}
 	c.forms.editing = true
 	c.forms.focus = at
@@ -135,6 +136,7 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	}
 	if key.Matches(msg, k.Leave) || root == nil {
 		f.editing = false
+		f.leaveInput()
 		c.a2uiRedraw()
 		return nil, nil
 	}
@@ -150,6 +152,7 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 	}
 	text := n.Kind == a2ui.KindTextField || n.Kind == a2ui.KindDateTime
 	var err error
+	edit := true // whether the key changes n's value; the cases that do not say so
 	switch {
 	case key.Matches(msg, k.Next), key.Matches(msg, k.Prev):
 		step := 1
@@ -162,10 +165,11 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 				i = j
 			}
 		}
-		n = all[(i+step+len(all))%len(all)]
+		n, edit = all[(i+step+len(all))%len(all)], false
 	case key.Matches(msg, k.Press) && n.Kind == a2ui.KindButton:
 		return c.press(s, n)
 	case key.Matches(msg, k.Press):
+		edit = false
 		for j, x := range all { // enter in an input goes on to the next
 			if x.Key == n.Key && j+1 < len(all) {
 				n = all[j+1]
@@ -189,11 +193,11 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 			_, size := utf8.DecodeRuneInString(v[i:])
 			i += size
 		}
-		f.caret = caretAt{key: n.Key, at: i, set: true}
+		f.caret, edit = caretAt{key: n.Key, at: i, set: true}, false
 	case text && key.Matches(msg, k.Start):
-		f.caret = caretAt{key: n.Key, at: 0, set: true}
+		f.caret, edit = caretAt{key: n.Key, at: 0, set: true}, false
 	case text && key.Matches(msg, k.End):
-		f.caret = caretAt{}
+		f.caret, edit = caretAt{}, false
 	case key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		step := 1
 		if key.Matches(msg, k.Left) {
@@ -206,6 +210,11 @@ func (c *Pane) formKey(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		if f.caret.set {
 			f.caret.at = i + len(msg.Text)
 		}
+	default:
+		edit = false
+	}
+	if edit && err == nil {
+		f.markEdited(nodeAt{surface: f.focus.surface, key: n.Key})
 	}
 	c.focusNode(f.focus.surface, n)
 	if err != nil {
@@ -311,6 +320,8 @@ func (f *forms) option(n *a2ui.Node) int {
 func (c *Pane) press(s *a2ui.Surface, n *a2ui.Node) (tea.Cmd, component.Action) {
 	switch {
 	case !n.Enabled:
+		c.forms.triedOn(s)
+		c.a2uiRedraw()
 		why := "its form is not filled in yet"
 		if len(n.Problems) > 0 {
 			why = strings.Join(n.Problems, "; ")

@@ -454,3 +454,44 @@ func clickOn(t *testing.T, c *Pane, want string) component.Action {
 	t.Fatalf("no row shows %q", want)
 	return nil
 }
+
+// A required field's message waits for the user: none before any input
+// (the demo's booking form showed "! Name is required" twice at once),
+// none while the field is being typed in, once when the field is left
+// empty after an edit, and once when a disabled button was pressed, under
+// the field it is about (the button repeats no message a field shows).
+func TestA2UIRequiredWaitsForTheUser(t *testing.T) {
+	const msg = "Name is required"
+	c, _ := formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	if got := formText(c); strings.Contains(got, msg) {
+		t.Fatalf("the form nags before any input:\n%s", got)
+	}
+	press(t, c, "e")
+	typeText(c, "A")
+	press(t, c, "backspace")
+	if got := formText(c); strings.Contains(got, msg) {
+		t.Fatalf("the message shows while the field is typed in:\n%s", got)
+	}
+	press(t, c, "tab")
+	got := formText(c)
+	if n := strings.Count(got, msg); n != 1 {
+		t.Fatalf("the field left empty shows the message %d times, want once:\n%s", n, got)
+	}
+	if i, j := strings.Index(got, "Name:"), strings.Index(got, msg); j < i || j > strings.Index(got, "When") {
+		t.Fatalf("the message is not under the name field:\n%s", got)
+	}
+
+	c, _ = formChat(t, 80, 40, bookingV09)
+	c.Focus()
+	press(t, c, "e", "shift+tab", "enter") // Book, disabled
+	got = formText(c)
+	if n := strings.Count(got, msg); n != 1 {
+		t.Fatalf("after pressing Book the message shows %d times, want once:\n%s", n, got)
+	}
+	press(t, c, "tab") // from Book round to the name
+	typeText(c, "Ada")
+	if got := formText(c); strings.Contains(got, msg) {
+		t.Fatalf("the message stays once the name is filled in:\n%s", got)
+	}
+}

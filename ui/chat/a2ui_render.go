@@ -99,7 +99,7 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 	if root == nil {
 		return append(out, uiLine{s: st.Muted.Render("(the agent has not finished this form yet)")})
 	}
-	d := drawer{c: c, surface: id, closed: closed}
+	d := drawer{c: c, surface: id, closed: closed, fields: fieldProblems(root)}
 	out = append(out, d.node(root, w)...)
 	if closed {
 		done := "✓ form closed: the task is " + string(ended)
@@ -115,7 +115,8 @@ func (c *Pane) surfaceLines(id string, w int) []uiLine {
 type drawer struct {
 	c       *Pane
 	surface string
-	closed  bool // its task ended: drawn read-only, nothing to focus or press
+	closed  bool            // its task ended: drawn read-only, nothing to focus or press
+	fields  map[string]bool // the messages of the inputs' failing checks
 }
 
 func (d drawer) focused(n *a2ui.Node) bool {
@@ -162,8 +163,8 @@ func (d drawer) tagged(n *a2ui.Node, s string, w int) []uiLine {
 	for i := range out {
 		out[i].key = n.Key
 	}
-	if len(n.Problems) > 0 {
-		out = append(out, d.wrap("  ! "+strings.Join(n.Problems, "; "), w, st.Warning.Render)...)
+	if problems := d.problems(n); len(problems) > 0 {
+		out = append(out, d.wrap("  ! "+strings.Join(problems, "; "), w, st.Warning.Render)...)
 	}
 	return out
 }

@@ -32,6 +32,12 @@ type forms struct {
 	tab     map[nodeAt]int  // the tab shown of each Tabs the user switched (a2ui_tabs.go)
 	open    map[nodeAt]bool // the Modals the user opened
 
+	// What the user did that lets an input's failing checks show
+	// (a2ui_form_checks.go): the inputs edited, those left after an edit, and
+	// the surfaces whose disabled button was pressed.
+	edited, left map[nodeAt]bool
+	tried        map[string]bool
+
 	md map[mdKey][]string // Texts' Markdown rendered (a2ui_render.go)
 }
 

@@ -176,10 +176,14 @@ func (d *Raw) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		d.offer(+1)
 	case d.focus == rawReplies && d.scrollKey(msg):
 	case key.Matches(msg, k.Expand):
-		if ex := d.selected(); ex != nil && d.focus == rawReplies {
-			d.expand(ex)
-		} else if d.focus == rawMethod {
+		// In the method field enter goes on to the body; elsewhere it
+		// expands (or folds) the reply under the cursor, as the border
+		// says, the replies taking the focus to scroll it.
+		if d.focus == rawMethod {
 			d.setFocus(rawBody)
+		} else if ex := d.selected(); ex != nil {
+			d.setFocus(rawReplies)
+			d.expand(ex)
 		}
 	default:
 		return d.toField(msg), nil

@@ -289,3 +289,56 @@ func TestRawOffersASendMessageBody(t *testing.T) {
 		t.Errorf("a body written was replaced: %q", d.body.Value())
 	}
 }
+
+// A JSON-RPC error answered with HTTP 200 is summed up as the error it
+// is, its code and message cleaned, not as "HTTP 200": a new user read a
+// -32602 as a success. A result stays summed up by its HTTP status.
+func TestRawSummarySaysTheJSONRPCError(t *testing.T) {
+	evil, _ := json.Marshal("Invalid params" + rawEvil)
+	body := `{"jsonrpc":"2.0","id":"1","error":{"code":-32602,"message":` + string(evil) + `}}`
+	ex := &rawExchange{method: "GetTask", done: true, reply: &a2aclient.RawReply{Status: 200, ContentType: "application/json", Body: []byte(body)}}
+	got := ex.summary()
+	uitest.AssertTerminalSafe(t, got)
+	if !strings.HasPrefix(got, "← JSON-RPC error -32602 Invalid params") || strings.Contains(got, "HTTP 200") || !strings.HasSuffix(got, " · "+styles.ByteSize(len(body))) {
+		t.Errorf("summary %q, want ← JSON-RPC error -32602 Invalid params … · %s", got, styles.ByteSize(len(body)))
+	}
+	ex.reply.Status = 400
+	if got := ex.summary(); !strings.HasPrefix(got, "← JSON-RPC error -32602") || !strings.Contains(got, "HTTP 400") {
+		t.Errorf("over HTTP 400: %q, want the error and the status", got)
+	}
+	ok := &rawExchange{method: "GetTask", done: true, reply: &a2aclient.RawReply{Status: 200, ContentType: "application/json", Body: []byte(`{"jsonrpc":"2.0","id":"1","result":{"error":{"code":1,"message":"not mine"}}}`)}}
+	if got := ok.summary(); !strings.HasPrefix(got, "← HTTP 200 application/json") {
+		t.Errorf("a result: %q, want ← HTTP 200 application/json", got)
+	}
+}
+
+// The border names enter only where enter does it: in the method field
+// enter goes to the body; with a reply kept, enter in the body expands
+// the reply under the cursor and goes to the replies, as the border
+// says (a new user pressed enter there and nothing happened).
+func TestRawEnterDoesWhatTheBorderSays(t *testing.T) {
+	st := styles.New(themes.Dark)
+	d := newTestRaw(nil)
+	d.SetSize(120, 30)
+	if plain := ansi.Strip(drawnDialog(d, st, 120, 30)); strings.Contains(plain, "enter expand") {
+		t.Errorf("in the method field the border says enter expands:\n%s", plain)
+	}
+	d.Update(uitest.Key("enter"))
+	if d.focus != rawBody {
+		t.Fatalf("enter in the method field: focus %d, want the body", d.focus)
+	}
+	if plain := ansi.Strip(drawnDialog(d, st, 120, 30)); strings.Contains(plain, "enter expand") {
+		t.Errorf("with no reply kept the border says enter expands:\n%s", plain)
+	}
+	d.kept = []*rawExchange{{method: "ListTasks", done: true, reply: rawLongReply()}}
+	if plain := ansi.Strip(drawnDialog(d, st, 120, 30)); !strings.Contains(plain, "enter expand") {
+		t.Fatalf("with a reply kept the border does not offer enter expand:\n%s", plain)
+	}
+	d.Update(uitest.Key("enter"))
+	if !d.kept[0].open || d.focus != rawReplies {
+		t.Errorf("enter in the body: open %v, focus %d; want the reply expanded and the replies focused", d.kept[0].open, d.focus)
+	}
+	if plain := ansi.Strip(drawnDialog(d, st, 120, 30)); !strings.Contains(plain, `"line-0"`) {
+		t.Errorf("the reply is not drawn expanded:\n%s", plain)
+	}
+}

@@ -40,6 +40,14 @@ func (ex *rawExchange) summary() string {
 		for _, why := range r.GRPCReasons {
 			s += " · " + termsafe.Line(why)
 		}
+	} else if code, msg, ok := jsonrpcError(r.Body); ok {
+		s = "← JSON-RPC error " + code
+		if msg != "" {
+			s += " " + styles.Clip(termsafe.Line(msg), rawErrorMessage)
+		}
+		if r.Status != 200 {
+			s += fmt.Sprintf(" · HTTP %d", r.Status)
+		}
 	} else {
 		s = fmt.Sprintf("← HTTP %d", r.Status)
 		if r.ContentType != "" {
@@ -52,6 +60,27 @@ func (ex *rawExchange) summary() string {
 		s += " · " + styles.ByteSize(len(r.Body))
 	}
 	return s
+}
+
+// rawErrorMessage is the most of a JSON-RPC error's message a summary
+// line shows; the expanded reply has it whole.
+const rawErrorMessage = 80
+
+// jsonrpcError is the code and message of a JSON-RPC error response
+// (a body with "jsonrpc" and an "error" object), ok false for anything
+// else: a result, or a body that is not JSON-RPC.
+func jsonrpcError(body []byte) (code, msg string, ok bool) {
+	var resp struct {
+		JSONRPC json.RawMessage `json:"jsonrpc"`
+		Error   *struct {
+			Code    json.Number `json:"code"`
+			Message string      `json:"message"`
+		} `json:"error"`
+	}
+	if len(body) == 0 || json.Unmarshal(body, &resp) != nil || resp.JSONRPC == nil || resp.Error == nil {
+		return "", "", false
+	}
+	return termsafe.Line(resp.Error.Code.String()), resp.Error.Message, true
 }
 
 // lines are the reply expanded: the body, or each event, pretty-printed
@@ -118,7 +147,13 @@ func (d *Raw) View(st *styles.Styles) string {
 		lines = append(lines, d.replies(st, inner, max(d.h-len(lines)-4, 3))...)
 	}
 	k := d.keys.Raw
-	note := keys.JoinNotes(keys.Note(k.Send, "send"), keys.Note(k.Next, "next field"), keys.Note(k.Expand, "expand"), keys.Note(k.Copy, "copy"), keys.Note(k.Close, "close"))
+	// enter is named where it expands a reply: not in the method field,
+	// where it goes on to the body, nor before any reply is kept.
+	expand := ""
+	if ex := d.selected(); ex != nil && d.focus != rawMethod {
+		expand = keys.Note(k.Expand, map[bool]string{false: "expand", true: "fold"}[ex.open])
+	}
+	note := keys.JoinNotes(keys.Note(k.Send, "send"), keys.Note(k.Next, "next field"), expand, keys.Note(k.Copy, "copy"), keys.Note(k.Close, "close"))
 	if ex := d.selected(); ex != nil && ex.open && d.focus == rawReplies {
 		// Reading a reply: how to move through it, in 80 columns.
 		note = keys.JoinNotes(keys.FirstKey(k.Up)+"/"+keys.FirstKey(k.Down)+"/"+keys.FirstKey(k.PageDown)+" scroll", keys.Note(k.Expand, "fold"), keys.Note(k.Copy, "copy"), keys.Note(k.Next, "field"), keys.Note(k.Close, "close"))

@@ -102,7 +102,7 @@ type SignInOptions struct {
 // NewSignIn is the sign-in dialog: a secret prompt its controller
 // drives.
 func NewSignIn(st *styles.Styles, km *keys.Map, o SignInOptions) *Prompt {
-	d := &signInDialog{id: o.ID, s: o.SignIn, sel: o.SignIn.Preferred, username: o.SignIn.Username, asked: o.Asked, links: o.Links,
+	d := &signInDialog{id: o.ID, s: o.SignIn, sel: o.SignIn.Preferred, username: o.SignIn.Username, asked: signInAsked(o.Asked, o.Links), links: o.Links,
 		apply: o.Apply, proceed: o.Proceed, keys: km, open: o.Open}
 	p := NewPrompt(st, km, PromptSecret, o.Agent+" needs you to sign in", nil, "", nil)
 	p.ctl = d

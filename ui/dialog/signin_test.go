@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
@@ -45,4 +47,35 @@ func TestSignInDialogBounded(t *testing.T) {
 func directoryForTest(o session.DirectoryOptions) *session.Directory {
 	o.Auth = auth.ForSession(auth.NewManager(auth.Options{CredentialsPath: config.CredentialsPathFor(o.ConfigPath)}))
 	return session.NewDirectory(o)
+}
+
+// The demo's "Sign in first": the agent's words, its link as a link (not
+// the raw JSON of the data part that carried it), and one instruction
+// for after signing in there, the typed way then offered as the other
+// way; a new user read both "send any message" and "press enter" and
+// {"authorizationUrl":…}.
+func TestSignInDialogShowsTheLinkAndOneInstruction(t *testing.T) {
+	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: directoryForTest(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
+	s := ws.SignInTo("http://127.0.0.1:1/", &a2aclient.Agent{}, "")
+	link := "http://127.0.0.1:1/demo-auth?a=1&b=2"
+	d := &signInDialog{s: s, sel: s.Preferred, links: []string{link}, proceed: func() tea.Cmd { return nil },
+		asked: signInAsked(`Please sign in to continue: open the link, then send any message. {"authorizationUrl":"http://127.0.0.1:1/demo-auth?a=1\u0026b=2"}`, []string{link})}
+	text := strings.Join(d.lines(), "\n")
+	if strings.Contains(text, "authorizationUrl") || strings.Contains(text, "{") {
+		t.Errorf("the link's data is shown raw:\n%s", text)
+	}
+	if !strings.Contains(text, "Please sign in to continue") || !strings.Contains(text, "Link: "+link) {
+		t.Errorf("the agent's words or the link are missing:\n%s", text)
+	}
+	if n := strings.Count(strings.ToLower(text), "press enter"); n != 1 {
+		t.Errorf("%d instructions to press enter, want one:\n%s", n, text)
+	}
+	enter, accepts, paste := strings.Index(text, "press enter"), strings.Index(text, "The agent accepts"), strings.Index(text, "Or paste the bearer token")
+	if enter < 0 || accepts < 0 || paste < 0 || enter > accepts || accepts > paste {
+		t.Errorf("want the link's instruction first, then the typed way as the other:\n%s", text)
+	}
+	// Data that is not only the links stays, as the agent sent it.
+	if got := signInAsked(`Sign in. {"authorizationUrl":"http://127.0.0.1:1/x","scope":"read"}`, []string{"http://127.0.0.1:1/x"}); !strings.Contains(got, `"scope":"read"`) {
+		t.Errorf("data beyond the link was dropped: %q", got)
+	}
 }

@@ -3,8 +3,10 @@
 package dialog
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -19,6 +21,13 @@ func (d *signInDialog) lines() []string {
 	}
 	for _, l := range d.links {
 		out = append(out, "Link: "+styles.ClipText(l, 300)+"  ("+keys.JoinNotes(keys.Note(km.SignIn.OpenLink, "open"), keys.Note(km.SignIn.CopyLink, "copy"))+")")
+	}
+	// Signing in at the agent's link is the first way, and enter with
+	// nothing typed goes on with the task (parley sends the turn the
+	// agent asked for); a way typed here is then the other.
+	atLink := d.proceed != nil && len(d.links) > 0 && d.stage == stageChoose && d.s.Ways[d.sel].Typed()
+	if atLink {
+		out = append(out, "Once signed in there, press "+keys.FirstKey(km.Dialog.Confirm)+" with nothing typed: parley tells the agent to go on with the task.")
 	}
 	if len(out) > 0 {
 		out = append(out, "")
@@ -57,10 +66,11 @@ func (d *signInDialog) lines() []string {
 	default:
 		switch {
 		case c.Typed():
-			out = append(out, fmt.Sprintf("Paste the %s (kept in memory only; %s also saves it in %s, private to you):", c.What(), keys.FirstKey(km.SignIn.Save), filepath.Base(d.s.CredentialsPath())))
-			if d.proceed != nil && len(d.links) > 0 {
-				out = append(out, "Signed in at the link instead? Press "+keys.FirstKey(km.Dialog.Confirm)+" with nothing typed to continue the task.")
+			paste := "Paste the %s (kept in memory only; %s also saves it in %s, private to you):"
+			if atLink {
+				paste = "Or paste the %s here (kept in memory only; %s also saves it in %s, private to you):"
 			}
+			out = append(out, fmt.Sprintf(paste, c.What(), keys.FirstKey(km.SignIn.Save), filepath.Base(d.s.CredentialsPath())))
 		case c.OAuth():
 			out = append(out, "Press "+keys.FirstKey(km.Dialog.Confirm)+" to sign in with "+c.Label()+" ("+keys.FirstKey(km.SignIn.Save)+" also saves the token in "+filepath.Base(d.s.CredentialsPath())+").")
 		case c.MTLS():
@@ -108,4 +118,51 @@ func (d *signInDialog) note() string {
 		parts = append(parts, fmt.Sprintf("%s/1-%d another way", keys.FirstKey(sk.NextWay), min(len(d.s.Ways), 9)))
 	}
 	return keys.JoinNotes(append(parts, cancel)...)
+}
+
+// signInAsked is what the agent asked, without the JSON of a data part
+// that carries nothing but links the dialog shows as links (the demo's
+// {"authorizationUrl": …}); data carrying more stays as it came.
+func signInAsked(asked string, links []string) string {
+	shown := map[string]bool{}
+	for _, l := range links {
+		shown[l] = true
+	}
+	for i := 0; i < len(asked); i++ {
+		if asked[i] != '{' {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(asked[i:]))
+		var v map[string]any
+		if dec.Decode(&v) != nil || !onlyLinks(v, shown, 0) {
+			continue
+		}
+		end := i + int(dec.InputOffset())
+		asked = strings.TrimSpace(strings.TrimSpace(asked[:i]) + " " + strings.TrimSpace(asked[end:]))
+		i = -1
+	}
+	return asked
+}
+
+// onlyLinks says whether every value in v is a string among shown.
+func onlyLinks(v any, shown map[string]bool, depth int) bool {
+	switch v := v.(type) {
+	case string:
+		return shown[termsafe.Line(v)]
+	case map[string]any:
+		for _, x := range v {
+			if depth > 4 || !onlyLinks(x, shown, depth+1) {
+				return false
+			}
+		}
+		return len(v) > 0
+	case []any:
+		for _, x := range v {
+			if depth > 4 || !onlyLinks(x, shown, depth+1) {
+				return false
+			}
+		}
+		return len(v) > 0
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/parley-a2a/parley/ui/component"
 	"github.com/parley-a2a/parley/ui/styles"
@@ -66,11 +67,10 @@ func (d *Help) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 // View draws every key of every pane and dialog, scrolled to d.top.
 func (d *Help) View(st *styles.Styles) string {
 	width, height := d.width, d.height
-	colW := 46
-	cols := max((width-4)/colW, 1)
-	if cols == 1 {
-		colW = max(width-4, 10)
-	}
+	// Columns of 48 cells at least (a 17-cell key column and the longest
+	// descriptions fit beside it), sharing out the width the box leaves.
+	cols := max((width-4)/48, 1)
+	colW := max((width-4)/cols, 10)
 	var panes, dialogs [][]string
 	for _, g := range d.keys.groups() {
 		title := g.title
@@ -83,7 +83,7 @@ func (d *Help) View(st *styles.Styles) string {
 				names, descs = append(names, strings.Join(b.Keys(), " ")), append(descs, b.Help().Desc)
 			}
 		}
-		lines := append([]string{st.Accent.Render(title)}, keyRows(st, names, descs)...)
+		lines := append([]string{st.Accent.Render(title)}, keyRows(st, names, descs, colW-colGap)...)
 		if g.dialog {
 			dialogs = append(dialogs, lines)
 		} else {
@@ -95,7 +95,7 @@ func (d *Help) View(st *styles.Styles) string {
 	for _, b := range readlineKeys() {
 		names, descs = append(names, readlineNames(b)), append(descs, b.Help().Desc)
 	}
-	text := append([]string{st.Accent.Render("Composer text")}, keyRows(st, names, descs)...)
+	text := append([]string{st.Accent.Render("Composer text")}, keyRows(st, names, descs, colW-colGap)...)
 	// First after the panes' keys, so those keep their place on screen.
 	dialogs = append([][]string{text}, dialogs...)
 	// Side by side, the panes' keys come first. In one column the help
@@ -131,17 +131,28 @@ func (d *Help) View(st *styles.Styles) string {
 	return styles.Box(st, "parley · keys", note, strings.Join(lines, "\n"), width, height, true)
 }
 
+// colGap is the blank cells the help keeps between two columns side by
+// side, so one column's text never reads on into the next's.
+const colGap = 2
+
 // keyRows are a group's rows of keys and what they do, the descriptions
 // in one column past the group's widest keys (17 cells at least, so the
-// groups side by side mostly line up too).
-func keyRows(st *styles.Styles, names, descs []string) []string {
+// groups side by side mostly line up too). A description wider than what
+// width leaves it wraps, its further lines under the descriptions.
+func keyRows(st *styles.Styles, names, descs []string, width int) []string {
 	w := 17
 	for _, n := range names {
 		w = max(w, lipgloss.Width(n))
 	}
-	rows := make([]string, len(names))
+	descW := max(width-w-1, 10)
+	indent := strings.Repeat(" ", w+1)
+	var rows []string
 	for i, n := range names {
-		rows[i] = st.HelpKey.Render(n+strings.Repeat(" ", w-lipgloss.Width(n))) + " " + st.HelpDesc.Render(descs[i])
+		wrapped := strings.Split(ansi.Wrap(descs[i], descW, ""), "\n")
+		rows = append(rows, st.HelpKey.Render(n+strings.Repeat(" ", w-lipgloss.Width(n)))+" "+st.HelpDesc.Render(wrapped[0]))
+		for _, more := range wrapped[1:] {
+			rows = append(rows, indent+st.HelpDesc.Render(more))
+		}
 	}
 	return rows
 }

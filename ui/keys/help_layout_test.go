@@ -58,3 +58,62 @@ func TestComposerTextKeysAreNoContextsAction(t *testing.T) {
 		}
 	}
 }
+
+// Side by side, the help's columns keep two blank cells between them: at
+// 120 columns the Chat column's "fold; your message: timings" ran into
+// the Agents column's "d remove". A description too long for its column
+// wraps within it, under the descriptions, and is still read whole.
+func TestHelpColumnsNeverTouch(t *testing.T) {
+	m := Default()
+	for _, width := range []int{80, 100, 120, 160, 200} {
+		d := NewHelp(&m)
+		d.SetSize(width, 400)
+		lines := strings.Split(ansi.Strip(d.View(styles.New(themes.Dark))), "\n")
+		var starts []int              // where each column after the first starts
+		first, last := -1, len(lines) // the rows of columns: past the mouse, before the badges
+		for n, l := range lines {
+			if strings.Contains(l, "Agents: ") {
+				last = n
+			}
+		}
+		for n, l := range lines {
+			r := []rune(l)
+			if i := strings.Index(l, "Everywhere"); i >= 0 {
+				first = n
+				for x := range r[:len(r)-1] {
+					if x > 2 && r[x-1] == ' ' && r[x] != ' ' && r[x] != '│' && x > len([]rune(l[:i]))+len("Everywhere") {
+						starts = append(starts, x)
+						for x < len(r) && r[x] != ' ' {
+							x++
+						}
+					}
+				}
+				break
+			}
+		}
+		if width >= 120 && len(starts) == 0 {
+			t.Fatalf("at %d columns the help has one column", width)
+		}
+		columns := make([]string, len(starts)+1) // each column's text, read down
+		for _, l := range lines[first:last] {
+			r := []rune(l)
+			for _, x := range starts {
+				if x < 2 || x > len(r) || r[x-1] != ' ' || r[x-2] != ' ' {
+					t.Errorf("at %d columns a column ends within two cells of the next at %d:\n%s", width, x, l)
+				}
+			}
+			bounds := append(append([]int{0}, starts...), len(r))
+			for k := range columns {
+				columns[k] += " " + strings.Trim(string(r[min(bounds[k], len(r)):min(bounds[k+1], len(r))]), "│ ")
+			}
+		}
+		read := strings.Join(strings.Fields(strings.Join(columns, " ")), " ")
+		for _, g := range m.groups() {
+			for _, b := range g.keys {
+				if desc := b.Help().Desc; b.Enabled() && !strings.Contains(read, desc) {
+					t.Errorf("at %d columns the help does not read %q whole", width, desc)
+				}
+			}
+		}
+	}
+}

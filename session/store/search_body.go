@@ -1,0 +1,75 @@
+package store
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/session/a2ui"
+)
+
+// What search indexes of a data part is its words as the chat shows
+// them, so an excerpt reads as text: an agent's form (A2UI) by its texts,
+// labels, values and options, laid out as every front end lays it out;
+// other data by its keys and values, without JSON's quotes and brackets.
+
+// dataText is the words of data part p, "" for none.
+func dataText(p a2aclient.Part) string {
+	var words []string
+	if a2ui.IsPart(p) {
+		ss := a2ui.New(a2ui.Limits{})
+		ss.ApplyPartOf("", p)
+		for _, s := range ss.List() {
+			s.Layout(ss.Limits()).Walk(func(n *a2ui.Node) {
+				words = append(words, n.Text, n.Title, n.Label, n.Value)
+				for _, o := range n.Options {
+					words = append(words, o.Label)
+				}
+			})
+		}
+	} else {
+		words = dataWords(p.Data, words, 0)
+	}
+	var b strings.Builder
+	for _, w := range words {
+		if w = strings.TrimSpace(w); w == "" || b.Len() >= maxBody {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// dataWords appends the keys and values in v, keys in order, to words;
+// depth bounds a nesting no chat draws anyway.
+func dataWords(v any, words []string, depth int) []string {
+	if depth > 32 || len(words) > maxBody/8 {
+		return words
+	}
+	switch v := v.(type) {
+	case string:
+		return append(words, v)
+	case float64:
+		return append(words, strconv.FormatFloat(v, 'f', -1, 64))
+	case bool:
+		return append(words, strconv.FormatBool(v))
+	case []any:
+		for _, x := range v {
+			words = dataWords(x, words, depth+1)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			words = dataWords(v[k], append(words, k), depth+1)
+		}
+	}
+	return words
+}
