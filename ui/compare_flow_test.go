@@ -135,7 +135,7 @@ func TestFlowCompareTwoAgents(t *testing.T) {
 
 func TestFlowCompareStreamsEachColumn(t *testing.T) {
 	// A little pacing so the answers arrive in pieces over many frames.
-	a := compareAppWith(t, appOptions{w: 120, h: 36, demo: demoagent.Options{ChunkDelay: 3 * time.Millisecond}}, "/", "/v0.3/")
+	a := compareAppWith(t, appOptions{w: 120, h: 36, demo: demoagent.Options{ChunkDelay: 10 * time.Millisecond}}, "/", "/v0.3/")
 	a.markAll(2)
 	a.key("c")
 	a.typeText("Write some markdown")
