@@ -329,7 +329,7 @@ auth_flows() {
 	type_text "Sign in first"
 	keys Enter
 	wait_for "Link: $agent_url/demo-auth" 30
-	wait_for "Signed in at the link instead?"
+	wait_for "Once signed in there, press enter with nothing typed"
 	keys Enter
 	wait_for "Thanks, you are signed in."
 	quit
@@ -759,7 +759,7 @@ doctor_flows() {
 	keys Tab
 	type_text '{"id":"no-such-task"}'
 	keys C-s
-	wait_for '→ GetTask {"id":"no-such-task"}  ← HTTP 200'
+	wait_for '→ GetTask {"id":"no-such-task"}  ← JSON-RPC error -32001'
 	keys Tab Enter
 	wait_for '"code": -32001,'
 	keys Escape
