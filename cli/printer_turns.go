@@ -35,11 +35,11 @@ type turns struct {
 type turnArt struct {
 	id, name string
 	isReply  bool
-	printed  int             // bytes of its text printed
-	held     strings.Builder // its text not printed yet
-	waiting  bool            // in the queue
-	sealed   bool            // its last chunk came
-	replaced bool            // the agent replaced text of it already printed
+	printed  int      // bytes of its text printed
+	held     heldText // its text not printed yet
+	waiting  bool     // in the queue
+	sealed   bool     // its last chunk came
+	replaced bool     // the agent replaced text of it already printed
 }
 
 // interleaved reports whether u appends text to an artifact before the
@@ -101,7 +101,7 @@ func (p *textPrinter) turnText(u session.Update) {
 	if a.Artifact.Name != "" {
 		e.name = a.Artifact.Name
 	}
-	if !a.Append && e.printed+e.held.Len() > 0 {
+	if !a.Append && e.printed+e.held.n > 0 {
 		e.replace()
 		if t.cur == e {
 			t.cur = nil // printed again, whole, under its line
@@ -111,7 +111,7 @@ func (p *textPrinter) turnText(u session.Update) {
 	if t.cur == e {
 		p.printTurn(e, text)
 	} else {
-		e.held.WriteString(text)
+		e.held.add(text)
 		t.wait(e)
 	}
 	if e.sealed && t.cur == e {
@@ -145,16 +145,16 @@ func (p *textPrinter) syncTurns(tr *a2aclient.Tracker) {
 // sync keeps what text (its first cut bytes let go of) holds beyond
 // what was printed or kept of e; text shorter than that replaced it.
 func (t *turns) sync(e *turnArt, cut int, text string) {
-	have := e.printed + e.held.Len()
+	have := e.printed + e.held.n
 	switch {
 	case cut+len(text) < have:
 		e.replace()
-		e.held.WriteString(text)
+		e.held.add(text)
 		if t.cur == e {
 			t.cur = nil
 		}
 	case cut+len(text) > have && have >= cut:
-		e.held.WriteString(text[have-cut:])
+		e.held.add(text[have-cut:])
 	default:
 		return
 	}
@@ -166,13 +166,13 @@ func (t *turns) sync(e *turnArt, cut int, text string) {
 
 // replace forgets what was printed and kept of e: the agent sent it anew.
 func (e *turnArt) replace() {
-	e.held.Reset()
+	e.held = heldText{}
 	e.printed, e.replaced = 0, true
 }
 
 // wait puts e in the queue, unless it is there.
 func (t *turns) wait(e *turnArt) {
-	if !e.waiting && e.held.Len() > 0 {
+	if !e.waiting && e.held.n > 0 {
 		e.waiting = true
 		t.queue = append(t.queue, e)
 	}
@@ -182,7 +182,7 @@ func (t *turns) wait(e *turnArt) {
 // first that waits, which is then the one printed if more is to come.
 func (p *textPrinter) nextTurn() {
 	t := p.turns
-	if t.cur != nil && t.cur.held.Len() > 0 {
+	if t.cur != nil && t.cur.held.n > 0 {
 		p.printTurn(t.cur, "") // kept by a snapshot
 	}
 	for t.cur == nil && len(t.queue) > 0 {
@@ -218,7 +218,7 @@ func (t *turns) popQueue() *turnArt {
 // printTurn prints e's kept text and then more, under a line naming e
 // when the text printed last was another's.
 func (p *textPrinter) printTurn(e *turnArt, more string) {
-	if e.held.Len() == 0 && more == "" {
+	if e.held.n == 0 && more == "" {
 		return
 	}
 	t := p.turns
@@ -229,11 +229,28 @@ func (p *textPrinter) printTurn(e *turnArt, more string) {
 		t.last = e
 	}
 	p.closeNote()
-	held := e.held.String()
-	p.writeAnswer(held)
+	for _, s := range e.held.pieces {
+		p.writeAnswer(s)
+	}
 	p.writeAnswer(more)
-	e.printed += len(held) + len(more)
-	e.held = strings.Builder{} // its buffer goes
+	e.printed += e.held.n + len(more)
+	e.held = heldText{}
+}
+
+// heldText is text kept for its turn as the pieces it arrived in (the
+// chunks' own strings): kept without a copy, and printed a piece at a
+// time as it would have been as it came, so that a long artifact's
+// turn never makes one answer-sized string, nor a write that size.
+type heldText struct {
+	pieces []string
+	n      int
+}
+
+func (h *heldText) add(s string) {
+	if s != "" {
+		h.pieces = append(h.pieces, s)
+		h.n += len(s)
+	}
 }
 
 // turnHeading is the line above an artifact's text printed in its turn.
