@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -62,9 +61,9 @@ func (p *textPrinter) startTurns(u session.Update) {
 	t := &turns{byID: map[string]*turnArt{}}
 	tr := u.Tracker
 	for _, a := range tr.Task().Artifacts {
-		e := &turnArt{id: a.ID, name: a.Name, printed: tr.TextCut(a.ID) + len(partsText(a.Parts)), sealed: tr.Sealed(a.ID)}
+		e := &turnArt{id: a.ID, name: a.Name, printed: tr.TextCut(a.ID) + textLen(a.Parts), sealed: tr.Sealed(a.ID)}
 		if a.ID == u.Event.Artifact.Artifact.ID {
-			e.printed -= len(partsText(u.Event.Artifact.Artifact.Parts))
+			e.printed -= textLen(u.Event.Artifact.Artifact.Parts)
 		}
 		t.byID[a.ID] = e
 	}
@@ -87,14 +86,14 @@ func (p *textPrinter) turnText(u session.Update) {
 		return // a preview's text: the content that takes its place is printed
 	}
 	t := p.turns
-	id, text := a.Artifact.ID, partsText(a.Artifact.Parts)
+	id, n := a.Artifact.ID, textLen(a.Artifact.Parts)
 	e := t.byID[id]
 	if e == nil {
 		e = &turnArt{id: id}
 		if a.Append {
 			// Printed before the turns began, and let go of by the
 			// tracker since (a short settled artifact).
-			e.printed = max(u.Tracker.TextCut(id)+artifactTextLen(u.Tracker, id)-len(text), 0)
+			e.printed = max(u.Tracker.TextCut(id)+artifactTextLen(u.Tracker, id)-n, 0)
 		}
 		t.byID[id] = e
 	}
@@ -108,10 +107,10 @@ func (p *textPrinter) turnText(u session.Update) {
 		}
 	}
 	e.sealed = a.LastChunk
+	e.held.addParts(a.Artifact.Parts, 0)
 	if t.cur == e {
-		p.printTurn(e, text)
+		p.printTurn(e)
 	} else {
-		e.held.add(text)
 		t.wait(e)
 	}
 	if e.sealed && t.cur == e {
@@ -132,29 +131,30 @@ func (p *textPrinter) syncTurns(tr *a2aclient.Tracker) {
 			t.byID[a.ID] = e
 		}
 		e.sealed = tr.Sealed(a.ID)
-		t.sync(e, tr.TextCut(a.ID), partsText(a.Parts))
+		t.sync(e, tr.TextCut(a.ID), a.Parts)
 	}
 	if reply := tr.StatusReply(); reply != "" {
 		if t.reply == nil {
 			t.reply = &turnArt{isReply: true}
 		}
-		t.sync(t.reply, 0, reply)
+		t.sync(t.reply, 0, []a2aclient.Part{a2aclient.TextPart(reply)})
 	}
 }
 
-// sync keeps what text (its first cut bytes let go of) holds beyond
-// what was printed or kept of e; text shorter than that replaced it.
-func (t *turns) sync(e *turnArt, cut int, text string) {
-	have := e.printed + e.held.n
+// sync keeps what the text of parts (its first cut bytes let go of)
+// holds beyond what was printed or kept of e; text shorter than that
+// replaced it.
+func (t *turns) sync(e *turnArt, cut int, parts []a2aclient.Part) {
+	have, n := e.printed+e.held.n, cut+textLen(parts)
 	switch {
-	case cut+len(text) < have:
+	case n < have:
 		e.replace()
-		e.held.add(text)
+		e.held.addParts(parts, 0)
 		if t.cur == e {
 			t.cur = nil
 		}
-	case cut+len(text) > have && have >= cut:
-		e.held.add(text[have-cut:])
+	case n > have && have >= cut:
+		e.held.addParts(parts, have-cut)
 	default:
 		return
 	}
@@ -166,7 +166,7 @@ func (t *turns) sync(e *turnArt, cut int, text string) {
 
 // replace forgets what was printed and kept of e: the agent sent it anew.
 func (e *turnArt) replace() {
-	e.held = heldText{}
+	e.held.reset()
 	e.printed, e.replaced = 0, true
 }
 
@@ -183,11 +183,11 @@ func (t *turns) wait(e *turnArt) {
 func (p *textPrinter) nextTurn() {
 	t := p.turns
 	if t.cur != nil && t.cur.held.n > 0 {
-		p.printTurn(t.cur, "") // kept by a snapshot
+		p.printTurn(t.cur) // kept by a snapshot
 	}
 	for t.cur == nil && len(t.queue) > 0 {
 		e := t.popQueue()
-		p.printTurn(e, "")
+		p.printTurn(e)
 		if !e.sealed {
 			t.cur = e
 		}
@@ -203,7 +203,7 @@ func (p *textPrinter) flushTurns() {
 	}
 	p.nextTurn()
 	for len(t.queue) > 0 {
-		p.printTurn(t.popQueue(), "")
+		p.printTurn(t.popQueue())
 	}
 }
 
@@ -215,10 +215,10 @@ func (t *turns) popQueue() *turnArt {
 	return e
 }
 
-// printTurn prints e's kept text and then more, under a line naming e
-// when the text printed last was another's.
-func (p *textPrinter) printTurn(e *turnArt, more string) {
-	if e.held.n == 0 && more == "" {
+// printTurn prints e's kept text, under a line naming e when the text
+// printed last was another's.
+func (p *textPrinter) printTurn(e *turnArt) {
+	if e.held.n == 0 {
 		return
 	}
 	t := p.turns
@@ -232,9 +232,8 @@ func (p *textPrinter) printTurn(e *turnArt, more string) {
 	for _, s := range e.held.pieces {
 		p.writeAnswer(s)
 	}
-	p.writeAnswer(more)
-	e.printed += e.held.n + len(more)
-	e.held = heldText{}
+	e.printed += e.held.n
+	e.held.reset()
 }
 
 // heldText is text kept for its turn as the pieces it arrived in (the
@@ -246,10 +245,28 @@ type heldText struct {
 	n      int
 }
 
-func (h *heldText) add(s string) {
-	if s != "" {
-		h.pieces = append(h.pieces, s)
-		h.n += len(s)
+// reset forgets the text kept; a few pieces' room is kept for the next
+// chunk of the artifact printed, a long wait's goes.
+func (h *heldText) reset() {
+	clear(h.pieces)
+	h.pieces, h.n = h.pieces[:0], 0
+	if cap(h.pieces) > 64 {
+		h.pieces = nil
+	}
+}
+
+// addParts keeps the text parts' text, the first skip bytes left out.
+func (h *heldText) addParts(parts []a2aclient.Part, skip int) {
+	for _, p := range parts {
+		if p.Kind != a2aclient.PartText {
+			continue
+		}
+		s := p.Text[min(skip, len(p.Text)):]
+		skip -= len(p.Text) - len(s)
+		if s != "" {
+			h.pieces = append(h.pieces, s)
+			h.n += len(s)
+		}
 	}
 }
 
@@ -281,31 +298,22 @@ func artifactLabel(name, id string) string {
 	return name + " (" + id + ")"
 }
 
-// partsText joins the text parts' text, as the tracker joins them.
-func partsText(parts []a2aclient.Part) string {
-	if len(parts) == 1 && parts[0].Kind == a2aclient.PartText {
-		return parts[0].Text
-	}
-	var b strings.Builder
+// textLen is the length of the parts' text, as the tracker joins it.
+func textLen(parts []a2aclient.Part) int {
+	n := 0
 	for _, p := range parts {
 		if p.Kind == a2aclient.PartText {
-			b.WriteString(p.Text)
+			n += len(p.Text)
 		}
 	}
-	return b.String()
+	return n
 }
 
 // artifactTextLen is the length of the text the tracker holds of an
 // artifact (after its cut).
 func artifactTextLen(tr *a2aclient.Tracker, id string) int {
 	a, _ := tr.Artifact(id)
-	n := 0
-	for _, p := range a.Parts {
-		if p.Kind == a2aclient.PartText {
-			n += len(p.Text)
-		}
-	}
-	return n
+	return textLen(a.Parts)
 }
 
 // endTurnsAt prints what waits for its turn when the task reaches a
