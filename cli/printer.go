@@ -34,7 +34,10 @@ type textPrinter struct {
 	shownLen int
 	// tail is the artifact that text is being appended to: a chunk for it
 	// is printed as is, without recomputing the whole answer.
-	tail      string
+	tail string
+	// turns, once an artifact's chunk lands before the last, prints the
+	// answer an artifact at a time (printer_turns.go); nil until then.
+	turns     *turns
 	midLine   bool
 	lastState a2aclient.State
 	lastNote  string
@@ -90,8 +93,10 @@ func (p *textPrinter) update(u session.Update) {
 		p.tools(u)
 		p.text(u)
 		p.describeArrived(u)
+		p.endTurnsAt(ev.Task.Status.State)
 		p.status(ev.Task.Status)
 	case ev.Status != nil:
+		p.endTurnsAt(ev.Status.Status.State)
 		p.statusUpdate(u)
 	case ev.Artifact != nil:
 		p.tools(u)
@@ -108,6 +113,10 @@ func (p *textPrinter) update(u session.Update) {
 
 // text prints the part of the answer not shown yet.
 func (p *textPrinter) text(u session.Update) {
+	if p.turns != nil || p.interleaved(u) {
+		p.turnText(u)
+		return
+	}
 	if p.addsAtEnd(u) {
 		p.closeNote()
 		for _, part := range u.Event.Artifact.Artifact.Parts {
@@ -333,6 +342,7 @@ func (p *textPrinter) endLine() {
 // to continue.
 func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 	p.flushHeld(p.tracker)
+	p.flushTurns()
 	if s.State == session.StateMessage {
 		p.endLine()
 		p.a2ui.write(p.w, agentRef, "", 0)
