@@ -75,11 +75,11 @@ func (r *runner) recordedSend(ctx context.Context, ref string, parts []a2aclient
 		}
 	}
 	conv := session.NewConversation(client, client.Agent().Name, nil)
-	if f.json {
-		// The result line reads each long artifact's front back from
-		// the store, so every one streaming can be held as a window.
-		conv.WindowEach()
-	}
+	// Every long artifact streaming is held as a window: the result line
+	// reads each one's front back from the store, and the text printer
+	// prints the artifact on its turn as it streams and keeps the others'
+	// text itself until theirs (printer_turns.go).
+	conv.WindowEach()
 	var rec *store.Recorder
 	// What send prints it hears as it goes (out.update): the
 	// conversation lets go of what the store has committed.

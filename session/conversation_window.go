@@ -6,15 +6,14 @@ import "github.com/parley-a2a/parley/a2aclient"
 // store has committed of an artifact's text (CommittedText), the
 // tracker lets go of (a2aclient.Tracker.LetGoOfText) a step at a time,
 // and the item holds the rest, with Cut saying how much is missing in
-// front. For a front end that reads each artifact's front back from
-// the store by its key (the TUI's chat, parley send's --json result
-// line: WindowEach), every artifact still streaming has its window, so
-// an agent that streams several at once, a chunk of each in turn (two
-// reports side by side, a log beside an answer), is held no more whole
-// than one that streams one. Otherwise only the last artifact that
-// started afresh has one: parley send's text printer prints the
-// answer's joined text again, whole, after a chunk lands in the middle
-// of it, and needs the text of every artifact before the last.
+// front. For a front end that never needs an artifact's front from the
+// tracker again (the TUI's chat and parley send's --json result line
+// read it back from the store by its key; send's text printer keeps
+// what it has yet to print itself: WindowEach), every artifact still
+// streaming has its window, so an agent that streams several at once,
+// a chunk of each in turn (two reports side by side, a log beside an
+// answer), is held no more whole than one that streams one. Otherwise
+// only the last artifact that started afresh has one.
 
 // letGoStep is how much committed text a window lets go of at once: its
 // rest is copied each time, so a step costs about what it frees.
@@ -46,10 +45,9 @@ func (c *Conversation) WindowText() {
 
 // WindowEach makes a conversation that releases (ReleaseCommitted) hold
 // every long artifact still streaming as a window, not only the last
-// that started: for a front end that reads each one's front back from
-// the store by its key, never from the tracker's joined text (the
-// --json result line does; the text printer does not). A conversation
-// that windows (WindowText) does so anyway.
+// that started: for a front end that never needs an artifact's front
+// from the tracker's joined text again (parley send, text and --json).
+// A conversation that windows (WindowText) does so anyway.
 func (c *Conversation) WindowEach() {
 	c.mu.Lock()
 	c.windowEach = true
