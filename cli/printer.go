@@ -337,6 +337,15 @@ func (p *textPrinter) endLine() {
 	}
 }
 
+// stopped ends the text of an exchange that failed before its outcome
+// (a broken stream, a timeout): what waited to be shown (a held
+// replacement, an artifact's turn) is printed, then the line ended.
+func (p *textPrinter) stopped() {
+	p.flushHeld(p.tracker)
+	p.flushTurns()
+	p.endLine()
+}
+
 // finish prints the outcome: the final state if no line showed it yet,
 // files and data the text could not show and no line showed yet, and how
 // to continue.

@@ -56,3 +56,16 @@ func TestTextPrinterTakesTurnsAtInterleavedChunks(t *testing.T) {
 		}
 	}
 }
+
+// A send that ends in an error (a broken stream, a timeout) still prints
+// the text that waited for its turn: what arrived is not left unsaid.
+func TestTextPrinterPrintsWaitingTextWhenTheSendFails(t *testing.T) {
+	out, p, feed := fedTextPrinter()
+	for _, ev := range []a2aclient.Event{textChunk("a", "A1", false), textChunk("b", "B1", false), textChunk("a", "A2", true)} {
+		feed(ev)
+	}
+	p.stopped()
+	if got, want := out.String(), "A1B1\n[artifact a, continued]\nA2\n"; got != want {
+		t.Errorf("printed %q after the send failed, want %q", got, want)
+	}
+}

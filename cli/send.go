@@ -204,7 +204,9 @@ func (r *runner) followOptions(noStream bool, onEvent func(session.Update)) sess
 
 // conclude prints the outcome of an exchange and picks the exit code.
 func (r *runner) conclude(ctx context.Context, ref string, s *session.Summary, err error, asJSON bool, out *output) int {
-	if out.text != nil {
+	if out.text != nil && err != nil {
+		out.text.stopped()
+	} else if out.text != nil {
 		out.text.endLine()
 	}
 	if err != nil {
