@@ -203,6 +203,11 @@ func (m *Model) leaveCompare() tea.Cmd {
 		}
 	}
 	m.compare = compareView{}
+	for _, e := range m.entries {
+		// The marks chose this compare: kept, the next message would
+		// open it again, while the composer names one agent.
+		e.Marked = false
+	}
 	m.composer.SetPlaceholder("")
 	m.showConversation()
 	m.layout()

@@ -310,9 +310,21 @@ func TestFlowLeavingCompareKeepsTheSetApart(t *testing.T) {
 		}
 	})
 	a.waitState("the composer to have the keys", func(m *Model) bool { return m.focus == focusComposer })
+	a.inspect(func(m *Model) {
+		for _, e := range m.entries {
+			if e.Marked {
+				t.Errorf("after esc %s is still marked: the next message would go to the set again", e.Label())
+			}
+		}
+	})
 	a.typeText("ping alone")
 	a.key("enter")
 	a.waitScreen("pong: ping alone")
+	a.inspect(func(m *Model) {
+		if m.compare.open {
+			t.Error("the message sent after esc opened the compare again: it went to every agent, not the one the composer names")
+		}
+	})
 	for _, c := range set {
 		for _, it := range c.Items() {
 			if strings.Contains(fmt.Sprint(it), "ping alone") {
