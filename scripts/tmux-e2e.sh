@@ -138,11 +138,11 @@ compare_flows() {
 	wait_times "first token" 2
 	wait_times "done in" 2
 
-	scenario="compare: esc leaves, the marks stay"
+	scenario="compare: esc leaves, and the marks go with it"
 	keys Escape
 	wait_for "╭─ Agents"
 	wait_gone "message all 2"
-	wait_for "◆parley demo gRPC"
+	wait_gone "◆parley demo gRPC"
 	quit
 
 	scenario="compare: after a restart, ctrl+o reopens the set as columns"
