@@ -182,7 +182,11 @@ func TestStartOffersTheLastConversation(t *testing.T) {
 				return 0
 			}
 			a := startApp(t, tc.o)
-			a.waitScreen(`Your last conversation, "ping the agent" with `+tc.label, tc.lists)
+			// Read from the status, not the screen: at 120 columns the
+			// longer hint wraps where the label's length puts it.
+			a.waitState("the offer of the last conversation", func(m *Model) bool {
+				return strings.Contains(m.status, `Your last conversation, "ping the agent" with `+tc.label) && strings.Contains(m.status, tc.lists)
+			})
 		})
 	}
 }

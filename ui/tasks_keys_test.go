@@ -26,3 +26,23 @@ func TestTasksJumpKeysStayInThePane(t *testing.T) {
 		t.Fatalf("H in Tasks: focus %v, composer %q; want writing", m.focus, m.composer.Value())
 	}
 }
+
+// In Agents, as in the chat and Tasks, i goes to the composer and a
+// letter that is no command of the pane is typing: a new user's "Sign in
+// first" lost its first letters there, and its r opened Rename.
+func TestAgentsTypingGoesToTheComposer(t *testing.T) {
+	m := New(Options{Directory: emptyDirectory(), Keys: keys.Default()})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	m.setFocus(focusAgents)
+	m.Update(keyEvent("i"))
+	if m.focus != focusComposer {
+		t.Fatalf("i in Agents: focus %v, want the composer", m.focus)
+	}
+	m.setFocus(focusAgents)
+	for _, k := range []string{"shift+s", "i", "g", "n"} {
+		m.Update(keyEvent(k))
+	}
+	if m.focus != focusComposer || m.composer.Value() != "Sign" {
+		t.Fatalf("typing Sign in Agents: focus %v, composer %q; want writing", m.focus, m.composer.Value())
+	}
+}

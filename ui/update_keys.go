@@ -226,6 +226,8 @@ func typingGroup(f focusArea) string {
 		return "chat"
 	case focusTasks:
 		return "tasks"
+	case focusAgents:
+		return "agents"
 	}
 	return ""
 }
@@ -239,6 +241,8 @@ func (m *Model) writeKey() (key.Binding, bool) {
 		return m.keys.Chat.Write, true
 	case focusTasks:
 		return m.keys.Tasks.Write, true
+	case focusAgents:
+		return m.keys.Agents.Write, true
 	}
 	return key.Binding{}, false
 }

@@ -122,6 +122,9 @@ type Agents struct {
 	// opens the view on the marked agents (ui/compare.go).
 	Mark    key.Binding `key:"mark" keys:"m" help:"mark for compare"`
 	Compare key.Binding `key:"compare" keys:"c" help:"compare marked"`
+	// Write moves to the composer, as in the chat; a letter that is no
+	// command here is typing and goes there too.
+	Write key.Binding `key:"write" keys:"i" help:"write"`
 }
 
 // Compare act in the compare view: the marked agents' answers side by
