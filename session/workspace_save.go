@@ -111,9 +111,9 @@ func (r SaveReport) Summary(path string) string {
 			if r.Left == 1 {
 				agents = "agent is"
 			}
-			return fmt.Sprintf("Nothing to save to %s: the %d %s listed from stored conversations only; add one's URL (+) to save it.", path, r.Left, agents)
+			return fmt.Sprintf("Nothing to save to %s: the %d %s listed from stored conversations only; add one's URL as an agent to save it.", path, r.Left, agents)
 		}
-		return "Nothing to save to " + path + ": the demo agent is built in and never saved; add an agent (+) to save it."
+		return "Nothing to save to " + path + ": the demo agent is built in and never saved; an agent you add is."
 	}
 	s := "Saved agents to " + path
 	if r.Left > 0 {
