@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -84,10 +85,12 @@ func (c *Pane) key(msg tea.KeyPressMsg) (tea.Cmd, component.Action) {
 		if p, ok := c.selectedFile(); ok {
 			return nil, SaveFile{Part: p}
 		}
+		return c.noFileHere(), nil
 	case key.Matches(msg, k.Open):
 		if p, ok := c.selectedFile(); ok {
 			return nil, OpenFile{Part: p}
 		}
+		return c.noFileHere(), nil
 	case key.Matches(msg, k.Allow), key.Matches(msg, k.Deny):
 		act, _ := c.toolKey(msg)
 		return nil, act
@@ -118,6 +121,24 @@ func (c *Pane) selected() *chatItem {
 }
 
 // selectedFile is the selected item's first file part.
+// noFileHere says, for save or open on an item that holds no file,
+// the nearest file above to select, or that the chat holds none.
+func (c *Pane) noFileHere() tea.Cmd {
+	for i := min(c.sel, len(c.items)-1); i >= 0; i-- {
+		ci := c.items[i]
+		if ci.it.Secret {
+			continue
+		}
+		for _, p := range ci.it.Parts {
+			if p.Kind == a2aclient.PartFile && p.File != nil {
+				name := termsafe.Line(cmp.Or(p.File.Name, "the file"))
+				return component.Status("This item holds no file: select "+name+" above ("+c.keys.Up.Help().Key+"), then save or open it.", false)
+			}
+		}
+	}
+	return component.Status("No file here to save or open.", false)
+}
+
 func (c *Pane) selectedFile() (a2aclient.Part, bool) {
 	if ci := c.selected(); ci != nil && !ci.it.Secret {
 		for _, p := range ci.it.Parts {
