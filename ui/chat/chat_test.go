@@ -498,8 +498,8 @@ func TestChatCopy(t *testing.T) {
 	if cmd, _ := c.Update(keyPress("y")); cmd == nil {
 		t.Fatal("copy returned no command")
 	}
-	if cmd, act := c.Update(keyPress("s")); cmd != nil || act != nil {
-		t.Fatal("save on an item without a file must do nothing")
+	if cmd, act := c.Update(keyPress("s")); act != nil || cmd == nil {
+		t.Fatal("save on an item without a file must save nothing, and say so")
 	}
 }
 
