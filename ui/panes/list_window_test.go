@@ -62,6 +62,22 @@ func TestTasksListCountsHidden(t *testing.T) {
 	}
 }
 
+// In one row (the card expanded above it) the Tasks pane shows the task
+// the cursor is on, not a note of how many are hidden, which hid every
+// task (a new user's finding).
+func TestTasksInOneRowShowTheCursorsTask(t *testing.T) {
+	p := NewTasks(styles.New(themes.Dark), keys.Default().Tasks)
+	p.SetSize(30, 1)
+	p.SetTasks(taskList("task-0", "task-1", "task-2", "task-3", "task-4", "task-5", "task-6"))
+	for _, down := range []int{0, 3, 6} {
+		p.cursor = down
+		view := ansi.Strip(p.View(p.st))
+		if lines := strings.Split(view, "\n"); len(lines) != 1 || !strings.Contains(view, fmt.Sprintf("task-%d", down)) {
+			t.Errorf("cursor on task-%d, one row: %q", down, view)
+		}
+	}
+}
+
 // A scrolled list says how many rows it hides above on its first line
 // and how many below on its last, in every pane that scrolls; a click
 // on a row still picks that row.

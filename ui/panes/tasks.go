@@ -199,6 +199,10 @@ func (p *Tasks) View(st *styles.Styles) string {
 	top, end := styles.ListWindow(len(p.tasks), p.cursor, p.top, max(p.h, 1))
 	p.top, p.end = top, end
 	above, below := styles.HiddenNotes(p.st, len(p.tasks), top, end, p.w)
+	if p.h < 3 {
+		// No room for a row between two notes: the cursor's task only.
+		return p.row(p.tasks[min(max(p.cursor, 0), len(p.tasks)-1)], true)
+	}
 	if above != "" {
 		lines = append(lines, above)
 	}
