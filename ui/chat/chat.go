@@ -349,7 +349,7 @@ func (c *Pane) rowText(p pos) string {
 	}
 	l := c.render(ci)
 	selected := c.focused && p.item == c.sel
-	if k == 0 {
+	if k == l.head {
 		head := c.head(ci, l)
 		if selected {
 			return c.st.Selected.Render(styles.Fit(ansi.Strip(head), c.w))
