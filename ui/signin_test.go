@@ -155,7 +155,7 @@ func TestFlowAuthRequiredLink(t *testing.T) {
 	a.typeText("Sign in first")
 	a.key("enter")
 	link := a.url + "/demo-auth"
-	screen := a.waitScreen("Link: "+link+"  (ctrl+o open · ctrl+y copy)", "Once signed in there, press enter with nothing typed", "enter sign in · ctrl+s and save · esc cancel")
+	screen := a.waitScreen("Link: "+link+"  (ctrl+o open · ctrl+y copy)", "Once signed in there, press enter with nothing typed", "enter go on · esc cancel")
 	if strings.Contains(screen, "authorizationUrl") {
 		t.Errorf("the link's data is shown as raw JSON:\n%s", screen)
 	}

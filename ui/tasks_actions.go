@@ -60,7 +60,7 @@ func (m *Model) taskAction(act component.Action) tea.Cmd {
 			m.setFocus(focusComposer) // where the answer is typed
 		}
 		jump := m.chat.JumpTask(t.ID)
-		m.setStatus(fmt.Sprintf("Task %s · %s", t.ID, styles.StateWord(t.State)), false)
+		m.setStatus(fmt.Sprintf("Task %s · %s", styles.ShortID(t.ID), styles.StateWord(t.State)), false)
 		return tea.Batch(m.focusCmd(), jump)
 	case panes.TaskCancel:
 		m.ask(dialog.NewPrompt(m.st, &m.keys, dialog.PromptConfirm, "Cancel task", []string{fmt.Sprintf("Ask the agent to cancel task %s (%s)?", styles.ShortID(t.ID), termsafe.Line(t.Title))}, "", func(_ string) tea.Cmd {

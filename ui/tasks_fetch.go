@@ -196,7 +196,7 @@ func (m *Model) openTaskRow() tea.Cmd {
 			m.showConversation()
 			jump := m.chat.JumpTask(r.TaskID)
 			m.setFocus(focusChat)
-			m.setStatus(fmt.Sprintf("Task %s · %s", r.TaskID, styles.StateWord(r.State)), false)
+			m.setStatus(fmt.Sprintf("Task %s · %s", styles.ShortID(r.TaskID), styles.StateWord(r.State)), false)
 			return tea.Batch(m.focusCmd(), jump)
 		}
 	}

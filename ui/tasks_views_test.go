@@ -94,7 +94,12 @@ func TestFlowListedTaskOpenHereIsShownNotReopened(t *testing.T) {
 	a.waitScreen("╭─ Tasks · on the agent ", "✓ completed    Hello")
 	task := a.tasks()[0]
 	a.key("enter")
-	a.waitScreen("╭─ Tasks · this chat ", "Task "+task.ID+" · completed")
+	// The status line names the task by its short id, as everywhere but
+	// the copy keys (a new user saw the full UUID there).
+	screen := a.waitScreen("╭─ Tasks · this chat ", "Task "+styles.ShortID(task.ID)+" · completed")
+	if strings.Contains(screen, task.ID) {
+		t.Errorf("the full task id %s is on screen:\n%s", task.ID, screen)
+	}
 	a.inspect(func(m *Model) {
 		if m.current.Conv != before {
 			t.Error("the open conversation was replaced by a copy from the store")
@@ -103,4 +108,20 @@ func TestFlowListedTaskOpenHereIsShownNotReopened(t *testing.T) {
 			t.Errorf("focus %v, want the chat", m.focus)
 		}
 	})
+}
+
+// Enter on a task of this chat names it by its short id on the status
+// line, as everywhere but the copy keys (a new user saw the full UUID).
+func TestFlowEnterOnAChatTaskNamesItShort(t *testing.T) {
+	a := startApp(t, appOptions{noWelcome: true})
+	a.ready()
+	a.send("Hello", a2aclient.StateCompleted)
+	task := a.tasks()[0]
+	a.key("shift+tab")
+	a.waitScreen("╭─ Tasks · this chat ", "✓ completed    Hello")
+	a.key("enter")
+	screen := a.waitScreen("Task " + styles.ShortID(task.ID) + " · completed")
+	if strings.Contains(screen, task.ID) {
+		t.Errorf("the full task id %s is on screen:\n%s", task.ID, screen)
+	}
 }

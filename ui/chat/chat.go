@@ -52,6 +52,10 @@ type Pane struct {
 	byKey      map[string]int
 	taskFirst  map[string]time.Time // when each task's first item arrived
 	taskStatus map[string]int       // each task's latest status item
+	// took holds the keys of the progress lines a later step took the
+	// place of (progress), so that a caller giving the whole transcript
+	// again (a compare column) does not bring them back.
+	took map[string]bool
 
 	follow   bool // stick to the bottom
 	top      pos  // first row shown, when not following
@@ -105,6 +109,7 @@ func (c *Pane) clear() {
 	c.byKey = map[string]int{}
 	c.taskFirst = map[string]time.Time{}
 	c.taskStatus = map[string]int{}
+	c.took = map[string]bool{}
 	c.follow, c.top, c.sel, c.newBelow = true, pos{}, -1, 0
 	c.marks = nil
 	c.forms.reset()
@@ -193,6 +198,8 @@ func (c *Pane) Upsert(items []session.Item) {
 			c.remove(idx)
 		case ok:
 			c.items[idx].it = *it
+		case c.took[it.Key]:
+			// a step a later one took the place of: not shown again
 		case c.detached(it):
 			c.newBelow++ // stored; shown when the end key joins the end again
 		case !it.Emptied():
@@ -260,6 +267,7 @@ func (c *Pane) progress(it session.Item) bool {
 		return false
 	}
 	delete(c.byKey, old.it.Key)
+	c.took[old.it.Key] = true
 	c.items[last] = &chatItem{it: it, gap: old.gap}
 	c.byKey[it.Key] = last
 	return true
@@ -349,7 +357,7 @@ func (c *Pane) rowText(p pos) string {
 	}
 	l := c.render(ci)
 	selected := c.focused && p.item == c.sel
-	if k == 0 {
+	if k == l.head {
 		head := c.head(ci, l)
 		if selected {
 			return c.st.Selected.Render(styles.Fit(ansi.Strip(head), c.w))

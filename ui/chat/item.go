@@ -57,6 +57,9 @@ type itemLines struct {
 	starts   []int // line where each block starts, to find a line by search
 	n        int
 	fileRows []int // lines that show a file part, for the action hint
+	// head is the header's line: 0 but for a completed status whose
+	// answer is drawn above it.
+	head int
 }
 
 func (l *itemLines) add(block ...string) {
@@ -99,8 +102,8 @@ func gapBefore(prev, cur session.ItemKind) int {
 	return 0
 }
 
-// render builds the item's lines at width; the first line is the header
-// (for a live header, a placeholder the pane draws per frame).
+// render builds the item's lines at width; line head is the header (for
+// a live header, a placeholder the pane draws per frame).
 func (c *Pane) render(ci *chatItem) *itemLines {
 	key := renderKey{version: ci.it.Version, width: c.w, gen: c.gen, cut: ci.it.Cut, front: ci.front.key(), expanded: ci.expanded, async: c.asyncFor(ci)}
 	if ci.key == key && ci.lines.n > 0 {
@@ -148,8 +151,19 @@ func (c *Pane) render(ci *chatItem) *itemLines {
 			}
 		}
 	case session.ItemStatus:
+		_, inline := c.statusInline(ci)
+		if !inline && it.State == a2aclient.StateCompleted {
+			// The message of a completed status is the answer: it reads
+			// first, as an artifact's would, and the state line concludes it.
+			l.add("")
+			l.add(c.textLines(c.statusStyle(it.State), it.Text, w)...)
+			c.renderParts(ci, parts, 0, w)
+			l.head = l.n
+			l.add("")
+			break
+		}
 		l.add("")
-		if _, inline := c.statusInline(ci); !inline {
+		if !inline {
 			l.add(c.textLines(c.statusStyle(it.State), it.Text, w)...)
 		}
 		c.renderParts(ci, parts, 0, w)

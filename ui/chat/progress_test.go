@@ -43,3 +43,29 @@ func TestChatProgressUpdatesInPlace(t *testing.T) {
 		}
 	}
 }
+
+// A pane given the whole transcript at every change (a compare column:
+// the conversation's changes stay for the chat) updates progress in
+// place too: the steps it took over came back, one line per step, as a
+// new user saw in compare with "Try a slow task".
+func TestChatProgressInPlaceWhenGivenTheWholeTranscript(t *testing.T) {
+	c := newTestChat(60, 12)
+	var b testItems
+	b.add(session.Item{Kind: session.ItemUser, Time: at(0), Text: "Try a slow task", Done: true})
+	c.Reset(b.items, "slow")
+	for i := 1; i <= 4; i++ {
+		b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(i), State: a2aclient.StateWorking,
+			Text: fmt.Sprintf("Step %d of 60…", i), Done: true})
+		c.Upsert(b.items)
+	}
+	text := ansi.Strip(c.View(c.st))
+	if strings.Count(text, "Step ") != 1 || !strings.Contains(text, "Step 4 of 60") || len(c.items) != 2 {
+		t.Fatalf("%d items, want you and the last step:\n%s", len(c.items), text)
+	}
+	b.add(session.Item{Kind: session.ItemStatus, TaskID: "t1", Time: at(9), State: a2aclient.StateCompleted, Done: true})
+	c.Upsert(b.items)
+	text = ansi.Strip(c.View(c.st))
+	if strings.Count(text, "Step ") != 1 || !strings.Contains(text, "✓ completed") || len(c.items) != 3 {
+		t.Fatalf("%d items, want you, the last step and completed:\n%s", len(c.items), text)
+	}
+}

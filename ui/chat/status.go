@@ -152,5 +152,5 @@ func (c *Pane) head(ci *chatItem, l *itemLines) string {
 	case ci.it.Kind == session.ItemArtifact:
 		return c.artifactHead(ci)
 	}
-	return l.line(0)
+	return l.line(l.head)
 }

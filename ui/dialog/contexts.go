@@ -1,7 +1,6 @@
 package dialog
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -37,15 +36,17 @@ type Contexts struct {
 	// labelParts names a conversation's agent as everywhere else
 	// (session's labels): its name, and its place for two of one name.
 	labelParts func(session.AgentInfo) (name, place string)
-	list       []session.ContextInfo
-	sets       map[int64]int64 // each listed context's compare set (contexts_set.go)
-	hits       []store.SearchHit
-	cursor     int
-	top        int
-	end        int // past the last row View drew
-	err        string
-	loading    bool
-	now        time.Time
+	// agentW is the agent column's width for the rows drawn now.
+	agentW  int
+	list    []session.ContextInfo
+	sets    map[int64]int64 // each listed context's compare set (contexts_set.go)
+	hits    []store.SearchHit
+	cursor  int
+	top     int
+	end     int // past the last row View drew
+	err     string
+	loading bool
+	now     time.Time
 }
 
 // ContextsID names the conversations view on the overlay.
@@ -62,19 +63,6 @@ func NewContexts(st *styles.Styles, km keys.Contexts, db *store.Store, agent, ag
 // name.
 func (v *Contexts) LabelAgents(parts func(session.AgentInfo) (name, place string)) {
 	v.labelParts = parts
-}
-
-// agentName is a conversation's agent's label in at most w cells: the
-// name gives way to the place, which tells two of one name apart.
-func (v *Contexts) agentName(a session.AgentInfo, w int) string {
-	if v.labelParts == nil {
-		return styles.Clip(termsafe.Line(cmp.Or(a.Name, a.Ref)), w)
-	}
-	name, place := v.labelParts(a)
-	if place == "" {
-		return styles.Clip(name, w)
-	}
-	return styles.Clip(styles.Clip(name, max(w-1-ansi.StringWidth(place), 4))+" "+place, w)
 }
 
 // contextsListedMsg carries a query's result; seq drops answers to
@@ -351,6 +339,7 @@ func (v *Contexts) View(st *styles.Styles) string {
 	if above != "" {
 		lines = append(lines, " "+above)
 	}
+	v.agentW = v.agentWidth(top, end, inner)
 	for i := top; i < end; i++ {
 		if v.search {
 			lines = append(lines, v.hitRows(v.hits[i], i == v.cursor, inner)...)
@@ -377,10 +366,11 @@ func (v *Contexts) View(st *styles.Styles) string {
 }
 
 func (v *Contexts) row(c session.ContextInfo, selected bool, w int) string {
-	agent := v.agentName(c.Agent, 14)
+	aw := max(v.agentW, agentColumn)
+	agent := v.agentName(c.Agent, aw)
 	when := styles.Ago(v.now.Sub(c.Updated))
 	state := styles.StoredOutcome(c.LastState)
-	right := fmt.Sprintf("%-14s %-6s %-16s %4d %-4s", agent, when, state, c.Messages, styles.Pick(c.Messages, "msg", "msgs"))
+	right := fmt.Sprintf("%-*s %-6s %-16s %4d %-4s", aw, agent, when, state, c.Messages, styles.Pick(c.Messages, "msg", "msgs"))
 	titleW := max(w-2-len([]rune(right))-2, 8)
 	text := styles.Fit(styles.Clip(v.setMark(c)+termsafe.Line(c.Label()), titleW), titleW) + "  " + right
 	if selected {

@@ -56,7 +56,7 @@ type controller interface {
 	// handled=false when it is not one.
 	update(p *Prompt, msg tea.Msg) (cmd tea.Cmd, done, handled bool)
 	lines() []string
-	note() string
+	note(p *Prompt) string
 	wantsInput() bool
 }
 
@@ -252,7 +252,7 @@ func (p *Prompt) View(st *styles.Styles) string {
 		note = keys.JoinNotes(keys.Note(km.Composer.Complete, "complete"), keys.Note(d.Confirm, "attach"), keys.Note(d.Cancel, ""))
 	}
 	if p.ctl != nil {
-		note = p.ctl.note()
+		note = p.ctl.note(p)
 	}
 	if showInput {
 		p.input.SetWidth(inner - 3)

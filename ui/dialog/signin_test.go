@@ -10,6 +10,7 @@ import (
 	"github.com/parley-a2a/parley/auth"
 	"github.com/parley-a2a/parley/config"
 	"github.com/parley-a2a/parley/session"
+	"github.com/parley-a2a/parley/themes"
 	"github.com/parley-a2a/parley/ui/styles"
 )
 
@@ -77,5 +78,29 @@ func TestSignInDialogShowsTheLinkAndOneInstruction(t *testing.T) {
 	// Data that is not only the links stays, as the agent sent it.
 	if got := signInAsked(`Sign in. {"authorizationUrl":"http://127.0.0.1:1/x","scope":"read"}`, []string{"http://127.0.0.1:1/x"}); !strings.Contains(got, `"scope":"read"`) {
 		t.Errorf("data beyond the link was dropped: %q", got)
+	}
+}
+
+// The footer says what enter does now: with the field empty and a task
+// to go on with, enter goes on (a new user read "enter sign in" there);
+// once something is typed, it signs in with it.
+func TestSignInFooterSaysWhatEnterDoesNow(t *testing.T) {
+	ws := session.NewWorkspace(session.WorkspaceOptions{Directory: directoryForTest(session.DirectoryOptions{ConfigPath: "/x/config.toml"})}, nil)
+	s := ws.SignInTo("http://127.0.0.1:1/", &a2aclient.Agent{}, "")
+	p := NewSignIn(styles.New(themes.Dark), nil, SignInOptions{Agent: "demo", SignIn: s, Links: []string{"http://127.0.0.1:1/demo-auth"},
+		Apply: func(session.Credential) tea.Cmd { return nil }, Proceed: func() tea.Cmd { return nil }})
+	d := p.ctl.(*signInDialog)
+	if got := d.note(p); !strings.Contains(got, "enter go on") || strings.Contains(got, "sign in") {
+		t.Errorf("empty field, footer %q: want enter go on, not sign in", got)
+	}
+	p.input.SetValue("tok")
+	if got := d.note(p); !strings.Contains(got, "enter sign in") || strings.Contains(got, "go on") {
+		t.Errorf("typed field, footer %q: want enter sign in", got)
+	}
+	// Without a task to go on with, enter on an empty field does nothing:
+	// the footer keeps saying what it does once typed.
+	p = NewSignIn(styles.New(themes.Dark), nil, SignInOptions{Agent: "demo", SignIn: s, Apply: func(session.Credential) tea.Cmd { return nil }})
+	if got := p.ctl.(*signInDialog).note(p); !strings.Contains(got, "enter sign in") {
+		t.Errorf("no task to go on with, footer %q", got)
 	}
 }

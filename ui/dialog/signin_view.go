@@ -98,7 +98,7 @@ func (d *signInDialog) waitingLines(spin string) []string {
 	return []string{"Getting a token… " + spin}
 }
 
-func (d *signInDialog) note() string {
+func (d *signInDialog) note(p *Prompt) string {
 	km := keys.Or(d.keys)
 	dk, sk := km.Dialog, km.SignIn
 	cancel := keys.Note(dk.Cancel, "")
@@ -111,8 +111,13 @@ func (d *signInDialog) note() string {
 		return keys.JoinNotes(keys.Note(dk.Confirm, "next"), cancel)
 	}
 	parts := []string{keys.Note(dk.Confirm, "sign in"), keys.Note(sk.Save, "and save")}
-	if c := d.s.Ways[d.sel]; c.MTLS() {
+	c := d.s.Ways[d.sel]
+	switch {
+	case c.MTLS():
 		parts = nil
+	case c.Typed() && d.proceed != nil && strings.TrimSpace(p.input.Value()) == "":
+		// Enter with nothing typed goes on with the task (submit).
+		parts = []string{keys.Note(dk.Confirm, "go on")}
 	}
 	if len(d.s.Ways) > 1 {
 		parts = append(parts, fmt.Sprintf("%s/1-%d another way", keys.FirstKey(sk.NextWay), min(len(d.s.Ways), 9)))

@@ -63,7 +63,7 @@ func trustedWhere(named string, trusted []string) string {
 	return named + " (and trusted " + strings.Join(others, ", ") + ")"
 }
 
-func (d *trustDialog) note() string {
+func (d *trustDialog) note(*Prompt) string {
 	t := keys.Or(d.keys).Trust
 	return keys.FirstKey(t.Once) + " once · " + keys.FirstKey(t.Always) + " always · " + keys.FirstKey(t.Refuse) + " no"
 }

@@ -95,12 +95,15 @@ func (p *Agents) card(e *Entry, budget int, current bool) []string {
 	}
 	keep := len(out)
 	asked, confirmed := e.Client.Extensions(), e.Client.ActivatedExtensions()
-	for i, x := range a.Capabilities.Extensions {
+	exts := a.Capabilities.Extensions
+	// Each draws a line at least: those past the head's room are not drawn.
+	ends := p.extensionEnds(exts[:min(len(exts), max(head-len(out), 0))], asked, confirmed, w)
+	for i, x := range exts {
 		if len(out) >= head {
-			out = p.cutNote(out, keep, head, len(a.Capabilities.Extensions)-i, "extension", "extensions")
+			out = p.cutNote(out, keep, head, len(exts)-i, "extension", "extensions")
 			break
 		}
-		out = append(out, p.extensionLine(x, asked, confirmed, w)...)
+		out = append(out, p.extensionLine(x, asked, confirmed, w, ends[i])...)
 	}
 	keep = len(out)
 	for i, s := range a.SecuritySchemes {
