@@ -408,9 +408,9 @@ func (p *textPrinter) hintCut(part a2aclient.Part, line string) string {
 
 // describePart is a one-line view of a part that is not text.
 func describePart(a a2aclient.Artifact, part a2aclient.Part) string {
-	name := termsafe.Line(a.Name)
+	name := shortName(a.Name)
 	if name == "" {
-		name = termsafe.Line(a.ID)
+		name = shortName(a.ID)
 	}
 	switch part.Kind {
 	case a2aclient.PartData:

@@ -288,7 +288,7 @@ func turnHeading(e *turnArt) string {
 // artifactLabel names an artifact on one line: its name, and its id
 // beside it when they differ (agents often give several one name).
 func artifactLabel(name, id string) string {
-	name, id = termsafe.Line(name), termsafe.Line(id)
+	name, id = shortName(name), shortName(id)
 	switch {
 	case name == "":
 		return id
@@ -296,6 +296,19 @@ func artifactLabel(name, id string) string {
 		return name
 	}
 	return name + " (" + id + ")"
+}
+
+// maxName is the most bytes of an agent's name (an artifact's, its id)
+// a line of the text output quotes: a name sent once is quoted on every
+// line about its artifact, so its length must not multiply the output.
+const maxName = 120
+
+// shortName is an agent's name for a line: cut, then cleaned as a label.
+func shortName(s string) string {
+	if len(s) > maxName {
+		s = truncate(s, maxName)
+	}
+	return termsafe.Line(s)
 }
 
 // textLen is the length of the parts' text, as the tracker joins it.
