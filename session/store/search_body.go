@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session/a2ui"
@@ -39,9 +40,23 @@ func dataText(p a2aclient.Part) string {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
+		if room := maxBody - b.Len(); len(w) > room {
+			w = w[:runeStartBefore(w, room)]
+		}
 		b.WriteString(w)
 	}
 	return b.String()
+}
+
+// runeStartBefore is the index at or before i where a rune of s starts
+// (0 if none does within a rune's length: bytes that are not UTF-8).
+func runeStartBefore(s string, i int) int {
+	for j := i; j > 0 && j > i-utf8.UTFMax; j-- {
+		if utf8.RuneStart(s[j]) {
+			return j
+		}
+	}
+	return 0
 }
 
 // dataWords appends the keys and values in v, keys in order, to words;
