@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/parley-a2a/parley/a2aclient"
+	"github.com/parley-a2a/parley/internal/fakeagent"
+	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
 // namedChunk is textChunk of an artifact the agent names.
@@ -74,5 +78,106 @@ func TestTextPrinterPartLinesNameTheArtifactShort(t *testing.T) {
 	}
 	if limit := parts * 300; len(got) > limit {
 		t.Errorf("printed %d bytes for %d small data parts; want at most %d", len(got), parts, limit)
+	}
+}
+
+// Two long artifacts interleaved, sent with text output and recorded:
+// the one waiting for its turn is replaced (its front already in the
+// store, its waiting text held by the printer), then streams its new
+// version. What is printed is the first chunk of the old version, the
+// other artifact whole, then the new version once under a line saying
+// it was replaced: nothing of the old version's waiting text, nothing
+// twice.
+func TestSendTextOfAWaitingArtifactReplaced(t *testing.T) {
+	const rounds = 1500 // past what the recorder lets wait uncommitted
+	unit := runeAnswer(300)
+	var events []any
+	var other, renewed strings.Builder
+	first := "a0 0 " + unit
+	events = append(events, fakeagent.Task("t1", "working"), fakeagent.Chunk("t1", "a0", first, false, false))
+	for i := range rounds {
+		s := "a1 " + itoa(i) + " " + unit
+		other.WriteString(s)
+		events = append(events, fakeagent.Chunk("t1", "a1", s, i > 0, false))
+		if i > 0 {
+			events = append(events, fakeagent.Chunk("t1", "a0", "old "+unit, true, false))
+		}
+	}
+	for i := range rounds {
+		s := "new " + itoa(i) + " " + unit
+		renewed.WriteString(s)
+		events = append(events, fakeagent.Chunk("t1", "a0", s, i > 0, i == rounds-1))
+	}
+	events = append(events, fakeagent.Chunk("t1", "a1", "end", true, true), fakeagent.Status("t1", "completed", ""))
+	a := fakeagent.New(t, true)
+	a.On("message/stream", func(w http.ResponseWriter, c fakeagent.Call) { fakeagent.Events(w, c, false, events...) })
+	e := newEnv(t)
+	e.writeConfig("[[agents]]\nname = \"replacer\"\nurl = \"" + a.Srv.URL + "\"\n")
+	out := &syncbuf.Buffer{}
+	if code := Run(context.Background(), []string{"send", "replacer", "go"}, e.env(out, &syncbuf.Buffer{})); code != exitOK {
+		t.Fatalf("send exited with %d", code)
+	}
+	want := "[working]\n" + first + other.String() + "end\n[artifact answer (a0), replaced]\n" + renewed.String() + "[completed]\n" // the unit ends its line
+	got := out.String()
+	got = got[:strings.LastIndex(got, "[completed]\n")+len("[completed]\n")] // the hints after it
+	if got != want {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		t.Errorf("printed %d bytes, want %d; they differ at %d: %.80q, want %.80q", len(got), len(want), i, got[i:], want[i:])
+	}
+}
+
+// 10,000 artifacts streamed at once, a chunk of each in turn, then an
+// append to an artifact that never started and a reply in a status
+// message: each artifact's text is printed once, the last one's as it
+// streams and each other's under one line naming it, so the output is
+// what was sent plus a line an artifact.
+func TestTextPrinterTurnsOfTenThousandArtifacts(t *testing.T) {
+	const n, rounds = 10_000, 3
+	out, _, feed := fedTextPrinter()
+	sent := 0
+	chunk := func(i, r int) string { return "<" + itoa(i) + "." + itoa(r) + ">" }
+	for r := range rounds {
+		for i := range n {
+			s := chunk(i, r)
+			sent += len(s)
+			feed(textChunk("a"+itoa(i), s, r > 0))
+		}
+	}
+	feed(textChunk("ghost", "G", true))
+	feed(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateWorking,
+		Message: &a2aclient.Message{Role: a2aclient.RoleAgent, Parts: []a2aclient.Part{a2aclient.TextPart("R")}}}}})
+	feed(a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}}})
+	got := out.String()
+	if limit := sent + n*40 + 100; len(got) > limit {
+		t.Fatalf("printed %d bytes for %d sent; want at most %d", len(got), sent, limit)
+	}
+	var first strings.Builder
+	for i := range n {
+		first.WriteString(chunk(i, 0))
+	}
+	for r := 1; r < rounds; r++ {
+		first.WriteString(chunk(n-1, r))
+	}
+	// The status message's reply is printed as it comes; what waits
+	// for its turn, when the exchange ends.
+	first.WriteString("\n[working] R\n")
+	for i := range n - 1 {
+		first.WriteString("[artifact a" + itoa(i) + ", continued]\n")
+		for r := 1; r < rounds; r++ {
+			first.WriteString(chunk(i, r))
+		}
+		first.WriteString("\n")
+	}
+	first.WriteString("[artifact ghost]\nG\n[completed]\n")
+	want := first.String()
+	if got != want {
+		i := 0
+		for i < len(got) && i < len(want) && got[i] == want[i] {
+			i++
+		}
+		t.Errorf("printed %d bytes, want %d; they differ at %d: %.80q, want %.80q", len(got), len(want), i, got[i:], want[i:])
 	}
 }
