@@ -23,6 +23,17 @@ func (ex *rawExchange) request() string {
 
 // summary is how the request was answered, on one line.
 func (ex *rawExchange) summary() string {
+	if ex.said != "" {
+		return ex.said
+	}
+	s := ex.sum()
+	if ex.done {
+		ex.said = s
+	}
+	return s
+}
+
+func (ex *rawExchange) sum() string {
 	switch {
 	case !ex.done:
 		return fmt.Sprintf("sending… %s", styles.Plural(len(ex.events), "event"))
@@ -124,6 +135,9 @@ func errorPart(raw json.RawMessage, n int, text bool) string {
 // lines are the reply expanded: the body, or each event, pretty-printed
 // as the wire view prints a body, every line cleaned.
 func (ex *rawExchange) lines() []string {
+	if ex.shown != nil {
+		return ex.shown
+	}
 	out := []string{ex.summary()}
 	if ex.reply != nil && len(ex.reply.Body) > 0 {
 		out = append(out, pretty(ex.reply.Body)...)
@@ -134,6 +148,9 @@ func (ex *rawExchange) lines() []string {
 	}
 	if n := max(ex.replyEvents(), 0); n > len(ex.events) {
 		out = append(out, fmt.Sprintf("… %d more events not kept", n-len(ex.events)))
+	}
+	if ex.done {
+		ex.shown = out
 	}
 	return out
 }
@@ -261,10 +278,27 @@ func (d *Raw) replyWindow(st *styles.Styles, body []string, w int, scrolled bool
 		out = append(out, "  "+above)
 	}
 	for _, l := range body[top:end] {
-		out = append(out, "  "+st.Muted.Render(styles.Clip(l, w-2)))
+		out = append(out, "  "+st.Muted.Render(clipLong(l, w-2)))
 	}
 	if below != "" {
 		out = append(out, "  "+below)
 	}
 	return out
 }
+
+// clipLong is styles.Clip of a line that may be megabytes (a reply's
+// message on one line): cut first to what n cells could hold, so a frame
+// does not measure the width of all of it.
+func clipLong(l string, n int) string {
+	if most := max(n, 1) * rawCellBytes; len(l) > most {
+		for most > 0 && !utf8.RuneStart(l[most]) {
+			most--
+		}
+		l = l[:most]
+	}
+	return styles.Clip(l, n)
+}
+
+// rawCellBytes is the most bytes clipLong keeps for a cell: a rune of
+// four bytes and its combining marks.
+const rawCellBytes = 32
