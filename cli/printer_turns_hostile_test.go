@@ -8,6 +8,7 @@ import (
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/internal/fakeagent"
+	"github.com/parley-a2a/parley/internal/hostile"
 	"github.com/parley-a2a/parley/internal/syncbuf"
 )
 
@@ -179,5 +180,28 @@ func TestTextPrinterTurnsOfTenThousandArtifacts(t *testing.T) {
 			i++
 		}
 		t.Errorf("printed %d bytes, want %d; they differ at %d: %.80q, want %.80q", len(got), len(want), i, got[i:], want[i:])
+	}
+}
+
+// parley send against the hostile agent that names two interleaved
+// artifacts once at length and then replaces them a byte at a time:
+// what is printed stays within what was sent, and clean.
+func TestSendTextOfHostileTurnNames(t *testing.T) {
+	srv := hostile.Serve(hostile.Fault{Mode: hostile.TurnNames, Methods: []string{"message/stream"}})
+	defer srv.Close()
+	e := newEnv(t)
+	out := &syncbuf.Buffer{}
+	if code := Run(context.Background(), []string{"send", srv.URL, "go"}, e.env(out, &syncbuf.Buffer{})); code != exitOK {
+		t.Fatalf("send exited with %d", code)
+	}
+	got := out.String()
+	if limit := 2*hostile.TurnNameSize + 2*hostile.TurnRounds*300; len(got) > limit {
+		t.Errorf("printed %d bytes; want at most %d, about the names once", len(got), limit)
+	}
+	if strings.ContainsAny(got, "\x1b\x07\u202e\u200b") {
+		t.Errorf("an agent's control or invisible character reached the output")
+	}
+	if n := strings.Count(got, "\nx\n") + strings.Count(got, "\ny\n"); n != 2*hostile.TurnRounds {
+		t.Errorf("printed %d one-byte turns, want %d", n, 2*hostile.TurnRounds)
 	}
 }
