@@ -2,6 +2,8 @@ package store
 
 import (
 	"encoding/json"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -64,5 +66,42 @@ func TestSearchBodyOfHostileDataIsBounded(t *testing.T) {
 		if strings.ContainsAny(body, "\x1b\x07\u202e\u009b") {
 			t.Errorf("%s: a control character is indexed: %.200q", c.name, body)
 		}
+	}
+}
+
+// An A2UI part of many surfaces, each a list whose template repeats one
+// long text needing cleaning as far as the limits let it (2,000 nodes):
+// 850 KB of JSON lays out as hundreds of megabytes of node texts. Search
+// keeps 256 KB of an item, so the indexer lays out surfaces only until
+// it has that: it allocated 654 MB for this part, at every write of its
+// item.
+func TestSearchBodyOfAnAmplifyingA2UIPartIsBounded(t *testing.T) {
+	long := strings.Repeat("w\u202e", 1300) // about 4 KB, cleaned into a copy per node
+	items := make([]any, 2000)
+	for i := range items {
+		items[i] = map[string]any{"t": float64(i)}
+	}
+	var msgs []any
+	for s := range 32 {
+		id := "s" + strconv.Itoa(s)
+		msgs = append(msgs,
+			map[string]any{"version": "v0.9", "createSurface": map[string]any{"surfaceId": id, "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+			map[string]any{"version": "v0.9", "updateDataModel": map[string]any{"surfaceId": id, "value": map[string]any{"long": long, "items": items}}},
+			map[string]any{"version": "v0.9", "updateComponents": map[string]any{"surfaceId": id, "components": []any{
+				map[string]any{"id": "root", "component": "List", "children": map[string]any{"componentId": "item", "path": "/items"}},
+				map[string]any{"id": "item", "component": "Text", "text": map[string]any{"path": "/long"}},
+			}}})
+	}
+	part := a2aclient.Part{Kind: a2aclient.PartData, Data: msgs, Metadata: map[string]any{"mimeType": a2ui.MimeType}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	words := dataText(part)
+	runtime.ReadMemStats(&after)
+	got := after.TotalAlloc - before.TotalAlloc
+	if got > 64<<20 {
+		t.Errorf("indexing the part allocated %d MB; want at most 64", got>>20)
+	}
+	if len(words) < maxBody-len(long) || !strings.HasPrefix(words, "wwww") {
+		t.Errorf("the part's words are %d bytes: %.40q; want what search keeps of the form's texts", len(words), words)
 	}
 }
