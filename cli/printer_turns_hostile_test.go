@@ -205,3 +205,37 @@ func TestSendTextOfHostileTurnNames(t *testing.T) {
 		t.Errorf("printed %d one-byte turns, want %d", n, 2*hostile.TurnRounds)
 	}
 }
+
+// Once the printer takes turns, a snapshot (a poll, a resubscription)
+// that changed an artifact's text, to as long a text or a longer one
+// that does not begin with what was kept, prints the new version under
+// a line saying it was replaced: the printer printed nothing of a
+// same-length change, and of a longer one its bytes past the old
+// length after the old text ("A2X" for "XXXXX").
+func TestTextPrinterTurnsShowASnapshotsChange(t *testing.T) {
+	done := a2aclient.Event{Status: &a2aclient.StatusUpdate{TaskID: "t1", Status: a2aclient.TaskStatus{State: a2aclient.StateCompleted}}}
+	snap := func(a, b string) a2aclient.Event {
+		return a2aclient.Event{Task: &a2aclient.Task{ID: "t1", ContextID: "c1", Status: a2aclient.TaskStatus{State: a2aclient.StateWorking},
+			Artifacts: []a2aclient.Artifact{
+				{ID: "a", Parts: []a2aclient.Part{a2aclient.TextPart(a)}},
+				{ID: "b", Parts: []a2aclient.Part{a2aclient.TextPart(b)}},
+			}}}
+	}
+	for _, c := range []struct {
+		a, b, want string
+	}{
+		{"XXXX", "B1", "A1B1\n[working]\n[artifact a, replaced]\nXXXX\n[completed]\n"},
+		{"XXXXX", "B1", "A1B1\n[working]\n[artifact a, replaced]\nXXXXX\n[completed]\n"},
+		{"A1A2", "ZZ", "A1B1\n[artifact a, continued]\nA2\n[working]\n[artifact b, replaced]\nZZ\n[completed]\n"},
+		{"A1A2", "ZZZ", "A1B1\n[artifact a, continued]\nA2\n[working]\n[artifact b, replaced]\nZZZ\n[completed]\n"},
+		{"A1A2A3", "B1B2", "A1B1B2\n[working]\n[artifact a, continued]\nA2A3\n[completed]\n"},
+	} {
+		out, _, feed := fedTextPrinter()
+		for _, ev := range []a2aclient.Event{textChunk("a", "A1", false), textChunk("b", "B1", false), textChunk("a", "A2", true), snap(c.a, c.b), done} {
+			feed(ev)
+		}
+		if got := out.String(); got != c.want {
+			t.Errorf("a snapshot of %q and %q: printed\n%q\nwant\n%q", c.a, c.b, got, c.want)
+		}
+	}
+}
