@@ -52,9 +52,12 @@ type textPrinter struct {
 	// task asks (an auth-required task's link).
 	statusMsg *a2aclient.Message
 	a2ui      a2uiText // the agent's A2UI surfaces, drawn at the end (a2ui_text.go)
-	// toolsShown counts, per artifact, the tool parts printed as they
-	// arrived, so the outcome does not print them again.
-	toolsShown map[string]int
+	// toolLines: the tool lines printed as their artifacts arrived, by
+	// their place among the artifact's tools, so neither a snapshot nor
+	// the outcome prints them again (printer_parts.go); toolScan: how
+	// far each artifact's parts were looked through for tools.
+	toolLines partsLines
+	toolScan  map[string]toolScan
 	// held says the answer was replaced and is shown once it settles
 	// (text); tracker is the exchange's, to show it then.
 	held    bool
@@ -75,7 +78,7 @@ type textPrinter struct {
 }
 
 func newTextPrinter(w io.Writer) *textPrinter {
-	return &textPrinter{w: w, out: w, toolsShown: map[string]int{}}
+	return &textPrinter{w: w, out: w, toolScan: map[string]toolScan{}}
 }
 
 func (p *textPrinter) update(u session.Update) {
@@ -366,7 +369,7 @@ func (p *textPrinter) finish(s *session.Summary, agentRef string) {
 		tools := 0
 		for _, part := range a.Parts {
 			if _, ok := a2aclient.ToolOf(part); ok {
-				if tools++; tools <= p.toolsShown[a.ID] {
+				if tools++; p.toolLines.printed(a.ID, tools-1, toolLine(part)) {
 					continue // printed when it arrived
 				}
 				if line := describePart(a, part); line != "" {
@@ -408,9 +411,9 @@ func (p *textPrinter) hintCut(part a2aclient.Part, line string) string {
 
 // describePart is a one-line view of a part that is not text.
 func describePart(a a2aclient.Artifact, part a2aclient.Part) string {
-	name := termsafe.Line(a.Name)
+	name := shortName(a.Name)
 	if name == "" {
-		name = termsafe.Line(a.ID)
+		name = shortName(a.ID)
 	}
 	switch part.Kind {
 	case a2aclient.PartData:

@@ -18,7 +18,7 @@ func (p *textPrinter) tools(u session.Update) {
 	if u.Event.Task != nil {
 		// A snapshot: each artifact's tools before the text.
 		for _, a := range u.Tracker.Task().Artifacts {
-			p.artifactTools(a)
+			p.artifactTools(a, false)
 		}
 		return
 	}
@@ -26,26 +26,38 @@ func (p *textPrinter) tools(u session.Update) {
 		return // a chunk of text brings no tool (and a stream is thousands)
 	}
 	if a, ok := u.Tracker.Artifact(u.Event.Artifact.Artifact.ID); ok {
-		p.artifactTools(a)
+		p.artifactTools(a, u.Event.Artifact.Append)
 	}
 }
 
-// artifactTools prints the tool parts of a not printed yet.
-func (p *textPrinter) artifactTools(a a2aclient.Artifact) {
-	id := a.ID
-	n := 0
-	for _, part := range a.Parts {
+// toolScan is how many of an artifact's parts were looked through for
+// tools, and how many tools were among them.
+type toolScan struct{ parts, tools int }
+
+// artifactTools prints the tool parts of a not printed yet as they now
+// read. A chunk appended is looked through from the parts looked at
+// before on (the tracker appends parts, joining only text): an artifact
+// of thousands of parts in as many chunks costs a part a chunk.
+func (p *textPrinter) artifactTools(a a2aclient.Artifact, appended bool) {
+	from, n := 0, 0
+	if s, ok := p.toolScan[a.ID]; ok && appended && s.parts <= len(a.Parts) {
+		from, n = s.parts, s.tools
+	}
+	for _, part := range a.Parts[from:] {
 		if _, ok := a2aclient.ToolOf(part); !ok {
 			continue
 		}
-		if n++; n <= p.toolsShown[id] {
-			continue
+		n++
+		if line := toolLine(part); !p.toolLines.printed(a.ID, n-1, line) {
+			p.endLine()
+			fmt.Fprintln(p.w, line)
 		}
-		p.toolsShown[id] = n
-		p.endLine()
-		fmt.Fprintln(p.w, "[tool] "+partLine(part))
 	}
+	p.toolScan[a.ID] = toolScan{parts: len(a.Parts), tools: n}
 }
+
+// toolLine is the line a tool part is printed as when it arrives.
+func toolLine(part a2aclient.Part) string { return "[tool] " + partLine(part) }
 
 // questionParts prints what an interrupted task's status message asks
 // in parts other than text, a line each under its state: a tool call

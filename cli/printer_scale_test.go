@@ -9,7 +9,9 @@ import (
 )
 
 // printerEntries counts the entries the text printer keeps per artifact.
-func printerEntries(p *textPrinter) int { return len(p.toolsShown) + len(p.partLines.byArt) }
+func printerEntries(p *textPrinter) int {
+	return len(p.toolScan) + len(p.toolLines.byArt) + len(p.partLines.byArt)
+}
 
 // The text printer keeps nothing per artifact of plain text: whether an
 // artifact is new (printed at the end as it comes) is the tracker's to

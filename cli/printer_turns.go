@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"hash/maphash"
 
 	"github.com/parley-a2a/parley/a2aclient"
 	"github.com/parley-a2a/parley/session"
@@ -39,6 +40,11 @@ type turnArt struct {
 	waiting  bool     // in the queue
 	sealed   bool     // its last chunk came
 	replaced bool     // the agent replaced text of it already printed
+	// kept hashes its text printed and held, when whole says it covers
+	// all of it from the first byte (none was let go of before the
+	// turns began): a snapshot's text is checked against it.
+	kept  maphash.Hash
+	whole bool
 }
 
 // interleaved reports whether u appends text to an artifact before the
@@ -65,6 +71,10 @@ func (p *textPrinter) startTurns(u session.Update) {
 		if a.ID == u.Event.Artifact.Artifact.ID {
 			e.printed -= textLen(u.Event.Artifact.Artifact.Parts)
 		}
+		if tr.TextCut(a.ID) == 0 {
+			e.whole = true
+			hashText(&e.kept, a.Parts, e.printed)
+		}
 		t.byID[a.ID] = e
 	}
 	if e := t.byID[p.tail]; e != nil && !e.sealed {
@@ -78,7 +88,7 @@ func (p *textPrinter) startTurns(u session.Update) {
 func (p *textPrinter) turnText(u session.Update) {
 	a := u.Event.Artifact
 	if a == nil {
-		p.syncTurns(u.Tracker) // a snapshot, or a reply in status messages
+		p.syncTurns(u.Tracker, u.Event.Task != nil) // a snapshot, or a reply in status messages
 		p.nextTurn()
 		return
 	}
@@ -106,8 +116,11 @@ func (p *textPrinter) turnText(u session.Update) {
 			t.cur = nil // printed again, whole, under its line
 		}
 	}
+	if !a.Append {
+		e.whole = true // it starts again from its first byte
+	}
 	e.sealed = a.LastChunk
-	e.held.addParts(a.Artifact.Parts, 0)
+	e.keep(a.Artifact.Parts, 0)
 	if t.cur == e {
 		p.printTurn(e)
 	} else {
@@ -121,40 +134,43 @@ func (p *textPrinter) turnText(u session.Update) {
 
 // syncTurns keeps for their turns the text the tracker holds of each
 // artifact, and of the reply, beyond what was printed or kept: what a
-// snapshot (a poll, a resubscription) or a status message brings.
-func (p *textPrinter) syncTurns(tr *a2aclient.Tracker) {
+// snapshot (a poll, a resubscription) or a status message brings. Only
+// a snapshot may have changed text already kept (check).
+func (p *textPrinter) syncTurns(tr *a2aclient.Tracker, check bool) {
 	t := p.turns
 	for _, a := range tr.Task().Artifacts {
 		e := t.byID[a.ID]
 		if e == nil {
-			e = &turnArt{id: a.ID, name: a.Name}
+			e = &turnArt{id: a.ID, name: a.Name, whole: tr.TextCut(a.ID) == 0}
 			t.byID[a.ID] = e
 		}
 		e.sealed = tr.Sealed(a.ID)
-		t.sync(e, tr.TextCut(a.ID), a.Parts)
+		t.sync(e, tr.TextCut(a.ID), a.Parts, check)
 	}
 	if reply := tr.StatusReply(); reply != "" {
 		if t.reply == nil {
-			t.reply = &turnArt{isReply: true}
+			t.reply = &turnArt{isReply: true, whole: true}
 		}
-		t.sync(t.reply, 0, []a2aclient.Part{a2aclient.TextPart(reply)})
+		t.sync(t.reply, 0, []a2aclient.Part{a2aclient.TextPart(reply)}, check)
 	}
 }
 
 // sync keeps what the text of parts (its first cut bytes let go of)
-// holds beyond what was printed or kept of e; text shorter than that
-// replaced it.
-func (t *turns) sync(e *turnArt, cut int, parts []a2aclient.Part) {
+// holds beyond what was printed or kept of e; text shorter than that,
+// or (with check, when all of it is known) text that does not begin
+// with it, replaced it.
+func (t *turns) sync(e *turnArt, cut int, parts []a2aclient.Part, check bool) {
 	have, n := e.printed+e.held.n, cut+textLen(parts)
 	switch {
-	case n < have:
+	case n < have || check && e.whole && cut == 0 && !e.begins(parts, have):
 		e.replace()
-		e.held.addParts(parts, 0)
+		e.whole = cut == 0
+		e.keep(parts, 0)
 		if t.cur == e {
 			t.cur = nil
 		}
 	case n > have && have >= cut:
-		e.held.addParts(parts, have-cut)
+		e.keep(parts, have-cut)
 	default:
 		return
 	}
@@ -167,7 +183,39 @@ func (t *turns) sync(e *turnArt, cut int, parts []a2aclient.Part) {
 // replace forgets what was printed and kept of e: the agent sent it anew.
 func (e *turnArt) replace() {
 	e.held.reset()
+	e.kept.Reset()
 	e.printed, e.replaced = 0, true
+}
+
+// keep holds the text parts' text for e's turn, the first skip bytes
+// left out, and adds it to what kept hashes.
+func (e *turnArt) keep(parts []a2aclient.Part, skip int) {
+	from := len(e.held.pieces)
+	e.held.addParts(parts, skip)
+	for _, s := range e.held.pieces[from:] {
+		e.kept.WriteString(s)
+	}
+}
+
+// begins reports whether the text of parts begins with e's first n
+// bytes printed and kept.
+func (e *turnArt) begins(parts []a2aclient.Part, n int) bool {
+	var h maphash.Hash
+	h.SetSeed(e.kept.Seed())
+	hashText(&h, parts, n)
+	return h.Sum64() == e.kept.Sum64()
+}
+
+// hashText adds the first n bytes of the parts' text to h.
+func hashText(h *maphash.Hash, parts []a2aclient.Part, n int) {
+	for _, p := range parts {
+		if p.Kind != a2aclient.PartText || n <= 0 {
+			continue
+		}
+		s := p.Text[:min(n, len(p.Text))]
+		h.WriteString(s)
+		n -= len(s)
+	}
 }
 
 // wait puts e in the queue, unless it is there.
@@ -288,7 +336,7 @@ func turnHeading(e *turnArt) string {
 // artifactLabel names an artifact on one line: its name, and its id
 // beside it when they differ (agents often give several one name).
 func artifactLabel(name, id string) string {
-	name, id = termsafe.Line(name), termsafe.Line(id)
+	name, id = shortName(name), shortName(id)
 	switch {
 	case name == "":
 		return id
@@ -296,6 +344,19 @@ func artifactLabel(name, id string) string {
 		return name
 	}
 	return name + " (" + id + ")"
+}
+
+// maxName is the most bytes of an agent's name (an artifact's, its id)
+// a line of the text output quotes: a name sent once is quoted on every
+// line about its artifact, so its length must not multiply the output.
+const maxName = 120
+
+// shortName is an agent's name for a line: cut, then cleaned as a label.
+func shortName(s string) string {
+	if len(s) > maxName {
+		s = truncate(s, maxName)
+	}
+	return termsafe.Line(s)
 }
 
 // textLen is the length of the parts' text, as the tracker joins it.

@@ -350,6 +350,21 @@ case_json_is_terminal_safe() {
 	if grep -qF -- $'\e' <<<"$out"; then fail "--raw wrote a raw ESC"; fi
 }
 
+# Two artifacts streamed at once, each named once with 64 KB of escapes,
+# then replaced a byte at a time (400 turns): each turn's line names its
+# artifact cleaned and cut, so the output stays near what was sent (it
+# was 26 MB), and no escape or invisible rune reaches it.
+case_turn_lines_name_artifacts_short() {
+	mis_start
+	run_parley send "$(mis turns)" hi
+	want_code 0
+	want_out "[completed]"
+	want_out ", replaced]"
+	[ "${#out}" -lt 300000 ] || fail "printed ${#out} characters for 128 KB of names and 400 one-byte turns"
+	if grep -qF -- $'\e' <<<"$out"; then fail "an escape reached the output"; fi
+	no_invisibles "$out$err"
+}
+
 # A card that trickles in a byte a second: --timeout ends it.
 case_trickled_card_times_out() {
 	mis_start

@@ -130,6 +130,8 @@ func (s *Server) fault(w http.ResponseWriter, r *http.Request, c rpcCall, f *Fau
 		s.trickle(w, r, c, f)
 	case ReplaceWidths:
 		s.replaceWidths(w, c, f.Pause)
+	case TurnNames:
+		s.turnNames(w, c)
 	default:
 		http.Error(w, "unknown hostile mode "+string(f.Mode), http.StatusInternalServerError)
 	}

@@ -43,6 +43,11 @@ type rawExchange struct {
 	events       [][]byte
 	err          error
 	done, open   bool
+	// said and shown are the summary and the expanded lines of a done
+	// exchange, read from its reply once: a frame draws them, and a
+	// reply may be megabytes.
+	said  string
+	shown []string
 }
 
 // rawMsg is what a send said: an event, or the end with its reply or

@@ -302,7 +302,7 @@ func TestRawSummarySaysTheJSONRPCError(t *testing.T) {
 	if !strings.HasPrefix(got, "← JSON-RPC error -32602 Invalid params") || strings.Contains(got, "HTTP 200") || !strings.HasSuffix(got, " · "+styles.ByteSize(len(body))) {
 		t.Errorf("summary %q, want ← JSON-RPC error -32602 Invalid params … · %s", got, styles.ByteSize(len(body)))
 	}
-	ex.reply.Status = 400
+	ex = &rawExchange{method: "GetTask", done: true, reply: &a2aclient.RawReply{Status: 400, ContentType: "application/json", Body: []byte(body)}}
 	if got := ex.summary(); !strings.HasPrefix(got, "← JSON-RPC error -32602") || !strings.Contains(got, "HTTP 400") {
 		t.Errorf("over HTTP 400: %q, want the error and the status", got)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parley-a2a/parley/termsafe"
 	"github.com/parley-a2a/parley/ui/keys"
@@ -22,6 +23,17 @@ func (ex *rawExchange) request() string {
 
 // summary is how the request was answered, on one line.
 func (ex *rawExchange) summary() string {
+	if ex.said != "" {
+		return ex.said
+	}
+	s := ex.sum()
+	if ex.done {
+		ex.said = s
+	}
+	return s
+}
+
+func (ex *rawExchange) sum() string {
 	switch {
 	case !ex.done:
 		return fmt.Sprintf("sending… %s", styles.Plural(len(ex.events), "event"))
@@ -41,9 +53,12 @@ func (ex *rawExchange) summary() string {
 			s += " · " + termsafe.Line(why)
 		}
 	} else if code, msg, ok := jsonrpcError(r.Body); ok {
-		s = "← JSON-RPC error " + code
+		s = "← JSON-RPC error"
+		if code != "" {
+			s += " " + code
+		}
 		if msg != "" {
-			s += " " + styles.Clip(termsafe.Line(msg), rawErrorMessage)
+			s += " " + msg
 		}
 		if r.Status != 200 {
 			s += fmt.Sprintf(" · HTTP %d", r.Status)
@@ -63,29 +78,66 @@ func (ex *rawExchange) summary() string {
 }
 
 // rawErrorMessage is the most of a JSON-RPC error's message a summary
-// line shows; the expanded reply has it whole.
-const rawErrorMessage = 80
+// line shows, in cells; the expanded reply has it whole. A code gets
+// rawErrorCode: it is a number, unless the agent is not well.
+const (
+	rawErrorMessage = 80
+	rawErrorCode    = 24
+)
 
 // jsonrpcError is the code and message of a JSON-RPC error response
-// (a body with "jsonrpc" and an "error" object), ok false for anything
-// else: a result, or a body that is not JSON-RPC.
+// (a body with "jsonrpc" and an "error"), ok false for anything else: a
+// result, or a body that is not JSON-RPC. Both come cleaned and clipped
+// for the summary line; a code that is no number, or a message that is
+// no string, is shown as the JSON it is, and an error that is no object
+// as its message.
 func jsonrpcError(body []byte) (code, msg string, ok bool) {
 	var resp struct {
 		JSONRPC json.RawMessage `json:"jsonrpc"`
-		Error   *struct {
-			Code    json.Number `json:"code"`
-			Message string      `json:"message"`
-		} `json:"error"`
+		Error   json.RawMessage `json:"error"`
 	}
-	if len(body) == 0 || json.Unmarshal(body, &resp) != nil || resp.JSONRPC == nil || resp.Error == nil {
+	if len(body) == 0 || json.Unmarshal(body, &resp) != nil || resp.JSONRPC == nil ||
+		resp.Error == nil || string(resp.Error) == "null" {
 		return "", "", false
 	}
-	return termsafe.Line(resp.Error.Code.String()), resp.Error.Message, true
+	var e struct {
+		Code    json.RawMessage `json:"code"`
+		Message json.RawMessage `json:"message"`
+	}
+	if json.Unmarshal(resp.Error, &e) != nil {
+		return "", errorPart(resp.Error, rawErrorMessage, false), true
+	}
+	return errorPart(e.Code, rawErrorCode, false), errorPart(e.Message, rawErrorMessage, true), true
+}
+
+// errorPart is a member of a JSON-RPC error for the summary line: as
+// its JSON, or a string as its text with text; cut (before cleaning, so
+// a huge one costs no more than a short one), cleaned and clipped to n
+// cells.
+func errorPart(raw json.RawMessage, n int, text bool) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if !text || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		s = string(raw)
+	}
+	if cut := 8 * n; len(s) > cut {
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return styles.Clip(termsafe.Line(s), n)
 }
 
 // lines are the reply expanded: the body, or each event, pretty-printed
 // as the wire view prints a body, every line cleaned.
 func (ex *rawExchange) lines() []string {
+	if ex.shown != nil {
+		return ex.shown
+	}
 	out := []string{ex.summary()}
 	if ex.reply != nil && len(ex.reply.Body) > 0 {
 		out = append(out, pretty(ex.reply.Body)...)
@@ -96,6 +148,9 @@ func (ex *rawExchange) lines() []string {
 	}
 	if n := max(ex.replyEvents(), 0); n > len(ex.events) {
 		out = append(out, fmt.Sprintf("… %d more events not kept", n-len(ex.events)))
+	}
+	if ex.done {
+		ex.shown = out
 	}
 	return out
 }
@@ -223,10 +278,27 @@ func (d *Raw) replyWindow(st *styles.Styles, body []string, w int, scrolled bool
 		out = append(out, "  "+above)
 	}
 	for _, l := range body[top:end] {
-		out = append(out, "  "+st.Muted.Render(styles.Clip(l, w-2)))
+		out = append(out, "  "+st.Muted.Render(clipLong(l, w-2)))
 	}
 	if below != "" {
 		out = append(out, "  "+below)
 	}
 	return out
 }
+
+// clipLong is styles.Clip of a line that may be megabytes (a reply's
+// message on one line): cut first to what n cells could hold, so a frame
+// does not measure the width of all of it.
+func clipLong(l string, n int) string {
+	if most := max(n, 1) * rawCellBytes; len(l) > most {
+		for most > 0 && !utf8.RuneStart(l[most]) {
+			most--
+		}
+		l = l[:most]
+	}
+	return styles.Clip(l, n)
+}
+
+// rawCellBytes is the most bytes clipLong keeps for a cell: a rune of
+// four bytes and its combining marks.
+const rawCellBytes = 32

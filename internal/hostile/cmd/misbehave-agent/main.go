@@ -17,6 +17,7 @@
 //	ones       answers in context "1", an id like parley's number for a conversation
 //	reflect    HTTP 500 for the card and every message, quoting the credential headers sent
 //	widths     an answer of VS16 emoji replaced by a draft, then by "The final answer."
+//	turns      two artifacts at once, named once with 64 KB of escapes each, replaced a byte at a time
 package main
 
 import (
@@ -51,6 +52,7 @@ func main() {
 		{"ones", []hostile.Fault{{Mode: hostile.ContextOne, Methods: []string{"message/stream", "message/send"}}}},
 		{"reflect", []hostile.Fault{{Mode: hostile.Reflect, Methods: []string{"card", "message/stream", "message/send"}}}},
 		{"widths", []hostile.Fault{{Mode: hostile.ReplaceWidths, Methods: []string{"message/stream", "message/send"}, Pause: 200 * time.Millisecond}}},
+		{"turns", []hostile.Fault{{Mode: hostile.TurnNames, Methods: []string{"message/stream", "message/send"}}}},
 	}
 	for _, a := range agents {
 		srv := hostile.Serve(a.faults...)
