@@ -49,11 +49,15 @@ type Limits struct {
 	Depth        int // nesting of a laid-out tree
 	Nodes        int // nodes of one laid-out tree, templates expanded
 	TextBytes    int // one string of a node
+	// TreeTextBytes bounds the strings of one laid-out tree together:
+	// nodes repeated by templates or shared children each stay within
+	// TextBytes, and would otherwise draw Nodes × TextBytes.
+	TreeTextBytes int
 }
 
 // DefaultLimits are generous for real forms and small for a terminal.
 func DefaultLimits() Limits {
-	return Limits{MessageBytes: 256 << 10, Surfaces: 32, Components: 1000, Depth: 24, Nodes: 2000, TextBytes: 4096}
+	return Limits{MessageBytes: 256 << 10, Surfaces: 32, Components: 1000, Depth: 24, Nodes: 2000, TextBytes: 4096, TreeTextBytes: 64 << 10}
 }
 
 // IsPart reports whether p is an A2UI data part: a data part whose

@@ -27,6 +27,7 @@ type builder struct {
 	lim    Limits
 	count  int
 	onPath map[string]bool // ids from the root to here: a repeat is a cycle
+	drawn  int             // bytes of strings kept so far (TreeTextBytes)
 }
 
 func (b *builder) node(id, scope string, depth int) *Node {
@@ -278,13 +279,21 @@ func (b *builder) lines(in []string) []string {
 	return in
 }
 
+// bound cuts s to TextBytes, and to what TreeTextBytes leaves of the
+// tree's strings: past it, a string is "…".
 func (b *builder) bound(s string) string {
-	if len(s) <= b.lim.TextBytes {
+	limit := b.lim.TextBytes
+	if b.lim.TreeTextBytes > 0 {
+		limit = min(limit, max(b.lim.TreeTextBytes-b.drawn, 0))
+	}
+	if len(s) <= limit {
+		b.drawn += len(s)
 		return s
 	}
-	cut := b.lim.TextBytes
+	cut := limit
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
+	b.drawn += cut
 	return s[:cut] + "…"
 }
