@@ -163,19 +163,7 @@ func (w wordModel) View() tea.View { return tea.NewView(w.word) }
 // not timings.
 func TestFindsBubbleTeasTicker(t *testing.T) {
 	out := &syncbuf.Buffer{}
-	tp := &Pause{}
-	p := tea.NewProgram(Wrap(wordModel{"first"}, tp), tea.WithFPS(fps), tea.WithInput(nil), tea.WithOutput(out), tea.WithWindowSize(40, 5), tea.WithoutSignals())
-	tp.Attach(p, fps)
-	tp.after = 20 * time.Millisecond
-	done := make(chan error, 1)
-	go func() { _, err := p.Run(); done <- err }()
-	defer func() {
-		p.Quit()
-		if err := <-done; err != nil {
-			t.Errorf("program: %v", err)
-		}
-	}()
-
+	p, tp := runWords(t, out)
 	waitFor(t, func() bool { return strings.Contains(out.String(), "first") }, "the first frame written")
 	tp.mu.Lock()
 	found := tp.t != nil
@@ -186,6 +174,26 @@ func TestFindsBubbleTeasTicker(t *testing.T) {
 	waitFor(t, func() bool { tp.mu.Lock(); defer tp.mu.Unlock(); return !tp.running }, "the ticker paused")
 	p.Send("second")
 	waitFor(t, func() bool { return strings.Contains(out.String(), "second") }, "a frame drawn while paused written")
+}
+
+// runWords runs a program drawing "first" (then the words it is sent)
+// on out, paused by a Pause that stops after 20 ms; the test's end
+// quits it.
+func runWords(t *testing.T, out io.Writer) (*tea.Program, *Pause) {
+	t.Helper()
+	tp := &Pause{}
+	p := tea.NewProgram(Wrap(wordModel{"first"}, tp), tea.WithFPS(fps), tea.WithInput(nil), tea.WithOutput(tp.Output(out)), tea.WithWindowSize(40, 5), tea.WithoutSignals())
+	tp.Attach(p, fps)
+	tp.after = 20 * time.Millisecond
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	t.Cleanup(func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Errorf("program: %v", err)
+		}
+	})
+	return p, tp
 }
 
 // fps is the frame rate the test program runs at.
@@ -261,18 +269,7 @@ func (g *gatedWriter) Write(p []byte) (int, error) {
 // once the terminal reads again, however long it held the write up.
 func TestAFrameDrawnDuringABlockedWriteIsWritten(t *testing.T) {
 	out := &gatedWriter{word: "first", open: make(chan struct{}), waiting: make(chan struct{}, 1)}
-	tp := &Pause{}
-	p := tea.NewProgram(Wrap(wordModel{"first"}, tp), tea.WithFPS(fps), tea.WithInput(nil), tea.WithOutput(tp.Output(out)), tea.WithWindowSize(40, 5), tea.WithoutSignals())
-	tp.Attach(p, fps)
-	tp.after = 20 * time.Millisecond
-	done := make(chan error, 1)
-	go func() { _, err := p.Run(); done <- err }()
-	defer func() {
-		p.Quit()
-		if err := <-done; err != nil {
-			t.Errorf("program: %v", err)
-		}
-	}()
+	p, tp := runWords(t, out)
 	<-out.waiting // the first frame's write, held up with the renderer's lock
 	p.Send("second")
 	time.Sleep(10 * tp.after) // the second frame waits for the first write, past pauseAfter
